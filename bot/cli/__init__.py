@@ -1,0 +1,1 @@
+"""The ``crosshairs`` command-line tool: one module per group of subcommands."""

@@ -1,0 +1,182 @@
+"""Game modes, rulesets, variants and the settings of one game (rules spec §2 and §7).
+
+Every mode seats its players clockwise around the board, starting at the bottom. The
+*opening schedule* says how many actions each of the first player-turns has; after it
+every plane must act ("all"). Free-for-all and Circle of Death use the rule "the n-th
+player-turn of the game has n actions", which reaches "all" by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from rules.errors import RulesError
+
+ALL_ACTIONS: Final = 1_000  # "every plane must act": more than any seat can have
+
+RULESETS: Final = ("2026", "classic")
+FIRE_MODES: Final = ("auto", "manual")
+VARIANTS: Final = ("turbulence", "concealed-fire", "aces", "no-level")
+CLASSIC_RINGS: Final = 20
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to seat players: home sides, teams, planes and the opening schedule."""
+
+    key: str
+    family: str  # duel, ffa, cod or team
+    title: str
+    sides: tuple[str, ...]  # home side per seat, in turn order
+    teams: tuple[int, ...]  # team per seat; hostile means a different team
+    planes: tuple[int, ...]  # planes per seat
+    schedule: tuple[int, ...] | None  # actions of the opening player-turns; None: n-th has n
+
+    @property
+    def seats(self) -> int:
+        return len(self.sides)
+
+    def seat_label(self, seat: int) -> str:
+        """How players see a seat: P1, P2 … in duels and free-for-alls, A, B … in teams."""
+        return chr(ord("A") + seat) if self.family == "team" else f"P{seat + 1}"
+
+    def ramp(self, player_turn: int) -> int:
+        """Actions in the given player-turn of the game (1-based), or ALL_ACTIONS."""
+        if self.schedule is None:
+            return player_turn
+        if player_turn <= len(self.schedule):
+            return self.schedule[player_turn - 1]
+        return ALL_ACTIONS
+
+    @property
+    def allows_plane_count(self) -> bool:
+        """Whether the planes per seat may be changed (uniform modes only)."""
+        return self.family != "team"
+
+
+def _multi(key: str, family: str, title: str, sides: tuple[str, ...], planes: int) -> Mode:
+    n = len(sides)
+    return Mode(key, family, title, sides, tuple(range(n)), (planes,) * n, None)
+
+
+_FFA_SIDES: Final = {
+    3: ("S", "NW", "NE"),
+    4: ("S", "NW", "N", "SE"),
+    5: ("S", "SW", "NW", "N", "SE"),
+    6: ("S", "SW", "NW", "N", "NE", "SE"),
+}
+
+MODES: Final[dict[str, Mode]] = {
+    m.key: m
+    for m in (
+        Mode("duel", "duel", "Duel", ("S", "N"), (0, 1), (5, 5), (1, 2, 3, 4)),
+        *(
+            _multi(f"ffa{n}", "ffa", f"Free-for-all, {n} players", s, 5 if n < 5 else 4)
+            for n, s in _FFA_SIDES.items()
+        ),
+        *(
+            _multi(f"cod{n}", "cod", f"Circle of Death, {n} players", s, 4)
+            for n, s in _FFA_SIDES.items()
+        ),
+        Mode("1v2", "team", "1 vs 2", ("S", "NW", "N"), (0, 1, 1), (5, 3, 3), (1, 1, 1, 3, 2, 2)),
+        Mode(
+            "1v3",
+            "team",
+            "1 vs 3",
+            ("S", "NW", "N", "NE"),
+            (0, 1, 1, 1),
+            (5, 2, 2, 2),
+            (2, 1, 1, 1, 4),
+        ),
+        Mode(
+            "2v2",
+            "team",
+            "2 vs 2",
+            ("S", "SW", "N", "NE"),
+            (0, 0, 1, 1),
+            (5,) * 4,
+            (1, 1, 2, 2, 3, 3, 4, 4),
+        ),
+        Mode(
+            "3v3",
+            "team",
+            "3 vs 3",
+            ("SE", "S", "SW", "NW", "N", "NE"),
+            (0, 0, 0, 1, 1, 1),
+            (4,) * 6,
+            (1, 1, 1, 2, 2, 2, 3, 3, 3),
+        ),
+    )
+}
+
+
+def mode(key: str) -> Mode:
+    found = MODES.get(key.lower())
+    if found is None:
+        raise RulesError(f"unknown mode {key!r}; modes are: {', '.join(MODES)}")
+    return found
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything chosen before a game starts. Defaults give a 2026 duel.
+
+    ``planes`` overrides the mode's planes per seat (duel 3 to 6; free-for-all and
+    Circle of Death too, as a house rule). ``handicaps`` gives height tokens per seat.
+    ``cards`` is the pool of unclaimed achievement cards this game can award.
+    """
+
+    mode: str = "duel"
+    ruleset: str = "2026"
+    planes: int | None = None
+    fire: str = "auto"
+    variants: frozenset[str] = field(default_factory=frozenset)
+    handicaps: tuple[int, ...] = ()
+    cloud_groups: bool = True
+    turn_limit: int | None = None
+    cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        m = mode(self.mode)
+        object.__setattr__(self, "mode", m.key)
+        object.__setattr__(self, "variants", frozenset(self.variants))
+        if self.ruleset not in RULESETS:
+            raise RulesError(f"unknown ruleset {self.ruleset!r}; rulesets are: 2026, classic")
+        if self.fire not in FIRE_MODES:
+            raise RulesError(f"unknown fire mode {self.fire!r}; fire modes are: auto, manual")
+        unknown = sorted(self.variants - set(VARIANTS))
+        if unknown:
+            raise RulesError(f"unknown variant {unknown[0]!r}; variants are: {', '.join(VARIANTS)}")
+        if self.planes is not None:
+            if not m.allows_plane_count:
+                raise RulesError(f"{m.title} has fixed planes per seat")
+            if not 3 <= self.planes <= 6:
+                raise RulesError("planes per seat must be 3 to 6")
+        handicaps = tuple(self.handicaps) + (0,) * (m.seats - len(self.handicaps))
+        if len(handicaps) != m.seats or any(not 0 <= h <= 6 for h in handicaps):
+            raise RulesError(f"handicaps: one value 0..6 per seat ({m.seats} seats)")
+        object.__setattr__(self, "handicaps", handicaps)
+        if self.turn_limit is not None and self.turn_limit < 1:
+            raise RulesError("the turn limit must be at least 1")
+        from rules.achievements import CARDS  # the cards module needs Settings
+
+        bad = [c for c in self.cards if c not in CARDS]
+        if bad:
+            raise RulesError(f"unknown achievement card {bad[0]!r}")
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+    @property
+    def spec(self) -> Mode:
+        return MODES[self.mode]
+
+    @property
+    def classic(self) -> bool:
+        return self.ruleset == "classic"
+
+    def plane_counts(self) -> tuple[int, ...]:
+        m = self.spec
+        return (self.planes,) * m.seats if self.planes is not None else m.planes
+
+    def with_(self, **changes: object) -> Settings:
+        return replace(self, **changes)  # type: ignore[arg-type]

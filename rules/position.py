@@ -1,0 +1,178 @@
+"""Position text (rules spec §10): a one-line description of a position at the start of
+a player-turn, for tests, bug reports and puzzles::
+
+    duel/2026 t9 - | c3 c4 f6 g6 | >d4NE3 e5E0 +0 | k7SW3! h8W2 +1
+
+Sections are separated by ``|``: the header (mode/ruleset, the player-turn number, the
+variants or ``-``), the clouds (or ``-``), then one section per seat in turn order. A
+seat lists its planes as ``<cell><facing><height>`` (``!`` marks an ace), then
+``+<reserve>`` and optionally ``h<k>`` (handicap tokens), ``r<n>`` (classic: altitude
+rings in supply, 20 minus the planes' heights when left out) and ``T<n>``
+(free-for-all trophies). The seat to move begins with ``>``; an eliminated seat is ``x``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Final
+
+from rules import board
+from rules.errors import PositionError, RulesError
+from rules.modes import CLASSIC_RINGS, RULESETS, VARIANTS, Settings, mode
+
+if TYPE_CHECKING:
+    from rules.game import Game, SeatState
+
+_PLANE: Final = re.compile(r"^([a-k](?:1[01]|[1-9]))(NE|NW|SE|SW|E|W)([0-6])(!?)$", re.IGNORECASE)
+_COUNTER: Final = re.compile(r"^([+hrT])(\d+)$")
+
+
+def parse(text: str, **settings: object) -> Game:
+    """The game standing at the position ``text`` describes. Keyword arguments set what
+    position text does not carry (``fire``, ``cards``, ``turn_limit`` …)."""
+    from rules.game import Game, SeatState
+
+    sections = [s.strip() for s in text.strip().split("|")]
+    if len(sections) < 3:
+        raise PositionError("position text needs a header, the clouds and the seats, split by '|'")
+    header = sections[0].split()
+    if len(header) != 3:
+        raise PositionError("the header is '<mode>/<ruleset> t<turn> <variants or ->'")
+    mode_text, _, ruleset = header[0].partition("/")
+    try:
+        m = mode(mode_text)
+    except RulesError as exc:
+        raise PositionError(str(exc)) from None
+    if ruleset not in RULESETS:
+        raise PositionError(f"unknown ruleset {ruleset!r}; rulesets are: 2026, classic")
+    if not re.fullmatch(r"t[1-9]\d*", header[1]):
+        raise PositionError(f"{header[1]!r}: the player-turn is written t<number>, e.g. t9")
+    turn = int(header[1][1:])
+    variants = frozenset() if header[2] == "-" else frozenset(header[2].lower().split(","))
+    unknown = sorted(variants - set(VARIANTS))
+    if unknown:
+        raise PositionError(f"unknown variant {unknown[0]!r}; variants are: {', '.join(VARIANTS)}")
+    clouds = _cells(sections[1])
+    seat_texts = sections[2:]
+    if len(seat_texts) != m.seats:
+        raise PositionError(f"{m.title} has {m.seats} seats; the text lists {len(seat_texts)}")
+    classic = ruleset == "classic"
+    planes: list[tuple[int, int, int, int, bool]] = []
+    seats: list[SeatState] = []
+    to_move: list[int] = []
+    occupied: set[int] = set()
+    for seat, seat_text in enumerate(seat_texts):
+        tokens = seat_text.split()
+        if tokens and tokens[0].startswith(">"):
+            to_move.append(seat)
+            tokens[0] = tokens[0][1:]
+            if not tokens[0]:
+                tokens.pop(0)
+        if tokens == ["x"]:
+            seats.append(SeatState(reserve=0, rings=0, out=True))
+            continue
+        own: list[tuple[int, int, int, int, bool]] = []
+        counters: dict[str, int] = {}
+        for token in tokens:
+            pm = _PLANE.match(token)
+            cm = _COUNTER.match(token)
+            if pm:
+                c = board.cell(pm.group(1))
+                if c in occupied:
+                    raise PositionError(f"two planes at {board.name(c)}")
+                occupied.add(c)
+                ace = pm.group(4) == "!"
+                if ace and "aces" not in variants:
+                    raise PositionError(f"{token!r}: aces ('!') need the aces variant")
+                own.append((seat, c, board.direction(pm.group(2)), int(pm.group(3)), ace))
+            elif cm and cm.group(1) not in counters:
+                counters[cm.group(1)] = int(cm.group(2))
+            else:
+                raise PositionError(f"seat {seat + 1}: cannot read {token!r}")
+        if "+" not in counters:
+            raise PositionError(f"seat {seat + 1}: the reserve (+<n>) is missing")
+        if "r" in counters and not classic:
+            raise PositionError(f"seat {seat + 1}: rings (r<n>) exist only in the classic ruleset")
+        if "T" in counters and m.family != "ffa":
+            raise PositionError(f"seat {seat + 1}: trophies (T<n>) exist only in free-for-all")
+        if len(own) + counters["+"] < 2:
+            raise PositionError(f"seat {seat + 1} has fewer than two planes: write it as 'x'")
+        heights = sum(p[3] for p in own)
+        seats.append(
+            SeatState(
+                reserve=counters["+"],
+                handicap=counters.get("h", 0),
+                rings=counters.get("r", CLASSIC_RINGS - heights),
+                trophies=counters.get("T", 0),
+            )
+        )
+        planes.extend(own)
+    if len(to_move) != 1:
+        raise PositionError("exactly one seat must be marked as the one to move ('>')")
+    if seats[to_move[0]].out:
+        raise PositionError("the seat to move is eliminated")
+    if len({m.teams[s] for s in range(m.seats) if not seats[s].out}) < 2:
+        raise PositionError("the game is already over: fewer than two sides are left")
+    sizes = [sum(1 for p in planes if p[0] == s) + seats[s].reserve for s in range(m.seats)]
+    most = max(sizes)
+    try:
+        chosen = Settings(
+            mode=m.key,
+            ruleset=ruleset,
+            variants=variants,
+            planes=most if m.allows_plane_count and 3 <= most <= 6 else None,
+            handicaps=tuple(min(s.handicap, 6) for s in seats),
+            cloud_groups=False,
+            **settings,  # type: ignore[arg-type]
+        )
+    except RulesError as exc:
+        raise PositionError(str(exc)) from None
+    game = Game._from_parts(chosen, clouds, planes, seats, turn, to_move[0])
+    game.start_position = format_position(game)
+    game.begin()
+    return game
+
+
+def _cells(text: str) -> list[int]:
+    if text == "-":
+        return []
+    found = []
+    for token in text.split():
+        try:
+            found.append(board.cell(token))
+        except ValueError as exc:
+            raise PositionError(str(exc)) from None
+    if len(set(found)) != len(found):
+        raise PositionError("a cloud is listed twice")
+    return found
+
+
+def format_position(game: Game) -> str:
+    """The position text of a game standing at the start of a player-turn."""
+    if not game.at_turn_start:
+        raise RulesError("position text describes the start of a player-turn only")
+    s = game.settings
+    variants = ",".join(v for v in VARIANTS if v in s.variants) or "-"
+    clouds = " ".join(board.name(c) for c in sorted(game.clouds)) or "-"
+    parts = [f"{s.mode}/{s.ruleset} t{game.turn} {variants}", clouds]
+    for seat in range(game.seats):
+        state = game.seat(seat)
+        if state.out:
+            parts.append("x")
+            continue
+        own = game.planes(seat)
+        words = [
+            f"{board.name(p.cell)}{board.DIRECTIONS[p.facing]}{p.height}{'!' if p.ace else ''}"
+            for p in own
+        ]
+        words.append(f"+{state.reserve}")
+        if state.handicap:
+            words.append(f"h{state.handicap}")
+        if s.classic and state.rings != CLASSIC_RINGS - sum(p.height for p in own):
+            words.append(f"r{state.rings}")
+        if game.mode.family == "ffa" and state.trophies:
+            words.append(f"T{state.trophies}")
+        if seat == game.active:
+            words[0] = ">" + words[0]
+        parts.append(" ".join(words))
+    return " | ".join(parts)

@@ -1,0 +1,176 @@
+"""The connection to the database file and the rules every write follows.
+
+One writer connection, guarded by an :class:`asyncio.Lock`, runs every write as a short
+``BEGIN IMMEDIATE`` … ``COMMIT`` transaction, so a step and the match row it changes
+commit together or not at all and tasks never race each other for SQLite's write lock.
+A second connection serves reads: in WAL mode it sees the last committed state and never
+waits behind a write that is syncing to disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Final
+
+import aiosqlite
+
+from storage import migrations
+from storage.errors import StorageError
+
+BUSY_TIMEOUT_MS: Final = 10_000
+
+# WAL lets readers run during a write. synchronous=FULL syncs the WAL at every commit:
+# with NORMAL a commit the bot has acknowledged can vanish in a power cut.
+_WRITER_PRAGMAS: Final = (
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA synchronous = FULL",
+)
+_READER_PRAGMAS: Final = (
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    "PRAGMA query_only = ON",
+)
+
+
+class Database:
+    """An open database file. Create with :meth:`open`, end with :meth:`close`."""
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, migrate: bool = True) -> Database:
+        """Open (creating if needed) the file at ``path``; with ``migrate`` bring its
+        schema up to date, raising :class:`~storage.errors.SchemaTooNew` for a file from
+        a newer bot."""
+        file = Path(path)
+        writer = await _connect(file, _WRITER_PRAGMAS)
+        db = cls(file, writer)
+        try:
+            await db._enable_wal()
+            if migrate:
+                await db.migrate()
+            db._reader = await _connect(file, _READER_PRAGMAS)
+        except BaseException:
+            await db.close()
+            raise
+        return db
+
+    async def _enable_wal(self) -> None:
+        try:
+            async with self._writer.execute("PRAGMA journal_mode = WAL") as cur:
+                row = await cur.fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(f"{self.path}: cannot open the database: {exc}") from exc
+        mode = str(row[0]) if row else "?"
+        if mode.lower() != "wal":
+            raise StorageError(f"{self.path}: cannot use the WAL journal (got {mode!r})")
+
+    async def close(self) -> None:
+        for conn in (self._reader, self._writer):
+            if conn is not None:
+                await conn.close()
+        self._reader = None
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def migrate(self, target: int = migrations.LATEST) -> tuple[int, int]:
+        """Apply pending migrations up to ``target``; return (version before, after)."""
+        async with self._write_lock:
+            return await migrations.migrate(self._writer, self.path, target)
+
+    async def schema_version(self) -> int:
+        async with self.read() as conn:
+            return await migrations.current_version(conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises.
+
+        Keep the block short and free of anything but SQL: every other write waits for
+        it."""
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: every query in the block sees the same committed state."""
+        if self._reader is None:
+            raise StorageError(f"{self.path}: the database is closed")
+        async with self._read_lock:
+            conn = self._reader
+            await conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                await conn.execute("COMMIT")
+
+    async def integrity_check(self) -> list[str]:
+        """SQLite's own check of the file; an empty list means it is sound."""
+        async with self.read() as conn:
+            rows = await conn.execute_fetchall("PRAGMA integrity_check")
+        problems = [str(r[0]) for r in rows]
+        return [] if problems == ["ok"] else problems
+
+    async def foreign_key_problems(self) -> list[str]:
+        async with self.read() as conn:
+            rows = await conn.execute_fetchall("PRAGMA foreign_key_check")
+        return [f"{r[0]} row {r[1]} refers to a missing {r[2]} row" for r in rows]
+
+    async def backup(self, target: str | os.PathLike[str]) -> None:
+        """Copy the database to a new file through SQLite's online backup API, which
+        takes a consistent copy while the bot keeps playing."""
+        dest = Path(target)
+        if dest.exists():
+            raise StorageError(f"{dest} already exists; choose a new file for the backup")
+        if self._reader is None:
+            raise StorageError(f"{self.path}: the database is closed")
+        async with self._read_lock:
+            async with aiosqlite.connect(dest) as out:
+                await self._reader.backup(out)
+                async with out.execute("PRAGMA quick_check") as cur:
+                    row = await cur.fetchone()
+        if row is None or row[0] != "ok":
+            raise StorageError(f"the backup in {dest} failed its check: {row}")
+
+
+async def _connect(path: Path, pragmas: tuple[str, ...]) -> aiosqlite.Connection:
+    try:
+        # isolation_level=None: transactions are begun and ended explicitly, never
+        # implicitly by the sqlite3 module.
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StorageError(f"{path}: cannot open the database: {exc}") from exc
+    try:
+        for pragma in pragmas:
+            await conn.execute(pragma)
+    except sqlite3.Error as exc:
+        await conn.close()
+        raise StorageError(f"{path}: cannot open the database: {exc}") from exc
+    return conn

@@ -1,0 +1,52 @@
+"""The errors storage raises; each message says what went wrong and what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StorageError(Exception):
+    """Base class: the database cannot do what was asked."""
+
+
+class SchemaTooNew(StorageError):
+    """The file was written by a newer bot; opening it could corrupt its data."""
+
+    def __init__(self, path: Path, found: int, supported: int) -> None:
+        super().__init__(
+            f"{path} has schema version {found} but this bot only knows versions up to "
+            f"{supported}; upgrade the bot, or restore a backup made by this version"
+        )
+        self.path = path
+        self.found = found
+        self.supported = supported
+
+
+class MatchNotFound(StorageError, LookupError):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"no match {match_id}")
+        self.match_id = match_id
+
+
+class StepConflict(StorageError):
+    """A step that does not follow the stored ones: a double press, a stale view of the
+    game or a match that is already over. Nothing was written."""
+
+    def __init__(self, match_id: int, ply: int, why: str) -> None:
+        super().__init__(f"match {match_id}, ply {ply}: {why}")
+        self.match_id = match_id
+        self.ply = ply
+        self.why = why
+
+
+class InvalidSnapshot(StorageError, ValueError):
+    """A game JSON document that storage refuses to write, so it can always load it."""
+
+
+class CorruptMatch(StorageError):
+    """A stored match that cannot be read back; the other matches are unaffected."""
+
+    def __init__(self, match_id: int, why: str) -> None:
+        super().__init__(f"match {match_id} cannot be loaded: {why}")
+        self.match_id = match_id
+        self.why = why

@@ -1,0 +1,280 @@
+"""The schema, as numbered migrations applied in order at start-up.
+
+Migration *n* (1-based) turns a version *n - 1* file into a version *n* file. A file
+records the migrations applied to it in ``schema_version``; a file without that table is
+version 0 (new and empty). Published migrations are never edited: a schema change is a
+new migration appended to :data:`MIGRATIONS`, so every older file can be upgraded in
+place. All pending migrations run in one transaction, so an upgrade interrupted by a
+crash leaves the file at its old version.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import Final
+
+import aiosqlite
+
+from storage.errors import SchemaTooNew
+
+_V1_CORE: Final = """
+CREATE TABLE guild_settings (
+    guild_id   INTEGER NOT NULL,
+    key        TEXT    NOT NULL,
+    value      TEXT    NOT NULL,
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (guild_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE players (
+    user_id      INTEGER PRIMARY KEY,
+    display_name TEXT NOT NULL,
+    created_at   REAL NOT NULL,
+    updated_at   REAL NOT NULL
+);
+
+CREATE TABLE matches (
+    id               INTEGER PRIMARY KEY,
+    guild_id         INTEGER,
+    channel_id       INTEGER NOT NULL,
+    thread_id        INTEGER,
+    board_message_id INTEGER,
+    mode             TEXT    NOT NULL,
+    ruleset          TEXT    NOT NULL,
+    variants         TEXT    NOT NULL DEFAULT '',
+    fire_mode        TEXT    NOT NULL,
+    clock_json       TEXT    NOT NULL DEFAULT '{}',
+    status           TEXT    NOT NULL DEFAULT 'active'
+                     CHECK (status IN ('active', 'finished', 'abandoned')),
+    result_json      TEXT,
+    ply              INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
+    to_move_seat     INTEGER,
+    turn_deadline    REAL,
+    snapshot         TEXT    NOT NULL,
+    created_at       REAL    NOT NULL,
+    updated_at       REAL    NOT NULL,
+    finished_at      REAL
+);
+CREATE INDEX matches_unfinished ON matches (id) WHERE status = 'active';
+CREATE INDEX matches_guild_status ON matches (guild_id, status);
+CREATE INDEX matches_thread ON matches (thread_id) WHERE thread_id IS NOT NULL;
+
+CREATE TABLE seats (
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    user_id  INTEGER REFERENCES players (user_id),
+    team     INTEGER NOT NULL,
+    handicap INTEGER NOT NULL DEFAULT 0 CHECK (handicap >= 0),
+    PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+CREATE TABLE steps (
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    ply      INTEGER NOT NULL CHECK (ply >= 1),
+    token    TEXT    NOT NULL,
+    actor_id INTEGER,
+    at       REAL    NOT NULL,
+    PRIMARY KEY (match_id, ply)
+) WITHOUT ROWID;
+
+CREATE TRIGGER steps_no_update BEFORE UPDATE ON steps
+BEGIN
+    SELECT RAISE(ABORT, 'the step log is append-only');
+END;
+CREATE TRIGGER steps_no_delete BEFORE DELETE ON steps
+BEGIN
+    SELECT RAISE(ABORT, 'the step log is append-only');
+END;
+"""
+
+_V2_COMPETITION: Final = """
+CREATE TABLE series (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER,
+    channel_id      INTEGER NOT NULL,
+    thread_id       INTEGER,
+    mode            TEXT    NOT NULL,
+    settings_json   TEXT    NOT NULL DEFAULT '{}',
+    games_planned   INTEGER NOT NULL CHECK (games_planned >= 1),
+    alternate_first INTEGER NOT NULL DEFAULT 1 CHECK (alternate_first IN (0, 1)),
+    pool            TEXT    NOT NULL DEFAULT '',
+    status          TEXT    NOT NULL DEFAULT 'active'
+                    CHECK (status IN ('active', 'finished', 'abandoned')),
+    created_at      REAL    NOT NULL,
+    updated_at      REAL    NOT NULL
+);
+CREATE INDEX series_active ON series (guild_id) WHERE status = 'active';
+
+CREATE TABLE series_players (
+    series_id INTEGER NOT NULL REFERENCES series (id),
+    position  INTEGER NOT NULL CHECK (position >= 0),
+    user_id   INTEGER REFERENCES players (user_id),
+    side      INTEGER NOT NULL,
+    handicap  INTEGER NOT NULL DEFAULT 0 CHECK (handicap >= 0),
+    PRIMARY KEY (series_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE series_games (
+    series_id INTEGER NOT NULL REFERENCES series (id),
+    game_no   INTEGER NOT NULL CHECK (game_no >= 1),
+    match_id  INTEGER REFERENCES matches (id),
+    winners   TEXT,
+    PRIMARY KEY (series_id, game_no)
+) WITHOUT ROWID;
+
+CREATE TABLE series_kept_cards (
+    series_id INTEGER NOT NULL REFERENCES series (id),
+    card      TEXT    NOT NULL,
+    side      INTEGER NOT NULL,
+    points    INTEGER NOT NULL,
+    game_no   INTEGER NOT NULL,
+    PRIMARY KEY (series_id, card),
+    FOREIGN KEY (series_id, game_no) REFERENCES series_games (series_id, game_no)
+) WITHOUT ROWID;
+
+CREATE TABLE tournaments (
+    id                INTEGER PRIMARY KEY,
+    guild_id          INTEGER NOT NULL,
+    channel_id        INTEGER NOT NULL,
+    name              TEXT    NOT NULL,
+    format            TEXT    NOT NULL,
+    mode              TEXT    NOT NULL,
+    settings_json     TEXT    NOT NULL DEFAULT '{}',
+    games_per_pairing INTEGER NOT NULL DEFAULT 1 CHECK (games_per_pairing >= 1),
+    status            TEXT    NOT NULL DEFAULT 'open'
+                      CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+    created_at        REAL    NOT NULL,
+    updated_at        REAL    NOT NULL
+);
+
+CREATE TABLE tournament_entries (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id       INTEGER NOT NULL REFERENCES players (user_id),
+    seed          INTEGER,
+    checked_in    INTEGER NOT NULL DEFAULT 0 CHECK (checked_in IN (0, 1)),
+    dropped       INTEGER NOT NULL DEFAULT 0 CHECK (dropped IN (0, 1)),
+    joined_at     REAL    NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+) WITHOUT ROWID;
+
+CREATE TABLE tournament_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    round_no      INTEGER NOT NULL CHECK (round_no >= 1),
+    status        TEXT    NOT NULL DEFAULT 'running'
+                  CHECK (status IN ('running', 'finished')),
+    started_at    REAL    NOT NULL,
+    finished_at   REAL,
+    PRIMARY KEY (tournament_id, round_no)
+) WITHOUT ROWID;
+
+CREATE TABLE tournament_pairings (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL,
+    round_no      INTEGER NOT NULL,
+    table_no      INTEGER NOT NULL,
+    series_id     INTEGER REFERENCES series (id),
+    match_id      INTEGER REFERENCES matches (id),
+    result_json   TEXT,
+    UNIQUE (tournament_id, round_no, table_no),
+    FOREIGN KEY (tournament_id, round_no) REFERENCES tournament_rounds (tournament_id, round_no)
+);
+
+CREATE TABLE tournament_pairing_players (
+    pairing_id INTEGER NOT NULL REFERENCES tournament_pairings (id),
+    position   INTEGER NOT NULL CHECK (position >= 0),
+    user_id    INTEGER NOT NULL REFERENCES players (user_id),
+    points     REAL,
+    PRIMARY KEY (pairing_id, position)
+) WITHOUT ROWID;
+CREATE INDEX tournament_pairing_players_user ON tournament_pairing_players (user_id);
+
+CREATE TABLE ratings (
+    user_id     INTEGER NOT NULL REFERENCES players (user_id),
+    mode_family TEXT    NOT NULL,
+    mu          REAL    NOT NULL,
+    sigma       REAL    NOT NULL,
+    games       INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),
+    updated_at  REAL    NOT NULL,
+    PRIMARY KEY (user_id, mode_family)
+) WITHOUT ROWID;
+CREATE INDEX ratings_board ON ratings (mode_family, mu DESC);
+
+CREATE TABLE rating_history (
+    id           INTEGER PRIMARY KEY,
+    user_id      INTEGER NOT NULL REFERENCES players (user_id),
+    mode_family  TEXT    NOT NULL,
+    match_id     INTEGER REFERENCES matches (id),
+    mu_before    REAL,
+    sigma_before REAL,
+    mu_after     REAL    NOT NULL,
+    sigma_after  REAL    NOT NULL,
+    at           REAL    NOT NULL
+);
+CREATE INDEX rating_history_player ON rating_history (user_id, mode_family, id);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1_CORE, _V2_COMPETITION)
+LATEST: Final = len(MIGRATIONS)
+
+
+def statements(script: str) -> list[str]:
+    """Split a script into statements. ``executescript`` would commit the surrounding
+    transaction, so each statement is executed on its own; ``complete_statement`` keeps
+    a trigger body's semicolons inside its statement."""
+    found: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise ValueError(f"incomplete SQL statement: {pending.strip()[:60]!r}")
+    return found
+
+
+async def current_version(conn: aiosqlite.Connection) -> int:
+    rows = await conn.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    )
+    if not list(rows):
+        return 0
+    async with conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) -> tuple[int, int]:
+    """Bring the file up to ``target``; return (version before, version after).
+
+    ``conn`` must be in autocommit mode with no transaction open. ``BEGIN IMMEDIATE``
+    takes the write lock before the version is read, so two bots starting on one file
+    cannot both apply the same migration.
+    """
+    if not 0 <= target <= LATEST:
+        raise ValueError(f"no schema version {target}; versions are 0 to {LATEST}")
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        found = await current_version(conn)
+        if found > LATEST:
+            raise SchemaTooNew(path, found, LATEST)
+        if found < target:
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version ("
+                "version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+            )
+        for version in range(found + 1, target + 1):
+            for sql in statements(MIGRATIONS[version - 1]):
+                await conn.execute(sql)
+            await conn.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+                (version, time.time()),
+            )
+    except BaseException:
+        await conn.execute("ROLLBACK")
+        raise
+    await conn.execute("COMMIT")
+    return found, max(found, target)
