@@ -259,6 +259,27 @@ class Game:
                 return s
         return seat
 
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that decides what happens next, as a hashable value; two games
+        with equal keys play on identically (plane ids and the record left aside)."""
+        acted = frozenset(self._planes[i].cell for i in self.acted if i in self._planes)
+        diving = self._planes[self.diving].cell if self.diving >= 0 else -1
+        return (
+            self.settings,
+            self.phase,
+            self.turn,
+            self.active,
+            self.actions,
+            acted,
+            diving,
+            self.result,
+            tuple(self._cloud),
+            tuple(
+                sorted((p.cell, p.seat, p.facing, p.height, p.ace) for p in self._planes.values())
+            ),
+            tuple(self._seats),
+        )
+
     @property
     def ramp(self) -> int:
         """Actions this player-turn allows (ALL_ACTIONS once the opening is over)."""

@@ -4,7 +4,8 @@
   one cell, ``c3F1``); a dive is its manoeuvres after the cell, ``e6SS>P`` (S swoop,
   P power dive, I Immelmann); crash ``e6X``;
 * a shot ``*d4`` follows the step it comes after (``e6S*f7P``) or stands alone at the
-  start of a turn; ``-`` ends a dive, or the turn when only optional shots are left.
+  start of a turn; ``-`` ends a dive, or the turn when only optional shots are left;
+* during setup, ``~d4`` places a cloud (this project's addition to the notation).
 
 A dive may also be written one manoeuvre per token, each from the plane's current cell:
 for a plane at e6 facing E, ``e6S e7S> e8P`` is ``e6SS>P``. Tokens are read
@@ -33,6 +34,7 @@ _CELL: Final = r"[a-z]+\d*"
 _SEGMENT: Final = re.compile(
     rf"""
     (?P<shot>\*(?P<target>{_CELL}))
+    | (?P<cloud>~(?P<ccell>{_CELL}))
     | (?P<end>-)
     | (?P<place>\+(?P<pcell>{_CELL}?)(?P<facing>NE|NW|SE|SW|E|W))
     | (?P<cell>[a-k](?:1[01]|[1-9]))(?P<move>F1|[CFSPIX])(?P<turn1>[<>]?)
@@ -97,6 +99,8 @@ def _play_one(game: Game, token: str, undoable: bool, auto: set[int], done: Appl
                 auto.discard(cell)  # already fired by the game itself
                 continue
             step = steps.SHOTS[cell]
+        elif m.group("cloud"):
+            step = steps.CLOUDS[_cell(token, m.group("ccell"))]
         elif m.group("end"):
             step = steps.END_STEP
         elif m.group("place"):

@@ -1,0 +1,80 @@
+"""Rules engine speed: random games, as issue #2 and #3 ask.
+
+Prints player-turns and games per second for random duels (2026 rules, random clouds,
+automatic fire, each step uniform among the legal steps), the median time of one
+legal-steps call over many mid-game positions, and games per second for a 6-player
+free-for-all and a 3 vs 3. Run: .venv/bin/python bench/engine.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.game import Game  # noqa: E402
+from rules.modes import Settings  # noqa: E402
+from rules.players import new_game  # noqa: E402
+
+TURN_LIMIT = 1000
+
+
+def random_games(settings: Settings, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Play random games for about ``seconds``; (games, player-turns, elapsed)."""
+    rng = random.Random(seed)
+    games = turns = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = new_game(settings, rng.randrange(2**31))
+        while not game.is_over:
+            game.play(rng.choice(game.legal_steps()))
+        games += 1
+        turns += game.turn
+    return games, turns, time.perf_counter() - start
+
+
+def mid_game_positions(count: int, seed: int) -> list[Game]:
+    """Positions after the opening ramp, taken from random duels."""
+    rng = random.Random(seed)
+    found: list[Game] = []
+    settings = Settings(turn_limit=TURN_LIMIT)
+    while len(found) < count:
+        game = new_game(settings, rng.randrange(2**31))
+        while not game.is_over:
+            if game.turn > 6 and rng.random() < 0.2:
+                found.append(game.copy(with_history=False))
+            game.play(rng.choice(game.legal_steps()))
+    return found[:count]
+
+
+def legal_steps_micros(positions: list[Game]) -> float:
+    """Median µs of one uncached legal-steps generation."""
+    times = []
+    for game in positions:
+        start = time.perf_counter_ns()
+        game._generate()
+        times.append((time.perf_counter_ns() - start) / 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    duel = Settings(turn_limit=TURN_LIMIT)
+    games, turns, elapsed = random_games(duel, 5.0, seed=1)
+    print(f"duel, random play: {turns / elapsed:,.0f} player-turns/s, "
+          f"{games / elapsed:,.1f} games/s ({games} games, {turns} player-turns)")
+    positions = mid_game_positions(5000, seed=2)
+    steps = statistics.mean(len(g._generate()) for g in positions)
+    print(f"legal steps: median {legal_steps_micros(positions):.1f} µs per call "
+          f"over {len(positions)} mid-game positions ({steps:.1f} steps on average)")
+    for mode in ("ffa6", "3v3"):
+        games, turns, elapsed = random_games(Settings(mode=mode, turn_limit=TURN_LIMIT), 3.0, 3)
+        print(f"{mode}, random play: {games / elapsed:,.1f} games/s, "
+              f"{turns / elapsed:,.0f} player-turns/s ({games} games)")
+
+
+if __name__ == "__main__":
+    main()
