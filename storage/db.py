@@ -113,10 +113,10 @@ class Database:
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                await conn.execute("COMMIT")
             except BaseException:
-                await conn.execute("ROLLBACK")
+                await _rollback(conn)
                 raise
-            await conn.execute("COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -129,7 +129,7 @@ class Database:
             try:
                 yield conn
             finally:
-                await conn.execute("COMMIT")
+                await _rollback(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's own check of the file; an empty list means it is sound."""
@@ -151,11 +151,10 @@ class Database:
             raise StorageError(f"{dest} already exists; choose a new file for the backup")
         if self._reader is None:
             raise StorageError(f"{self.path}: the database is closed")
-        async with self._read_lock:
-            async with aiosqlite.connect(dest) as out:
-                await self._reader.backup(out)
-                async with out.execute("PRAGMA quick_check") as cur:
-                    row = await cur.fetchone()
+        async with self._read_lock, aiosqlite.connect(dest) as out:
+            await self._reader.backup(out)
+            async with out.execute("PRAGMA quick_check") as cur:
+                row = await cur.fetchone()
         if row is None or row[0] != "ok":
             raise StorageError(f"the backup in {dest} failed its check: {row}")
 
@@ -174,3 +173,15 @@ async def _connect(path: Path, pragmas: tuple[str, ...]) -> aiosqlite.Connection
         await conn.close()
         raise StorageError(f"{path}: cannot open the database: {exc}") from exc
     return conn
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    """End the open transaction without keeping its changes.
+
+    The connection runs statements in order on its own thread, so a COMMIT whose caller
+    was cancelled may already have ended the transaction by the time this runs."""
+    try:
+        await conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as exc:
+        if "no transaction is active" not in str(exc):
+            raise

@@ -22,7 +22,11 @@ class SchemaTooNew(StorageError):
         self.supported = supported
 
 
-class MatchNotFound(StorageError, LookupError):
+class NotFound(StorageError, LookupError):
+    """No stored row has that id."""
+
+
+class MatchNotFound(NotFound):
     def __init__(self, match_id: int) -> None:
         super().__init__(f"no match {match_id}")
         self.match_id = match_id
@@ -50,3 +54,10 @@ class CorruptMatch(StorageError):
         super().__init__(f"match {match_id} cannot be loaded: {why}")
         self.match_id = match_id
         self.why = why
+
+
+class MatchOver(StorageError):
+    def __init__(self, match_id: int, status: str) -> None:
+        super().__init__(f"match {match_id} is already {status}")
+        self.match_id = match_id
+        self.status = status

@@ -1,0 +1,60 @@
+"""Shared by the storage tests: game JSON documents and new matches to store."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from storage.matches import NewMatch, SeatSpec
+
+TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
+
+
+def game_json(steps: int = 0, to_move: int | None = 0) -> str:
+    """A document shaped like the rules engine's game JSON; storage only reads its
+    "format"."""
+    return json.dumps(
+        {
+            "format": "crosshairs/game",
+            "version": 1,
+            "settings": {"mode": "duel", "ruleset": "2026", "fire": "auto"},
+            "start": {"clouds": None},
+            "steps": [TOKENS[i % len(TOKENS)] for i in range(steps)],
+            "status": {"phase": "play", "turn": steps, "to_move": to_move},
+        }
+    )
+
+
+def duel(
+    channel_id: int = 500,
+    guild_id: int | None = 1,
+    thread_id: int | None = None,
+    users: tuple[int | None, int | None] = (11, 22),
+) -> NewMatch:
+    return NewMatch(
+        mode="duel",
+        ruleset="2026",
+        fire_mode="auto",
+        channel_id=channel_id,
+        guild_id=guild_id,
+        thread_id=thread_id,
+        variants=frozenset({"aces", "turbulence"}),
+        clock_json='{"turn_seconds": 600}',
+        seats=[
+            SeatSpec(seat=0, team=0, user_id=users[0], display_name=f"p{users[0]}"),
+            SeatSpec(seat=1, team=1, user_id=users[1], handicap=2),
+        ],
+        snapshot=game_json(),
+        to_move_seat=0,
+        turn_deadline=1_900_000_000.0,
+    )
+
+
+def raw(path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Run SQL straight on the file, the way damage or an older bot would."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        return list(conn.execute(sql, params))
+    finally:
+        conn.close()
