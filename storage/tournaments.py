@@ -1,0 +1,348 @@
+"""Tournaments: entries (with check-in, seed and dropping out), rounds, and the pairings
+of each round with their series or match and the points each player scored.
+
+Pairing players and computing standings belong to the tournament service; this module
+stores its decisions and gives back what standings are computed from.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+import aiosqlite
+
+from storage import players
+from storage.db import Database
+from storage.errors import NotFound, StorageError
+
+
+class TournamentStatus(StrEnum):
+    OPEN = "open"  # taking entries
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    guild_id: int
+    channel_id: int
+    name: str
+    format: str  # swiss, round-robin … as the tournament service names them
+    mode: str
+    settings_json: str = "{}"
+    games_per_pairing: int = 1
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    format: str
+    mode: str
+    settings_json: str
+    games_per_pairing: int
+    status: TournamentStatus
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class Entry:
+    user_id: int
+    seed: int | None
+    checked_in: bool
+    dropped: bool
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class Round:
+    round_no: int
+    finished: bool
+    started_at: float
+    finished_at: float | None
+
+
+@dataclass(frozen=True)
+class PairingPlayer:
+    position: int
+    user_id: int
+    points: float | None  # None until the result is in
+
+
+@dataclass(frozen=True)
+class Pairing:
+    id: int
+    round_no: int
+    table_no: int
+    series_id: int | None
+    match_id: int | None
+    result_json: str | None
+    players: tuple[PairingPlayer, ...]
+
+    @property
+    def decided(self) -> bool:
+        return all(p.points is not None for p in self.players)
+
+
+class TournamentNotFound(NotFound):
+    def __init__(self, what: str) -> None:
+        super().__init__(f"no {what}")
+
+
+_COLUMNS = (
+    "id, guild_id, channel_id, name, format, mode, settings_json, games_per_pairing, "
+    "status, created_at, updated_at"
+)
+
+
+class TournamentRepo:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(self, new: NewTournament) -> int:
+        now = time.time()
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                f"INSERT INTO tournaments ({_COLUMNS}) VALUES "
+                "(NULL, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                (
+                    new.guild_id,
+                    new.channel_id,
+                    new.name,
+                    new.format,
+                    new.mode,
+                    new.settings_json,
+                    new.games_per_pairing,
+                    now,
+                    now,
+                ),
+            )
+        if cur.lastrowid is None:
+            raise StorageError("SQLite did not report the new tournament's id")
+        return cur.lastrowid
+
+    async def get(self, tournament_id: int) -> Tournament:
+        async with self._db.read() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+                )
+            )
+        if not rows:
+            raise TournamentNotFound(f"tournament {tournament_id}")
+        return _tournament(rows[0])
+
+    async def in_guild(
+        self, guild_id: int, statuses: Sequence[TournamentStatus] = tuple(TournamentStatus)
+    ) -> list[Tournament]:
+        marks = ",".join("?" * len(statuses))
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id = ? AND status IN ({marks}) "
+                "ORDER BY id",
+                (guild_id, *(s.value for s in statuses)),
+            )
+        return [_tournament(r) for r in rows]
+
+    async def set_status(self, tournament_id: int, status: TournamentStatus) -> None:
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?",
+                (status.value, time.time(), tournament_id),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"tournament {tournament_id}")
+
+    async def enter(
+        self,
+        tournament_id: int,
+        user_id: int,
+        display_name: str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Add an entry; :class:`StorageError` if the player has already entered."""
+        async with self._db.transaction() as conn:
+            await players.remember(conn, user_id, display_name)
+            try:
+                await conn.execute(
+                    "INSERT INTO tournament_entries (tournament_id, user_id, seed, joined_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (tournament_id, user_id, seed, time.time()),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise StorageError(
+                    f"player {user_id} cannot enter tournament {tournament_id}: {exc}"
+                ) from exc
+
+    async def check_in(self, tournament_id: int, user_id: int, checked_in: bool = True) -> None:
+        await self._set_entry(tournament_id, user_id, "checked_in", int(checked_in))
+
+    async def drop(self, tournament_id: int, user_id: int, dropped: bool = True) -> None:
+        await self._set_entry(tournament_id, user_id, "dropped", int(dropped))
+
+    async def set_seed(self, tournament_id: int, user_id: int, seed: int | None) -> None:
+        await self._set_entry(tournament_id, user_id, "seed", seed)
+
+    async def _set_entry(self, tournament_id: int, user_id: int, column: str, value: Any) -> None:
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                f"UPDATE tournament_entries SET {column} = ? "
+                "WHERE tournament_id = ? AND user_id = ?",
+                (value, tournament_id, user_id),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"entry of player {user_id} in {tournament_id}")
+
+    async def entries(self, tournament_id: int) -> list[Entry]:
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT user_id, seed, checked_in, dropped, joined_at FROM tournament_entries "
+                "WHERE tournament_id = ? ORDER BY seed IS NULL, seed, joined_at",
+                (tournament_id,),
+            )
+        return [Entry(r[0], r[1], bool(r[2]), bool(r[3]), r[4]) for r in rows]
+
+    async def start_round(
+        self, tournament_id: int, round_no: int, tables: Sequence[Sequence[int]]
+    ) -> list[int]:
+        """Store a round and its pairings, one table per list of user ids (one id: a
+        bye); return the pairing ids in table order."""
+        now = time.time()
+        ids: list[int] = []
+        async with self._db.transaction() as conn:
+            try:
+                await conn.execute(
+                    "INSERT INTO tournament_rounds (tournament_id, round_no, started_at) "
+                    "VALUES (?, ?, ?)",
+                    (tournament_id, round_no, now),
+                )
+                for table_no, table in enumerate(tables, start=1):
+                    cur = await conn.execute(
+                        "INSERT INTO tournament_pairings (tournament_id, round_no, table_no) "
+                        "VALUES (?, ?, ?)",
+                        (tournament_id, round_no, table_no),
+                    )
+                    pairing_id = cur.lastrowid
+                    if pairing_id is None:
+                        raise StorageError("SQLite did not report the new pairing's id")
+                    ids.append(pairing_id)
+                    await conn.executemany(
+                        "INSERT INTO tournament_pairing_players (pairing_id, position, user_id) "
+                        "VALUES (?, ?, ?)",
+                        [(pairing_id, pos, user) for pos, user in enumerate(table)],
+                    )
+            except sqlite3.IntegrityError as exc:
+                raise StorageError(
+                    f"tournament {tournament_id} round {round_no} cannot be stored: {exc}"
+                ) from exc
+            await _touch(conn, tournament_id)
+        return ids
+
+    async def finish_round(self, tournament_id: int, round_no: int) -> None:
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournament_rounds SET status = 'finished', finished_at = ? "
+                "WHERE tournament_id = ? AND round_no = ?",
+                (time.time(), tournament_id, round_no),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
+            await _touch(conn, tournament_id)
+
+    async def rounds(self, tournament_id: int) -> list[Round]:
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT round_no, status, started_at, finished_at FROM tournament_rounds "
+                "WHERE tournament_id = ? ORDER BY round_no",
+                (tournament_id,),
+            )
+        return [Round(r[0], r[1] == "finished", r[2], r[3]) for r in rows]
+
+    async def link_pairing(
+        self, pairing_id: int, *, series_id: int | None = None, match_id: int | None = None
+    ) -> None:
+        """Attach the series or match a pairing is played as."""
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournament_pairings SET series_id = COALESCE(?, series_id), "
+                "match_id = COALESCE(?, match_id) WHERE id = ?",
+                (series_id, match_id, pairing_id),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"pairing {pairing_id}")
+
+    async def record_result(
+        self, pairing_id: int, points: Mapping[int, float], result_json: str | None = None
+    ) -> None:
+        """Store the points each player of the pairing scored, by user id."""
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournament_pairings SET result_json = ? WHERE id = ?",
+                (result_json, pairing_id),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"pairing {pairing_id}")
+            for user_id, scored in points.items():
+                cur = await conn.execute(
+                    "UPDATE tournament_pairing_players SET points = ? "
+                    "WHERE pairing_id = ? AND user_id = ?",
+                    (scored, pairing_id, user_id),
+                )
+                if cur.rowcount != 1:
+                    raise TournamentNotFound(f"player {user_id} in pairing {pairing_id}")
+
+    async def pairings(self, tournament_id: int, round_no: int | None = None) -> list[Pairing]:
+        """Pairings of one round, or of every round: what standings are computed from."""
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id, round_no, table_no, series_id, match_id, result_json "
+                "FROM tournament_pairings WHERE tournament_id = ? AND (? IS NULL OR round_no = ?) "
+                "ORDER BY round_no, table_no",
+                (tournament_id, round_no, round_no),
+            )
+            seated = await conn.execute_fetchall(
+                "SELECT pp.pairing_id, pp.position, pp.user_id, pp.points "
+                "FROM tournament_pairing_players pp JOIN tournament_pairings p "
+                "ON p.id = pp.pairing_id WHERE p.tournament_id = ? "
+                "AND (? IS NULL OR p.round_no = ?) ORDER BY pp.pairing_id, pp.position",
+                (tournament_id, round_no, round_no),
+            )
+        by_pairing: dict[int, list[PairingPlayer]] = {}
+        for pairing_id, position, user_id, scored in seated:
+            by_pairing.setdefault(pairing_id, []).append(PairingPlayer(position, user_id, scored))
+        return [
+            Pairing(r[0], r[1], r[2], r[3], r[4], r[5], tuple(by_pairing.get(r[0], [])))
+            for r in rows
+        ]
+
+
+async def _touch(conn: aiosqlite.Connection, tournament_id: int) -> None:
+    await conn.execute(
+        "UPDATE tournaments SET updated_at = ? WHERE id = ?", (time.time(), tournament_id)
+    )
+
+
+def _tournament(row: Any) -> Tournament:
+    tid, guild, channel, name, fmt, mode, settings, games, status, created, updated = row
+    return Tournament(
+        tid,
+        guild,
+        channel,
+        name,
+        fmt,
+        mode,
+        settings,
+        games,
+        TournamentStatus(status),
+        created,
+        updated,
+    )
