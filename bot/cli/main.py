@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from rules.errors import RulesError
 
-COMMAND_MODULES = ("bot.cli.game",)
+COMMAND_MODULES = ("bot.cli.game", "bot.cli.db")
 
 Handler = Callable[[argparse.Namespace], int]
 
