@@ -79,7 +79,7 @@ def _scan(token: str) -> list[re.Match[str]]:
     pos = 0
     while pos < len(text):
         m = _SEGMENT.match(text, pos)
-        if m is None:
+        if m is None or (m.group("more") and not pos):
             raise NotationError(token, _why_not(text, pos))
         if m.group("place") and pos:
             raise NotationError(token, "a placement starts a token")
@@ -140,11 +140,14 @@ def _manoeuvre(token: str, cell: int, move: str, turn: str) -> Step:
 def _why_not(text: str, pos: int) -> str:
     rest = text[pos:]
     if pos == 0:
+        head = re.match(r"[+*~]?[a-z]+\d*[a-z]*\d*[<>]*", text, re.IGNORECASE)
         try:
-            Step.parse(rest)
+            Step.parse(head.group(0) if head else text)
         except NotationError as exc:
             return exc.why
-        return "cannot be read"
+        return f"cannot read {text!r}"
+    if rest[0] in "<>":
+        return "a manoeuvre takes at most one turn suffix: < left or > right"
     return f"cannot read {rest!r} after {text[:pos]!r}"
 
 

@@ -8,7 +8,9 @@ variants or ``-``), the clouds (or ``-``), then one section per seat in turn ord
 seat lists its planes as ``<cell><facing><height>`` (``!`` marks an ace), then
 ``+<reserve>`` and optionally ``h<k>`` (handicap tokens), ``r<n>`` (classic: altitude
 rings in supply, 20 minus the planes' heights when left out) and ``T<n>``
-(free-for-all trophies). The seat to move begins with ``>``; an eliminated seat is ``x``.
+(free-for-all trophies). The seat to move begins with ``>``; an eliminated seat is ``x``,
+or ``x T<n>`` in free-for-all when it took trophies (this project's addition: the
+trophy count decides the winner even for players already out).
 """
 
 from __future__ import annotations
@@ -68,8 +70,15 @@ def parse(text: str, **settings: object) -> Game:
             tokens[0] = tokens[0][1:]
             if not tokens[0]:
                 tokens.pop(0)
-        if tokens == ["x"]:
-            seats.append(SeatState(reserve=0, rings=0, out=True))
+        if tokens[:1] == ["x"]:
+            trophies = re.fullmatch(r"T(\d+)", tokens[1]) if len(tokens) == 2 else None
+            if len(tokens) > 1 and (trophies is None or m.family != "ffa"):
+                raise PositionError(f"seat {seat + 1}: an eliminated seat is 'x' (or 'x T<n>')")
+            seats.append(
+                SeatState(
+                    reserve=0, rings=0, out=True, trophies=int(trophies.group(1)) if trophies else 0
+                )
+            )
             continue
         own: list[tuple[int, int, int, int, bool]] = []
         counters: dict[str, int] = {}
@@ -158,7 +167,7 @@ def format_position(game: Game) -> str:
     for seat in range(game.seats):
         state = game.seat(seat)
         if state.out:
-            parts.append("x")
+            parts.append(f"x T{state.trophies}" if state.trophies else "x")
             continue
         own = game.planes(seat)
         words = [
