@@ -777,8 +777,12 @@ class Game:
                 self._finish((alive[0],), "trophies tied: the player left wins", ev)
             else:
                 self._finish(tied, "trophies tied: shared", ev)
-        else:
-            self._finish(tuple(alive), "last standing", ev)
+        elif alive:
+            # A team wins together, members already shot out of the sky included.
+            team = self._teams[alive[0]]
+            self._finish(
+                tuple(s for s in range(self.seats) if self._teams[s] == team), "last standing", ev
+            )
         return True
 
     def _finish(self, winners: tuple[int, ...], reason: str, ev: list[Event]) -> None:

@@ -263,6 +263,12 @@ def test_a_team_is_out_only_when_all_its_players_are() -> None:
     assert game.result is not None and game.result.winners == (0, 1)
 
 
+def test_a_team_wins_together_members_already_out_included() -> None:
+    game = pos("1v2/2026 t12 - | - | e5W0 a6E0 +0 | >e2E0 h8SW0 +0 | x")
+    play(game, "*e5")
+    assert game.result is not None and game.result.winners == (1, 2)
+
+
 def test_a_resigning_player_leaves_and_the_others_play_on() -> None:
     game = pos(FFA3.format(r=1))
     game.concede(1)
