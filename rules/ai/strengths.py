@@ -1,0 +1,43 @@
+"""The three strengths of the computer player, and what makes them differ.
+
+* **easy** plans its turn one plane action at a time, taking the action that looks best
+  right now, and its judgement is blurred by noise, so it blunders now and then.
+* **medium** plans its whole turn: a beam search over the orders in which its planes
+  act, which finds kills that need two planes and keeps planes out of crossfires.
+* **hard** plans like medium with a wider beam, then, for its best few turns, plays the
+  opponent's best greedy reply and picks the turn that holds up best.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True)
+class Strength:
+    name: str
+    width: int  # positions kept per level of the turn's beam search
+    replies: int  # best turns checked against the opponent's reply (0: none)
+    noise: float  # standard deviation added to every score (a plane is worth 10)
+    budget: float  # seconds per decision by default
+
+
+STRENGTHS: Final = {
+    s.name: s
+    for s in (
+        Strength("easy", width=1, replies=0, noise=4.0, budget=0.3),
+        Strength("medium", width=3, replies=0, noise=0.0, budget=0.6),
+        Strength("hard", width=5, replies=8, noise=0.0, budget=1.0),
+    )
+}
+
+HARD_CAP: Final = 1.5  # seconds: no decision may take longer than 2 s, whatever is asked
+
+
+def strength(name: str) -> Strength:
+    """The named preset; ``ValueError`` lists the names."""
+    found = STRENGTHS.get(name.lower())
+    if found is None:
+        raise ValueError(f"unknown strength {name!r}; strengths are: {', '.join(STRENGTHS)}")
+    return found

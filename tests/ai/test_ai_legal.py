@@ -1,0 +1,83 @@
+"""The computer player always answers with a legal step, in every mode and variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.ai import ComputerPlayer
+from rules.game import Game
+from rules.modes import Settings
+from rules.players import RandomPlayer, new_game, play_out
+
+CASES = [
+    Settings(),
+    Settings(fire="manual"),
+    Settings(ruleset="classic", variants=frozenset({"turbulence"})),
+    Settings(variants=frozenset({"aces", "concealed-fire"})),
+    Settings(variants=frozenset({"no-level"}), handicaps=(0, 2)),
+    Settings(mode="ffa3"),
+    Settings(mode="cod4"),
+    Settings(mode="1v2"),
+    Settings(mode="2v2", fire="manual"),
+    Settings(mode="3v3"),
+]
+
+
+def random_position(settings: Settings, seed: int) -> Game:
+    """A game some random steps in, possibly in the middle of a turn or a dive."""
+    rng = random.Random(seed)
+    game = new_game(settings, seed)
+    for _ in range(rng.randrange(5, 120)):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_steps()))
+    return game
+
+
+@pytest.mark.parametrize("settings", CASES, ids=lambda s: f"{s.mode}-{s.ruleset}-{s.fire}")
+def test_returns_legal_steps_from_random_positions(settings: Settings) -> None:
+    for seed in range(3):
+        game = random_position(settings, seed)
+        for level in ("easy", "medium", "hard"):
+            player = ComputerPlayer(level, time_budget=0.05, seed=seed)
+            for _ in range(6):
+                if game.is_over:
+                    break
+                step = player.choose(game)
+                assert game.is_legal(step), (level, step)
+                game.play(step)
+
+
+def test_plays_a_whole_game_and_beats_random() -> None:
+    game = new_game(Settings(turn_limit=200), 7)
+    play_out(game, [ComputerPlayer("medium", time_budget=0.2), RandomPlayer(7)])
+    assert game.result is not None
+    assert game.result.winners == (0,)
+
+
+def test_places_clouds_in_a_manual_setup() -> None:
+    game = Game(Settings(), clouds=None)
+    players = [ComputerPlayer("easy", seed=1), ComputerPlayer("easy", seed=2)]
+    while game.phase == "setup":
+        game.play(players[game.active].choose(game))
+    assert len(game.clouds) == 16
+
+
+def test_replans_when_the_game_is_not_where_the_plan_expected() -> None:
+    game = new_game(Settings(), 3)
+    player = ComputerPlayer("medium", time_budget=0.1)
+    other = random.Random(3)
+    for _ in range(60):
+        if game.is_over:
+            break
+        # Someone else plays every third step of the computer's seats too.
+        step = other.choice(game.legal_steps()) if other.random() < 0.3 else player.choose(game)
+        assert game.is_legal(step)
+        game.play(step)
+
+
+def test_unknown_strength_is_refused() -> None:
+    with pytest.raises(ValueError, match="strengths are"):
+        ComputerPlayer("grandmaster")
