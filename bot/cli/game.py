@@ -15,12 +15,14 @@ from pathlib import Path
 from bot.cli.main import CliError
 from rules import clouds, notation, position, serialize, text
 from rules.achievements import ALL_CARDS
+from rules.ai import STRENGTHS, ComputerPlayer
 from rules.errors import RulesError
 from rules.game import Game
 from rules.modes import FIRE_MODES, MODES, RULESETS, VARIANTS, Settings, mode
-from rules.players import RandomPlayer, new_game, play_out
+from rules.players import Player, RandomPlayer, new_game, play_out
 
 RANDOM_TURN_LIMIT = 1000  # random play can wander; the limit keeps selfplay finite
+PLAYER_KINDS = ("random", *STRENGTHS)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,6 +59,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", default="2026", choices=RULESETS)
     p.add_argument("--variant", default="", help="comma-separated variants")
     p.add_argument("--turn-limit", type=int, default=RANDOM_TURN_LIMIT)
+    p.add_argument("--white", default="random", choices=PLAYER_KINDS, help="seat 1's player")
+    p.add_argument("--black", default="random", choices=PLAYER_KINDS, help="seat 2's player")
+    p.add_argument(
+        "--players",
+        default=None,
+        help="one player per seat, comma-separated, e.g. hard,medium,random (any mode)",
+    )
+    p.add_argument("--time-budget", type=float, default=None, help="seconds per computer decision")
     p.set_defaults(handler=cmd_selfplay)
 
 
@@ -192,12 +202,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         turn_limit=args.turn_limit,
     )
     m = settings.spec
+    kinds = _player_kinds(args, m.seats)
     rng = random.Random(args.seed)
     tally: Counter[str] = Counter()
     limited = 0
     for number in range(1, args.games + 1):
         game = new_game(settings, rng.randrange(2**31))
-        play_out(game, [RandomPlayer(rng)] * m.seats)
+        play_out(game, [_player(kind, rng, args.time_budget) for kind in kinds])
         assert game.result is not None
         if game.result.winners:
             outcome = " and ".join(m.seat_label(s) for s in game.result.winners)
@@ -213,3 +224,23 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     parts.append(f"drawn {tally['drawn']}")
     print(f"total: {args.games} games; " + ", ".join(parts) + f"; {limited} hit the turn limit")
     return 0
+
+
+def _player_kinds(args: argparse.Namespace, seats: int) -> list[str]:
+    if args.players is None:
+        if seats != 2 and (args.white, args.black) != ("random", "random"):
+            raise CliError("--white and --black are for duels: use --players for more seats")
+        return [args.white, args.black] if seats == 2 else ["random"] * seats
+    kinds = [k.strip().lower() for k in args.players.split(",")]
+    if len(kinds) != seats:
+        raise CliError(f"--players: this mode has {seats} seats, {len(kinds)} players given")
+    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    if unknown:
+        raise CliError(f"--players: {unknown[0]!r} is not one of {', '.join(PLAYER_KINDS)}")
+    return kinds
+
+
+def _player(kind: str, rng: random.Random, budget: float | None) -> Player:
+    if kind == "random":
+        return RandomPlayer(rng)
+    return ComputerPlayer(kind, time_budget=budget, seed=rng.randrange(2**31))
