@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from storage_testkit import duel, game_json
 
+import storage.db
 from storage.db import Database
 from storage.errors import StepConflict
 from storage.matches import MatchRepo
@@ -79,3 +81,21 @@ async def test_a_double_press_applies_the_step_once(tmp_path: Path) -> None:
         assert sum(r is None for r in results) == 1
         assert all(isinstance(r, StepConflict) for r in results if r is not None)
         assert len(await repo.steps(match_id)) == 1
+
+
+async def test_background_checkpoints_keep_the_wal_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage.db, "CHECKPOINT_EVERY", 10)
+    path = tmp_path / "t.db"
+    async with await Database.open(path) as db:
+        repo = MatchRepo(db)
+        match_id = await repo.create(duel())
+        big = game_json(3000)  # about 20 kB: several pages a step
+        for ply in range(1, 301):
+            await repo.append_step(
+                match_id, ply, "c3F", 11, big, to_move_seat=0, turn_deadline=None
+            )
+        # Without checkpoints the WAL would hold every step's pages, over 6 MB.
+        assert Path(f"{path}-wal").stat().st_size < 2_000_000
+    assert not Path(f"{path}-wal").exists()  # folded into the file on close
