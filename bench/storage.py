@@ -1,0 +1,135 @@
+"""Benchmark of storage: the latency of committing one step, and the start-up time to
+list and load every unfinished match.
+
+The database is made in a temporary directory beside the working directory, on the disk
+the bot's own file would use by default (a RAM disk would hide the cost of syncing).
+
+    .venv/bin/python bench/storage.py
+    .venv/bin/python bench/storage.py --steps 5000 --matches 10000 --dir /var/lib/bot
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# This file is itself named storage.py: the project root must come first on the path.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from storage.db import Database
+from storage.matches import MatchRepo, NewMatch, SeatSpec
+
+TOKENS = ("+a3NE", "k7C<", "c3F", "e6S>", "*d4", "-", "f5P", "g2C")
+
+
+def game_json(steps: int) -> str:
+    """A document the size of a real mid-game duel: settings and the step list."""
+    return json.dumps(
+        {
+            "format": "crosshairs/game",
+            "version": 1,
+            "settings": {"mode": "duel", "ruleset": "2026", "fire": "auto", "variants": []},
+            "start": {"clouds": [f"{c}{r}" for c in "abcdefgh" for r in (2, 5)]},
+            "steps": [TOKENS[i % len(TOKENS)] for i in range(steps)],
+            "status": {"phase": "play", "turn": steps // 6, "to_move": steps % 2},
+        }
+    )
+
+
+def new_match(i: int) -> NewMatch:
+    return NewMatch(
+        mode="duel",
+        ruleset="2026",
+        fire_mode="auto",
+        guild_id=1 + i % 50,
+        channel_id=10_000 + i,
+        thread_id=20_000 + i,
+        seats=[
+            SeatSpec(0, 0, user_id=1 + i % 997, display_name=f"player {i % 997}"),
+            SeatSpec(1, 1, user_id=1000 + i % 991, display_name=f"player {1000 + i % 991}"),
+        ],
+        snapshot=game_json(120),
+        to_move_seat=0,
+        turn_deadline=time.time() + 3600,
+    )
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def step_latency(path: Path, steps: int) -> list[float]:
+    async with await Database.open(path) as db:
+        repo = MatchRepo(db)
+        ids = [await repo.create(new_match(i)) for i in range(50)]
+        plies = dict.fromkeys(ids, 0)
+        snapshots = [game_json(120 + n) for n in range(8)]
+        times: list[float] = []
+        for n in range(steps):
+            match_id = ids[n % len(ids)]
+            plies[match_id] += 1
+            start = time.perf_counter()
+            await repo.append_step(
+                match_id,
+                plies[match_id],
+                TOKENS[n % len(TOKENS)],
+                1,
+                snapshots[n % len(snapshots)],
+                to_move_seat=n % 2,
+                turn_deadline=time.time() + 600,
+            )
+            times.append(time.perf_counter() - start)
+        wal = Path(f"{path}-wal").stat().st_size
+        print(f"WAL after {steps} steps: {wal / 1e6:.1f} MB (checkpointed in the background)")
+        return times
+
+
+async def fill(path: Path, matches: int) -> None:
+    async with await Database.open(path) as db:
+        repo = MatchRepo(db)
+        for i in range(matches):
+            await repo.create(new_match(i))
+
+
+async def resume(path: Path) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    async with await Database.open(path) as db:
+        found = await MatchRepo(db).list_unfinished()
+    return time.perf_counter() - start, len(found.matches), len(found.set_aside)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=3000, help="steps to commit (3000)")
+    parser.add_argument("--matches", type=int, default=10_000, help="matches to resume (10000)")
+    parser.add_argument("--dir", type=Path, default=Path.cwd(), help="where to make the file")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-storage-") as tmp:
+        print(f"database in {tmp}")
+        times = asyncio.run(step_latency(Path(tmp) / "steps.db", args.steps))
+        ms = [t * 1000 for t in times]
+        print(
+            f"commit one step ({len(ms)} steps, synchronous=FULL): "
+            f"median {statistics.median(ms):.2f} ms, 99th percentile "
+            f"{percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms"
+        )
+        path = Path(tmp) / "resume.db"
+        start = time.perf_counter()
+        asyncio.run(fill(path, args.matches))
+        print(f"stored {args.matches} matches in {time.perf_counter() - start:.1f} s")
+        seconds, loaded, set_aside = asyncio.run(resume(path))
+        print(
+            f"start-up: open and load {loaded} unfinished matches "
+            f"({set_aside} set aside) in {seconds:.2f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()
