@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -65,6 +66,23 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def fsync_latency(directory: Path, count: int = 1000) -> list[float]:
+    """The disk's own cost of one sync, the floor under a durable commit."""
+    path = directory / "fsync.bin"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+    times: list[float] = []
+    try:
+        for i in range(count):
+            os.pwrite(fd, b"x" * 8192, (i % 100) * 8192)
+            start = time.perf_counter()
+            os.fsync(fd)
+            times.append(time.perf_counter() - start)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return times
+
+
 async def step_latency(path: Path, steps: int) -> list[float]:
     async with await Database.open(path) as db:
         repo = MatchRepo(db)
@@ -113,6 +131,11 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-storage-") as tmp:
         print(f"database in {tmp}")
+        disk = [t * 1000 for t in fsync_latency(Path(tmp))]
+        print(
+            f"disk fsync of 8 kB: median {statistics.median(disk):.2f} ms, "
+            f"99th percentile {percentile(disk, 0.99):.2f} ms"
+        )
         times = asyncio.run(step_latency(Path(tmp) / "steps.db", args.steps))
         ms = [t * 1000 for t in times]
         print(
