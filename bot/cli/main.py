@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from rules.errors import RulesError
 
-COMMAND_MODULES = ("bot.cli.game", "bot.cli.db")
+COMMAND_MODULES = ("bot.cli.game", "bot.cli.db", "bot.cli.render")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -1,0 +1,103 @@
+"""Where everything goes: the image is a title strip, the board, then the seat panel.
+
+The panel sits under the board rather than beside it so that the board gets the whole
+width of the image: Discord scales an image to the width of the chat (550 px on a
+desktop, less on a phone), and cell names are what players read to type a move.
+
+Cells are pointy-topped hexes of circumradius ``r``. A cell at (row, number) has its
+centre ``(2·number − row)`` half-hex-widths across and ``1.5·r`` per row up, so the
+middle row ``f`` spans the full width and rows ``a`` and ``k`` form the flat bottom and
+top edges::
+
+    >>> layout = Layout.for_size(1024, seats=2)
+    >>> layout.centre(board.cell("f1"))[0] < layout.centre(board.cell("f11"))[0]
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from rules import board
+
+SQRT3: Final = math.sqrt(3)
+
+# Sizes in hex radii, so the whole picture scales with the image width.
+SIDE_MARGIN: Final = 0.7
+TITLE_HEIGHT: Final = 1.15
+BOARD_MARGIN: Final = 0.55
+CARD_HEIGHT: Final = 2.15
+CARD_GAP: Final = 0.3
+
+Point = tuple[float, float]
+Box = tuple[int, int, int, int]
+
+
+def panel_columns(seats: int) -> int:
+    return 2 if seats in (2, 4) else 3
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of one image ``width`` wide for a mode with ``seats`` seats."""
+
+    width: int
+    seats: int
+    r: float  # hex circumradius in pixels
+    board_top: float  # y of the top of the board area (below the title strip)
+    board_bottom: float
+    height: int
+
+    @classmethod
+    def for_size(cls, width: int, seats: int) -> Layout:
+        if width < 200:
+            raise ValueError("boards are drawn at least 200 px wide")
+        r = width / (11 * SQRT3 + 2 * SIDE_MARGIN)
+        board_top = TITLE_HEIGHT * r
+        board_bottom = board_top + (BOARD_MARGIN * 2 + 17) * r
+        rows = -(-seats // panel_columns(seats))
+        panel = rows * CARD_HEIGHT * r + (rows + 1) * CARD_GAP * r
+        return cls(width, seats, r, board_top, board_bottom, math.ceil(board_bottom + panel))
+
+    @property
+    def hex_width(self) -> float:
+        return SQRT3 * self.r
+
+    def centre(self, cell: int) -> Point:
+        """The pixel centre of ``cell``."""
+        row, number = board.coords(cell)
+        x = self.width / 2 + (2 * number - row - 7) * self.hex_width / 2
+        y = self.board_top + (BOARD_MARGIN + 1 + (10 - row) * 1.5) * self.r
+        return x, y
+
+    def hex_points(self, cell: int, scale: float = 1.0) -> list[Point]:
+        """The six corners of ``cell``'s hex, shrunk by ``scale`` about its centre."""
+        x, y = self.centre(cell)
+        rr = self.r * scale
+        return [
+            (x + rr * math.cos(math.radians(a)), y - rr * math.sin(math.radians(a)))
+            for a in range(30, 390, 60)
+        ]
+
+    def edge(self, cell: int, facing: int, scale: float = 1.0) -> tuple[Point, Point]:
+        """The two corners of the side of ``cell`` that faces ``facing``."""
+        x, y = self.centre(cell)
+        rr = self.r * scale
+        a, b = facing * 60 - 30, facing * 60 + 30
+        return (
+            (x + rr * math.cos(math.radians(a)), y - rr * math.sin(math.radians(a))),
+            (x + rr * math.cos(math.radians(b)), y - rr * math.sin(math.radians(b))),
+        )
+
+    def card_box(self, seat: int) -> Box:
+        """The panel card of ``seat``: seats fill the panel row by row in turn order."""
+        cols = panel_columns(self.seats)
+        gap = CARD_GAP * self.r
+        w = (self.width - gap * (cols + 1)) / cols
+        h = CARD_HEIGHT * self.r
+        row, col = divmod(seat, cols)
+        x0 = gap + col * (w + gap)
+        y0 = self.board_bottom + gap + row * (h + gap)
+        return round(x0), round(y0), round(x0 + w), round(y0 + h)

@@ -1,0 +1,152 @@
+"""The board picture: colours where they belong, the same bytes every time, and names
+big enough to read at Discord's preview width."""
+
+from __future__ import annotations
+
+import io
+import math
+
+from PIL import Image, ImageDraw
+from render_support import near, pixel
+
+from render.board import NAME_FONT, board_png, name_y, plane_centre, render_board
+from render.geometry import Layout
+from render.palette import ALERT, DARK, LIGHT, SHAPES, seat_colours, theme
+from render.sprites import shape_points
+from rules import board, position
+from rules.modes import MODES
+from rules.notation import play_tokens
+
+DUEL = "duel/2026 t9 - | c3 c4 f6 g6 | >d4NE3 e5E0 +0 | k7SW3 h8W2 +1"
+
+
+def wing_point(layout: Layout, cell: int, facing: int) -> tuple[float, float]:
+    """A point on a plane's wing, clear of its insignia, its fuselage and the height
+    badge in the lower right of the cell."""
+    x, y = plane_centre(layout, cell)
+    half = round(layout.r * 1.3) * 0.46
+    cx, cy = layout.centre(cell)
+    badge = (cx + layout.r * 0.56, cy + layout.r * 0.4)
+    tips = []
+    for side in (90, -90):
+        a = math.radians(facing * 60 + side)
+        tips.append((x + math.cos(a) * half * 0.7, y - math.sin(a) * half * 0.7))
+    return max(tips, key=lambda p: math.dist(p, badge))
+
+
+def test_cell_centres_show_sky_clouds_and_planes() -> None:
+    game = position.parse(DUEL)
+    img = render_board(game, size=800)
+    layout = Layout.for_size(800, 2)
+    p1, p2 = seat_colours(game.mode)
+    for name in ("c3", "c4", "f6", "g6"):
+        assert near(pixel(img, *layout.centre(board.cell(name))), DARK.cloud, 20), name
+    assert pixel(img, *layout.centre(board.cell("f9"))) == DARK.sky
+    assert near(pixel(img, *wing_point(layout, board.cell("d4"), board.NE)), p1)
+    assert near(pixel(img, *wing_point(layout, board.cell("e5"), board.E)), p1)
+    assert near(pixel(img, *wing_point(layout, board.cell("k7"), board.SW)), p2)
+    assert near(pixel(img, *wing_point(layout, board.cell("h8"), board.W)), p2)
+
+
+def test_light_theme_uses_its_own_sky() -> None:
+    img = render_board(position.parse(DUEL), size=600, theme="light")
+    layout = Layout.for_size(600, 2)
+    assert pixel(img, *layout.centre(board.cell("f9"))) == LIGHT.sky
+    assert theme("light") is LIGHT
+
+
+def test_same_state_same_bytes() -> None:
+    game = position.parse(DUEL)
+    first = board_png(game, size=700, lines=True)
+    assert board_png(game, size=700, lines=True) == first
+    assert board_png(position.parse(DUEL), size=700, lines=True) == first
+
+
+def test_a_shot_leaves_a_burst_and_a_move_leaves_its_path() -> None:
+    game = position.parse(
+        "duel/2026 t9 - | - | >d4E1 f6SE1 a3NE0 +2 | d6E1 k7W1 h8W2 +2", fire="manual"
+    )
+    play_tokens(game, ["*d6", "a3F"])  # shoot, then fly a3 two cells north-east
+    layout = Layout.for_size(800, 2)
+    img = render_board(game, size=800)
+    x, y = layout.centre(board.cell("d6"))
+    assert near(pixel(img, x + layout.r * 0.95 * 0.15, y), ALERT, 30)
+    a = plane_centre(layout, board.cell("a3"))
+    b = plane_centre(layout, board.cell("b4"))
+    assert near(pixel(img, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2), seat_colours(game.mode)[0])
+
+
+def test_highlighted_cells_and_plane_are_outlined() -> None:
+    game = position.parse(DUEL)
+    layout = Layout.for_size(800, 2)
+    plain = render_board(game, size=800)
+    lit = render_board(
+        game, size=800, highlight_cells=[board.cell("f9")], highlight_plane=game.planes()[0].id
+    )
+    for cell in (board.cell("f9"), game.planes()[0].cell):
+        # Walk in from the middle of the bottom-right side until the outline is met.
+        points = []
+        for k in range(80, 95):
+            (ax, ay), (bx, by) = layout.hex_points(cell, k / 100)[4:6]
+            points.append(((ax + bx) / 2, (ay + by) / 2))
+        assert any(pixel(lit, *p) == DARK.highlight for p in points)
+        assert not any(pixel(plain, *p) == DARK.highlight for p in points)
+
+
+def test_lines_of_fire_and_caught_planes_on_request() -> None:
+    game = position.parse(DUEL)
+    layout = Layout.for_size(800, 2)
+    plain = render_board(game, size=800)
+    lines = render_board(game, size=800, lines=True)
+    # e5 faces east over open sky: its line of fire crosses e7.
+    x, y = layout.centre(board.cell("e7"))
+    row = [pixel(lines, x + dx, y) for dx in range(-20, 21)]
+    assert any(near(c, seat_colours(game.mode)[0]) for c in row)
+    assert all(pixel(plain, x + dx, y) == DARK.sky for dx in range(-20, 21))
+
+
+def test_every_mode_seat_has_its_own_colour_and_shape() -> None:
+    for mode in MODES.values():
+        colours = seat_colours(mode)
+        assert len(set(colours)) == mode.seats
+    assert len(set(SHAPES)) == 6
+    masks = []
+    for shape in SHAPES:
+        mask = Image.new("1", (40, 40))
+        ImageDraw.Draw(mask).polygon(shape_points(shape, 20, 20, 12), fill=1)
+        masks.append(mask.tobytes())
+    assert len(set(masks)) == 6
+
+
+def test_cell_names_are_legible_at_discord_preview_width() -> None:
+    """Discord shows an attachment 550 px wide. There the names must be at least 11 px
+    type with digits at least 8 px tall, in a colour far from the sky behind them."""
+    size = 550
+    layout = Layout.for_size(size, 6)
+    assert round(layout.r * NAME_FONT) >= 11
+    game = position.parse(
+        "ffa6/2026 t9 - | - | >a1E0 a2E0 +2 | b1E0 c1E0 +2 | "
+        "h3E0 i4E0 +2 | k8E0 k9E0 +2 | i11W0 h11W0 +2 | c8W0 d9W0 +2"
+    )
+    img = render_board(game, size=size)
+    cell = board.cell("f8")
+    x, _ = layout.centre(cell)
+    y = name_y(layout, cell)
+    box = img.crop((round(x - 15), round(y - 10), round(x + 15), round(y + 10))).convert("L")
+    sky = sum(DARK.sky) / 3
+    inked_rows = [
+        row for row in range(box.height)
+        if any(abs(box.getpixel((col, row)) - sky) > 60 for col in range(box.width))  # type: ignore[operator]
+    ]  # fmt: skip
+    assert max(inked_rows) - min(inked_rows) + 1 >= 8
+    label, background = sum(DARK.label) / 3, sky
+    assert label - background > 100
+
+
+def test_board_png_is_small_and_a_real_png() -> None:
+    game = position.parse(DUEL)
+    data = board_png(game, lines=True)
+    assert len(data) < 250_000
+    img = Image.open(io.BytesIO(data))
+    assert img.format == "PNG"
+    assert img.size == (1024, Layout.for_size(1024, 2).height)
