@@ -84,9 +84,16 @@ def settle(game: Game, seat: int, ev: Evaluator, done: list[Step]) -> None:
         return
 
 
-def actions(game: Game, seat: int, ev: Evaluator, visit: Callable[[Plan], None]) -> None:
+def actions(
+    game: Game,
+    seat: int,
+    ev: Evaluator,
+    visit: Callable[[Plan], None],
+    deadline: Deadline | None = None,
+) -> None:
     """Call ``visit(plan)`` once for every distinct complete action of ``seat``, with
-    ``game`` standing in the position after it (restored afterwards)."""
+    ``game`` standing in the position after it (restored afterwards). Stops early, with
+    the actions seen so far, once ``deadline`` has passed."""
     legal = game.legal_steps()
     placements = [s for s in legal if s.kind == steps.PLACE]
     sensible = [s for s in placements if NEIGHBOUR[s.cell * 6 + s.facing] >= 0]
@@ -97,6 +104,8 @@ def actions(game: Game, seat: int, ev: Evaluator, visit: Callable[[Plan], None])
     for first in firsts:
         if first.kind == steps.SHOOT:
             continue
+        if deadline is not None and deadline.passed:
+            return
         if first.kind in steps.DIVES:
             _dives(game, seat, ev, (), first, seen, visit)
         else:
@@ -175,7 +184,7 @@ def plan_turn(
                 done = work.is_over or work.active != seat
                 children.append(Scored(score, prefix + plan, done))
 
-            actions(work, seat, ev, visit)
+            actions(work, seat, ev, visit, deadline)
             for _ in prefix:
                 work.pop()
             if deadline.passed:
