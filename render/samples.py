@@ -77,21 +77,21 @@ EXAMPLES = (
         "ffa6.png",
         "ffa6",
         2,
-        120,
+        60,
         ("Red", "Biggles", "Nungesser", "Rickenbacker", "Immelmann", "Ball"),
     ),
-    ("3v3.png", "3v3", 3, 120, ("Boelcke", "Fonck", "Guynemer", "Mannock", "McCudden", "Udet")),
+    ("3v3.png", "3v3", 3, 64, ("Boelcke", "Fonck", "Guynemer", "Mannock", "McCudden", "Udet")),
 )
 
 
 def main(argv: list[str]) -> int:
-    from render.board import render_board
+    from render.board import board_png
 
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
     for filename, mode, seed, steps, names in EXAMPLES:
         game = careful_game(mode, seed, steps, variants=frozenset({"aces"}))
-        render_board(game, names=names, lines=True).save(out / filename, optimize=True)
+        (out / filename).write_bytes(board_png(game, names=names, lines=True))
         print(out / filename)
     return 0
 
