@@ -12,7 +12,6 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
-from typing import Any
 
 from storage import health
 from storage.config import ENV_VAR, database_path
@@ -21,7 +20,7 @@ from storage.errors import StorageError
 from storage.matches import MatchRepo
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("db", help="look after the database file")
     parser.add_argument(
         "--db",

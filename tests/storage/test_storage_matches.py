@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,8 +49,7 @@ async def test_a_computer_seat_has_no_user(db: Database) -> None:
 
 
 async def test_seats_must_be_distinct(db: Database) -> None:
-    new = duel()
-    bad = type(new)(**{**new.__dict__, "seats": [SeatSpec(0, 0, 11), SeatSpec(0, 1, 22)]})
+    bad = replace(duel(), seats=[SeatSpec(0, 0, 11), SeatSpec(0, 1, 22)])
     with pytest.raises(StorageError, match="distinct"):
         await MatchRepo(db).create(bad)
 
@@ -123,9 +123,8 @@ async def test_a_step_that_is_not_a_game_is_refused(db: Database) -> None:
     match_id = await repo.create(duel())
     with pytest.raises(InvalidSnapshot):
         await repo.append_step(match_id, 1, "+a3NE", 11, "{", to_move_seat=1, turn_deadline=None)
-    new = duel()
     with pytest.raises(InvalidSnapshot):
-        await repo.create(type(new)(**{**new.__dict__, "snapshot": '{"format": "other"}'}))
+        await repo.create(replace(duel(), snapshot='{"format": "other"}'))
 
 
 async def test_the_last_step_can_finish_the_match(db: Database) -> None:
