@@ -187,10 +187,13 @@ class Database:
             raise StorageError(f"{dest} already exists; choose a new file for the backup")
         if self._reader is None:
             raise StorageError(f"{self.path}: the database is closed")
-        async with self._read_lock, aiosqlite.connect(dest) as out:
-            await self._reader.backup(out)
-            async with out.execute("PRAGMA quick_check") as cur:
-                row = await cur.fetchone()
+        try:
+            async with self._read_lock, aiosqlite.connect(dest) as out:
+                await self._reader.backup(out)
+                async with out.execute("PRAGMA quick_check") as cur:
+                    row = await cur.fetchone()
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot back up to {dest}: {exc}") from exc
         if row is None or row[0] != "ok":
             raise StorageError(f"the backup in {dest} failed its check: {row}")
 

@@ -97,6 +97,8 @@ def test_backup_copies_a_working_database(
     assert raw(copy, "SELECT ply FROM matches WHERE id = ?", (match_id,)) == [(1,)]
     assert main(["db", "--db", str(path), "backup", str(copy)]) == 2
     assert "already exists" in capsys.readouterr().err
+    assert main(["db", "--db", str(path), "backup", str(tmp_path / "no" / "such.db")]) == 2
+    assert "cannot back up" in capsys.readouterr().err
 
 
 def test_export_match_prints_the_game_json(
