@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import aiosqlite
 
@@ -251,7 +251,9 @@ class MatchRepo:
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._set(match_id, "thread_id", thread_id)
 
-    async def _set(self, match_id: int, column: str, value: int | None) -> None:
+    async def _set(
+        self, match_id: int, column: Literal["board_message_id", "thread_id"], value: int | None
+    ) -> None:
         async with self._db.transaction() as conn:
             cur = await conn.execute(
                 f"UPDATE matches SET {column} = ?, updated_at = ? WHERE id = ?",
