@@ -35,8 +35,8 @@ MODE_FAMILY: Final[dict[str, str]] = {key: m.family for key, m in MODES.items()}
 # benchmarks are tuned for, and a scale other openskill users will recognise.
 MODEL: Final = PlackettLuce()
 
-DISPLAY_SCALE: Final = 60.0  # display points per mu point: a settled average player nears 1500
-PROVISIONAL_SIGMA: Final = 6.0  # about a dozen duels, fewer games of four or more
+DISPLAY_SCALE: Final = 60.0  # so an average player known for certain (mu 25, sigma 0) shows 1500
+PROVISIONAL_SIGMA: Final = 6.0  # about 14 duels; more games in bigger free-for-alls
 HANDICAP_STEP: Final = MODEL.beta  # mu difference worth one handicap token (250 display points)
 MAX_HANDICAP: Final = 6  # the rules allow 0..6 height tokens per seat
 
@@ -193,7 +193,7 @@ def suggest_handicap(stronger: Rating, weaker: Rating) -> int:
     """Height tokens to give the weaker player: one per beta (25/6) of mu difference, 0..6.
 
     Beta is the model's spread of a single performance; a mu gap of one beta means the
-    stronger player wins about two duels in three. Mu, not the conservative display,
+    stronger player wins about seven duels in ten. Mu, not the conservative display,
     because a newcomer's low display is doubt about their skill, not weakness.
     """
     gap = max(0.0, stronger.mu - weaker.mu)

@@ -68,7 +68,7 @@ def test_a_newcomer_shows_zero_and_is_provisional() -> None:
     assert Rating(25.0, PROVISIONAL_SIGMA + 0.01).provisional is True
 
 
-def test_provisional_lasts_about_a_dozen_duels() -> None:
+def test_provisional_lasts_about_fourteen_duels() -> None:
     player = new_rating()
     provisional = []
     for game in range(20):
