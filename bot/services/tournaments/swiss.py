@@ -22,7 +22,7 @@ group. Dropped players are simply left out of ``players``; their results stay in
 history, so their opponents keep those games.
 
 ``networkx.max_weight_matching`` solves the matching (blossom algorithm) with integer
-weights, so it is exact; 64 players take about a tenth of a second.
+weights, so it is exact; 64 players take about a third of a second.
 """
 
 from __future__ import annotations
