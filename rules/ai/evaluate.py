@@ -60,7 +60,6 @@ class Evaluator:
         self.cloud = [game.is_cloud(c) for c in board.CELLS]
         variants = game.settings.variants
         self.concealed = "concealed-fire" in variants
-        self.aces = "aces" in variants
         self.level = 0 if "no-level" in variants else 2 if game.settings.classic else 1
         self.classic = game.settings.classic
         self.teams = game.mode.teams

@@ -28,7 +28,7 @@ STRENGTHS: Final = {
     for s in (
         Strength("easy", width=1, replies=0, noise=4.0, budget=0.3),
         Strength("medium", width=3, replies=0, noise=0.0, budget=0.6),
-        Strength("hard", width=5, replies=8, noise=0.0, budget=1.0),
+        Strength("hard", width=6, replies=12, noise=0.0, budget=1.0),
     )
 }
 
