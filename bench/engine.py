@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.game import Game  # noqa: E402
-from rules.modes import Settings  # noqa: E402
-from rules.players import new_game  # noqa: E402
+from rules.game import Game
+from rules.modes import Settings
+from rules.players import new_game
 
 TURN_LIMIT = 1000
 
@@ -64,16 +64,22 @@ def legal_steps_micros(positions: list[Game]) -> float:
 def main() -> None:
     duel = Settings(turn_limit=TURN_LIMIT)
     games, turns, elapsed = random_games(duel, 5.0, seed=1)
-    print(f"duel, random play: {turns / elapsed:,.0f} player-turns/s, "
-          f"{games / elapsed:,.1f} games/s ({games} games, {turns} player-turns)")
+    print(
+        f"duel, random play: {turns / elapsed:,.0f} player-turns/s, "
+        f"{games / elapsed:,.1f} games/s ({games} games, {turns} player-turns)"
+    )
     positions = mid_game_positions(5000, seed=2)
     steps = statistics.mean(len(g._generate()) for g in positions)
-    print(f"legal steps: median {legal_steps_micros(positions):.1f} µs per call "
-          f"over {len(positions)} mid-game positions ({steps:.1f} steps on average)")
+    print(
+        f"legal steps: median {legal_steps_micros(positions):.1f} µs per call "
+        f"over {len(positions)} mid-game positions ({steps:.1f} steps on average)"
+    )
     for mode in ("ffa6", "3v3"):
         games, turns, elapsed = random_games(Settings(mode=mode, turn_limit=TURN_LIMIT), 3.0, 3)
-        print(f"{mode}, random play: {games / elapsed:,.1f} games/s, "
-              f"{turns / elapsed:,.0f} player-turns/s ({games} games)")
+        print(
+            f"{mode}, random play: {games / elapsed:,.1f} games/s, "
+            f"{turns / elapsed:,.0f} player-turns/s ({games} games)"
+        )
 
 
 if __name__ == "__main__":

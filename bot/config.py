@@ -1,0 +1,46 @@
+"""The bot's configuration, from the environment (and ``.env``, read at start-up)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from storage.config import database_path
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None
+    database_path: Path
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    computer_pace: float = 1.5  # seconds between the computer's plane actions
+    clock_interval: float = 20.0  # seconds between checks of the turn clocks
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
+        env = os.environ if environ is None else environ
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError("DEV_GUILD_ID must be a server id (digits only)")
+        pace = env.get("COMPUTER_PACE", "").strip() or "1.5"
+        try:
+            computer_pace = float(pace)
+        except ValueError:
+            raise ConfigError("COMPUTER_PACE must be a number of seconds") from None
+        level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=database_path(env),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            computer_pace=max(0.0, computer_pace),
+        )

@@ -1,0 +1,118 @@
+"""The Discord bot: a thin discord.py layer over the game manager.
+
+:func:`create_bot` builds the bot (tests build it too, and run it against an in-memory
+Discord); :func:`run_bot` runs it with the token from the environment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.services.clock import Clock
+from bot.services.manager import GameManager
+from bot.ui.errors import report
+from storage.db import Database
+from storage.guilds import GuildSettingsRepo
+
+log = logging.getLogger(__name__)
+
+SYNC_KEY = "commands_hash"
+GLOBAL_SCOPE = 0  # guild id under which the hash of the global commands is kept
+
+
+class CrosshairsBot(commands.Bot):
+    """Holds the services the UI needs; everything else lives in ``bot.ui``."""
+
+    db: Database
+    games: GameManager
+
+    def __init__(self, config: Config, clock: Clock | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.config = config
+        self._clock = clock
+        self.tree.error(self._on_tree_error)
+        self.background: set[asyncio.Task[Any]] = set()
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.config.database_path)
+        self.games = GameManager(self.db, self._clock)
+        from bot.ui import register, resume_computers
+
+        await register(self)
+        loaded, set_aside = await self.games.resume()
+        for problem in set_aside:
+            log.error("match %s set aside: %s", problem.match_id, problem.why)
+        log.info("resumed %d unfinished matches", len(loaded))
+        await self.sync_if_changed()
+        await resume_computers(self)
+
+    async def close(self) -> None:
+        for task in list(self.background):
+            task.cancel()
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()
+
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        """Run background work (the computer's turns) and keep a reference to it."""
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coro)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        return task
+
+    async def _on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report(interaction, error)
+
+    # ------------------------------------------------------------ syncing
+
+    def _scope(self) -> discord.Object | None:
+        guild = self.config.dev_guild_id
+        return discord.Object(guild) if guild else None
+
+    def commands_hash(self) -> str:
+        scope = self._scope()
+        if scope is not None:
+            self.tree.copy_global_to(guild=scope)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=scope)]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    async def sync_if_changed(self, force: bool = False) -> bool:
+        """Sync the slash commands with Discord only when they changed since the last
+        sync (or when forced by the owner), instead of at every start."""
+        scope = self._scope()
+        settings = GuildSettingsRepo(self.db)
+        key_guild = scope.id if scope is not None else GLOBAL_SCOPE
+        digest = self.commands_hash()
+        if not force and await settings.get(key_guild, SYNC_KEY) == digest:
+            return False
+        await self.tree.sync(guild=scope)
+        await settings.set(key_guild, SYNC_KEY, digest)
+        log.info("slash commands synced (%s)", "guild" if scope else "global")
+        return True
+
+
+def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:
+    return CrosshairsBot(config, clock)
+
+
+def run_bot() -> int:
+    config = Config.from_env()
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = create_bot(config)
+    assert config.token is not None
+    bot.run(config.token, log_handler=None)
+    return 0

@@ -1,0 +1,1 @@
+"""Discord-free services: the game manager, series, tournaments and ratings."""

@@ -1,0 +1,508 @@
+"""The game manager: every match the bot runs, without Discord.
+
+The cogs, the tests and the CLI all play through this class. It keeps the games it has
+loaded in memory, serialises each match's actions behind a lock (two presses racing
+each other apply one after the other, and the second sees the game as the first left
+it), checks who may act, applies steps through the rules engine, stores every step
+with the game's snapshot in one transaction, and explains what happened in words.
+
+A step is stored before it is acknowledged; if storage refuses it (a conflict with a
+write from elsewhere), the in-memory game is dropped and reloaded from storage, so
+memory never runs ahead of what was committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.services.clock import Clock, SystemClock
+from bot.services.describe import describe, seat_name, turn_line
+from rules import clouds, notation, serialize
+from rules.ai.player import ComputerPlayer
+from rules.errors import RulesError
+from rules.events import Event
+from rules.game import Game
+from rules.modes import Settings
+from rules.steps import CLOUD, PLACE, Step
+from storage.db import Database
+from storage.errors import StorageError
+from storage.matches import Match, MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
+
+log = logging.getLogger(__name__)
+
+COMPUTER_STRENGTHS = ("easy", "medium", "hard")
+
+
+class MatchError(Exception):
+    """Something a player tried that cannot be done; the message is shown to them."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """Who sits in a seat: a Discord user, or the computer (``user_id`` None)."""
+
+    user_id: int | None
+    name: str
+    strength: str | None = None  # computer players only
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """Time per player-turn (None: untimed) and what happens when it runs out:
+    ``lose`` (the player is out at once) or ``claim`` (an opponent may claim it)."""
+
+    per_turn: float | None = None
+    on_expiry: str = "lose"
+
+    def to_json(self) -> str:
+        return json.dumps({"per_turn": self.per_turn, "on_expiry": self.on_expiry})
+
+    @classmethod
+    def from_json(cls, text: str) -> ClockSettings:
+        data: dict[str, Any] = json.loads(text or "{}")
+        return cls(data.get("per_turn"), data.get("on_expiry", "lose"))
+
+
+@dataclass
+class LiveMatch:
+    """A match in memory: its stored row, the game, and who sits where."""
+
+    record: Match
+    game: Game
+    seats: list[Entrant]
+    clock: ClockSettings
+    deadline: float | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    draw_offers: set[int] = field(default_factory=set)
+    reminded: bool = False
+    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def names(self) -> list[str]:
+        return [e.name for e in self.seats]
+
+    @property
+    def ply(self) -> int:
+        return len(self.game.history)
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [i for i, e in enumerate(self.seats) if e.user_id == user_id]
+
+    def user_to_move(self) -> int | None:
+        seat = self.game.to_move
+        return None if seat is None else self.seats[seat].user_id
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.game.to_move
+        return seat is not None and self.seats[seat].user_id is None
+
+    def who(self, seat: int) -> str:
+        return seat_name(self.game, self.names, seat)
+
+    def status_line(self) -> str:
+        return turn_line(self.game, self.names)
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one action did: its events and the words that explain them."""
+
+    match: LiveMatch
+    events: tuple[Event, ...]
+    lines: list[str]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.game.is_over
+
+    def text(self) -> str:
+        return "\n".join([*self.lines, self.match.status_line()]).strip()
+
+
+class GameManager:
+    def __init__(self, db: Database, clock: Clock | None = None) -> None:
+        self.repo = MatchRepo(db)
+        self.clock = clock or SystemClock()
+        self._live: dict[int, LiveMatch] = {}
+        self._loading: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------ creating
+
+    async def create(
+        self,
+        entrants: Sequence[Entrant],
+        settings: Settings,
+        *,
+        channel_id: int,
+        guild_id: int | None = None,
+        thread_id: int | None = None,
+        cloud_setup: str = "random",
+        seed: int = 0,
+        clock: ClockSettings | None = None,
+    ) -> LiveMatch:
+        """Start a match; ``cloud_setup`` is random, manual, none or a preset name."""
+        if len(entrants) != settings.spec.seats:
+            raise MatchError(f"{settings.spec.title} needs {settings.spec.seats} players")
+        humans = [e.user_id for e in entrants if e.user_id is not None]
+        if len(set(humans)) != len(humans):
+            raise MatchError("a player can take only one seat")
+        for e in entrants:
+            if e.user_id is None and e.strength not in COMPUTER_STRENGTHS:
+                raise MatchError(
+                    f"computer strength must be one of {', '.join(COMPUTER_STRENGTHS)}"
+                )
+        try:
+            game = _new_game(settings, cloud_setup, seed)
+        except RulesError as exc:
+            raise MatchError(str(exc)) from None
+        clock = clock or ClockSettings()
+        deadline = self._deadline(clock)
+        seats = [
+            SeatSpec(
+                seat=i,
+                team=settings.spec.teams[i],
+                user_id=e.user_id,
+                display_name=e.name,
+                handicap=settings.handicaps[i],
+            )
+            for i, e in enumerate(entrants)
+        ]
+        match_id = await self.repo.create(
+            NewMatch(
+                mode=settings.mode,
+                ruleset=settings.ruleset,
+                fire_mode=settings.fire,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                thread_id=thread_id,
+                seats=seats,
+                snapshot=_snapshot(game, entrants),
+                variants=settings.variants,
+                clock_json=clock.to_json(),
+                to_move_seat=game.to_move,
+                turn_deadline=deadline,
+            )
+        )
+        live = LiveMatch(await self.repo.get(match_id), game, list(entrants), clock, deadline)
+        self._live[match_id] = live
+        return live
+
+    def _deadline(self, clock: ClockSettings) -> float | None:
+        return None if clock.per_turn is None else self.clock.now() + clock.per_turn
+
+    # ------------------------------------------------------------- loading
+
+    async def get(self, match_id: int) -> LiveMatch:
+        """The match, loaded from storage on first use (a restart loses nothing)."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(match_id)
+            if live is None:
+                live = await self._load(match_id)
+                self._live[match_id] = live
+        return live
+
+    async def _load(self, match_id: int) -> LiveMatch:
+        try:
+            record = await self.repo.get(match_id)
+        except StorageError as exc:
+            raise MatchError(f"match #{match_id} cannot be loaded: {exc}") from None
+        try:
+            data = json.loads(record.snapshot)
+            game = serialize.from_dict(data)
+            seats = [Entrant(**e) for e in data.get("players", [])]
+        except (ValueError, TypeError, RulesError) as exc:
+            raise MatchError(f"match #{match_id} is damaged and was set aside ({exc})") from None
+        if len(seats) != game.seats:
+            raise MatchError(f"match #{match_id} is damaged: its players do not fit its seats")
+        clock = ClockSettings.from_json(record.clock_json)
+        return LiveMatch(record, game, seats, clock, record.turn_deadline)
+
+    async def resume(self) -> tuple[list[LiveMatch], list[SetAside]]:
+        """Load every unfinished match at start-up; damaged ones are reported, not fatal."""
+        found, set_aside = await self.repo.list_unfinished()
+        loaded = []
+        for record in found:
+            try:
+                loaded.append(await self.get(record.id))
+            except MatchError as exc:
+                set_aside.append(SetAside(record.id, str(exc)))
+        return loaded, set_aside
+
+    async def by_thread(self, thread_id: int) -> LiveMatch | None:
+        for live in self._live.values():
+            if live.record.thread_id == thread_id:
+                return live
+        record = await self.repo.by_thread(thread_id)
+        return None if record is None else await self.get(record.id)
+
+    async def set_board_message(self, live: LiveMatch, message_id: int) -> None:
+        await self.repo.set_board_message(live.id, message_id)
+        live.record = await self.repo.get(live.id)
+
+    async def set_thread(self, live: LiveMatch, thread_id: int) -> None:
+        await self.repo.set_thread(live.id, thread_id)
+        live.record = await self.repo.get(live.id)
+
+    # -------------------------------------------------------------- acting
+
+    async def play(
+        self, match_id: int, user_id: int, tokens: Sequence[str], expect_ply: int | None = None
+    ) -> Update:
+        """Apply notation tokens for the player ``user_id``. All or nothing: a bad token
+        anywhere leaves the match untouched. ``expect_ply`` makes a stale button (one
+        pressed for an earlier state) fail instead of acting on a game it never saw."""
+        live = await self.get(match_id)
+        async with live.lock:
+            self._check_turn(live, user_id, expect_ply)
+            trial = live.game.copy()
+            try:
+                applied = notation.play_tokens(trial, tokens)
+            except RulesError as exc:
+                raise MatchError(str(exc)) from None
+            if not applied:
+                raise MatchError("nothing to play")
+            return await self._commit(live, [s for s, _ in applied], user_id)
+
+    async def play_step(
+        self, match_id: int, user_id: int, step: Step, expect_ply: int | None = None
+    ) -> Update:
+        return await self.play(match_id, user_id, [step.token], expect_ply)
+
+    async def play_computer(self, match_id: int) -> Update | None:
+        """Let the computer make one plane action (with the shots that follow it) if a
+        computer is to move; None otherwise."""
+        live = await self.get(match_id)
+        async with live.lock:
+            seat = live.game.to_move
+            if seat is None or not live.computer_to_move:
+                return None
+            player = live.computers.get(seat)
+            if player is None:
+                strength = live.seats[seat].strength or "medium"
+                player = live.computers[seat] = ComputerPlayer(strength, seed=live.id * 7 + seat)
+            chosen: list[Step] = []
+            trial = live.game.copy()
+            while not trial.is_over and trial.to_move == seat:
+                step = await asyncio.to_thread(player.choose, trial.copy(with_history=False))
+                if chosen and _starts_action(trial, step):
+                    break
+                trial.play(step)
+                chosen.append(step)
+            return await self._commit(live, chosen, None)
+
+    def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
+        game = live.game
+        if game.is_over:
+            raise MatchError("this game is over")
+        mine = live.seats_of(user_id)
+        if not mine:
+            raise MatchError("you are not playing in this match — you can watch, though!")
+        if game.to_move not in mine:
+            raise MatchError(f"it is not your turn: {live.who(game.active)} is to fly")
+        if expect_ply is not None and expect_ply != live.ply:
+            raise MatchError("that button is out of date — the game has moved on")
+
+    async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
+        """Apply and store steps one by one (each with its snapshot), then explain."""
+        happened: list[Event] = []
+        try:
+            for step in chosen:
+                before = live.game.to_move
+                happened.extend(live.game.play(step))
+                await self._store(live, step.token, actor, before)
+        except (RulesError, StorageError) as exc:
+            # Memory may be ahead of storage now: forget it and reload what was committed.
+            self._live.pop(live.id, None)
+            log.warning("match %s: reloading after %s", live.id, exc)
+            raise MatchError(f"that could not be saved; please try again ({exc})") from None
+        return self._update(live, happened)
+
+    async def _store(
+        self, live: LiveMatch, token: str, actor: int | None, before: int | None
+    ) -> None:
+        game = live.game
+        if game.to_move != before:
+            live.deadline = self._deadline(live.clock)
+            live.reminded = False
+            live.draw_offers.clear()
+        status = MatchStatus.FINISHED if game.is_over else MatchStatus.ACTIVE
+        result = None
+        if game.result is not None:
+            result = json.dumps(
+                {"winners": list(game.result.winners), "reason": game.result.reason}
+            )
+        await self.repo.append_step(
+            live.id,
+            live.ply,
+            token,
+            actor,
+            _snapshot(game, live.seats),
+            to_move_seat=game.to_move,
+            turn_deadline=None if game.is_over else live.deadline,
+            status=status,
+            result_json=result,
+        )
+
+    def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
+        return Update(live, tuple(happened), describe(live.game, live.names, happened))
+
+    async def resign(self, match_id: int, user_id: int) -> Update:
+        live = await self.get(match_id)
+        async with live.lock:
+            mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
+            if live.game.is_over or not mine:
+                raise MatchError(
+                    "you are not playing in this match" if not mine else "this game is over"
+                )
+            return await self._concede(live, mine[0], "resign", user_id)
+
+    async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
+        before = live.game.to_move
+        try:
+            happened = live.game.concede(seat, reason)
+        except RulesError as exc:
+            raise MatchError(str(exc)) from None
+        await self._store(live, live.game.history[-1].token, actor, before)
+        return self._update(live, happened)
+
+    async def offer_draw(self, match_id: int, user_id: int) -> Update:
+        """Offer (or accept) a draw; the game is drawn once every player still in it
+        has agreed. Computer players never agree."""
+        live = await self.get(match_id)
+        async with live.lock:
+            game = live.game
+            mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
+            if game.is_over or not mine:
+                raise MatchError(
+                    "you are not playing in this match" if not mine else "this game is over"
+                )
+            live.draw_offers.update(mine)
+            waiting = [s for s in game.alive() if s not in live.draw_offers]
+            if any(live.seats[s].user_id is None for s in waiting):
+                raise MatchError("the computer does not accept draws")
+            if waiting:
+                names = ", ".join(live.who(s) for s in waiting)
+                return Update(
+                    live, (), [f"🤝 {live.who(mine[0])} offers a draw; waiting for {names}."]
+                )
+            before = game.to_move
+            happened = game.agree_draw()
+            await self._store(live, "draw", user_id, before)
+            return self._update(live, happened)
+
+    async def abort(self, match_id: int, user_id: int) -> Update:
+        """Call the game off before anybody has flown: no result, nothing rated."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if not live.seats_of(user_id):
+                raise MatchError("you are not playing in this match")
+            if live.game.is_over:
+                raise MatchError("this game is over")
+            if any(not p.token.startswith("~") for p in live.game.history):
+                raise MatchError("the game has begun: resign or offer a draw instead")
+            await self.repo.finish(
+                live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id})
+            )
+            live.record = await self.repo.get(live.id)
+            self._live.pop(live.id, None)
+            return Update(live, (), [f"The match was aborted by {_name_of(live, user_id)}."])
+
+    async def claim_timeout(self, match_id: int, user_id: int) -> Update:
+        """In a match whose clock lets opponents claim: take the win off an expired turn."""
+        live = await self.get(match_id)
+        async with live.lock:
+            game = live.game
+            seat = game.to_move
+            mine = live.seats_of(user_id)
+            if seat is None or not mine:
+                raise MatchError(
+                    "you are not playing in this match" if not mine else "this game is over"
+                )
+            if seat in mine:
+                raise MatchError("it is your own turn")
+            if live.deadline is None or self.clock.now() < live.deadline:
+                raise MatchError("the player to move still has time")
+            return await self._concede(live, seat, "timeout", user_id)
+
+    # -------------------------------------------------------------- clocks
+
+    async def tick(self, remind_before: float = 0.25) -> tuple[list[LiveMatch], list[Update]]:
+        """Check every loaded match's clock: (matches whose player should be reminded,
+        updates from turns that ran out). A reminder goes out once per turn, when less
+        than ``remind_before`` of the turn's time is left."""
+        remind: list[LiveMatch] = []
+        expired: list[Update] = []
+        now = self.clock.now()
+        for live in list(self._live.values()):
+            if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
+                continue
+            if now >= live.deadline:
+                if live.clock.on_expiry == "lose" and not live.computer_to_move:
+                    async with live.lock:
+                        seat = live.game.to_move
+                        if seat is not None and live.deadline is not None and now >= live.deadline:
+                            expired.append(await self._concede(live, seat, "timeout", None))
+                elif not live.reminded:
+                    live.reminded = True
+                    remind.append(live)
+            elif not live.reminded and live.deadline - now <= live.clock.per_turn * remind_before:
+                live.reminded = True
+                remind.append(live)
+        return remind, expired
+
+    def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
+        return [
+            m
+            for m in self._live.values()
+            if not m.game.is_over and (guild_id is None or m.record.guild_id == guild_id)
+        ]
+
+
+def _new_game(settings: Settings, cloud_setup: str, seed: int) -> Game:
+    choice = cloud_setup.lower()
+    if choice == "random":
+        return Game(settings, clouds.random_layout(settings.spec, seed, settings.cloud_groups))
+    if choice == "manual":
+        return Game(settings, clouds=None)
+    if choice == "none":
+        return Game(settings)
+    return Game(settings, clouds.preset(choice))
+
+
+def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:
+    """The game JSON, with who sits where, so a match loads from this row alone."""
+    data = serialize.to_dict(game)
+    data["players"] = [
+        {"user_id": e.user_id, "name": e.name, "strength": e.strength} for e in seats
+    ]
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _starts_action(game: Game, step: Step) -> bool:
+    """Whether ``step`` begins a new plane action (rather than continuing a dive or
+    shooting), which is where the computer pauses between actions."""
+    if step.kind in (PLACE, CLOUD):
+        return True
+    if not step.is_manoeuvre:
+        return False
+    diver = game.plane(game.diving) if game.diving >= 0 else None
+    return not (step.is_dive and diver is not None and diver.cell == step.cell)
+
+
+def _name_of(live: LiveMatch, user_id: int) -> str:
+    seats = live.seats_of(user_id)
+    return live.who(seats[0]) if seats else "a player"

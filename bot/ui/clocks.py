@@ -1,0 +1,48 @@
+"""The turn clocks: reminders before a turn runs out, and what happens when it does."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+
+class ClockWatch(commands.Cog):
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self.watch.change_interval(seconds=bot.config.clock_interval)
+
+    async def cog_load(self) -> None:
+        self.watch.start()
+
+    async def cog_unload(self) -> None:
+        self.watch.cancel()
+
+    @tasks.loop(seconds=20)
+    async def watch(self) -> None:
+        """Remind players whose turn is running out, and end turns that ran out."""
+        from bot.ui.tables import match_channel, show_update
+
+        try:
+            remind, expired = await self.bot.games.tick()
+            for live in remind:
+                user = live.user_to_move()
+                if user is not None and live.deadline is not None:
+                    channel = await match_channel(self.bot, live)
+                    await channel.send(
+                        f"⏰ <@{user}>, your turn runs out <t:{int(live.deadline)}:R>."
+                    )
+            for update in expired:
+                await show_update(self.bot, update)
+        except Exception:  # the loop must outlive one bad match
+            log.exception("checking the clocks failed")
+
+    @watch.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()

@@ -1,0 +1,302 @@
+"""The ``/crosshairs`` slash commands for playing and watching."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.services.manager import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.ui import invites
+from bot.ui.errors import tell
+from rules import clouds, notation
+from rules.errors import RulesError
+from rules.modes import MODES, VARIANTS, Settings
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+crosshairs = app_commands.Group(
+    name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
+)
+
+RULESET_CHOICES = [
+    app_commands.Choice(name="2026 edition", value="2026"),
+    app_commands.Choice(name="Classic (2010)", value="classic"),
+]
+FIRE_CHOICES = [
+    app_commands.Choice(name="Automatic fire", value="auto"),
+    app_commands.Choice(name="Manual fire (choose every shot)", value="manual"),
+]
+CLOUD_CHOICES = [
+    app_commands.Choice(name=n, value=n) for n in ("random", "manual", "none", *clouds.PRESETS)
+]
+CLOCK_CHOICES = [
+    app_commands.Choice(name="No clock", value=0),
+    app_commands.Choice(name="2 minutes a turn", value=120),
+    app_commands.Choice(name="5 minutes a turn", value=300),
+    app_commands.Choice(name="1 day a turn", value=86400),
+    app_commands.Choice(name="3 days a turn", value=259200),
+]
+STRENGTH_CHOICES = [
+    app_commands.Choice(name=s.title(), value=s) for s in ("easy", "medium", "hard")
+]
+LOBBY_MODES = [
+    app_commands.Choice(name=m.title, value=m.key) for m in MODES.values() if m.seats > 2
+][:25]
+
+
+def _bot(interaction: discord.Interaction) -> CrosshairsBot:
+    from bot.discord_app import CrosshairsBot
+
+    assert isinstance(interaction.client, CrosshairsBot)
+    return interaction.client
+
+
+def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
+    chosen = frozenset(v.strip().lower() for v in variants.split(",") if v.strip())
+    try:
+        return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
+    except RulesError as exc:
+        raise MatchError(f"{exc} (variants: {', '.join(VARIANTS)})") from None
+
+
+def _clock(seconds: int, claim: bool) -> ClockSettings:
+    return ClockSettings(float(seconds) if seconds else None, "claim" if claim else "lose")
+
+
+def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        return channel.parent_id, interaction.guild_id
+    assert channel is not None
+    return channel.id, interaction.guild_id
+
+
+async def _match_here(interaction: discord.Interaction) -> LiveMatch:
+    """The match played in the channel or thread the command was used in."""
+    channel = interaction.channel
+    live = await _bot(interaction).games.by_thread(channel.id) if channel is not None else None
+    if live is None:
+        raise MatchError("there is no match in this channel: use this command in a match's thread")
+    return live
+
+
+@crosshairs.command(name="challenge", description="Challenge someone (or the bot) to a duel")
+@app_commands.describe(
+    opponent="Who you challenge; pick the bot itself to play the computer",
+    ruleset="2026 edition (default) or classic",
+    planes="Planes each (3 to 6, default 5)",
+    variants="Comma-separated: turbulence, concealed-fire, aces, no-level",
+    clouds="Cloud setup",
+    fire="Automatic or manual fire",
+    clock="Time per turn",
+    claim="On time out, let the opponent claim instead of losing at once",
+    strength="The computer's strength when you challenge the bot",
+)
+@app_commands.choices(ruleset=RULESET_CHOICES)
+@app_commands.choices(fire=FIRE_CHOICES)
+@app_commands.choices(clouds=CLOUD_CHOICES)
+@app_commands.choices(clock=CLOCK_CHOICES)
+@app_commands.choices(strength=STRENGTH_CHOICES)
+async def challenge(
+    interaction: discord.Interaction,
+    opponent: discord.User,
+    ruleset: str = "2026",
+    planes: app_commands.Range[int, 3, 6] = 5,
+    variants: str = "",
+    clouds: str = "random",
+    fire: str = "auto",
+    clock: int = 0,
+    claim: bool = False,
+    strength: str = "medium",
+) -> None:
+    bot = _bot(interaction)
+    settings = _settings("duel", ruleset, planes, variants, fire)
+    me = Entrant(interaction.user.id, interaction.user.display_name)
+    channel_id, guild_id = _channel_ids(interaction)
+    if opponent.id == interaction.user.id:
+        raise MatchError("you cannot challenge yourself — try the bot instead")
+    against_bot = bot.user is not None and opponent.id == bot.user.id
+    if opponent.bot and not against_bot:
+        raise MatchError("that bot cannot play Crosshairs — challenge me instead")
+    table = invites.new_table(
+        host=me,
+        settings=settings,
+        clouds=clouds,
+        clock=_clock(clock, claim),
+        channel_id=channel_id,
+        guild_id=guild_id,
+        seats=[me, None],
+        invited=opponent.id,
+    )
+    if against_bot:
+        table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
+        await interaction.response.send_message(table.describe())
+        await invites.start_match(interaction, table)
+        return
+    await interaction.response.send_message(
+        f"⚔️ {opponent.mention}, {me.name} challenges you!\n{table.describe()}",
+        view=invites.challenge_view(table),
+        allowed_mentions=discord.AllowedMentions(users=True),
+    )
+
+
+@crosshairs.command(name="lobby", description="Open a table for 3 to 6 players or teams")
+@app_commands.describe(mode="Free-for-all, Circle of Death or a team game")
+@app_commands.choices(mode=LOBBY_MODES)
+@app_commands.choices(ruleset=RULESET_CHOICES)
+@app_commands.choices(fire=FIRE_CHOICES)
+@app_commands.choices(clouds=CLOUD_CHOICES)
+@app_commands.choices(clock=CLOCK_CHOICES)
+async def lobby(
+    interaction: discord.Interaction,
+    mode: str,
+    ruleset: str = "2026",
+    variants: str = "",
+    clouds: str = "random",
+    fire: str = "auto",
+    clock: int = 0,
+) -> None:
+    settings = _settings(mode, ruleset, None, variants, fire)
+    me = Entrant(interaction.user.id, interaction.user.display_name)
+    channel_id, guild_id = _channel_ids(interaction)
+    seats: list[Entrant | None] = [None] * settings.spec.seats
+    seats[0] = me
+    table = invites.new_table(
+        host=me,
+        settings=settings,
+        clouds=clouds,
+        clock=_clock(clock, False),
+        channel_id=channel_id,
+        guild_id=guild_id,
+        seats=seats,
+    )
+    await interaction.response.send_message(
+        invites.lobby_text(table), view=invites.lobby_view(table)
+    )
+
+
+@crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
+@app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
+async def move(interaction: discord.Interaction, tokens: str) -> None:
+    from bot.ui.tables import show_update
+
+    live = await _match_here(interaction)
+    words = tokens.split()
+    if not words:
+        raise MatchError("type at least one token, e.g. c3C")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    update = await _bot(interaction).games.play(live.id, interaction.user.id, words)
+    await show_update(_bot(interaction), update)
+    await interaction.followup.send(f"✅ {' '.join(words)}", ephemeral=True)
+
+
+@move.autocomplete("tokens")
+async def move_tokens(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    channel = interaction.channel
+    live = await _bot(interaction).games.by_thread(channel.id) if channel is not None else None
+    if live is None or live.user_to_move() != interaction.user.id:
+        return []
+    done, _, last = current.rpartition(" ")
+    trial = live.game.copy(with_history=False)
+    try:
+        notation.play_tokens(trial, done.split())
+    except RulesError:
+        return []
+    prefix = f"{done} " if done else ""
+    found = [s.token for s in trial.legal_steps() if s.token.lower().startswith(last.lower())]
+    return [app_commands.Choice(name=prefix + t, value=prefix + t) for t in found[:25]]
+
+
+@crosshairs.command(name="board", description="Post the current board of this match again")
+async def board(interaction: discord.Interaction) -> None:
+    from bot.ui.tables import post_board
+
+    live = await _match_here(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    await post_board(_bot(interaction), live, channel, [])
+    await interaction.followup.send("Board posted.", ephemeral=True)
+
+
+@crosshairs.command(name="games", description="List the live matches of this server")
+async def games(interaction: discord.Interaction) -> None:
+    live = _bot(interaction).games.live_matches(interaction.guild_id)
+    if not live:
+        await interaction.response.send_message(
+            "No match is being flown right now.", ephemeral=True
+        )
+        return
+    lines = []
+    for m in sorted(live, key=lambda m: m.id)[:20]:
+        where = f"<#{m.record.thread_id or m.record.channel_id}>"
+        lines.append(
+            f"**#{m.id}** {m.game.mode.title}: {' vs '.join(m.names)} — {where} — "
+            f"turn {m.game.turn}"
+        )
+    await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+
+@crosshairs.command(name="replay", description="Watch a match again as an animation")
+@app_commands.describe(match="The match number (default: this thread's match)")
+async def replay(interaction: discord.Interaction, match: int | None = None) -> None:
+    from render.replay import replay_gif
+
+    live = await (
+        _bot(interaction).games.get(match) if match is not None else _match_here(interaction)
+    )
+    await interaction.response.defer(thinking=True)
+    gif = await asyncio.to_thread(replay_gif, live.game.copy(), names=live.names)
+    await interaction.followup.send(
+        f"🎞️ Match #{live.id}: {' vs '.join(live.names)}",
+        file=discord.File(io.BytesIO(gif), filename=f"match-{live.id}.gif"),
+    )
+
+
+@crosshairs.command(name="resign", description="Resign this match")
+async def resign(interaction: discord.Interaction) -> None:
+    from bot.ui.tables import show_update
+
+    live = await _match_here(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    update = await _bot(interaction).games.resign(live.id, interaction.user.id)
+    await show_update(_bot(interaction), update)
+    await interaction.followup.send("You resigned.", ephemeral=True)
+
+
+@crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
+async def draw(interaction: discord.Interaction) -> None:
+    from bot.ui.tables import match_channel, show_update
+
+    live = await _match_here(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    update = await _bot(interaction).games.offer_draw(live.id, interaction.user.id)
+    if update.events:
+        await show_update(_bot(interaction), update)
+    else:
+        await (await match_channel(_bot(interaction), live)).send(update.text())
+    await interaction.followup.send("Done.", ephemeral=True)
+
+
+@crosshairs.command(name="abort", description="Call this match off before anyone has flown")
+async def abort(interaction: discord.Interaction) -> None:
+    live = await _match_here(interaction)
+    update = await _bot(interaction).games.abort(live.id, interaction.user.id)
+    await interaction.response.send_message(update.text())
+
+
+@crosshairs.command(name="sync", description="Owner only: sync the slash commands with Discord now")
+async def sync(interaction: discord.Interaction) -> None:
+    bot = _bot(interaction)
+    if not await bot.is_owner(interaction.user):
+        raise app_commands.CheckFailure("only the bot's owner can sync its commands")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.sync_if_changed(force=True)
+    await tell(interaction, "Slash commands synced.")

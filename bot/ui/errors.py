@@ -1,0 +1,40 @@
+"""One place that turns errors into friendly ephemeral answers."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.services.manager import MatchError
+from rules.errors import RulesError
+
+log = logging.getLogger(__name__)
+
+FRIENDLY = (MatchError, RulesError)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the person who acted, whether or not the interaction was answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Domain errors become a short ephemeral note; anything else is logged."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, FRIENDLY):
+        await tell(interaction, f"⚠️ {error}")
+    elif isinstance(error, app_commands.CheckFailure):
+        await tell(interaction, f"⛔ {error}")
+    elif isinstance(error, app_commands.TransformerError):
+        await tell(
+            interaction, f"⚠️ I could not read {error.value!r} as a {error.type.name.lower()}."
+        )
+    else:
+        log.exception("unexpected error in an interaction", exc_info=error)
+        await tell(interaction, "😵 Something went wrong on our side; it has been logged.")

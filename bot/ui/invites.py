@@ -1,0 +1,275 @@
+"""Challenges and lobbies: tables waiting for their players.
+
+A challenge names an opponent, who accepts or declines. A lobby seats three to six
+players (or teams) who join and leave until the host starts it; the host may add the
+computer to empty seats. Both live in memory — they are short-lived — and their buttons
+say so politely if the bot restarted in between.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.services.manager import ClockSettings, Entrant, MatchError
+from bot.ui.errors import report, tell
+from rules.modes import Settings
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+_ids = itertools.count(1)
+
+
+@dataclass
+class Table:
+    """A challenge (two named seats) or a lobby (open seats)."""
+
+    id: int
+    host: Entrant
+    settings: Settings
+    clouds: str
+    clock: ClockSettings
+    channel_id: int
+    guild_id: int | None
+    seats: list[Entrant | None] = field(default_factory=list)
+    invited: int | None = None  # the challenged user, for a challenge
+
+    @property
+    def full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def describe(self) -> str:
+        m = self.settings.spec
+        lines = [
+            f"**{m.title}** · {self.settings.ruleset} rules · {self.settings.fire} fire"
+            + (
+                f" · variants: {', '.join(sorted(self.settings.variants))}"
+                if self.settings.variants
+                else ""
+            )
+            + (f" · {_clock_text(self.clock)}" if self.clock.per_turn else "")
+        ]
+        for i, entrant in enumerate(self.seats):
+            label = f"{m.seat_label(i)} ({m.sides[i]})"
+            who = (
+                "— open —"
+                if entrant is None
+                else entrant.name + (" 🤖" if entrant.user_id is None else "")
+            )
+            lines.append(f"`{label}` {who}")
+        return "\n".join(lines)
+
+
+def _clock_text(clock: ClockSettings) -> str:
+    seconds = clock.per_turn or 0
+    if seconds >= 86400:
+        return f"{seconds / 86400:g} day(s) a turn"
+    return f"{seconds / 60:g} min a turn"
+
+
+PENDING: dict[int, Table] = {}
+
+
+def new_table(**kwargs: Any) -> Table:
+    table = Table(id=next(_ids), **kwargs)
+    PENDING[table.id] = table
+    return table
+
+
+def _bot(interaction: discord.Interaction) -> CrosshairsBot:
+    from bot.discord_app import CrosshairsBot
+
+    assert isinstance(interaction.client, CrosshairsBot)
+    return interaction.client
+
+
+def _table(table_id: int) -> Table:
+    table = PENDING.get(table_id)
+    if table is None:
+        raise MatchError(
+            "this table is no longer open (it started, was called off, or the bot restarted)"
+        )
+    return table
+
+
+async def start_match(interaction: discord.Interaction, table: Table) -> None:
+    """Turn a full table into a match with its own thread."""
+    from bot.ui.tables import open_table
+
+    bot = _bot(interaction)
+    PENDING.pop(table.id, None)
+    entrants = [s for s in table.seats if s is not None]
+    live = await bot.games.create(
+        entrants,
+        table.settings,
+        channel_id=table.channel_id,
+        guild_id=table.guild_id,
+        cloud_setup=table.clouds,
+        seed=table.id * 7919 + interaction.id % 1000,
+        clock=table.clock,
+    )
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    target = await open_table(bot, live, channel, f"✈️ **Match #{live.id}** — {table.describe()}")
+    where = target.mention if isinstance(target, discord.Thread) else "here"
+    await interaction.edit_original_response(
+        content=f"{table.describe()}\n\n✅ The match is on: {where}.", view=None
+    )
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:ch:(?P<id>\d+):(?P<op>accept|decline)",
+):
+    def __init__(self, table_id: int, op: str) -> None:
+        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=op.title(), style=style, custom_id=f"xh:ch:{table_id}:{op}")
+        )
+        self.table_id = table_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            table = _table(self.table_id)
+            user = interaction.user
+            if user.id != table.invited and not (
+                self.op == "decline" and user.id == table.host.user_id
+            ):
+                raise MatchError("this challenge is not addressed to you")
+            await interaction.response.defer()
+            if self.op == "decline":
+                PENDING.pop(table.id, None)
+                who = "withdrawn" if user.id == table.host.user_id else "declined"
+                await interaction.edit_original_response(
+                    content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
+                )
+                return
+            table.seats[1] = Entrant(user.id, user.display_name)
+            await start_match(interaction, table)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def challenge_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton(table.id, "accept"))
+    view.add_item(ChallengeButton(table.id, "decline"))
+    return view
+
+
+LOBBY_OPS = "sit|leave|cpu|start|cancel"
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"xh:lb:(?P<id>\d+):(?P<op>{LOBBY_OPS}):(?P<seat>\d*)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        op: str,
+        seat: int | None = None,
+        label: str = "",
+        disabled: bool = False,
+    ) -> None:
+        styles = {
+            "sit": discord.ButtonStyle.primary,
+            "start": discord.ButtonStyle.success,
+            "cancel": discord.ButtonStyle.danger,
+        }
+        super().__init__(
+            discord.ui.Button(
+                label=label or op.title(),
+                style=styles.get(op, discord.ButtonStyle.secondary),
+                disabled=disabled,
+                custom_id=f"xh:lb:{table_id}:{op}:{'' if seat is None else seat}",
+            )
+        )
+        self.table_id = table_id
+        self.op = op
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        seat = int(match["seat"]) if match["seat"] else None
+        return cls(int(match["id"]), match["op"], seat)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._press(interaction)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        table = _table(self.table_id)
+        user = interaction.user
+        host = user.id == table.host.user_id
+        seated = [i for i, s in enumerate(table.seats) if s is not None and s.user_id == user.id]
+        if self.op == "sit":
+            if self.seat is None or not 0 <= self.seat < len(table.seats):
+                raise MatchError("there is no such seat")
+            if table.seats[self.seat] is not None:
+                raise MatchError("that seat is taken")
+            for i in seated:
+                table.seats[i] = None
+            table.seats[self.seat] = Entrant(user.id, user.display_name)
+        elif self.op == "leave":
+            if not seated:
+                raise MatchError("you are not seated at this table")
+            if host:
+                raise MatchError("the host cannot leave: cancel the table instead")
+            for i in seated:
+                table.seats[i] = None
+        elif self.op in ("cpu", "start", "cancel") and not host:
+            raise MatchError("only the host can do that")
+        elif self.op == "cpu":
+            free = [i for i, s in enumerate(table.seats) if s is None]
+            if not free:
+                raise MatchError("every seat is taken")
+            table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
+        elif self.op == "cancel":
+            PENDING.pop(table.id, None)
+            await interaction.response.edit_message(
+                content=f"{table.describe()}\n\n❌ Table closed.", view=None
+            )
+            return
+        elif self.op == "start":
+            if not table.full:
+                raise MatchError("every seat must be filled first (the host can add the computer)")
+            await interaction.response.defer()
+            await start_match(interaction, table)
+            return
+        await interaction.response.edit_message(content=lobby_text(table), view=lobby_view(table))
+        await tell(interaction, "Seats updated.")
+
+
+def lobby_text(table: Table) -> str:
+    return f"🛫 **Lobby** hosted by {table.host.name}\n{table.describe()}"
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    m = table.settings.spec
+    for i, entrant in enumerate(table.seats):
+        view.add_item(
+            LobbyButton(table.id, "sit", i, f"Sit {m.seat_label(i)}", disabled=entrant is not None)
+        )
+    view.add_item(LobbyButton(table.id, "leave", label="Leave"))
+    view.add_item(LobbyButton(table.id, "cpu", label="Add computer"))
+    view.add_item(LobbyButton(table.id, "start", label="Start", disabled=not table.full))
+    view.add_item(LobbyButton(table.id, "cancel", label="Cancel"))
+    return view
