@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,12 +129,18 @@ class Update:
         return "\n".join([*self.lines, self.match.status_line()]).strip()
 
 
+FinishListener = Callable[[LiveMatch], Awaitable[None]]
+
+
 class GameManager:
     def __init__(self, db: Database, clock: Clock | None = None) -> None:
+        self.db = db
         self.repo = MatchRepo(db)
         self.clock = clock or SystemClock()
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
+        # Called once when a match ends with a result (series and ratings book it).
+        self.on_finish: list[FinishListener] = []
 
     # ------------------------------------------------------------ creating
 
@@ -329,7 +335,7 @@ class GameManager:
             self._live.pop(live.id, None)
             log.warning("match %s: reloading after %s", live.id, exc)
             raise MatchError(f"that could not be saved; please try again ({exc})") from None
-        return self._update(live, happened)
+        return await self._update(live, happened)
 
     async def _store(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None
@@ -357,7 +363,13 @@ class GameManager:
             result_json=result,
         )
 
-    def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
+    async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
+        if live.game.is_over:
+            for listener in self.on_finish:
+                try:
+                    await listener(live)
+                except Exception:  # bookkeeping must never lose the game's result
+                    log.exception("match %s: a finish listener failed", live.id)
         return Update(live, tuple(happened), describe(live.game, live.names, happened))
 
     async def resign(self, match_id: int, user_id: int) -> Update:
@@ -377,7 +389,7 @@ class GameManager:
         except RulesError as exc:
             raise MatchError(str(exc)) from None
         await self._store(live, live.game.history[-1].token, actor, before)
-        return self._update(live, happened)
+        return await self._update(live, happened)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Update:
         """Offer (or accept) a draw; the game is drawn once every player still in it
@@ -402,7 +414,7 @@ class GameManager:
             before = game.to_move
             happened = game.agree_draw()
             await self._store(live, "draw", user_id, before)
-            return self._update(live, happened)
+            return await self._update(live, happened)
 
     async def abort(self, match_id: int, user_id: int) -> Update:
         """Call the game off before anybody has flown: no result, nothing rated."""
