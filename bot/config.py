@@ -22,6 +22,7 @@ class Config:
     log_level: str = "INFO"
     computer_pace: float = 1.5  # seconds between the computer's plane actions
     clock_interval: float = 20.0  # seconds between checks of the turn clocks
+    api_base: str | None = None  # another Discord-compatible API, e.g. localcord's
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -37,10 +38,16 @@ class Config:
         level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        api_base = env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None
+        if api_base is not None and not api_base.startswith(("http://", "https://")):
+            raise ConfigError(
+                "DISCORD_API_BASE must be an http(s) URL, e.g. http://127.0.0.1:8765/api/v10"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database_path(env),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             computer_pace=max(0.0, computer_pace),
+            api_base=api_base,
         )

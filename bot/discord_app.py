@@ -13,8 +13,10 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot.config import Config
 from bot.services.clock import Clock
@@ -42,6 +44,19 @@ class CrosshairsBot(commands.Bot):
         self._clock = clock
         self.tree.error(self._on_tree_error)
         self.background: set[asyncio.Task[Any]] = set()
+
+    async def login(self, token: str) -> None:
+        api = self.config.api_base
+        if api is not None:
+            # Another Discord-compatible server (localcord, for the end-to-end tests and
+            # the playground): discord.py takes its REST base from Route.BASE, and its
+            # gateway from DEFAULT_GATEWAY, which we ask that server for as Discord's
+            # clients do. Both are process-wide, like the token's one connection.
+            discord.http.Route.BASE = api
+        await super().login(token)
+        if api is not None:
+            _, url, _ = await self.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.config.database_path)

@@ -1,0 +1,97 @@
+"""The real bot as a separate process (``python -m bot``) pointed at a local Discord.
+
+The bot is configured only through its environment, as a deployment would be: a token,
+``DISCORD_API_BASE`` naming the local server, its own database. Its log goes to a file
+that tests print when something fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from localcord.server import LocalDiscord
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class BotProcess:
+    def __init__(
+        self, server: LocalDiscord, workdir: Path, extra_env: dict[str, str] | None = None
+    ) -> None:
+        self.server = server
+        self.database = workdir / "bot.db"
+        self.log_path = workdir / "bot.log"
+        self.extra_env = extra_env or {}
+        self.process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        return (
+            env
+            | {
+                "DISCORD_TOKEN": "localcord-test-token",
+                "DISCORD_API_BASE": self.server.api_base,
+                "DATABASE_PATH": str(self.database),
+                "COMPUTER_PACE": "0",
+                "LOG_LEVEL": "INFO",
+                "PYTHONUNBUFFERED": "1",
+            }
+            | self.extra_env
+        )
+
+    async def start(self, timeout: float = 30.0) -> None:
+        """Start the bot and wait until it has identified on the gateway."""
+        gateway = self.server.gateway
+        gateway.identified.clear()
+        self.starts += 1
+        with self.log_path.open("a") as log:
+            log.write(f"\n===== start {self.starts} =====\n")
+        # The working directory is the repository, so the bot finds its own .env there;
+        # the environment above wins over it, as it does for any deployment.
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=REPO,
+            env=self.env(),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=self.log_path.open("ab"),
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        waiting = asyncio.ensure_future(gateway.identified.wait())
+        exited = asyncio.ensure_future(self.process.wait())
+        done, _ = await asyncio.wait(
+            {waiting, exited}, timeout=timeout, return_when="FIRST_COMPLETED"
+        )
+        waiting.cancel()
+        exited.cancel()
+        if waiting not in done:
+            raise RuntimeError(f"the bot did not connect; its log:\n{self.log()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up, no goodbye, as when a machine dies."""
+        if self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGKILL)
+
+    async def stop(self) -> None:
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        process.send_signal(signal.SIGINT)
+        try:
+            await asyncio.wait_for(process.wait(), 10)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+    async def wait_killed(self) -> None:
+        if self.process is not None:
+            await self.process.wait()
+
+    def log(self, tail: int = 12000) -> str:
+        return self.log_path.read_text(errors="replace")[-tail:] if self.log_path.exists() else ""

@@ -1,0 +1,251 @@
+"""Simulated people: slash commands, autocomplete and button presses, as Discord's
+client would send them to the bot, and ways to wait for what the bot answers.
+
+    people = People(server)
+    alice = people.join("alice")
+    done = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
+    board = await people.wait_for(thread, lambda m: bool(m.attachments))
+    await people.click(bob, invite, "Accept")
+
+Every interaction waits until the bot has answered it (a message, an update, or the
+first follow-up or edit after a deferral); the time to the bot's first callback is
+kept in ``latencies``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+
+from localcord.server import LocalDiscord
+from localcord.state import Channel, Interaction, Json, Message, User
+
+COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+SUB_COMMAND, SUB_GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
+
+
+class LocalcordError(AssertionError):
+    """The bot did not do what a simulated person waited for."""
+
+
+class People:
+    def __init__(self, server: LocalDiscord, timeout: float = 30.0) -> None:
+        self.server = server
+        self.world = server.world
+        self.timeout = timeout
+        self.latencies: list[float] = []
+        self.late = 0  # interactions the bot answered after Discord's deadline
+
+    def join(self, name: str) -> User:
+        # Interactions carry the member, so the bot needs no member event (nor the intent).
+        return self.world.add_user(name)
+
+    # ------------------------------------------------------------ acting
+
+    async def slash(
+        self, user: User, channel: Channel, command: str, **options: Any
+    ) -> Interaction:
+        """Use a slash command: ``command`` is its full name, e.g. "crosshairs move"."""
+        return await self._send(COMMAND, user, channel, self._command_data(command, options))
+
+    async def autocomplete(
+        self, user: User, channel: Channel, command: str, focus: str, **options: Any
+    ) -> list[str]:
+        """The choices the bot offers while ``user`` types option ``focus``."""
+        data = self._command_data(command, options, focus=focus)
+        interaction = await self._send(AUTOCOMPLETE, user, channel, data)
+        return [str(c["value"]) for c in interaction.choices]
+
+    async def click(self, user: User, message: Message, button: str) -> Interaction:
+        """Press the button labelled ``button`` (or with that custom id) on ``message``."""
+        found = find_button(message, button)
+        if found.get("disabled"):
+            raise LocalcordError(f"button {button!r} is disabled")
+        data = {"custom_id": found["custom_id"], "component_type": 2}
+        return await self._send(COMPONENT, user, message.channel, data, message)
+
+    async def _send(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: Json,
+        message: Message | None = None,
+    ) -> Interaction:
+        w = self.world
+        interaction = w.new_interaction(kind, user, channel, data, message)
+        w.dispatch("INTERACTION_CREATE", self._payload(interaction))
+        try:
+            await asyncio.wait_for(interaction.settled.wait(), self.timeout)
+        except TimeoutError:
+            raise LocalcordError(
+                f"the bot did not answer {describe(interaction)} within {self.timeout:g} s"
+            ) from None
+        finally:
+            if interaction.latency is not None:
+                self.latencies.append(interaction.latency)
+            if interaction.late:
+                self.late += 1
+            if kind == AUTOCOMPLETE:
+                w.forget(interaction)
+        if interaction.late:
+            raise LocalcordError(f"the bot answered {describe(interaction)} too late")
+        return interaction
+
+    def _payload(self, interaction: Interaction) -> Json:
+        w = self.world
+        user = interaction.user
+        data: Json = {
+            "id": str(interaction.id),
+            "application_id": str(w.bot.id),
+            "type": interaction.type,
+            "token": interaction.token,
+            "version": 1,
+            "guild_id": str(w.guild_id),
+            "channel_id": str(interaction.channel.id),
+            "channel": interaction.channel.payload(),
+            "member": user.member(w.guild_id),
+            "app_permissions": "2251799813685247",
+            "locale": "en-GB",
+            "guild_locale": "en-GB",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(w.guild_id)},
+            "context": 0,
+            "attachment_size_limit": 26214400,
+            "data": interaction.data,
+        }
+        if interaction.message is not None:
+            data["message"] = interaction.message.payload(self.server.base_url)
+        return data
+
+    def _command_data(self, command: str, options: dict[str, Any], focus: str = "") -> Json:
+        top, *path = command.split()
+        spec = next(
+            (c for c in self.world.commands if c["name"] == top and c.get("type", 1) == 1), None
+        )
+        if spec is None:
+            raise LocalcordError(f"the bot has not synced a /{top} command")
+        resolved: Json = {}
+        data: Json = {
+            "id": spec["id"],
+            "name": top,
+            "type": 1,
+            "guild_id": str(self.world.guild_id),
+        }
+        level = data
+        for name in path:
+            sub = _option(spec, name, command)
+            node: Json = {"name": name, "type": sub["type"]}
+            level["options"] = [node]
+            level, spec = node, sub
+        level["options"] = [
+            self._value(_option(spec, name, command), name, value, focus, resolved)
+            for name, value in options.items()
+        ]
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _value(self, spec: Json, name: str, value: Any, focus: str, resolved: Json) -> Json:
+        kind = spec["type"]
+        if isinstance(value, User):
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            members = resolved.setdefault("members", {})
+            members[str(value.id)] = value.member(self.world.guild_id, with_user=False)
+            value = str(value.id)
+        elif kind == INTEGER and name != focus:
+            value = int(value)
+        option: Json = {"name": name, "type": kind, "value": value}
+        if name == focus:
+            option["focused"] = True
+        return option
+
+    # ------------------------------------------------------------ watching
+
+    async def wait_for(
+        self,
+        channel: Channel,
+        check: Callable[[Message], bool],
+        viewer: User | None = None,
+        timeout: float | None = None,
+    ) -> Message:
+        """The newest message in ``channel`` (as ``viewer`` sees it) passing ``check``,
+        waiting for one to appear or be edited into shape."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            changed = self.world.changed(channel.id)
+            for message in reversed(self.world.history(channel, viewer.id if viewer else None)):
+                if check(message):
+                    return message
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LocalcordError(f"no message in #{channel.name} became what was waited for")
+            try:
+                await asyncio.wait_for(changed.wait(), left)
+            except TimeoutError:
+                continue
+
+    async def wait_thread(self, parent: Channel, timeout: float | None = None) -> Channel:
+        """The newest thread under ``parent`` that has a message, once there is one."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            changed = self.world.changed(None)
+            for thread in reversed(self.world.threads_of(parent)):
+                if self.world.history(thread):
+                    return thread
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LocalcordError(f"no thread opened under #{parent.name}")
+            try:
+                await asyncio.wait_for(changed.wait(), left)
+            except TimeoutError:
+                continue
+
+    async def download(self, message: Message, index: int = 0) -> bytes:
+        """Fetch an attachment over HTTP, as a Discord client would."""
+        url = self.server.base_url + message.attachments[index].path
+        async with aiohttp.ClientSession() as session, session.get(url) as response:
+            response.raise_for_status()
+            return await response.read()
+
+
+def find_button(message: Message, button: str) -> Json:
+    for candidate in message.buttons():
+        if button in (candidate.get("label"), candidate.get("custom_id")):
+            return candidate
+    labels = [b.get("label") for b in message.buttons()]
+    raise LocalcordError(f"no button {button!r} on the message; there are {labels}")
+
+
+def answer(interaction: Interaction) -> Message | None:
+    """The bot's last message in answer to the interaction."""
+    return interaction.followups[-1] if interaction.followups else interaction.original
+
+
+def reply(interaction: Interaction) -> str:
+    """What the bot last said in answer to the interaction."""
+    message = answer(interaction)
+    return message.content if message else ""
+
+
+def describe(interaction: Interaction) -> str:
+    data = interaction.data
+    if interaction.type == COMPONENT:
+        return f"the press of {data.get('custom_id')}"
+    names = [data.get("name", "?")]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (SUB_COMMAND, SUB_GROUP):
+        names.append(options[0]["name"])
+        options = options[0].get("options") or []
+    return "/" + " ".join(names)
+
+
+def _option(spec: Json, name: str, command: str) -> Json:
+    for option in spec.get("options", []):
+        if option["name"] == name:
+            return dict(option)
+    raise LocalcordError(f"/{command} has no option {name!r}")

@@ -1,0 +1,83 @@
+"""Faults the REST side can inject: rate limits (429 with a retry-after) and server errors.
+
+A fault matches a method and a path pattern and fires a set number of times, before
+the route runs, so the bot's retry is the first request the route really sees: a
+retried request can never be applied twice by the server itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from localcord.state import as_json
+
+
+@dataclass
+class Fault:
+    pattern: re.Pattern[str]
+    method: str | None
+    status: int
+    times: int
+    retry_after: float = 0.0
+    fired: int = 0
+
+    def matches(self, method: str, path: str) -> bool:
+        return (
+            self.fired < self.times
+            and (self.method is None or self.method == method)
+            and self.pattern.search(path) is not None
+        )
+
+    def response(self) -> web.Response:
+        self.fired += 1
+        if self.status == 429:
+            # discord.py trusts a 429 only from Discord's proxy (the Via header) with a
+            # JSON body; otherwise it assumes a Cloudflare ban and gives up.
+            return as_json(
+                {
+                    "message": "You are being rate limited.",
+                    "retry_after": self.retry_after,
+                    "global": False,
+                },
+                status=429,
+                headers={
+                    "Retry-After": f"{self.retry_after:g}",
+                    "Via": "1.1 localcord",
+                    "X-RateLimit-Scope": "user",
+                },
+            )
+        return as_json(
+            {"message": "localcord: injected server error", "code": 0}, status=self.status
+        )
+
+
+class Faults:
+    def __init__(self) -> None:
+        self.active: list[Fault] = []
+
+    def rate_limit(
+        self, path: str, *, times: int = 1, retry_after: float = 0.5, method: str | None = None
+    ) -> Fault:
+        """Answer the next ``times`` matching requests with 429 and ``retry_after``."""
+        return self._add(Fault(re.compile(path), method, 429, times, retry_after))
+
+    def server_error(
+        self, path: str, *, times: int = 1, status: int = 500, method: str | None = None
+    ) -> Fault:
+        return self._add(Fault(re.compile(path), method, status, times))
+
+    def _add(self, fault: Fault) -> Fault:
+        self.active.append(fault)
+        return fault
+
+    def clear(self) -> None:
+        self.active.clear()
+
+    def take(self, method: str, path: str) -> web.Response | None:
+        for fault in self.active:
+            if fault.matches(method, path):
+                return fault.response()
+        return None

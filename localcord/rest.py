@@ -1,0 +1,441 @@
+"""The REST API under ``/api/v10``: the routes the bot calls, answered from the world.
+
+Login and application info, the gateway's address, command sync, interaction
+callbacks (with file uploads), follow-ups and edits through the interaction webhook,
+channel messages and threads. Attachments are served under ``/attachments/`` so
+``Attachment.read()`` and the playground's browser can fetch them. A request for a
+route it does not know gets a Discord-style 404 and a warning in the log, so a gap
+shows up in the test output instead of as a hang.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+from localcord.faults import Faults
+from localcord.gateway import Gateway
+from localcord.state import (
+    EPHEMERAL,
+    INTERACTION_DEADLINE,
+    LOADING,
+    Attachment,
+    Interaction,
+    Json,
+    Message,
+    Request,
+    World,
+    as_json,
+)
+
+log = logging.getLogger(__name__)
+
+API = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+File = tuple[int, str, str, bytes]  # index, filename, content type, bytes
+PONG, MESSAGE, DEFERRED, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return as_json({"message": message, "code": code}, status=status)
+
+
+class Rest:
+    def __init__(self, world: World, gateway: Gateway, faults: Faults) -> None:
+        self.world = world
+        self.gateway = gateway
+        self.faults = faults
+        self.base_url = ""  # http://host:port, set once the server listens
+        self.attachments: dict[int, Attachment] = {}
+
+    def routes(self) -> list[web.RouteDef]:
+        r = [
+            ("GET", "/users/@me", self.me),
+            ("GET", "/oauth2/applications/@me", self.application),
+            ("GET", "/applications/@me", self.application),
+            ("GET", "/gateway", self.gateway_url),
+            ("GET", "/gateway/bot", self.gateway_url),
+            ("PUT", "/applications/{app}/commands", self.put_commands),
+            ("GET", "/applications/{app}/commands", self.get_commands),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self.put_commands),
+            ("GET", "/applications/{app}/guilds/{guild}/commands", self.get_commands),
+            ("POST", "/interactions/{id}/{token}/callback", self.callback),
+            ("POST", "/webhooks/{app}/{token}", self.followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self.webhook_get),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self.webhook_edit),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self.webhook_delete),
+            ("GET", "/channels/{channel}", self.get_channel),
+            ("POST", "/channels/{channel}/messages", self.send),
+            ("GET", "/channels/{channel}/messages", self.history),
+            ("GET", "/channels/{channel}/messages/{message}", self.get_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self.edit),
+            ("DELETE", "/channels/{channel}/messages/{message}", self.delete),
+            ("POST", "/channels/{channel}/threads", self.thread),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self.thread),
+            ("PUT", "/channels/{channel}/thread-members/@me", self.no_content),
+            ("POST", "/channels/{channel}/typing", self.no_content),
+        ]
+        defs = [web.route(method, API + path, handler) for method, path, handler in r]
+        defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
+        defs.append(web.route("*", API + "/{tail:.*}", self.unknown))
+        return defs
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Record every API call and let the faults answer first."""
+        if not request.path.startswith(API):
+            return await handler(request)
+        response = self.faults.take(request.method, request.path) or await handler(request)
+        self.world.requests.append(
+            Request(request.method, request.path, response.status, time.time())
+        )
+        return response
+
+    # ------------------------------------------------------------ the application
+
+    async def me(self, request: web.Request) -> web.Response:
+        return as_json(self.world.bot.payload() | {"verified": True, "flags": 0})
+
+    async def application(self, request: web.Request) -> web.Response:
+        w = self.world
+        return as_json(
+            {
+                "id": str(w.bot.id),
+                "name": w.bot.name,
+                "icon": None,
+                "description": "Crosshairs on a local Discord",
+                "rpc_origins": [],
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": w.owner.payload(),
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "summary": "",
+            }
+        )
+
+    async def gateway_url(self, request: web.Request) -> web.Response:
+        return as_json(
+            {
+                "url": self.gateway.url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        w = self.world
+        w.commands = [
+            command
+            | {
+                "id": str(w.ids.next()),
+                "application_id": str(w.bot.id),
+                "version": str(w.ids.next()),
+                "type": command.get("type", 1),
+            }
+            for command in await request.json()
+        ]
+        w.commands_synced.set()
+        w.touch(None)
+        return as_json(w.commands)
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        return as_json(self.world.commands)
+
+    # ------------------------------------------------------------ interactions
+
+    async def callback(self, request: web.Request) -> web.Response:
+        interaction = self.world.interactions.get(request.match_info["token"])
+        if interaction is None or str(interaction.id) != request.match_info["id"]:
+            return error(404, 10062, "Unknown interaction")
+        if interaction.response_type is not None:
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        now = time.monotonic()
+        if now - interaction.created > INTERACTION_DEADLINE:
+            interaction.late = True
+            interaction.settled.set()
+            return error(404, 10062, "Unknown interaction")
+        body, files = await read_body(request)
+        kind = int(body["type"])
+        data: Json = body.get("data") or {}
+        interaction.response_type, interaction.responded = kind, now
+        w = self.world
+        if kind == MESSAGE:
+            interaction.original = self._post(interaction, data, files)
+            interaction.settled.set()
+        elif kind == DEFERRED:
+            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL)
+            interaction.original = w.post(
+                interaction.channel,
+                w.bot,
+                flags=flags,
+                visible_to=interaction.user.id if flags & EPHEMERAL else None,
+                interaction=interaction,
+            )
+        elif kind in (DEFERRED_UPDATE, UPDATE):
+            interaction.original = interaction.message
+            if kind == UPDATE and interaction.message is not None:
+                self._edit(interaction.message, data, files)
+            if kind == UPDATE:
+                interaction.settled.set()
+        elif kind == AUTOCOMPLETE:
+            interaction.choices = list(data.get("choices", []))
+            interaction.settled.set()
+        else:  # a modal, or a pong nobody asked for: accepted and noted
+            interaction.settled.set()
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        original = interaction.original
+        return as_json(
+            {
+                "interaction": {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "response_message_id": str(original.id) if original else None,
+                    "response_message_loading": kind == DEFERRED,
+                    "response_message_ephemeral": bool(original and original.ephemeral),
+                },
+                "resource": {
+                    "type": kind,
+                    **({"message": self._payload(original)} if original else {}),
+                },
+            }
+        )
+
+    def _interaction(self, request: web.Request) -> Interaction | None:
+        return self.world.interactions.get(request.match_info["token"])
+
+    async def followup(self, request: web.Request) -> web.Response:
+        interaction = self._interaction(request)
+        if interaction is None:
+            return error(404, 10015, "Unknown Webhook")
+        body, files = await read_body(request)
+        original = interaction.original
+        if original is not None and original.flags & LOADING:
+            # Discord turns the first follow-up after a "thinking" defer into the answer.
+            message = self._edit(original, body, files, flags=original.flags & ~LOADING)
+        else:
+            message = self._post(interaction, body, files)
+        interaction.followups.append(message)
+        interaction.settled.set()
+        return as_json(self._payload(message))
+
+    def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message] | None:
+        interaction = self._interaction(request)
+        if interaction is None:
+            return None
+        key = request.match_info["message"]
+        message = (
+            interaction.original
+            if key == "@original"
+            else self.world.messages.get(int(key))
+            if key.isdigit()
+            else None
+        )
+        if message is None or message.deleted:
+            return None
+        return interaction, message
+
+    async def webhook_get(self, request: web.Request) -> web.Response:
+        found = self._webhook_message(request)
+        if found is None:
+            return error(404, 10008, "Unknown Message")
+        return as_json(self._payload(found[1]))
+
+    async def webhook_edit(self, request: web.Request) -> web.Response:
+        found = self._webhook_message(request)
+        if found is None:
+            return error(404, 10008, "Unknown Message")
+        interaction, message = found
+        body, files = await read_body(request)
+        self._edit(message, body, files, flags=message.flags & ~LOADING)
+        interaction.settled.set()
+        return as_json(self._payload(message))
+
+    async def webhook_delete(self, request: web.Request) -> web.Response:
+        found = self._webhook_message(request)
+        if found is None:
+            return error(404, 10008, "Unknown Message")
+        self.world.delete(found[1])
+        found[0].settled.set()
+        return web.Response(status=204)
+
+    # ------------------------------------------------------------ channels
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        channel = self.world.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        return as_json(channel.payload())
+
+    async def send(self, request: web.Request) -> web.Response:
+        channel = self.world.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        body, files = await read_body(request)
+        message = self.world.post(
+            channel,
+            self.world.bot,
+            content=str(body.get("content") or ""),
+            attachments=self._attachments(body, files, []),
+            components=body.get("components") or [],
+            embeds=body.get("embeds") or [],
+            flags=int(body.get("flags") or 0),
+        )
+        return as_json(self._payload(message))
+
+    async def history(self, request: web.Request) -> web.Response:
+        channel = self.world.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        limit = int(request.query.get("limit", "50"))
+        newest = list(reversed(self.world.history(channel)))[:limit]
+        return as_json([self._payload(m) for m in newest])
+
+    def _channel_message(self, request: web.Request) -> Message | None:
+        message = self.world.messages.get(int(request.match_info["message"]))
+        if (
+            message is None
+            or message.deleted
+            or message.ephemeral
+            or str(message.channel.id) != request.match_info["channel"]
+        ):
+            return None
+        return message
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        return as_json(self._payload(message))
+
+    async def edit(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        if message.author is not self.world.bot:
+            return error(403, 50005, "Cannot edit a message authored by another user")
+        body, files = await read_body(request)
+        return as_json(self._payload(self._edit(message, body, files)))
+
+    async def delete(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        self.world.delete(message)
+        return web.Response(status=204)
+
+    async def thread(self, request: web.Request) -> web.Response:
+        parent = self.world.channels.get(int(request.match_info["channel"]))
+        if parent is None or parent.parent_id is not None:
+            return error(404, 10003, "Unknown Channel")
+        body = await request.json()
+        thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)
+        return as_json(thread.payload(), status=201)
+
+    async def no_content(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    async def attachment(self, request: web.Request) -> web.Response:
+        found = self.attachments.get(int(request.match_info["id"]))
+        if found is None or found.filename != request.match_info["filename"]:
+            raise web.HTTPNotFound()
+        return web.Response(body=found.data, content_type=found.content_type)
+
+    async def unknown(self, request: web.Request) -> web.Response:
+        log.warning("localcord: no route for %s %s", request.method, request.path)
+        return error(404, 0, f"localcord does not implement {request.method} {request.path}")
+
+    # ------------------------------------------------------------ shared
+
+    def _payload(self, message: Message) -> Json:
+        return message.payload(self.base_url)
+
+    def _post(self, interaction: Interaction, data: Json, files: list[File]) -> Message:
+        w = self.world
+        flags = int(data.get("flags") or 0)
+        return w.post(
+            interaction.channel,
+            w.bot,
+            content=str(data.get("content") or ""),
+            attachments=self._attachments(data, files, []),
+            components=data.get("components") or [],
+            embeds=data.get("embeds") or [],
+            flags=flags,
+            visible_to=interaction.user.id if flags & EPHEMERAL else None,
+            interaction=interaction,
+        )
+
+    def _edit(
+        self, message: Message, data: Json, files: list[File], flags: int | None = None
+    ) -> Message:
+        return self.world.edit(
+            message,
+            content=data.get("content") if "content" in data else None,
+            attachments=self._attachments(data, files, message.attachments),
+            components=data.get("components") if "components" in data else None,
+            embeds=data.get("embeds") if "embeds" in data else None,
+            flags=flags,
+        )
+
+    def _attachments(
+        self, data: Json, files: list[File], existing: list[Attachment]
+    ) -> list[Attachment] | None:
+        """The message's attachments after this request (None: unchanged). Listed ids
+        below the number of uploads refer to ``files[n]``; others keep an existing one."""
+        listed: list[Json] | None = data.get("attachments")
+        if listed is None:
+            if not files:
+                return None
+            listed = [{"id": index} for index, *_ in files]
+        uploads = {index: (name, ctype, blob) for index, name, ctype, blob in files}
+        kept = {a.id: a for a in existing}
+        result = []
+        for entry in listed:
+            key = int(entry["id"])
+            if key in uploads:
+                name, ctype, blob = uploads[key]
+                attachment = Attachment(
+                    self.world.ids.next(), str(entry.get("filename") or name), blob, ctype
+                )
+                self.attachments[attachment.id] = attachment
+                result.append(attachment)
+            elif key in kept:
+                result.append(kept[key])
+        for gone in kept.keys() - {a.id for a in result}:
+            self.attachments.pop(gone, None)
+        return result
+
+
+async def read_body(request: web.Request) -> tuple[Json, list[File]]:
+    """The JSON payload and the uploaded files of a request, JSON or multipart."""
+    if not request.content_type.startswith("multipart/"):
+        if not request.can_read_body:
+            return {}, []
+        body: Any = await request.json()
+        return (body if isinstance(body, dict) else {}), []
+    payload: Json = {}
+    files: list[File] = []
+    reader = await request.multipart()
+    while (part := await reader.next()) is not None:
+        if not isinstance(part, BodyPartReader):
+            continue
+        name = part.name or ""
+        if name == "payload_json":
+            payload = json.loads(await part.text())
+        elif name.startswith("files["):
+            index = int(name[len("files[") : -1])
+            ctype = part.headers.get("Content-Type", "application/octet-stream")
+            files.append((index, part.filename or f"file{index}", ctype, bytes(await part.read())))
+    return payload, files

@@ -1,0 +1,446 @@
+"""What the local Discord knows: one guild, its channels and threads, users, messages
+with their attachments, the bot's application commands and every interaction.
+
+The server (``rest``, ``gateway``), the simulated players (``client``) and the
+playground all read and change this one object, inside one event loop; nothing here
+does I/O. Changes are announced per channel so waiters wake only for their channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+
+Json = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+TEXT_CHANNEL = 0
+PUBLIC_THREAD = 11
+ALL_PERMISSIONS = str((1 << 53) - 1)
+INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
+
+
+def as_json(data: object, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """A JSON response typed exactly ``application/json``: discord.py decodes a body
+    only under that header, and aiohttp's own helper appends a charset."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json"} | (headers or {}),
+    )
+
+
+def iso(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).isoformat()
+
+
+class Snowflakes:
+    """Ids shaped like Discord's: milliseconds since 2015 in the high bits, so
+    discord.py's ``created_at`` reads sensibly and later ids are larger."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(self._last + 1, now)
+        return self._last
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    def member(self, guild_id: int, with_user: bool = True) -> Json:
+        data: Json = {
+            "roles": [],
+            "joined_at": iso(0),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "nick": None,
+            "permissions": ALL_PERMISSIONS,
+        }
+        if with_user:
+            data["user"] = self.payload()
+        return data
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class Channel:
+    id: int
+    guild_id: int
+    name: str
+    type: int = TEXT_CHANNEL
+    parent_id: int | None = None
+    owner_id: int | None = None
+
+    def payload(self) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "type": self.type,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if self.type == PUBLIC_THREAD:
+            data |= {
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "message_count": 0,
+                "member_count": 1,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": iso(time.time()),
+                    "locked": False,
+                },
+            }
+        return data
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str = "application/octet-stream"
+
+    @property
+    def path(self) -> str:
+        return f"/attachments/{self.id}/{self.filename}"
+
+
+@dataclass
+class Message:
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    attachments: list[Attachment] = field(default_factory=list)
+    components: list[Json] = field(default_factory=list)
+    embeds: list[Json] = field(default_factory=list)
+    flags: int = 0
+    visible_to: int | None = None  # an ephemeral message: only this user sees it
+    interaction_id: int | None = None
+    webhook_id: int | None = None
+    created: float = field(default_factory=time.time)
+    edited: float | None = None
+    version: int = 0  # bumped by every edit, so waiters can tell a fresh state
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.visible_to is not None
+
+    def visible(self, user_id: int | None) -> bool:
+        return not self.deleted and (self.visible_to is None or self.visible_to == user_id)
+
+    def payload(self, base_url: str) -> Json:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "guild_id": str(self.channel.guild_id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.created),
+            "edited_timestamp": iso(self.edited) if self.edited else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(a.id),
+                    "filename": a.filename,
+                    "size": len(a.data),
+                    "url": base_url + a.path,
+                    "proxy_url": base_url + a.path,
+                    "content_type": a.content_type,
+                }
+                for a in self.attachments
+            ],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0 if self.interaction_id is None else 20,
+            "flags": self.flags,
+            **({"webhook_id": str(self.webhook_id)} if self.webhook_id else {}),
+        }
+
+    def buttons(self) -> list[Json]:
+        """Every button on the message, row by row."""
+        return [c for row in self.components for c in row.get("components", []) if c["type"] == 2]
+
+
+@dataclass
+class Interaction:
+    """One press or command, from creation to the bot's answers."""
+
+    id: int
+    token: str
+    type: int  # 2 command, 3 component, 4 autocomplete
+    user: User
+    channel: Channel
+    data: Json
+    message: Message | None = None  # the message a pressed component is on
+    created: float = field(default_factory=time.monotonic)
+    response_type: int | None = None
+    responded: float | None = None  # monotonic time of the first callback
+    original: Message | None = None  # what "@original" refers to
+    choices: list[Json] = field(default_factory=list)  # autocomplete results
+    followups: list[Message] = field(default_factory=list)
+    late: bool = False  # answered after Discord's deadline, so Discord refused it
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def latency(self) -> float | None:
+        return None if self.responded is None else self.responded - self.created
+
+
+@dataclass
+class Request:
+    """One REST call the bot made, kept for tests and the playground's log."""
+
+    method: str
+    path: str
+    status: int
+    at: float
+
+
+class World:
+    """The guild, its members and everything said in it."""
+
+    def __init__(self, guild_name: str = "Crosshairs Local") -> None:
+        self.ids = Snowflakes()
+        self.guild_id = self.ids.next()
+        self.guild_name = guild_name
+        self.bot = User(self.ids.next(), "Crosshairs", bot=True)
+        self.owner = User(self.ids.next(), "Owner")
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.channel_log: dict[int, list[Message]] = {}
+        self.commands: list[Json] = []
+        self.interactions: dict[str, Interaction] = {}
+        self.requests: list[Request] = []
+        self.version = 0  # bumped by every visible change, for the playground's polling
+        self._changed: dict[int | None, asyncio.Event] = {}
+        self._tokens = itertools.count(1)
+        # Set by the gateway: how the bot hears about events.
+        self.dispatch: Any = None
+        self.commands_synced = asyncio.Event()
+
+    # ------------------------------------------------------------ people and places
+
+    def add_user(self, name: str) -> User:
+        user = User(self.ids.next(), name)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self, name: str) -> Channel:
+        channel = Channel(self.ids.next(), self.guild_id, name)
+        self.channels[channel.id] = channel
+        self.channel_log[channel.id] = []
+        if self.dispatch is not None:
+            self.dispatch("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def add_thread(self, parent: Channel, name: str, owner: User) -> Channel:
+        thread = Channel(
+            self.ids.next(),
+            self.guild_id,
+            name,
+            PUBLIC_THREAD,
+            parent_id=parent.id,
+            owner_id=owner.id,
+        )
+        self.channels[thread.id] = thread
+        self.channel_log[thread.id] = []
+        if self.dispatch is not None:
+            self.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True})
+        self.touch(parent.id)
+        return thread
+
+    def threads_of(self, channel: Channel) -> list[Channel]:
+        return [c for c in self.channels.values() if c.parent_id == channel.id]
+
+    def guild_payload(self) -> Json:
+        text = [c for c in self.channels.values() if c.type == TEXT_CHANNEL]
+        threads = [c for c in self.channels.values() if c.type == PUBLIC_THREAD]
+        members = [u.member(self.guild_id) for u in self.users.values()]
+        return {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "owner_id": str(self.owner.id),
+            "features": [],
+            "roles": [
+                {
+                    "id": str(self.guild_id),
+                    "name": "@everyone",
+                    "permissions": ALL_PERMISSIONS,
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.payload() for c in text],
+            "threads": [t.payload() for t in threads],
+            "members": members,
+            "member_count": len(members),
+            "large": False,
+            "unavailable": False,
+            "joined_at": iso(0),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "mfa_level": 0,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "system_channel_flags": 0,
+        }
+
+    # ------------------------------------------------------------ messages
+
+    def post(
+        self,
+        channel: Channel,
+        author: User,
+        *,
+        content: str = "",
+        attachments: list[Attachment] | None = None,
+        components: list[Json] | None = None,
+        embeds: list[Json] | None = None,
+        flags: int = 0,
+        visible_to: int | None = None,
+        interaction: Interaction | None = None,
+    ) -> Message:
+        message = Message(
+            self.ids.next(),
+            channel,
+            author,
+            content=content,
+            attachments=attachments or [],
+            components=components or [],
+            embeds=embeds or [],
+            flags=flags,
+            visible_to=visible_to,
+            interaction_id=interaction.id if interaction else None,
+            webhook_id=self.bot.id if interaction else None,
+        )
+        self.messages[message.id] = message
+        self.channel_log.setdefault(channel.id, []).append(message)
+        self._announce("MESSAGE_CREATE", message)
+        return message
+
+    def edit(
+        self,
+        message: Message,
+        *,
+        content: str | None = None,
+        attachments: list[Attachment] | None = None,
+        components: list[Json] | None = None,
+        embeds: list[Json] | None = None,
+        flags: int | None = None,
+    ) -> Message:
+        if content is not None:
+            message.content = content
+        if attachments is not None:
+            message.attachments = attachments
+        if components is not None:
+            message.components = components
+        if embeds is not None:
+            message.embeds = embeds
+        if flags is not None:
+            message.flags = flags
+        message.edited = time.time()
+        message.version += 1
+        self._announce("MESSAGE_UPDATE", message)
+        return message
+
+    def delete(self, message: Message) -> None:
+        message.deleted = True
+        message.version += 1
+        self._announce(None, message)
+
+    def history(self, channel: Channel, viewer: int | None = None) -> list[Message]:
+        return [m for m in self.channel_log.get(channel.id, []) if m.visible(viewer)]
+
+    def _announce(self, event: str | None, message: Message) -> None:
+        if event is not None and message.visible_to is None and self.dispatch is not None:
+            # discord.py only needs the ids here; the attachments' URLs are not used
+            self.dispatch(event, message.payload(""))
+        self.touch(message.channel.id)
+
+    # ------------------------------------------------------------ interactions
+
+    def new_interaction(
+        self, type_: int, user: User, channel: Channel, data: Json, message: Message | None = None
+    ) -> Interaction:
+        token = f"lc-{next(self._tokens)}-{self.ids.next()}"
+        interaction = Interaction(self.ids.next(), token, type_, user, channel, data, message)
+        self.interactions[token] = interaction
+        return interaction
+
+    def forget(self, interaction: Interaction) -> None:
+        """Drop a finished interaction (the load test makes many thousands)."""
+        self.interactions.pop(interaction.token, None)
+
+    # ------------------------------------------------------------ change notices
+
+    def touch(self, channel_id: int | None) -> None:
+        self.version += 1
+        for key in (channel_id, None):
+            event = self._changed.pop(key, None)
+            if event is not None:
+                event.set()
+
+    def changed(self, channel_id: int | None = None) -> asyncio.Event:
+        """An event set at the next change in ``channel_id`` (None: anywhere)."""
+        event = self._changed.get(channel_id)
+        if event is None:
+            event = self._changed[channel_id] = asyncio.Event()
+        return event

@@ -1,0 +1,40 @@
+"""The local Discord and the real bot process, for the end-to-end tests."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from localcord.botproc import BotProcess
+from localcord.client import People
+from localcord.server import LocalDiscord
+from localcord.state import Channel
+
+
+@dataclass
+class Local:
+    server: LocalDiscord
+    people: People
+    channel: Channel
+    bot: BotProcess
+
+
+@pytest.fixture
+async def local(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Local]:
+    server = LocalDiscord()
+    await server.start()
+    channel = server.world.add_channel("dogfights")
+    bot = BotProcess(server, tmp_path)
+    try:
+        await bot.start()
+        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
+        yield Local(server, People(server), channel, bot)
+    finally:
+        await bot.stop()
+        await server.stop()
+        # pytest shows this only for a failing test: what the bot said meanwhile.
+        print(f"----- the bot's log -----\n{bot.log()}")
