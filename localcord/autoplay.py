@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 
 from localcord.client import LocalcordError, People, reply
-from localcord.state import Channel, Message, User
+from localcord.state import Channel, Json, Message, User
 
 FINAL_MARK = "/crosshairs replay match:"
 StepHook = Callable[[int], Awaitable[None]]
@@ -64,8 +64,10 @@ async def fly_match(
     by_buttons: Collection[User] = (),
     max_steps: int = 800,
     before_step: StepHook | None = None,
+    finish: bool = True,
 ) -> Flight:
-    """Play until the game ends; players in ``by_buttons`` use the cockpit."""
+    """Play until the game ends; players in ``by_buttons`` use the cockpit. With
+    ``finish`` False, stop quietly after ``max_steps`` instead."""
     flight = Flight()
     while len(flight.tokens) < max_steps:
         if before_step is not None:
@@ -88,6 +90,8 @@ async def fly_match(
         if board_message(people, thread).attachments[0].id == before:
             raise LocalcordError(f"the board image did not change after step {len(flight.tokens)}")
     else:
+        if not finish:
+            return flight
         raise LocalcordError(f"the game did not end within {max_steps} steps")
     flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
     return flight
@@ -104,11 +108,7 @@ async def fly_turn_by_buttons(
     if cockpit is None or cockpit.visible_to != player.id or not cockpit.buttons():
         raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
     for _ in range(8):
-        live = [b for b in cockpit.buttons() if not b.get("disabled")]
-        enabled = [b for b in live if b.get("label") not in ("Back", "Crash")]
-        enabled = enabled or [b for b in live if b.get("label") != "Back"] or live
-        plays = [b for b in enabled if ":g:" in b["custom_id"]]
-        button = rng.choice(plays if plays and rng.random() < 0.5 else enabled)
+        button = choose_button(cockpit, rng)
         pressed = await people.click(player, cockpit, button["custom_id"])
         flight.interactions += 1
         if ":g:" in button["custom_id"]:
@@ -118,6 +118,17 @@ async def fly_turn_by_buttons(
             flight.tokens.append(button["custom_id"].rsplit(":g:", 1)[1])
             return
     raise LocalcordError("the cockpit never offered a step to play")
+
+
+def choose_button(cockpit: Message, rng: random.Random) -> Json:
+    """A cockpit button worth pressing: forward, and a crash only when forced."""
+    live = [b for b in cockpit.buttons() if not b.get("disabled")]
+    enabled = [b for b in live if b.get("label") not in ("Back", "Crash")]
+    enabled = enabled or [b for b in live if b.get("label") != "Back"] or live
+    if not enabled:
+        raise LocalcordError(f"nothing to press in the cockpit: {cockpit.content}")
+    plays = [b for b in enabled if ":g:" in b["custom_id"]]
+    return rng.choice(plays if plays and rng.random() < 0.5 else enabled)
 
 
 def _sensible(offered: list[str]) -> list[str]:

@@ -82,10 +82,14 @@ class Gateway:
         if session.outbox is not None:
             session.outbox.put_nowait(frame)
 
-    async def drop(self, code: int = 4000) -> None:
-        """Close the bot's connection the way a Discord gateway restart does; the
-        session stays resumable."""
+    async def drop(self, code: int = 4000, forget: bool = False) -> None:
+        """Close the bot's connection the way a Discord gateway restart does. The
+        session stays resumable unless ``forget``: then the bot's RESUME is refused and
+        it must identify anew (and, as on Discord, misses what happened meanwhile)."""
         session = self.current
+        if forget:
+            self.sessions.clear()
+            self.identified.clear()
         if session is not None and session.socket is not None:
             socket = session.socket
             session.detach()

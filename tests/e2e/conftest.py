@@ -13,6 +13,8 @@ from localcord.botproc import BotProcess
 from localcord.client import People
 from localcord.server import LocalDiscord
 from localcord.state import Channel
+from storage.db import Database
+from storage.matches import MatchRepo, MatchStatus
 
 
 @dataclass
@@ -38,3 +40,10 @@ async def local(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator
         await server.stop()
         # pytest shows this only for a failing test: what the bot said meanwhile.
         print(f"----- the bot's log -----\n{bot.log()}")
+
+
+async def stored_steps(local: Local, match: int) -> tuple[list[str], MatchStatus]:
+    """The match's steps as the bot stored them, and its status."""
+    async with await Database.open(local.bot.database) as db:
+        repo = MatchRepo(db)
+        return [s.token for s in await repo.steps(match)], (await repo.get(match)).status

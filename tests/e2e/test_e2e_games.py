@@ -6,17 +6,10 @@ import asyncio
 import hashlib
 import random
 
-from e2e.conftest import Local
+from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, fly_match, match_id
 from localcord.client import answer, reply
-from storage.db import Database
-from storage.matches import MatchRepo, MatchStatus
-
-
-async def stored_steps(local: Local, match: int) -> tuple[list[str], MatchStatus]:
-    async with await Database.open(local.bot.database) as db:
-        repo = MatchRepo(db)
-        return [s.token for s in await repo.steps(match)], (await repo.get(match)).status
+from storage.matches import MatchStatus
 
 
 async def test_a_duel_from_challenge_to_result(local: Local) -> None:
