@@ -10,11 +10,12 @@ tokens the bot acknowledged are returned so a test can compare them with storage
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 
 from localcord.client import LocalcordError, People, reply
-from localcord.state import Channel, Json, Message, User
+from localcord.state import Channel, Json, Message, User, World
 
 FINAL_MARK = "/crosshairs replay match:"
 StepHook = Callable[[int], Awaitable[None]]
@@ -40,6 +41,14 @@ def match_id(board: Message) -> int:
     """The match number from the board's heading, ``**Crosshairs #12** · …``."""
     head = board.content.split("**Crosshairs #", 1)[1]
     return int(head.split("**", 1)[0])
+
+
+def match_thread(world: World, invite: Message) -> Channel:
+    """The thread an accepted challenge or started lobby points to ("… is on: <#id>")."""
+    found = re.search(r"<#(\d+)>", invite.content)
+    if found is None or int(found[1]) not in world.channels:
+        raise LocalcordError(f"the invitation names no thread: {invite.content}")
+    return world.channels[int(found[1])]
 
 
 async def to_move(people: People, thread: Channel, players: list[User]) -> tuple[User, list[str]]:
