@@ -1,8 +1,9 @@
 """Start-up: read the configuration and run the bot, or explain how to connect it.
 
-With no ``DISCORD_TOKEN`` the bot cannot log in; instead of a traceback this prints how
-to create a Discord application and starts the local alternative, a game in the
-terminal, so a newcomer can play at once.
+With no ``DISCORD_TOKEN`` the bot cannot log in to Discord; instead of a traceback this
+prints how to create a Discord application and starts the local alternative: the
+playground, the real bot on a local Discord played from a web page, so a newcomer can
+play at once. ``--terminal`` plays a game in the terminal instead.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ To connect it to Discord:
   3. Invite the bot with the link described in README.md ("Connecting to Discord").
   4. Run the same command again.
 
-Meanwhile, here is a game in your terminal.
+Meanwhile, here is the playground: the real bot on a local Discord, in your browser.
 """
 
 
@@ -37,11 +38,15 @@ def load_dotenv(path: Path = Path(".env")) -> None:
 
 def main() -> int:
     load_dotenv()
-    if not os.environ.get("DISCORD_TOKEN"):
-        print(NO_TOKEN_HELP)
+    if "--terminal" in sys.argv[1:]:
         from bot.terminal import play_in_terminal
 
         return play_in_terminal(sys.stdin, sys.stdout)
+    if not os.environ.get("DISCORD_TOKEN"):
+        print(NO_TOKEN_HELP, flush=True)
+        from localcord.playground import run
+
+        return run()
     from bot.discord_app import run_bot
 
     return run_bot()

@@ -1,0 +1,203 @@
+// The playground page: polls /play/state and acts through /play/command, /play/click
+// and /play/autocomplete, as the selected person.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0 };
+
+function post(path, body) {
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ viewer: page.viewer, channel: page.channel, ...body }),
+  }).then(async (r) => {
+    const data = await r.json().catch(() => ({}));
+    $("#error").textContent = r.ok ? "" : data.error || `error ${r.status}`;
+    return data;
+  });
+}
+
+async function poll() {
+  const ticket = ++page.polling;
+  while (ticket === page.polling) {
+    const query = new URLSearchParams({ since: page.version, viewer: page.viewer, channel: page.channel });
+    try {
+      const state = await (await fetch(`/play/state?${query}`)).json();
+      if (ticket !== page.polling) return;
+      render(state);
+    } catch (e) {
+      await new Promise((ok) => setTimeout(ok, 1000));
+    }
+  }
+}
+
+// Seeing another person or channel means asking afresh rather than waiting for a change.
+function refresh() {
+  page.version = -1;
+  poll();
+}
+
+function render(state) {
+  page.version = state.version;
+  page.channel = state.channel;
+  page.people = state.people;
+  renderViewers(state.people);
+  renderChannels(state.channels);
+  renderCommands(state.commands);
+  renderMessages(state.messages, state.viewer);
+}
+
+function renderViewers(people) {
+  const select = $("#viewer");
+  if (select.options.length) return;
+  for (const p of people.filter((p) => !p.bot)) select.add(new Option(p.name, p.id));
+  page.viewer = select.value;
+  select.addEventListener("change", () => { page.viewer = select.value; refresh(); });
+}
+
+function renderChannels(channels) {
+  const list = $("#channels");
+  list.replaceChildren();
+  for (const c of channels) {
+    const li = document.createElement("li");
+    li.textContent = (c.thread ? "🧵 " : "# ") + c.name;
+    li.dataset.channel = c.id;
+    li.className = (c.thread ? "thread " : "") + (c.id === page.channel ? "current" : "");
+    li.addEventListener("click", () => switchChannel(c.id));
+    list.append(li);
+    if (c.id === page.channel) $("#channel-name").textContent = li.textContent;
+  }
+}
+
+function switchChannel(id) {
+  page.channel = id;
+  refresh();
+}
+
+function renderCommands(commands) {
+  if (JSON.stringify(commands) === JSON.stringify(page.commands)) return;
+  page.commands = commands;
+  $("#command-list").replaceChildren(...commands.map((c) => new Option(c.description, "/" + c.name)));
+}
+
+function renderMessages(messages, viewer) {
+  const box = $("#messages");
+  box.dataset.viewer = viewer;
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 40;
+  box.replaceChildren(...messages.map(messageElement));
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function messageElement(m) {
+  const div = document.createElement("div");
+  div.className = "message" + (m.ephemeral ? " ephemeral" : "");
+  div.dataset.id = m.id;
+  const author = document.createElement("div");
+  author.className = "author" + (m.bot ? " bot" : "");
+  author.textContent = m.author;
+  const text = document.createElement("div");
+  text.className = "text";
+  text.innerHTML = m.thinking ? "<i>Crosshairs is thinking…</i>" : m.html;
+  div.append(author, text);
+  for (const a of text.querySelectorAll("a.channel-link")) {
+    a.addEventListener("click", (e) => { e.preventDefault(); switchChannel(a.dataset.channel); });
+  }
+  for (const src of m.images) {
+    const img = document.createElement("img");
+    img.src = src;
+    img.className = "attachment";
+    div.append(img);
+  }
+  for (const row of m.rows) {
+    const r = document.createElement("div");
+    r.className = "row";
+    for (const b of row) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `style-${b.style}`;
+      button.textContent = (b.emoji ? b.emoji + " " : "") + b.label;
+      button.dataset.customId = b.custom_id;
+      button.disabled = b.disabled;
+      button.addEventListener("click", () => post("/play/click", { message: m.id, custom_id: b.custom_id }));
+      r.append(button);
+    }
+    div.append(r);
+  }
+  if (m.ephemeral) {
+    const note = document.createElement("div");
+    note.className = "note";
+    note.textContent = "👁 Only you can see this";
+    div.append(note);
+  }
+  return div;
+}
+
+function chosenCommand() {
+  const name = $("#command").value.trim().replace(/^\//, "");
+  return page.commands.find((c) => c.name === name);
+}
+
+function showOptions() {
+  const command = chosenCommand();
+  const box = $("#options");
+  if (box.dataset.command === (command && command.name)) return;
+  box.dataset.command = command ? command.name : "";
+  box.replaceChildren();
+  if (!command) return;
+  for (const o of command.options) {
+    const label = document.createElement("label");
+    label.textContent = o.name + (o.required ? " *" : "");
+    label.title = o.description || "";
+    let field;
+    if (o.choices || o.type === 5 || o.type === 6) {
+      field = document.createElement("select");
+      field.add(new Option(o.required ? "— choose —" : "(default)", ""));
+      const items = o.type === 6
+        ? page.people.map((p) => ({ name: p.name + (p.bot ? " (the computer)" : ""), value: p.id }))
+        : o.type === 5 ? [{ name: "yes", value: "true" }, { name: "no", value: "false" }] : o.choices;
+      for (const c of items) field.add(new Option(c.name, c.value));
+    } else {
+      field = document.createElement("input");
+      field.type = o.type === 4 || o.type === 10 ? "number" : "text";
+      if (o.autocomplete) {
+        const list = document.createElement("datalist");
+        list.id = `choices-${o.name}`;
+        field.setAttribute("list", list.id);
+        field.addEventListener("input", () => suggest(command, o.name, field, list));
+        field.addEventListener("focus", () => suggest(command, o.name, field, list));
+        label.append(list);
+      }
+    }
+    field.name = o.name;
+    label.append(field);
+    box.append(label);
+  }
+}
+
+function optionValues() {
+  const values = {};
+  for (const field of $("#options").querySelectorAll("input, select")) values[field.name] = field.value;
+  return values;
+}
+
+async function suggest(command, focus, field, list) {
+  const data = await post("/play/autocomplete", { command: command.name, focus, options: optionValues() });
+  list.replaceChildren(...(data.choices || []).map((c) => new Option(c, c)));
+}
+
+$("#command").addEventListener("input", showOptions);
+$("#composer").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const command = chosenCommand();
+  if (!command) {
+    $("#error").textContent = "Pick one of the bot's commands (type /).";
+    return;
+  }
+  const data = await post("/play/command", { command: command.name, options: optionValues() });
+  if (data.ok) {
+    $("#command").value = "";
+    showOptions();
+  }
+});
+
+poll();

@@ -1,0 +1,155 @@
+"""The playground in a real browser: Debian's Chromium, driven by Playwright.
+
+``python -m bot`` with no token starts the playground; the test opens its page, has
+Pilot 1 challenge Pilot 2, accepts as Pilot 2, and flies moves by clicking the board's
+Play button and the cockpit's buttons, checking that a new board image appears after
+every move.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOARD_IMAGE = """() => {
+  const play = document.querySelector("button[data-custom-id^='xh:play:']");
+  const img = play && play.closest('.message').querySelector('img');
+  return img ? img.src : null;
+}"""
+COCKPIT = ".message.ephemeral"
+LAST_COCKPIT_HTML = f"""() => {{
+  const all = document.querySelectorAll("{COCKPIT}");
+  return all.length ? all[all.length - 1].innerHTML : "";
+}}"""
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="needs Debian's chromium (scripts/setup installs it)"
+)
+
+
+@pytest.fixture
+def playground(tmp_path: Path) -> Iterator[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    said = tmp_path / "playground.out"
+    with said.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot"],
+            cwd=tmp_path,  # no .env here: this is the newcomer's first run
+            env=env | {"PYTHONUNBUFFERED": "1"},
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while not (found := re.search(r"(http://127\.0\.0\.1:\d+/)", said.read_text())):
+            if time.monotonic() > deadline or process.poll() is not None:
+                pytest.fail("the playground printed no address:\n" + said.read_text())
+            time.sleep(0.1)
+        assert "DISCORD_TOKEN" in said.read_text()  # it says how to connect to Discord first
+        yield found[1]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(15) == 0, said.read_text()  # Ctrl-C stops it cleanly
+    finally:
+        process.kill()
+
+
+def act_as(page: Page, pilot: str) -> None:
+    """Switch person, and wait until the page shows the channel as they see it."""
+    chosen = page.select_option("#viewer", label=pilot)[0]
+    page.wait_for_selector(f"#messages[data-viewer='{chosen}']", state="attached")
+
+
+def pilot_to_move(page: Page) -> str:
+    play = page.locator("button[data-custom-id^='xh:play:']")
+    text = play.locator("xpath=ancestor::div[contains(@class,'message')]").inner_text()
+    found = re.search(r"(Pilot \d) \(P\d\) to fly", text)
+    assert found, text
+    return found[1]
+
+
+def fly_one_step(page: Page) -> None:
+    """Play → (plane or Place) → manoeuvre → turn, until a step is played."""
+    seen = page.eval_on_selector_all(COCKPIT, "all => all.map(m => m.dataset.id)")
+    page.locator("button[data-custom-id^='xh:play:']").click()
+    page.wait_for_function(
+        f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
+          !seen.includes(m.dataset.id) && m.querySelector("button[data-custom-id*=':ck:']"))""",
+        arg=seen,
+    )
+    for _ in range(8):
+        cockpit = page.locator(COCKPIT).last
+        buttons = cockpit.locator("button[data-custom-id*=':ck:']:not([disabled])")
+        ids = [b.get_attribute("data-custom-id") or "" for b in buttons.all()]
+        labels = [b.inner_text() for b in buttons.all()]
+        forward = [
+            i for i, label in zip(ids, labels, strict=True) if label not in ("Back", "Crash")
+        ]
+        steps = [i for i in forward if ":g:" in i]
+        choice = (steps or forward or ids)[0]
+        before = page.evaluate(LAST_COCKPIT_HTML)
+        cockpit.locator(f"button[data-custom-id='{choice}']").click()
+        page.wait_for_function(f"(old) => ({LAST_COCKPIT_HTML})() !== old", arg=before)
+        if ":g:" in choice:
+            return
+    pytest.fail("the cockpit never offered a step")
+
+
+def test_a_challenge_and_moves_played_by_clicking_in_chromium(playground: str) -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(playground)
+        page.wait_for_selector("#viewer option", state="attached")
+
+        act_as(page, "Pilot 1")
+        page.fill("#command", "/crosshairs challenge")
+        page.select_option("select[name=opponent]", label="Pilot 2")
+        page.fill("input[name=planes]", "3")
+        page.click("#send")
+        accept = "button[data-custom-id$=':accept']"
+        page.wait_for_selector(accept)
+
+        act_as(page, "Pilot 2")
+        page.click(accept)
+        page.click("a.channel-link")
+        page.wait_for_selector("button[data-custom-id^='xh:play:']")
+        boards = [page.evaluate(BOARD_IMAGE)]
+        assert boards[0]
+
+        for _ in range(4):
+            act_as(page, pilot_to_move(page))
+            try:
+                fly_one_step(page)
+                page.wait_for_function(f"(old) => ({BOARD_IMAGE})() !== old", arg=boards[-1])
+            except Exception:
+                print(page.inner_text("body"))  # what the page showed, for the failure report
+                raise
+            boards.append(page.evaluate(BOARD_IMAGE))
+        assert len(set(boards)) == len(boards)  # a new image after every move
+
+        # the spectator sees the board but none of the pilots' cockpits
+        act_as(page, "Spectator")
+        page.wait_for_function("() => !document.querySelector('.message.ephemeral')")
+        assert page.evaluate(BOARD_IMAGE) == boards[-1]
+        browser.close()
