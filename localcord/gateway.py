@@ -149,7 +149,9 @@ class Gateway:
             for seq, event, payload in session.sent
             if seq > after
         ]
-        session.attach(socket, [*missed, session.record("RESUMED", {})])
+        # RESUMED is not kept: a later resume has nothing to replay it for.
+        resumed = {"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {}}
+        session.attach(socket, [*missed, resumed])
         log.info("gateway: session resumed, %d missed events replayed", len(missed))
 
 
