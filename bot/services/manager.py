@@ -250,7 +250,8 @@ class GameManager:
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         for live in self._live.values():
-            if live.record.thread_id == thread_id:
+            # a series plays game after game in one thread: the finished ones stay loaded
+            if live.record.thread_id == thread_id and not live.game.is_over:
                 return live
         record = await self.repo.by_thread(thread_id)
         return None if record is None else await self.get(record.id)

@@ -17,11 +17,12 @@ log = logging.getLogger(__name__)
 
 
 async def register(bot: CrosshairsBot) -> None:
-    from bot.ui import buttons, invites, rules_help
+    from bot.ui import buttons, invites, leaderboard, rules_help, series
     from bot.ui.clocks import ClockWatch
     from bot.ui.commands import crosshairs
 
-    assert rules_help.rules  # its command joins the group when the module is imported
+    # these modules' commands join the group when the modules are imported
+    assert rules_help.rules and series.series and leaderboard.profile
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
         buttons.MatchButton,
@@ -32,6 +33,7 @@ async def register(bot: CrosshairsBot) -> None:
         rules_help.RulesPageButton,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(series.SeriesDesk(bot))
 
 
 async def resume_computers(bot: CrosshairsBot) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services.manager import LiveMatch, Update
+from bot.ui.series import announce_claims
 from render.board import board_png
 from rules.events import TurnPassed
 
@@ -142,10 +143,13 @@ async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = Fa
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
     if not edited:
         await post_board(bot, live, channel, update.lines)
+    await announce_claims(bot, update)
     if live.game.is_over:
         await channel.send(
             f"{update.text()}\nUse `/crosshairs replay match:{live.id}` to watch it again."
         )
+        # series and ratings answer this with their scoreboards and the next game
+        bot.dispatch("crosshairs_match_finished", live)
         return
     await after_update(bot, live, update, by_computer)
 

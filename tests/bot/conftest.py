@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -24,5 +25,30 @@ def bot_config(tmp_path: Path) -> Config:
 
 
 @pytest.fixture
-def simcord_bot(bot_config: Config, clock: FakeClock) -> CrosshairsBot:
-    return create_bot(bot_config, clock)
+async def made_bots() -> AsyncIterator[list[CrosshairsBot]]:
+    """Every bot a test builds; simcord detaches them without closing, so the test
+    closes their databases itself."""
+    made: list[CrosshairsBot] = []
+    yield made
+    for bot in made:
+        if hasattr(bot, "db"):
+            await bot.db.close()
+
+
+@pytest.fixture
+def new_bot(
+    bot_config: Config, clock: FakeClock, made_bots: list[CrosshairsBot]
+) -> Callable[[], CrosshairsBot]:
+    """Build a bot on the test's database (a restart builds a second one)."""
+
+    def make() -> CrosshairsBot:
+        bot = create_bot(bot_config, clock)
+        made_bots.append(bot)
+        return bot
+
+    return make
+
+
+@pytest.fixture
+def simcord_bot(new_bot: Callable[[], CrosshairsBot]) -> CrosshairsBot:
+    return new_bot()

@@ -1,0 +1,239 @@
+"""Ratings in play: rate every finished rated match, and answer profile and leaderboard
+questions, without Discord.
+
+:mod:`bot.services.ratings` does the arithmetic; this module decides *whether* a match
+is rated, turns its result into ranks, and stores the outcome with
+:class:`storage.ratings.RatingRepo` (current rating plus a history row per player).
+
+A match is **rated** when every seat is a person (the computer has no rating to move)
+and, by :func:`bot.services.ratings.rated`, nobody has handicap tokens, unless the
+series it belongs to opted in. A match is marked as rated by its rating-history rows:
+exactly the rated matches have them, so recomputing (:meth:`RatingService.recompute`)
+replays those and nothing else. Aborted matches never finish with a result, so they
+never reach this module at all.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.services import ratings
+from bot.services.manager import LiveMatch
+from rules import events
+from rules.game import Game
+from storage.db import Database
+from storage.ratings import RatingChange, RatingRepo
+
+log = logging.getLogger(__name__)
+
+HandicapPolicy = Callable[[LiveMatch], Awaitable[bool]]
+
+# A manoeuvre step's token (rules spec §9): its cell, then manoeuvre letters with turns.
+_ACTION = re.compile(r"[a-k](?:1[01]|[1-9])((?:(?:F1|[CFSPI])[<>]?)+)", re.IGNORECASE)
+_MANOEUVRE = re.compile(r"F1|[CFSPI]", re.IGNORECASE)
+MANOEUVRES = {
+    "C": "climb",
+    "F": "level flight",
+    "F1": "one-cell flight",
+    "S": "swoop",
+    "P": "power dive",
+    "I": "Immelmann",
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a finished match was rated, and why not when it was not."""
+
+    rated: bool
+    why_not: str = ""
+
+
+@dataclass(frozen=True)
+class Profile:
+    user_id: int
+    name: str
+    ratings: dict[str, ratings.Rating]  # family → rating; only families played rated
+    games: int  # finished matches, rated or not
+    wins: int
+    draws: int
+    cards: tuple[str, ...]  # achievement cards kept in series, in the order won
+    manoeuvres: tuple[tuple[str, int], ...]  # most flown first, at most three
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    user_id: int
+    name: str
+    rating: ratings.Rating
+
+
+def manoeuvres_in(token: str) -> list[str]:
+    """The manoeuvres one stored step token flies: ``e6SS>P`` → swoop, swoop, power
+    dive. Placements, shots, clouds, crashes and resignations fly none."""
+    found = _ACTION.fullmatch(token)
+    if found is None:
+        return []
+    return [MANOEUVRES[m.upper()] for m in _MANOEUVRE.findall(found.group(1))]
+
+
+def sides_of(game: Game) -> list[list[int]]:
+    """Seats per rating side: one per seat, or one per team in team modes."""
+    if game.mode.family != "team":
+        return [[s] for s in range(game.seats)]
+    teams = sorted(set(game.mode.teams))
+    return [[s for s in range(game.seats) if game.mode.teams[s] == t] for t in teams]
+
+
+def ranks_of(game: Game) -> list[int]:
+    """The rank of each side (0 best) from how the finished ``game`` ended."""
+    assert game.result is not None
+    sides = sides_of(game)
+    side_of = {seat: i for i, seats in enumerate(sides) for seat in seats}
+    winners = {side_of[s] for s in game.result.winners}
+    out: list[int] = []
+    for played in game.history:
+        for e in played.events:
+            if isinstance(e, events.Eliminated) and side_of[e.seat] not in out:
+                out.append(side_of[e.seat])
+    # a shared trophy win can include sides already out: they place as winners
+    eliminated = [s for s in out if s not in winners] if game.mode.family == "ffa" else []
+    return ratings.ranks_from_result(game.mode.family, len(sides), winners, eliminated)
+
+
+class RatingService:
+    def __init__(self, db: Database, rate_handicapped: HandicapPolicy | None = None) -> None:
+        self.db = db
+        self.repo = RatingRepo(db)
+        self._rate_handicapped = rate_handicapped
+
+    async def on_finish(self, live: LiveMatch) -> None:
+        """Manager finish listener: rate the match if it is rated."""
+        await self.rate(live)
+
+    async def verdict(self, live: LiveMatch) -> Verdict:
+        game = live.game
+        if game.result is None:
+            return Verdict(False, "the game has no result")
+        if any(e.user_id is None for e in live.seats):
+            return Verdict(False, "the computer played")
+        opted_in = self._rate_handicapped is not None and await self._rate_handicapped(live)
+        if not ratings.rated(game.settings.handicaps, rate_handicapped=opted_in):
+            return Verdict(False, "handicap tokens were in play")
+        return Verdict(True)
+
+    async def rate(self, live: LiveMatch) -> Verdict:
+        """Rate a finished match once: a second call (a restart, a repeated event)
+        finds its history rows and changes nothing."""
+        verdict = await self.verdict(live)
+        if not verdict.rated or await self._already_rated(live.id):
+            return verdict
+        game = live.game
+        family = ratings.family_of(game.settings.mode)
+        # verdict() made sure every seat is a person
+        users = [[live.seats[s].user_id or 0 for s in seats] for seats in sides_of(game)]
+        current: dict[int, ratings.Rating] = {}
+        for team in users:
+            for user in team:
+                stored = await self.repo.get(user, family)
+                if stored is not None:
+                    current[user] = ratings.Rating(stored.mu, stored.sigma, stored.games)
+        new = ratings.rate_game(family, users, ranks_of(game), current)
+        await self.repo.apply(
+            family, live.id, [RatingChange(u, r.mu, r.sigma) for u, r in new.items()]
+        )
+        return verdict
+
+    async def _already_rated(self, match_id: int) -> bool:
+        async with self.db.read() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1", (match_id,)
+                )
+            )
+        return bool(rows)
+
+    # ------------------------------------------------------------ queries
+
+    async def rating(self, user_id: int, family: str) -> ratings.Rating | None:
+        stored = await self.repo.get(user_id, family)
+        return None if stored is None else ratings.Rating(stored.mu, stored.sigma, stored.games)
+
+    async def leaderboard(self, family: str, limit: int = 10) -> list[BoardEntry]:
+        """Players of a family by display rating, best first; established ratings
+        before provisional ones, so a lucky newcomer cannot head the board."""
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT r.user_id, COALESCE(p.display_name, r.user_id), r.mu, r.sigma, r.games "
+                "FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
+                "WHERE r.mode_family = ?",
+                (family,),
+            )
+        entries = [
+            BoardEntry(int(u), str(name), ratings.Rating(mu, sigma, games))
+            for u, name, mu, sigma, games in rows
+        ]
+        entries.sort(key=lambda e: (e.rating.provisional, -e.rating.ordinal, e.user_id))
+        return entries[:limit]
+
+    async def profile(self, user_id: int) -> Profile:
+        async with self.db.read() as conn:
+            names = list(
+                await conn.execute_fetchall(
+                    "SELECT display_name FROM players WHERE user_id = ?", (user_id,)
+                )
+            )
+            played = await conn.execute_fetchall(
+                "SELECT s.seat, m.result_json FROM seats s JOIN matches m ON m.id = s.match_id "
+                "WHERE s.user_id = ? AND m.status = 'finished'",
+                (user_id,),
+            )
+            kept = await conn.execute_fetchall(
+                "SELECT k.card FROM series_kept_cards k JOIN series_players p "
+                "ON p.series_id = k.series_id AND p.side = k.side "
+                "WHERE p.user_id = ? ORDER BY k.series_id, k.game_no, k.card",
+                (user_id,),
+            )
+            tokens = await conn.execute_fetchall(
+                "SELECT token FROM steps WHERE actor_id = ?", (user_id,)
+            )
+            families = await conn.execute_fetchall(
+                "SELECT mode_family, mu, sigma, games FROM ratings WHERE user_id = ?", (user_id,)
+            )
+        wins = draws = 0
+        for seat, result_json in played:
+            # team wins list every seat of the team, so a seat in the list is a win
+            winners = json.loads(result_json or "{}").get("winners")
+            if winners == []:
+                draws += 1
+            elif winners and seat in winners:
+                wins += 1
+        flown = Counter(m for (token,) in tokens for m in manoeuvres_in(token))
+        return Profile(
+            user_id=user_id,
+            name=str(names[0][0]) if names else str(user_id),
+            ratings={f: ratings.Rating(mu, sigma, n) for f, mu, sigma, n in families},
+            games=len(list(played)),
+            wins=wins,
+            draws=draws,
+            cards=tuple(str(c) for (c,) in kept),
+            manoeuvres=tuple(flown.most_common(3)),
+        )
+
+
+def describe_rating(rating: ratings.Rating) -> str:
+    """``1234 (μ 27.10, σ 3.20, 40 games)``, with a mark while provisional."""
+    mark = "?" if rating.provisional else ""
+    return (
+        f"{rating.display}{mark} (μ {rating.mu:.2f}, σ {rating.sigma:.2f}, "
+        f"{rating.games} game{'s' if rating.games != 1 else ''})"
+    )
+
+
+def unrated_note(verdict: Verdict) -> str:
+    return "" if verdict.rated else f"Unrated: {verdict.why_not}."

@@ -1,0 +1,109 @@
+"""``/crosshairs cards``, ``/crosshairs leaderboard`` and ``/crosshairs profile``.
+
+Ratings come from :class:`bot.services.rating_service.RatingService`; every number a
+player sees is the conservative display rating, with μ and σ beside it for the curious
+and a ``?`` while the rating is provisional (docs/ratings.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+
+from bot.services.rating_service import RatingService, describe_rating
+from bot.services.ratings import FAMILIES
+from bot.ui.commands import crosshairs
+from render.cards import cards_png
+from rules.achievements import CARDS
+
+FAMILY_TITLES = {
+    "duel": "Duels",
+    "ffa": "Free-for-all",
+    "cod": "Circle of Death",
+    "team": "Team games",
+}
+FAMILY_CHOICES = [app_commands.Choice(name=FAMILY_TITLES[f], value=f) for f in FAMILIES]
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def _ratings(interaction: discord.Interaction) -> RatingService:
+    from bot.discord_app import CrosshairsBot
+    from bot.ui.series import desk
+
+    client = interaction.client
+    assert isinstance(client, CrosshairsBot)
+    return desk(client).ratings
+
+
+@crosshairs.command(name="cards", description="The eight achievement cards, their points and rules")
+async def cards(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    png = await asyncio.to_thread(
+        cards_png, list(CARDS.values()), title="Crosshairs achievement cards"
+    )
+    lines = [f"**{c.name}** ({c.points}) — {c.rule}" for c in CARDS.values()]
+    lines.append(
+        "In a series the first to meet an unclaimed card's condition claims it; the game's "
+        "winner keeps their claims and the others go back to the pool. Most points wins."
+    )
+    await interaction.followup.send(
+        "\n".join(lines), file=discord.File(io.BytesIO(png), filename="cards.png")
+    )
+
+
+@crosshairs.command(name="leaderboard", description="The best rated players of a mode family")
+@app_commands.describe(mode="Duels (default), free-for-all, Circle of Death or team games")
+@app_commands.choices(mode=FAMILY_CHOICES)
+async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> None:
+    entries = await _ratings(interaction).leaderboard(mode, limit=15)
+    embed = discord.Embed(
+        title=f"🏆 Leaderboard · {FAMILY_TITLES[mode]}", colour=discord.Colour.gold()
+    )
+    if not entries:
+        embed.description = "Nobody has played a rated game here yet."
+    else:
+        lines = []
+        for place, entry in enumerate(entries, start=1):
+            medal = (
+                MEDALS[place - 1] if place <= 3 and not entry.rating.provisional else f"{place}."
+            )
+            lines.append(f"{medal} **{entry.name}** — {describe_rating(entry.rating)}")
+        embed.description = "\n".join(lines)
+        embed.set_footer(
+            text="Rating = 60 × (μ − 3σ). '?' marks provisional ratings (σ above 6), "
+            "listed after the established ones."
+        )
+    await interaction.response.send_message(embed=embed)
+
+
+@crosshairs.command(name="profile", description="A player's ratings, results and achievements")
+@app_commands.describe(player="Whose profile (default: yours)")
+async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    who = player or interaction.user
+    found = await _ratings(interaction).profile(who.id)
+    embed = discord.Embed(title=f"✈️ {who.display_name}", colour=discord.Colour.blurple())
+    for family in FAMILIES:
+        rating = found.ratings.get(family)
+        if rating is not None:
+            embed.add_field(name=FAMILY_TITLES[family], value=describe_rating(rating), inline=False)
+    if not found.ratings:
+        embed.add_field(name="Rating", value="No rated game yet", inline=False)
+    losses = found.games - found.wins - found.draws
+    embed.add_field(
+        name="Games",
+        value=f"{found.games} played · {found.wins} won · {found.draws} drawn · {losses} lost",
+        inline=False,
+    )
+    earned = ", ".join(CARDS[c].name for c in found.cards)
+    points = sum(CARDS[c].points for c in found.cards)
+    embed.add_field(
+        name="Cards earned",
+        value=f"{earned} ({points} points)" if earned else "None yet",
+        inline=False,
+    )
+    flown = ", ".join(f"{name} ×{n}" for name, n in found.manoeuvres)
+    embed.add_field(name="Favourite manoeuvres", value=flown or "None flown yet", inline=False)
+    await interaction.response.send_message(embed=embed)

@@ -1,0 +1,433 @@
+"""Achievement series in Discord: ``/crosshairs series start|status|handicap|stop``, the
+card announcements, and the desk that runs a series' games one after another.
+
+Discord does not let a group and a command share a name at one level, so the issue's
+``/crosshairs series @opponent games:3`` is ``/crosshairs series start opponent:@x
+games:3`` here. A series plays in one thread: each game opens there with the cards
+still in the pool, every claim is announced with the card's picture the moment it
+happens, and after each game the :class:`SeriesDesk` posts the scoreboard and starts
+the next game, or names the winner after the last. docs/series.md has the whole flow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.manager import Entrant, LiveMatch, MatchError, Update
+from bot.services.rating_service import RatingService, describe_rating
+from bot.services.ratings import MAX_HANDICAP, family_of
+from bot.services.series import MAX_GAMES, SeriesPlan, SeriesService
+from bot.ui.commands import (
+    CLOCK_CHOICES,
+    CLOUD_CHOICES,
+    FIRE_CHOICES,
+    RULESET_CHOICES,
+    STRENGTH_CHOICES,
+    crosshairs,
+)
+from render.cards import card_png, cards_png
+from render.scoreboard import ScoreRow, scoreboard_png
+from rules.achievements import CARDS
+from rules.events import CardClaimed
+from rules.modes import MODES
+from storage.series import Series, SeriesStatus
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+series = app_commands.Group(
+    name="series",
+    description="Achievement series: several games, one pool of cards",
+    parent=crosshairs,
+)
+
+MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
+
+
+def _bot(interaction: discord.Interaction) -> CrosshairsBot:
+    from bot.discord_app import CrosshairsBot
+
+    assert isinstance(interaction.client, CrosshairsBot)
+    return interaction.client
+
+
+def desk(bot: CrosshairsBot) -> SeriesDesk:
+    found = bot.get_cog(SeriesDesk.__cog_name__)
+    assert isinstance(found, SeriesDesk), "bot.ui.register adds the series desk"
+    return found
+
+
+# ---------------------------------------------------------------- pictures
+
+
+def side_rows(series: Series) -> list[ScoreRow]:
+    """The scoreboard rows in standing order, by the rules' tie-breaks."""
+    standings = SeriesService.standings(series)
+    names = SeriesService.side_names(series)
+    kept: dict[str, list[str]] = {}
+    for card, side in standings.kept.items():
+        kept.setdefault(side, []).append(card)
+    return [
+        ScoreRow(
+            name=names[int(side)],
+            wins=standings.wins[side],
+            points=standings.points[side],
+            kept=tuple(c for c in CARDS if c in kept.get(side, [])),
+            leader=side in standings.leaders,
+        )
+        for side in standings.order
+    ]
+
+
+async def scoreboard_file(series: Series) -> discord.File:
+    played, planned = series.games_played, series.games_planned
+    names = SeriesService.side_names(series)
+    title = f"Series #{series.id} · " + " vs ".join(names[s] for s in sorted(names))
+    if series.status is SeriesStatus.FINISHED:
+        subtitle = f"Final standings after {played} game{'s' if played != 1 else ''}"
+    else:
+        subtitle = f"After game {played} of {planned}"
+    png = await asyncio.to_thread(
+        scoreboard_png, title, side_rows(series), subtitle=subtitle, pool=series.current_pool
+    )
+    return discord.File(io.BytesIO(png), filename=f"series-{series.id}.png")
+
+
+def status_text(series: Series) -> str:
+    """The series in words: what /crosshairs series status answers."""
+    plan = SeriesPlan.from_json(series.settings_json)
+    names = SeriesService.side_names(series)
+    standings = SeriesService.standings(series)
+    lines = [
+        f"**Series #{series.id}** · {MODES[series.mode].title} · "
+        f"game {min(series.games_played + 1, series.games_planned)} of {series.games_planned}"
+        f" · {series.status.value}"
+    ]
+    for side in standings.order:
+        kept = [CARDS[c].name for c, who in standings.kept.items() if who == side]
+        lines.append(
+            f"• **{names[int(side)]}**: {standings.wins[side]} won, "
+            f"{standings.points[side]} point{'s' if standings.points[side] != 1 else ''}"
+            + (f" ({', '.join(kept)})" if kept else "")
+        )
+    handicaps = [f"{plan.names[p.position]} {p.handicap}" for p in series.players if p.handicap]
+    if handicaps:
+        rated = "rated" if plan.rate_handicapped else "unrated"
+        lines.append(f"Handicap tokens: {', '.join(handicaps)} ({rated})")
+    pool = ", ".join(f"{CARDS[c].name} ({CARDS[c].points})" for c in series.current_pool)
+    lines.append(f"Cards still to be won: {pool or 'none'}")
+    if series.status is SeriesStatus.FINISHED:
+        lines.append(winner_line(series))
+    return "\n".join(lines)
+
+
+def winner_line(series: Series) -> str:
+    standings = SeriesService.standings(series)
+    names = SeriesService.side_names(series)
+    leaders = [names[int(s)] for s in standings.leaders]
+    if len(leaders) == 1:
+        return f"🏆 **{leaders[0]}** wins the series!"
+    return f"🏆 The series is shared by **{' and '.join(leaders)}**."
+
+
+async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
+    """Post each card claimed by this update, drawn, the moment it happens."""
+    claimed = [e for e in update.events if isinstance(e, CardClaimed)]
+    if not claimed:
+        return
+    from bot.ui.tables import match_channel
+
+    live = update.match
+    channel = await match_channel(bot, live)
+    for claim in claimed:
+        card = CARDS[claim.card]
+        who = live.who(claim.seat)
+        png = await asyncio.to_thread(card_png, card, claimed_by=live.names[claim.seat])
+        await channel.send(
+            f"🃏 {who} claims **{card.name}** ({card.points} point"
+            f"{'s' if card.points != 1 else ''}): kept if they win this game.",
+            file=discord.File(io.BytesIO(png), filename=f"{claim.card}.png"),
+        )
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _handicaps(text: str, count: int) -> list[int] | None:
+    """Tokens per player from ``"0,2"``; None for ``suggest``."""
+    text = text.strip().lower()
+    if text == "suggest":
+        return None
+    if not text:
+        return [0] * count
+    try:
+        values = [int(v) for v in text.replace(" ", ",").split(",") if v]
+    except ValueError:
+        raise MatchError("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'") from None
+    if len(values) != count or any(not 0 <= v <= MAX_HANDICAP for v in values):
+        raise MatchError(f"handicaps: one number 0..{MAX_HANDICAP} per player ({count} players)")
+    return values
+
+
+@series.command(
+    name="start", description="Start a series of games with one pool of achievement cards"
+)
+@app_commands.describe(
+    opponent="The second player (pick the bot itself to play the computer)",
+    games=f"Games in the series (1 to {MAX_GAMES})",
+    mode="Duel (default for two), or a mode for 3 to 6 players or teams",
+    player3="Third player (seat order follows the mode: in 2 vs 2 the first two are team A)",
+    player4="Fourth player",
+    player5="Fifth player",
+    player6="Sixth player",
+    handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
+    rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
+    alternate="Rotate the seats every game so the first player changes",
+    ruleset="2026 edition (default) or classic",
+    planes="Planes each (3 to 6; duels and free-for-alls)",
+    variants="Comma-separated: turbulence, concealed-fire, aces, no-level",
+    clouds="Cloud setup",
+    fire="Automatic or manual fire",
+    clock="Time per turn",
+    strength="The computer's strength when you play the bot",
+)
+@app_commands.choices(mode=MODE_CHOICES)
+@app_commands.choices(ruleset=RULESET_CHOICES)
+@app_commands.choices(fire=FIRE_CHOICES)
+@app_commands.choices(clouds=CLOUD_CHOICES)
+@app_commands.choices(clock=CLOCK_CHOICES)
+@app_commands.choices(strength=STRENGTH_CHOICES)
+async def start(
+    interaction: discord.Interaction,
+    opponent: discord.User,
+    games: app_commands.Range[int, 1, MAX_GAMES] = 3,
+    mode: str | None = None,
+    player3: discord.User | None = None,
+    player4: discord.User | None = None,
+    player5: discord.User | None = None,
+    player6: discord.User | None = None,
+    handicaps: str = "",
+    rate_handicapped: bool = False,
+    alternate: bool = True,
+    ruleset: str = "2026",
+    planes: app_commands.Range[int, 3, 6] | None = None,
+    variants: str = "",
+    clouds: str = "random",
+    fire: str = "auto",
+    clock: int = 0,
+    strength: str = "medium",
+) -> None:
+    bot = _bot(interaction)
+    users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
+    chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
+    entrants = [_entrant(bot, u, strength) for u in users]
+    if entrants[0].user_id is None:
+        raise MatchError("the organiser plays in the series")
+    tokens = _handicaps(handicaps, len(entrants))
+    service = desk(bot).series
+    if tokens is None:
+        tokens = await service.suggest_handicaps(chosen, [e.user_id for e in entrants])
+    plan = SeriesPlan(
+        organiser=interaction.user.id,
+        mode=chosen,
+        games=games,
+        ruleset=ruleset,
+        planes=planes,
+        fire=fire,
+        variants=tuple(v.strip().lower() for v in variants.split(",") if v.strip()),
+        clouds=clouds,
+        clock_per_turn=float(clock) if clock else None,
+        alternate_first=alternate,
+        rate_handicapped=rate_handicapped,
+    )
+    plan.settings(tokens)  # a bad mode or variant is refused before a thread is made
+    await interaction.response.defer(thinking=True)
+    channel = interaction.channel
+    target: discord.abc.Messageable
+    if isinstance(channel, discord.TextChannel):
+        name = "Series: " + " vs ".join(e.name for e in entrants)
+        target = await channel.create_thread(
+            name=name[:90], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    else:
+        assert isinstance(channel, discord.abc.Messageable)
+        target = channel
+    assert isinstance(target, discord.abc.Snowflake)
+    parent = target.parent_id if isinstance(target, discord.Thread) else None
+    created = await service.create(
+        plan,
+        entrants,
+        tokens,
+        channel_id=parent or target.id,
+        guild_id=interaction.guild_id,
+        thread_id=target.id,
+    )
+    await interaction.followup.send(
+        f"🎴 **Series #{created.id}** is on: {games} game{'s' if games != 1 else ''} of "
+        f"{MODES[chosen].title} in {getattr(target, 'mention', 'this channel')}."
+    )
+    await desk(bot).start_next(created.id, target)
+
+
+def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: str) -> Entrant:
+    if bot.user is not None and user.id == bot.user.id:
+        return Entrant(None, f"Computer ({strength})", strength)
+    if user.bot:
+        raise MatchError(f"{user.display_name} is a bot that cannot play Crosshairs")
+    return Entrant(user.id, user.display_name)
+
+
+async def _series_here(interaction: discord.Interaction, series_id: int | None) -> Series:
+    bot = _bot(interaction)
+    service = desk(bot).series
+    if series_id is not None:
+        return await service.repo.get(series_id)
+    channel = interaction.channel
+    if channel is not None:
+        live = await bot.games.by_thread(channel.id)
+        found = None if live is None else await service.series_of_match(live.id)
+        if found is not None:
+            return found[0]
+    active = await service.repo.list_active(interaction.guild_id)
+    if len(active) == 1:
+        return active[0]
+    if not active:
+        raise MatchError("no series is running here")
+    numbers = ", ".join(f"#{s.id}" for s in active)
+    raise MatchError(f"several series are running ({numbers}): give the series number")
+
+
+@series.command(name="status", description="Standings, cards and handicaps of a series")
+@app_commands.describe(series_id="The series number (default: this thread's series)")
+async def status(interaction: discord.Interaction, series_id: int | None = None) -> None:
+    found = await _series_here(interaction, series_id)
+    await interaction.response.defer(thinking=True)
+    await interaction.followup.send(status_text(found), file=await scoreboard_file(found))
+
+
+@series.command(name="handicap", description="Organiser: change a player's handicap tokens")
+@app_commands.describe(
+    player="The player", tokens="Height tokens from the next game on", series_id="Series number"
+)
+async def handicap(
+    interaction: discord.Interaction,
+    player: discord.User,
+    tokens: app_commands.Range[int, 0, MAX_HANDICAP],
+    series_id: int | None = None,
+) -> None:
+    found = await _series_here(interaction, series_id)
+    changed = await desk(_bot(interaction)).series.set_handicap(
+        found.id, interaction.user.id, player.id, tokens
+    )
+    await interaction.response.send_message(
+        f"{player.display_name} gets {tokens} handicap token{'s' if tokens != 1 else ''} "
+        f"from the next game of series #{changed.id} on."
+    )
+
+
+@series.command(name="stop", description="Organiser: call the series off after this game")
+@app_commands.describe(series_id="Series number (default: this thread's series)")
+async def stop(interaction: discord.Interaction, series_id: int | None = None) -> None:
+    found = await _series_here(interaction, series_id)
+    await desk(_bot(interaction)).series.abandon(found.id, interaction.user.id)
+    await interaction.response.send_message(
+        f"Series #{found.id} is called off; no further games will start."
+    )
+
+
+# ---------------------------------------------------------------- the desk
+
+
+class SeriesDesk(commands.Cog):
+    """Runs series between games, and books ratings after every match.
+
+    The manager's finish listeners do the bookkeeping inside the game's transaction
+    order (so a result is booked before anyone sees it); this cog reacts to the
+    ``crosshairs_match_finished`` event, which comes after the final board is posted,
+    with the pictures and the next game."""
+
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self.series = SeriesService(bot.games)
+        self.ratings = RatingService(bot.db, self.series.rates_handicapped)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def cog_load(self) -> None:
+        self.bot.games.on_finish.extend([self.ratings.on_finish, self.series.on_finish])
+
+    async def cog_unload(self) -> None:
+        for listener in (self.ratings.on_finish, self.series.on_finish):
+            if listener in self.bot.games.on_finish:
+                self.bot.games.on_finish.remove(listener)
+
+    async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
+        """Start the series' next game in ``target`` unless it has already started."""
+        from bot.ui.tables import open_table
+
+        async with self._locks.setdefault(series_id, asyncio.Lock()):
+            current, live = await self.series.start_game(series_id)
+            if live.record.board_message_id is not None:
+                return  # already opened: a repeated event
+            game_no = next(g.game_no for g in current.games if g.match_id == live.id)
+            pool = current.current_pool
+            header = f"🎴 **Series #{series_id} — game {game_no} of {current.games_planned}**"
+            listed = ", ".join(f"{CARDS[c].name} ({CARDS[c].points})" for c in pool)
+            lines = [f"Cards in play: {listed or 'none left'}"]
+            handicaps = live.game.settings.handicaps
+            if any(handicaps):
+                rated = SeriesPlan.from_json(current.settings_json).rate_handicapped
+                given = ", ".join(f"{live.names[s]} {h}" for s, h in enumerate(handicaps) if h)
+                lines.append(f"Handicap tokens: {given} ({'rated' if rated else 'unrated'})")
+            if pool:
+                sheet = await asyncio.to_thread(
+                    cards_png, [CARDS[c] for c in pool], title="Cards in play"
+                )
+                await target.send(
+                    header, file=discord.File(io.BytesIO(sheet), filename="cards.png")
+                )
+            else:
+                await target.send(header)
+            await open_table(self.bot, live, target, "\n".join(lines))
+
+    @commands.Cog.listener()
+    async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
+        from bot.ui.tables import match_channel
+
+        channel = await match_channel(self.bot, live)
+        await self._post_ratings(live, channel)
+        outcome = await self.series.record(live)
+        if outcome is None:
+            return
+        current = outcome.series
+        returned = ", ".join(CARDS[c].name for c in outcome.returned)
+        text = f"📋 Series #{current.id} after game {outcome.game_no}."
+        if returned:
+            text += f" Back to the pool: {returned}."
+        await channel.send(text, file=await scoreboard_file(current))
+        if current.status is SeriesStatus.FINISHED:
+            await channel.send(winner_line(current))
+        elif current.status is SeriesStatus.ACTIVE:
+            await self.start_next(current.id, channel)
+
+    async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
+        verdict = await self.ratings.verdict(live)
+        if not verdict.rated:
+            await channel.send(f"📊 Unrated game: {verdict.why_not}.")
+            return
+        family = family_of(live.game.settings.mode)
+        parts = []
+        for entrant in live.seats:
+            assert entrant.user_id is not None  # rated games are between people
+            rating = await self.ratings.rating(entrant.user_id, family)
+            if rating is not None:
+                parts.append(f"{entrant.name} {describe_rating(rating)}")
+        await channel.send(f"📊 Ratings ({family}): " + "; ".join(parts))
