@@ -30,7 +30,7 @@ TURN_LABELS = (
     (steps.RIGHT, "Right ↻", ">"),
 )
 PLACE_KEY = "+"
-BACK_KEY = ".."
+CLOUD_KEY = "~"
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,9 @@ class Panel:
 def panel(game: Game, path: tuple[str, ...] = ()) -> Panel:
     """The choices at ``path``; an unknown or outdated path falls back to the start."""
     legal = game.legal_steps()
+    if game.phase == "setup":
+        row = path[1] if len(path) == 2 and path[0] == CLOUD_KEY else None
+        return _cloud_cells(legal, row) if row and row in board.ROWS else _cloud_rows(legal)
     if path[:1] == (PLACE_KEY,):
         if len(path) == 1:
             return _place_cells(legal)
@@ -182,6 +185,21 @@ def _place_facings(legal: list[Step], cell: int) -> Panel:
     ]
     choices.append(Choice("Back", path=(PLACE_KEY,)))
     return Panel(f"Place at {here}: facing which way?", tuple(choices), frozenset({cell}))
+
+
+def _cloud_rows(legal: list[Step]) -> Panel:
+    """Setup: first the row of the next cloud (a board has too many cells for one panel)."""
+    open_rows = sorted({board.name(s.cell)[0] for s in legal if s.kind == steps.CLOUD})
+    choices = [Choice(f"Row {r}", path=(CLOUD_KEY, r), style="primary") for r in open_rows]
+    cells = frozenset(s.cell for s in legal if s.kind == steps.CLOUD)
+    return Panel("Place a cloud: which row?", tuple(choices), cells)
+
+
+def _cloud_cells(legal: list[Step], row: str) -> Panel:
+    cells = [s for s in legal if s.kind == steps.CLOUD and board.name(s.cell)[0] == row]
+    choices = [Choice(board.name(s.cell), token=s.token, style="success") for s in cells]
+    choices.append(Choice("Back", path=()))
+    return Panel(f"Place a cloud in row {row}:", tuple(choices), frozenset(s.cell for s in cells))
 
 
 def _destinations(game: Game, options: list[Step]) -> frozenset[int]:

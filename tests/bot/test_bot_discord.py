@@ -14,6 +14,7 @@ from simcord.builders import UserHandle
 
 from bot.discord_app import CrosshairsBot
 from bot.services.manager import MatchError
+from rules import board
 
 
 class Table:
@@ -241,3 +242,18 @@ async def test_rules_pages_have_diagrams(simcord_env: Any, simcord_bot: Crosshai
     page = answer(await table.eve.slash(table.channel, "crosshairs rules", topic="shooting"))
     assert page.ephemeral and page.embeds[0].title == "Shooting"
     assert page.attachments and page.attachments[0].filename == "rules-shooting.png"
+
+
+async def test_clouds_placed_in_turn_with_buttons(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="manual")
+    message = board_message(thread)
+    assert "alice (P1) places cloud 1 of 16" in message.content
+    cockpit = answer(await table.alice.click(message, label="Play"))
+    await table.alice.click(cockpit.message, label="Row d")
+    await table.alice.click(cockpit.message, label="d4")
+    live = next(iter(simcord_bot.games.live_matches()))
+    assert live.game.is_cloud(board.cell("d4"))
+    assert "bob (P2) places cloud 2 of 16" in board_message(thread).content
