@@ -126,7 +126,11 @@ class Update:
         return self.match.game.is_over
 
     def text(self) -> str:
-        return "\n".join([*self.lines, self.match.status_line()]).strip()
+        """The explanation, then whose turn it is (the result line already says who
+        won once the game is over)."""
+        status = self.match.status_line()
+        lines = self.lines if status in self.lines else [*self.lines, status]
+        return "\n".join(lines).strip()
 
 
 FinishListener = Callable[[LiveMatch], Awaitable[None]]

@@ -143,8 +143,9 @@ async def test_a_double_press_race_applies_once(duel: tuple[GameManager, LiveMat
 
 async def test_nothing_after_the_game_is_over(duel: tuple[GameManager, LiveMatch]) -> None:
     games, live = duel
-    await games.resign(live.id, BOB)
+    update = await games.resign(live.id, BOB)
     assert live.game.result is not None and live.game.result.winners == (0,)
+    assert update.text().count("wins") == 1
     await assert_refused(games, live, "over", games.play(live.id, ALICE, ["+a3NE"]))
     await assert_refused(games, live, "over", games.resign(live.id, ALICE))
 
