@@ -1,4 +1,5 @@
-"""A game of Crosshairs in the terminal: the local alternative when there is no token.
+"""A game of Crosshairs in the terminal (``python -m bot --terminal``), for a quick try
+without a browser.
 
 Type tokens (``+a3NE``, ``c3C<``, ``e6SS>P``, ``*d4``, ``-``); ``legal`` lists the
 steps you may take, ``help`` explains the notation, ``quit`` leaves.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from rules import board, notation, position
+from rules import board, position
 from rules.achievements import claims
 from rules.errors import GameFileError, RulesError
 from rules.game import Game
@@ -154,11 +154,3 @@ def apply_record(game: Game, token: str) -> None:
         game.concede(int(seat) - 1, reason)
     else:
         game.play(Step.parse(token))
-
-
-def replay(game: Game) -> Game:
-    """A fresh game rebuilt from ``game``'s start and record (for checks)."""
-    return loads(dumps(game))
-
-
-__all__ = ["dumps", "from_dict", "loads", "notation", "replay", "to_dict"]

@@ -1,0 +1,75 @@
+"""Start-up: configuration, .env, and the terminal game through `python -m bot`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, ConfigError
+from bot.launch import load_dotenv
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_config_from_the_environment(tmp_path: Path) -> None:
+    config = Config.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DATABASE_PATH": str(tmp_path / "x.db"),
+            "DEV_GUILD_ID": "42",
+            "LOG_LEVEL": "debug",
+            "COMPUTER_PACE": "0.5",
+        }
+    )
+    assert config.token == "abc" and config.dev_guild_id == 42
+    assert config.database_path == tmp_path / "x.db"
+    assert config.log_level == "DEBUG" and config.computer_pace == 0.5
+    assert Config.from_env({}).token is None
+
+
+@pytest.mark.parametrize(
+    ("env", "why"),
+    [
+        ({"DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+        ({"COMPUTER_PACE": "soon"}, "COMPUTER_PACE"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ],
+)
+def test_a_bad_setting_is_named(env: dict[str, str], why: str) -> None:
+    with pytest.raises(ConfigError, match=why):
+        Config.from_env(env)
+
+
+def test_dotenv_fills_what_the_environment_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("# comment\nXH_TEST_A=from-file\nXH_TEST_B='quoted'\n")
+    monkeypatch.setenv("XH_TEST_A", "from-env")
+    monkeypatch.delenv("XH_TEST_B", raising=False)
+    load_dotenv(env_file)
+    assert os.environ["XH_TEST_A"] == "from-env"
+    assert os.environ["XH_TEST_B"] == "quoted"
+
+
+def test_the_terminal_game_plays_typed_tokens() -> None:
+    typed = "help\nlegal\n+a3NE\nzz\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--terminal"],
+        input=typed,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "DISCORD_TOKEN": ""},
+        timeout=60,
+        check=True,
+    )
+    out = done.stdout
+    assert "+a1E" in out  # `legal` listed the placements
+    assert "1↗0" in out  # the plane stands on the board after +a3NE
+    assert "Not played: 'zz'" in out
+    assert "P2 to move" in out
