@@ -93,7 +93,7 @@ class ComputerPlayer:
             return
         best = found[0]
         if s.replies and best.finished and len(found) > 1:
-            best = best_reply(game, seat, found[: s.replies], ev, deadline)
+            best = best_reply(game, seat, found[: s.replies], ev, deadline, s.reply_width)
         self._plan = best.plan
         self._keys = [key]
         work = game.copy(with_history=False)

@@ -199,10 +199,15 @@ def plan_turn(
 
 
 def best_reply(
-    game: Game, seat: int, candidates: list[Scored], ev: Evaluator, deadline: Deadline
+    game: Game,
+    seat: int,
+    candidates: list[Scored],
+    ev: Evaluator,
+    deadline: Deadline,
+    reply_width: int = 1,
 ) -> Scored:
     """Of ``candidates`` (finished turns, best first), the one that leaves ``seat``
-    best off after the next seat's greedy reply. Candidates not checked before the
+    best off after the next seat's best reply (a beam search ``reply_width`` wide). Candidates not checked before the
     deadline are skipped; the first candidate is the answer if none could be."""
     work = game.copy(with_history=False)
     best: Scored | None = None
@@ -214,7 +219,7 @@ def best_reply(
         score = cand.score
         nxt = work.active
         if not work.is_over and ev.teams[nxt] != ev.teams[seat]:
-            replies = plan_turn(work, nxt, ev, 1, deadline)
+            replies = plan_turn(work, nxt, ev, reply_width, deadline)
             if deadline.passed and best is not None:
                 for _ in cand.plan:
                     work.pop()

@@ -5,7 +5,8 @@
 * **medium** plans its whole turn: a beam search over the orders in which its planes
   act, which finds kills that need two planes and keeps planes out of crossfires.
 * **hard** plans like medium with a wider beam, then, for its best few turns, plays the
-  opponent's best greedy reply and picks the turn that holds up best.
+  opponent's best reply (found by a beam search of its own, as a medium player would)
+  and picks the turn that holds up best.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ class Strength:
     name: str
     width: int  # positions kept per level of the turn's beam search
     replies: int  # best turns checked against the opponent's reply (0: none)
+    reply_width: int  # beam width of the opponent's reply the check assumes
     noise: float  # standard deviation added to every score (a plane is worth 10)
     budget: float  # seconds per decision by default
 
@@ -26,9 +28,9 @@ class Strength:
 STRENGTHS: Final = {
     s.name: s
     for s in (
-        Strength("easy", width=1, replies=0, noise=4.0, budget=0.3),
-        Strength("medium", width=3, replies=0, noise=0.0, budget=0.6),
-        Strength("hard", width=6, replies=12, noise=0.0, budget=1.0),
+        Strength("easy", width=1, replies=0, reply_width=0, noise=4.0, budget=0.3),
+        Strength("medium", width=3, replies=0, reply_width=0, noise=0.0, budget=0.6),
+        Strength("hard", width=6, replies=12, reply_width=3, noise=0.0, budget=1.0),
     )
 }
 
