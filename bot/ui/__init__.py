@@ -17,12 +17,12 @@ log = logging.getLogger(__name__)
 
 
 async def register(bot: CrosshairsBot) -> None:
-    from bot.ui import buttons, invites, leaderboard, rules_help, series
+    from bot.ui import buttons, invites, leaderboard, rules_help, series, tournament
     from bot.ui.clocks import ClockWatch
     from bot.ui.commands import crosshairs
 
     # these modules' commands join the group when the modules are imported
-    assert rules_help.rules and series.series and leaderboard.profile
+    assert rules_help.rules and series.series and leaderboard.profile and tournament.tournament
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
         buttons.MatchButton,
@@ -31,9 +31,11 @@ async def register(bot: CrosshairsBot) -> None:
         invites.ChallengeButton,
         invites.LobbyButton,
         rules_help.RulesPageButton,
+        tournament.RegistrationButton,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(series.SeriesDesk(bot))
+    await bot.add_cog(tournament.TournamentDesk(bot))  # after the series desk it uses
 
 
 async def resume_computers(bot: CrosshairsBot) -> None:

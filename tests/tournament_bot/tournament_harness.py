@@ -1,0 +1,107 @@
+"""A club of pilots in simcord's in-memory Discord, and the helpers the tournament tests
+share: the organiser runs the event with slash commands and buttons, the players join
+with buttons and end their games with ``/crosshairs resign`` (or by letting the clock
+run out), exactly as people would.
+
+Fixtures live in each test module rather than a ``conftest.py``: the suites under
+``tests/`` each have a conftest, and mypy refuses two top-level modules of one name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+from simcord.builders import UserHandle
+
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from bot.services.manager import LiveMatch, MatchError
+from bot.services.tournaments.model import Result
+
+PER_TURN = 120  # seconds; the FakeClock only moves when a test moves it
+
+
+class Club:
+    """A guild with a #events channel, an organiser (by role, not by permission) who
+    does not play, a member with no rights, and ``size`` pilots p0, p1, …"""
+
+    def __init__(self, env: Any, size: int) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("events")
+        role = self.guild.create_role("Tournament Organiser")
+        self.organiser = self.guild.add_member(env.create_user("olga"), roles=[role])
+        self.stranger = self.guild.add_member(env.create_user("sam"))
+        self.pilots = [self.guild.add_member(env.create_user(f"p{i}")) for i in range(size)]
+
+    def member(self, user_id: int | None) -> Any:
+        return next(p for p in self.pilots if p.id == user_id)
+
+    def name(self, user_id: int) -> str:
+        return str(self.member(user_id).name)
+
+    def said(self) -> list[str]:
+        return [m.content for m in self.channel.history()]
+
+
+def answer(result: Any) -> Any:
+    """The message that answered an interaction (after a deferral, the follow-up)."""
+    found = [*result.followups]
+    if result.response is not None:
+        found.insert(0, result.response)
+    assert found, "the interaction got no answer"
+    return found[-1]
+
+
+def refusals(env: Any) -> list[str]:
+    found = []
+    for error in env.errors:
+        original = getattr(error, "original", error)
+        assert isinstance(original, MatchError | app_commands.CheckFailure), repr(error)
+        found.append(str(original))
+    return found
+
+
+async def live_in(bot: CrosshairsBot, thread: Any) -> LiveMatch | None:
+    """The game being played in a pairing's thread, if one is."""
+    live = await bot.games.by_thread(thread.id)
+    return None if live is None or live.game.is_over else live
+
+
+async def open_games(bot: CrosshairsBot, club: Club) -> list[tuple[Any, LiveMatch]]:
+    found = []
+    for thread in club.channel.threads:
+        live = await live_in(bot, thread)
+        if live is not None:
+            found.append((thread, live))
+    return found
+
+
+def seat_users(live: LiveMatch) -> list[int]:
+    users = [e.user_id for e in live.seats]
+    assert None not in users
+    return [u for u in users if u is not None]
+
+
+async def resign(club: Club, thread: Any, loser: int) -> None:
+    result = await club.member(loser).slash(thread, "crosshairs resign")
+    assert "You resigned" in answer(result).content
+
+
+async def run_out_clock(env: Any, clock: FakeClock) -> None:
+    """Let every running turn expire and the clock cog make its next round (simcord's
+    virtual time moves the cog's loop; the FakeClock is the games' time)."""
+    clock.advance(PER_TURN + 1)
+    await env.advance_time(env.bot.config.clock_interval + 1)
+
+
+def me(env: Any, bot: CrosshairsBot) -> UserHandle:
+    assert bot.user is not None
+    return UserHandle(env, env.backend.get_user(bot.user.id))
+
+
+def duel(winner: int, loser: int, first: int, forfeit: bool = False) -> Result:
+    """A duel result as the pure package wants it, seats in playing order."""
+    second = loser if first == winner else winner
+    return Result.duel(str(first), str(second), 1.0 if first == winner else 0.0, forfeit=forfeit)
