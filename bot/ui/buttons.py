@@ -17,7 +17,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.manager import LiveMatch, MatchError
-from bot.ui.errors import report, tell
+from bot.ui.errors import guarded, tell
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -66,10 +66,7 @@ class MatchButton(
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._act(interaction)
-        except Exception as exc:  # one place turns every failure into an answer
-            await report(interaction, exc)
+        await guarded(interaction, self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
@@ -127,12 +124,12 @@ class ConfirmResign(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer()
-            update = await _bot(interaction).games.resign(self.match_id, interaction.user.id)
-            await _announce(_bot(interaction), interaction, update)
-        except Exception as exc:
-            await report(interaction, exc)
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        update = await _bot(interaction).games.resign(self.match_id, interaction.user.id)
+        await _announce(_bot(interaction), interaction, update)
 
 
 async def _announce(bot: CrosshairsBot, interaction: discord.Interaction, update: Any) -> None:
@@ -199,10 +196,7 @@ class CockpitButton(
         return cls(int(match["id"]), int(match["ply"]), choice)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._press(interaction)
-        except Exception as exc:
-            await report(interaction, exc)
+        await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands
@@ -21,6 +22,14 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> None:
+    """Run a button's action; whatever goes wrong becomes an answer to the presser."""
+    try:
+        await action
+    except Exception as exc:
+        await report(interaction, exc)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:

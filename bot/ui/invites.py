@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services.manager import ClockSettings, Entrant, MatchError
-from bot.ui.errors import report, tell
+from bot.ui.errors import guarded, tell
 from rules.modes import Settings
 
 if TYPE_CHECKING:
@@ -141,25 +141,25 @@ class ChallengeButton(
         return cls(int(match["id"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            table = _table(self.table_id)
-            user = interaction.user
-            if user.id != table.invited and not (
-                self.op == "decline" and user.id == table.host.user_id
-            ):
-                raise MatchError("this challenge is not addressed to you")
-            await interaction.response.defer()
-            if self.op == "decline":
-                PENDING.pop(table.id, None)
-                who = "withdrawn" if user.id == table.host.user_id else "declined"
-                await interaction.edit_original_response(
-                    content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
-                )
-                return
-            table.seats[1] = Entrant(user.id, user.display_name)
-            await start_match(interaction, table)
-        except Exception as exc:
-            await report(interaction, exc)
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        table = _table(self.table_id)
+        user = interaction.user
+        if user.id != table.invited and not (
+            self.op == "decline" and user.id == table.host.user_id
+        ):
+            raise MatchError("this challenge is not addressed to you")
+        await interaction.response.defer()
+        if self.op == "decline":
+            PENDING.pop(table.id, None)
+            who = "withdrawn" if user.id == table.host.user_id else "declined"
+            await interaction.edit_original_response(
+                content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
+            )
+            return
+        table.seats[1] = Entrant(user.id, user.display_name)
+        await start_match(interaction, table)
 
 
 def challenge_view(table: Table) -> discord.ui.View:
@@ -209,10 +209,7 @@ class LobbyButton(
         return cls(int(match["id"]), match["op"], seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._press(interaction)
-        except Exception as exc:
-            await report(interaction, exc)
+        await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         table = _table(self.table_id)

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.commands import crosshairs
-from bot.ui.errors import report
+from bot.ui.errors import guarded
 from render.board import board_png
 from rules import position
 
@@ -141,15 +141,15 @@ class RulesPageButton(
         return cls(int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer()
-            await interaction.edit_original_response(
-                embed=_embed(self.page),
-                attachments=[await _diagram(PAGES[self.page])],
-                view=_view(self.page),
-            )
-        except Exception as exc:
-            await report(interaction, exc)
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(
+            embed=_embed(self.page),
+            attachments=[await _diagram(PAGES[self.page])],
+            view=_view(self.page),
+        )
 
 
 @crosshairs.command(name="rules", description="The rules, page by page, with diagrams")

@@ -9,6 +9,9 @@ from rules import board, events, notation, position
 from rules.events import Event
 from rules.game import Game
 
+# A legal 16-cloud layout (point-symmetric, no group over two cells), for setup tests.
+LAYOUT = "b5 d5 d6 d9 e1 e8 f1 f5 f7 f11 g4 g11 h3 h6 h7 j7".split()  # noqa: SIM905
+
 
 def pos(text: str, fire: str = "manual", **settings: object) -> Game:
     """A hand-built position (manual fire unless asked, so shots show as steps)."""
@@ -45,4 +48,4 @@ def of_type(happened: Iterable[Event], kind: type[E]) -> list[E]:
     return [e for e in happened if isinstance(e, kind)]
 
 
-__all__ = ["at", "events", "legal", "legal_for", "of_type", "play", "pos"]
+__all__ = ["LAYOUT", "at", "events", "legal", "legal_for", "of_type", "play", "pos"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules_support import at, legal, legal_for, of_type, play, pos
+from rules_support import LAYOUT, at, legal, legal_for, of_type, play, pos
 
 from rules import board, clouds, events
 from rules.errors import IllegalStep, NotationError, RulesError
@@ -397,29 +397,11 @@ def test_optional_turn_limit_draws_the_game() -> None:
 def test_manual_cloud_setup_player_1_first_in_turn() -> None:
     game = Game(Settings(), clouds=None)
     assert game.phase == "setup" and game.active == 0
-    layout = [
-        "b5",
-        "d5",
-        "d6",
-        "d9",
-        "e1",
-        "e8",
-        "f1",
-        "f5",
-        "f7",
-        "f11",
-        "g4",
-        "g11",
-        "h3",
-        "h6",
-        "h7",
-        "j7",
-    ]
-    for i, c in enumerate(layout[:-1]):
+    for i, c in enumerate(LAYOUT[:-1]):
         assert game.active == i % 2
         play(game, f"~{c}")
     assert game.phase == "setup"
-    play(game, f"~{layout[-1]}")
+    play(game, f"~{LAYOUT[-1]}")
     assert game.phase == "play" and len(game.clouds) == 16
     assert game.active == 0 and game.turn == 1
 

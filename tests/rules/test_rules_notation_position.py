@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from rules_support import legal, play, pos
+from rules_support import LAYOUT, legal, play, pos
 
 from rules import notation, position, serialize
 from rules.errors import GameFileError, NotationError, PositionError
@@ -150,30 +150,7 @@ def test_position_text_is_only_for_the_start_of_a_player_turn() -> None:
 
 def test_game_json_round_trips_and_replays_to_the_same_state() -> None:
     game = Game(Settings(fire="manual", variants=frozenset({"aces"})), clouds=None)
-    play(
-        game,
-        *[
-            f"~{c}"
-            for c in [
-                "b5",
-                "d5",
-                "d6",
-                "d9",
-                "e1",
-                "e8",
-                "f1",
-                "f5",
-                "f7",
-                "f11",
-                "g4",
-                "g11",
-                "h3",
-                "h6",
-                "h7",
-                "j7",
-            ]
-        ],
-    )
+    play(game, *[f"~{c}" for c in LAYOUT])
     play(game, "+a3NE", "+k7SW", "+k8SW", "a3C")
     again = serialize.loads(serialize.dumps(game))
     assert again.state_key() == game.state_key()
