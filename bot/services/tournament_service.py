@@ -222,11 +222,9 @@ class TournamentService:
         if plan.check_in:
             await self.close_check_in(tid)
         field_ = [e for e in await self.repo.entries(tid) if not e.dropped]
-        needed = (
-            2 if t.format == "swiss" and MODES[t.mode].family == "duel" else MODES[t.mode].seats
-        )
-        if len(field_) < max(needed, 2):
-            raise MatchError(f"{t.name} needs at least {max(needed, 2)} players to start")
+        needed = MODES[t.mode].seats
+        if len(field_) < needed:
+            raise MatchError(f"{t.name} needs at least {needed} players to start")
         family = family_of(t.mode)
         rated: list[tuple[float, float, int]] = []
         for e in field_:
@@ -544,9 +542,14 @@ class TournamentService:
         except MatchError:
             return []  # the game had just ended
 
-    async def set_result(self, tid: int, user_a: int, user_b: int, winner: int | None) -> int:
+    async def set_result(
+        self, tid: int, user_a: int, user_b: int, winner: int | None
+    ) -> tuple[int, list[Update]]:
         """Set or correct the result between two players in their latest pairing;
-        ``winner`` None is a draw (not in brackets). Returns the round number."""
+        ``winner`` None is a draw (not in brackets). A series still in play is called
+        off, and with a winner the loser's running game is resigned so the board agrees
+        (a drawn game carries on unscored). Returns the round number and the updates of
+        games that ended."""
         t = await self.repo.get(tid)
         pairing = next(
             (
@@ -574,9 +577,11 @@ class TournamentService:
             await self.repo.record_result(pairing.id, points, json.dumps(data))
         else:
             await self._record(t, pairing.id, seats, points, forfeit=False)
+        updates: list[Update] = []
         if pairing.series_id is not None:
-            await self._call_off(t, pairing.series_id, resign=None)
-        return pairing.round_no
+            loser = None if winner is None else next(u for u in seats if u != winner)
+            updates = await self._call_off(t, pairing.series_id, resign=loser)
+        return pairing.round_no, updates
 
     async def _check_correction(self, tid: int, pairing: StoredPairing, winner: str) -> None:
         bracket = await self.bracket(tid)

@@ -365,12 +365,14 @@ async def result(
     winner = {"player": player.id, "opponent": opponent.id}.get(outcome)
     await interaction.response.defer(thinking=True)
     tournaments = desk(_bot(interaction))
-    round_no = await tournaments.service.set_result(found.id, player.id, opponent.id, winner)
+    round_no, updates = await tournaments.service.set_result(
+        found.id, player.id, opponent.id, winner
+    )
     said = "drawn" if winner is None else f"won by <@{winner}>"
     await interaction.followup.send(
         f"📝 Round {round_no}: {player.mention} v {opponent.mention} is {said}."
     )
-    await tournaments.after_results(found.id, [])
+    await tournaments.after_results(found.id, updates)
 
 
 @tournament.command(name="repair", description="Organiser: pair the current round again")

@@ -18,6 +18,7 @@ from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.manager import LiveMatch, MatchError
 from bot.services.tournaments.model import Result
+from storage.matches import MatchStatus
 
 PER_TURN = 120  # seconds; the FakeClock only moves when a test moves it
 
@@ -64,9 +65,11 @@ def refusals(env: Any) -> list[str]:
 
 
 async def live_in(bot: CrosshairsBot, thread: Any) -> LiveMatch | None:
-    """The game being played in a pairing's thread, if one is."""
+    """The game being played in a pairing's thread, if one is (not over, not called off)."""
     live = await bot.games.by_thread(thread.id)
-    return None if live is None or live.game.is_over else live
+    if live is None or live.game.is_over or live.record.status is not MatchStatus.ACTIVE:
+        return None
+    return live
 
 
 async def open_games(bot: CrosshairsBot, club: Club) -> list[tuple[Any, LiveMatch]]:
