@@ -47,7 +47,7 @@ from storage.errors import StorageError
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import Series, SeriesStatus
-from storage.tournaments import NewTournament, Tournament, TournamentRepo, TournamentStatus
+from storage.tournaments import Entry, NewTournament, Tournament, TournamentRepo, TournamentStatus
 from storage.tournaments import Pairing as StoredPairing
 
 FORMATS = ("swiss", "round-robin", "single", "double")
@@ -197,7 +197,7 @@ class TournamentService:
             raise MatchError(f"{t.name} is no longer taking entries")
         return t
 
-    async def _entry(self, tid: int, user_id: int) -> Any:
+    async def _entry(self, tid: int, user_id: int) -> Entry:
         entry = next((e for e in await self.repo.entries(tid) if e.user_id == user_id), None)
         if entry is None:
             raise MatchError("that player has not entered this tournament")
@@ -205,13 +205,15 @@ class TournamentService:
 
     async def close_check_in(self, tid: int) -> list[int]:
         """Drop everyone who has not checked in; returns who was dropped."""
-        await self._open(tid)
+        t = await self._open(tid)
+        plan = TournamentPlan.from_json(t.settings_json)
+        if not plan.check_in:
+            raise MatchError(f"{t.name} has no check-in open")
         gone = [
             e.user_id for e in await self.repo.entries(tid) if not e.checked_in and not e.dropped
         ]
         for user_id in gone:
             await self.repo.drop(tid, user_id)
-        plan = await self.plan(tid)
         await self._save_plan(tid, replace(plan, check_in=False))
         return gone
 

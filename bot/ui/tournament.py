@@ -182,13 +182,13 @@ class RegistrationButton(
         else:
             require_organiser(interaction)
             await interaction.response.defer(thinking=True)
-            if self.op == "close" or (await service.plan(self.tid)).check_in:
-                gone = await service.close_check_in(self.tid)
-                names = ", ".join(f"<@{u}>" for u in gone) or "nobody"
-                await interaction.followup.send(f"Check-in closed; dropped as no-shows: {names}.")
-            if self.op == "start":
-                await interaction.followup.send("🏁 The tournament starts!")
-                await tournaments.publish(self.tid, await service.start(self.tid))
+            if self.op == "close":
+                await interaction.followup.send(
+                    no_shows_text(await service.close_check_in(self.tid))
+                )
+            else:
+                await interaction.followup.send("🏁 Starting…")
+                await tournaments.begin(self.tid)
             return
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -438,7 +438,7 @@ class TournamentDesk(commands.Cog):
                 for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.OPEN]):
                     start_at = TournamentPlan.from_json(t.settings_json).start_at
                     if start_at is not None and start_at <= now:
-                        await self.publish(t.id, await self.service.start(t.id))
+                        await self.begin(t.id)
         except Exception:  # the loop must outlive one bad event
             log.exception("starting scheduled tournaments failed")
 
@@ -453,6 +453,16 @@ class TournamentDesk(commands.Cog):
 
     async def _names(self, user_ids: list[int]) -> dict[int, str]:
         return await self.service.players.names(user_ids)
+
+    async def begin(self, tid: int) -> None:
+        """Start an event: close check-in (naming the no-shows), seed, open round 1."""
+        t = await self.service.repo.get(tid)
+        channel = await self._channel(t)
+        if TournamentPlan.from_json(t.settings_json).check_in:
+            await channel.send(no_shows_text(await self.service.close_check_in(tid)))
+        advanced = await self.service.start(tid)
+        await channel.send(f"🏁 **{t.name}** starts!")
+        await self.publish(tid, advanced)
 
     async def publish(self, tid: int, advanced: Advance) -> None:
         """Post what an advance did: for each round opened, the standings so far, the
@@ -583,6 +593,11 @@ class TournamentDesk(commands.Cog):
         )
         if decided.round_complete:
             await self.publish(t.id, await self.service.advance(t.id))
+
+
+def no_shows_text(gone: list[int]) -> str:
+    names = ", ".join(f"<@{u}>" for u in gone) or "nobody"
+    return f"Check-in closed; dropped as no-shows: {names}."
 
 
 def _half(score: float) -> str:
