@@ -529,7 +529,7 @@ class TournamentDesk(commands.Cog):
         lines = await self.service.standings(tid)
         names = await self._names([line.user_id for line in lines])
         return "\n".join(
-            f"{line.place}. {names.get(line.user_id, '?')} {_half(line.score)}"
+            f"{line.place}. {names.get(line.user_id, '?')} {_points(line.score)}"
             + (" (dropped)" if line.dropped else "")
             for line in lines
         )
@@ -600,8 +600,12 @@ def no_shows_text(gone: list[int]) -> str:
     return f"Check-in closed; dropped as no-shows: {names}."
 
 
-def _half(score: float) -> str:
+def _points(score: float) -> str:
+    """Points as players read them: 2, 2½, or 1.25 for the quarters and thirds that
+    free-for-all tables pay."""
     whole, half = divmod(round(score * 2), 2)
+    if abs(score * 2 - round(score * 2)) > 1e-9:
+        return f"{score:.2f}"
     return f"{whole}½" if half else str(whole)
 
 
@@ -610,6 +614,8 @@ def _decided_text(pairing: StoredPairing, names: dict[int, str]) -> str:
     players = pairing.players
     if len(players) == 1:
         return f"{names.get(players[0].user_id, '?')} has a bye"
-    scored = " · ".join(f"{names.get(pp.user_id, '?')} {_half(pp.points or 0.0)}" for pp in players)
+    scored = " · ".join(
+        f"{names.get(pp.user_id, '?')} {_points(pp.points or 0.0)}" for pp in players
+    )
     forfeit = json.loads(pairing.result_json or "{}").get("forfeit", False)
     return scored + (" (forfeit)" if forfeit else "")
