@@ -257,3 +257,32 @@ async def test_clouds_placed_in_turn_with_buttons(
     live = next(iter(simcord_bot.games.live_matches()))
     assert live.game.is_cloud(board.cell("d4"))
     assert "bob (P2) places cloud 2 of 16" in board_message(thread).content
+
+
+async def test_spectators_list_games_repost_the_board_and_watch_a_replay(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none")
+    await table.alice.slash(thread, "crosshairs move", tokens="+a3NE")
+    await table.bob.slash(thread, "crosshairs move", tokens="+k7SW +k8SW")
+    listing = answer(await table.eve.slash(table.channel, "crosshairs games"))
+    assert (
+        listing.ephemeral
+        and "alice vs bob" in listing.content
+        and f"<#{thread.id}>" in listing.content
+    )
+
+    before = board_message(thread).id
+    await table.eve.slash(thread, "crosshairs board")
+    reposted = board_message(thread)
+    assert reposted.id != before and reposted.attachments
+    live = next(iter(simcord_bot.games.live_matches()))
+    assert live.record.board_message_id == reposted.id  # the new message is now the board
+
+    replay = answer(await table.eve.slash(thread, "crosshairs replay"))
+    (gif,) = replay.attachments
+    data = await gif.read()
+    assert data.startswith(b"GIF8")
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.n_frames >= 3  # the start, and a frame per player-turn
