@@ -285,4 +285,4 @@ async def test_spectators_list_games_repost_the_board_and_watch_a_replay(
     data = await gif.read()
     assert data.startswith(b"GIF8")
     with Image.open(io.BytesIO(data)) as img:
-        assert img.n_frames >= 3  # the start, and a frame per player-turn
+        assert getattr(img, "n_frames", 1) >= 3  # the start, and a frame per player-turn
