@@ -244,7 +244,8 @@ class TournamentService:
         return TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
 
     async def _save_plan(self, tid: int, plan: TournamentPlan) -> None:
-        # TournamentRepo stores settings only at creation; pausing is the one change.
+        # TournamentRepo stores settings only at creation; pausing and closing check-in
+        # are the only changes made afterwards.
         async with self.games.db.transaction() as conn:
             await conn.execute(
                 "UPDATE tournaments SET settings_json = ? WHERE id = ?", (plan.to_json(), tid)
