@@ -207,8 +207,9 @@ def best_reply(
     reply_width: int = 1,
 ) -> Scored:
     """Of ``candidates`` (finished turns, best first), the one that leaves ``seat``
-    best off after the next seat's best reply (a beam search ``reply_width`` wide). Candidates not checked before the
-    deadline are skipped; the first candidate is the answer if none could be."""
+    best off after the next seat's best reply (a beam search ``reply_width`` wide).
+    Candidates not checked before the deadline are skipped; the first candidate is the
+    answer if none could be."""
     work = game.copy(with_history=False)
     best: Scored | None = None
     for cand in candidates:
