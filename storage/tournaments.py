@@ -162,6 +162,16 @@ class TournamentRepo:
             if cur.rowcount != 1:
                 raise TournamentNotFound(f"tournament {tournament_id}")
 
+    async def set_settings(self, tournament_id: int, settings_json: str) -> None:
+        """Replace the event's settings (pausing, closing check-in change them)."""
+        async with self._db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournaments SET settings_json = ?, updated_at = ? WHERE id = ?",
+                (settings_json, time.time(), tournament_id),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"tournament {tournament_id}")
+
     async def enter(
         self,
         tournament_id: int,
@@ -246,6 +256,26 @@ class TournamentRepo:
                 ) from exc
             await _touch(conn, tournament_id)
         return ids
+
+    async def delete_round(self, tournament_id: int, round_no: int) -> None:
+        """Take a round back with its pairings, so that it can be paired again."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM tournament_pairing_players WHERE pairing_id IN (SELECT id FROM "
+                "tournament_pairings WHERE tournament_id = ? AND round_no = ?)",
+                (tournament_id, round_no),
+            )
+            await conn.execute(
+                "DELETE FROM tournament_pairings WHERE tournament_id = ? AND round_no = ?",
+                (tournament_id, round_no),
+            )
+            cur = await conn.execute(
+                "DELETE FROM tournament_rounds WHERE tournament_id = ? AND round_no = ?",
+                (tournament_id, round_no),
+            )
+            if cur.rowcount != 1:
+                raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
+            await _touch(conn, tournament_id)
 
     async def finish_round(self, tournament_id: int, round_no: int) -> None:
         async with self._db.transaction() as conn:

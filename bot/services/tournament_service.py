@@ -244,12 +244,7 @@ class TournamentService:
         return TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
 
     async def _save_plan(self, tid: int, plan: TournamentPlan) -> None:
-        # TournamentRepo stores settings only at creation; pausing and closing check-in
-        # are the only changes made afterwards.
-        async with self.games.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE tournaments SET settings_json = ? WHERE id = ?", (plan.to_json(), tid)
-            )
+        await self.repo.set_settings(tid, plan.to_json())
 
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
         """The seeded field as the pure package wants it (ids are user ids as text)."""
@@ -619,22 +614,7 @@ class TournamentService:
                         live = await self.games.get(g.match_id)
                         if not live.game.is_over:
                             await self.games.abort(g.match_id, p.players[0].user_id)
-        round_no = current[0].round_no
-        # TournamentRepo has no way to take a round back; this is the one place it is done.
-        async with self.games.db.transaction() as conn:
-            await conn.execute(
-                "DELETE FROM tournament_pairing_players WHERE pairing_id IN (SELECT id FROM "
-                "tournament_pairings WHERE tournament_id = ? AND round_no = ?)",
-                (tid, round_no),
-            )
-            await conn.execute(
-                "DELETE FROM tournament_pairings WHERE tournament_id = ? AND round_no = ?",
-                (tid, round_no),
-            )
-            await conn.execute(
-                "DELETE FROM tournament_rounds WHERE tournament_id = ? AND round_no = ?",
-                (tid, round_no),
-            )
+        await self.repo.delete_round(tid, current[0].round_no)
         return await self.advance(tid)
 
     async def end(self, tid: int) -> None:

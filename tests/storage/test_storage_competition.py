@@ -127,6 +127,18 @@ async def test_a_tournament_keeps_entries_rounds_and_results(db: Database) -> No
     assert [x.id for x in await repo.in_guild(1, [TournamentStatus.RUNNING])] == [tid]
     assert await repo.in_guild(1, [TournamentStatus.OPEN]) == []
 
+    await repo.delete_round(tid, 2)
+    assert [p.round_no for p in await repo.pairings(tid)] == [1, 1]
+    assert [r.round_no for r in await repo.rounds(tid)] == [1]
+    with pytest.raises(NotFound):
+        await repo.delete_round(tid, 2)
+    await repo.start_round(tid, 2, [[11, 22]])  # the round can be paired again
+
+    await repo.set_settings(tid, '{"paused": true}')
+    assert (await repo.get(tid)).settings_json == '{"paused": true}'
+    with pytest.raises(NotFound):
+        await repo.set_settings(tid + 99, "{}")
+
 
 async def test_ratings_keep_their_history(db: Database) -> None:
     players = PlayerRepo(db)
