@@ -1,0 +1,53 @@
+"""What the series tests share: the club that plays, and playing through commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_app import CrosshairsBot
+from bot.services.manager import LiveMatch
+from rules.ai.player import ComputerPlayer
+
+
+class Club:
+    """A guild with a channel and four members who play: alice, bob, carol, dave."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("dogfights")
+        self.alice = self.guild.add_member(env.create_user("alice"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
+        self.carol = self.guild.add_member(env.create_user("carol"))
+        self.dave = self.guild.add_member(env.create_user("dave"))
+        self.people = [self.alice, self.bob, self.carol, self.dave]
+
+    def member(self, user_id: int | None) -> Any:
+        return next(p for p in self.people if p.id == user_id)
+
+
+def said(result: Any) -> Any:
+    """The bot's visible answer to a command: its first follow-up, or its response."""
+    return (result.followups or [result.response])[0]
+
+
+async def current_match(bot: CrosshairsBot, thread: Any) -> LiveMatch:
+    live = await bot.games.by_thread(thread.id)
+    assert live is not None, "no match in this thread"
+    return live
+
+
+async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, steps: int) -> None:
+    """Fly ``steps`` steps of ``live`` by ``/crosshairs move``, each the step the medium
+    computer would choose for whoever is to move (the test reads the game to pick a
+    legal step; it acts only as the players do). Medium, because it fights: its games
+    reach a kill, and so a card claimed mid-game, within a few dozen steps."""
+    for _ in range(steps):
+        if live.game.is_over:
+            return
+        seat = live.game.to_move
+        assert seat is not None
+        step = ComputerPlayer("medium", seed=seat).choose(live.game.copy(with_history=False))
+        mover = club.member(live.seats[seat].user_id)
+        result = await mover.slash(thread, "crosshairs move", tokens=step.token)
+        assert said(result).content.startswith("✅"), said(result).content

@@ -1,0 +1,262 @@
+"""Achievement series played through Discord: slash commands and the series thread.
+
+Games are finished quickly: a player resigns, or the players fly the easy computer's
+choices by ``/crosshairs move`` until a card is claimed and the claimer resigns, which
+makes the loser's claims go back to the pool (rules spec §8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.config import Config
+from bot.discord_app import CrosshairsBot, create_bot
+from bot.services.clock import FakeClock
+from bot.services.manager import LiveMatch
+from bot.services.ratings import Rating as PureRating
+from bot.services.ratings import suggest_handicap
+from rules.achievements import CARDS, claims
+from storage.ratings import RatingRepo
+from storage.series import SeriesRepo, SeriesStatus
+
+from .support import Club, current_match, fly, said
+
+
+def files(thread: Any) -> list[str]:
+    return [a.filename for m in thread.history() for a in m.attachments]
+
+
+def texts(thread: Any) -> list[str]:
+    return [m.content for m in thread.history()]
+
+
+class Ledger:
+    """What the rules say the series should hold, worked out from each game's claims."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, int] = {}  # card → user id
+        self.returned: list[str] = []
+        self.wins: dict[int, int] = {}
+
+    def book(self, live: LiveMatch) -> list[str]:
+        """Apply one finished game; returns the cards claimed in it."""
+        result = live.game.result
+        assert result is not None
+        winners = {live.seats[s].user_id for s in result.winners}
+        for user in winners:
+            assert user is not None
+            self.wins[user] = self.wins.get(user, 0) + 1
+        made = claims(live.game)
+        for claim in made:
+            user = live.seats[claim.seat].user_id
+            assert user is not None
+            if user in winners:
+                self.kept[claim.card] = user
+            else:
+                self.returned.append(claim.card)
+        return [c.card for c in made]
+
+    def points(self, user: int) -> int:
+        return sum(CARDS[c].points for c, who in self.kept.items() if who == user)
+
+
+async def fly_until_claim(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch) -> None:
+    for _ in range(300):
+        if claims(live.game) or live.game.is_over:
+            return
+        await fly(club, bot, thread, live, 1)
+    raise AssertionError("no card was claimed in 300 steps")
+
+
+async def resign_claimer(club: Club, thread: Any, live: LiveMatch) -> None:
+    """The player who made the game's first claim resigns (if the game is still on)."""
+    if not live.game.is_over:
+        claimer = live.seats[claims(live.game)[0].seat].user_id
+        await club.member(claimer).slash(thread, "crosshairs resign")
+    assert live.game.is_over
+
+
+async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    started = await alice.slash(
+        club.channel, "crosshairs series start", opponent=bob, games=3, planes=3
+    )
+    assert "Series #1" in said(started).content
+    (thread,) = club.channel.threads
+    ledger = Ledger()
+
+    # Game 1: bob resigns at once, so alice wins without losing a plane: Untouchable.
+    g1 = await current_match(simcord_bot, thread)
+    assert [e.user_id for e in g1.seats] == [alice.id, bob.id]
+    assert set(g1.game.settings.cards) == set(CARDS)  # the whole pool is in play
+    await bob.slash(thread, "crosshairs resign")
+    assert ledger.book(g1) == ["untouchable"]
+    assert ledger.kept == {"untouchable": alice.id}
+    assert "untouchable.png" in files(thread)  # the claim was announced with its card
+    assert any(t.startswith("🃏") and "Untouchable" in t for t in texts(thread))
+    assert any(t.startswith("📋 Series #1 after game 1") for t in texts(thread))
+
+    # Game 2: bob flies first now; fly until someone claims, then the claimer resigns.
+    g2 = await current_match(simcord_bot, thread)
+    assert g2.id != g1.id
+    assert [e.user_id for e in g2.seats] == [bob.id, alice.id]
+    assert "untouchable" not in g2.game.settings.cards  # kept cards leave the pool
+    await fly_until_claim(club, simcord_bot, thread, g2)
+    await resign_claimer(club, thread, g2)
+    made = ledger.book(g2)
+    assert all(f"{card}.png" in files(thread) for card in made)
+    returned_in_2 = [c for c in made if c in ledger.returned]
+    assert returned_in_2, "the claimer resigned, so their claims go back"
+
+    # Game 3: alice first again; the cards returned in game 2 can be won again.
+    g3 = await current_match(simcord_bot, thread)
+    assert [e.user_id for e in g3.seats] == [alice.id, bob.id]
+    assert set(returned_in_2) <= set(g3.game.settings.cards)
+    assert set(g3.game.settings.cards) == set(CARDS) - set(ledger.kept)
+    await fly_until_claim(club, simcord_bot, thread, g3)
+    await resign_claimer(club, thread, g3)
+    ledger.book(g3)
+
+    # The series is over: storage, the status command and the thread all agree.
+    stored = await SeriesRepo(simcord_bot.db).get(1)
+    assert stored.status is SeriesStatus.FINISHED
+    assert stored.games_played == 3
+    side = {alice.id: 0, bob.id: 1}
+    assert {k.card: k.side for k in stored.kept} == {c: side[u] for c, u in ledger.kept.items()}
+    assert set(stored.current_pool) == set(CARDS) - set(ledger.kept)
+    assert len(ledger.kept) >= 2 and ledger.returned  # both halves of the rule happened
+    assert await current_match(simcord_bot, thread) is g3  # no fourth game
+
+    status = await alice.slash(thread, "crosshairs series status")
+    shown = said(status).content
+    for person in (alice, bob):
+        points, wins = ledger.points(person.id), ledger.wins.get(person.id, 0)
+        noun = "point" if points == 1 else "points"
+        assert f"**{person.name}**: {wins} won, {points} {noun}" in shown
+    assert said(status).attachments[0].filename == "series-1.png"
+
+    ranked = sorted(
+        (alice, bob),
+        key=lambda p: (-ledger.points(p.id), -ledger.wins.get(p.id, 0)),
+    )
+    best = ranked[0]
+    tied = (ledger.points(alice.id), ledger.wins.get(alice.id, 0)) == (
+        ledger.points(bob.id),
+        ledger.wins.get(bob.id, 0),
+    )
+    expected = "shared" if tied else f"🏆 **{best.name}** wins the series!"
+    assert any(expected in t for t in texts(thread))
+    boards = [
+        m for m in thread.history() if m.content.startswith("📋 Series #1 after game")
+    ]  # a scoreboard image after every game
+    assert [m.attachments[0].filename for m in boards] == ["series-1.png"] * 3
+
+
+async def test_series_with_handicaps_stores_shows_and_leaves_ratings_alone(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    await alice.slash(
+        club.channel, "crosshairs series start", opponent=bob, games=2, handicaps="0,2"
+    )
+    (thread,) = club.channel.threads
+    g1 = await current_match(simcord_bot, thread)
+    assert g1.game.settings.handicaps == (0, 2)
+    assert [s.handicap for s in g1.record.seats] == [0, 2]  # stored with the match
+    assert g1.game.seat(1).handicap == 2  # the board panel draws these tokens
+    assert any("Handicap tokens: bob 2 (unrated)" in t for t in texts(thread))
+    stored = await SeriesRepo(simcord_bot.db).get(1)
+    assert [p.handicap for p in stored.players] == [0, 2]
+
+    # Seats rotate for game 2; the handicap follows bob, not the seat.
+    await alice.slash(thread, "crosshairs resign")
+    g2 = await current_match(simcord_bot, thread)
+    assert [e.user_id for e in g2.seats] == [bob.id, alice.id]
+    assert g2.game.settings.handicaps == (2, 0)
+
+    # The organiser changes bob's handicap; only the organiser may.
+    refused = await bob.slash(thread, "crosshairs series handicap", player=bob, tokens=0)
+    assert "only the series' organiser" in said(refused).content
+    refusals = [str(getattr(e, "original", e)) for e in club.env.errors]  # seen, so not fatal
+    assert refusals == ["only the series' organiser can set handicaps"]
+    await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
+    assert [p.handicap for p in (await SeriesRepo(simcord_bot.db).get(1)).players] == [0, 1]
+    await bob.slash(thread, "crosshairs resign")
+
+    assert any("Unrated game: handicap tokens were in play" in t for t in texts(thread))
+    for person in (alice, bob):
+        assert await RatingRepo(simcord_bot.db).get(person.id, "duel") is None
+
+
+async def test_rated_handicap_opt_in_and_suggested_handicap(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    # A rated duel first, so that alice and bob have different ratings.
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob)
+    await bob.click(invite.response.message, label="Accept")
+    (duel,) = club.channel.threads
+    await bob.slash(duel, "crosshairs resign")
+    repo = RatingRepo(simcord_bot.db)
+    a, b = await repo.get(alice.id, "duel"), await repo.get(bob.id, "duel")
+    assert a is not None and b is not None
+    tokens = suggest_handicap(PureRating(a.mu, a.sigma), PureRating(b.mu, b.sigma))
+    assert tokens == 1  # one win between newcomers is a gap of just over one beta
+
+    await alice.slash(
+        club.channel,
+        "crosshairs series start",
+        opponent=bob,
+        games=1,
+        handicaps="suggest",
+        rate_handicapped=True,
+    )
+    thread = next(t for t in club.channel.threads if t.id != duel.id)
+    g1 = await current_match(simcord_bot, thread)
+    assert g1.game.settings.handicaps == (0, tokens)
+    assert any(f"Handicap tokens: bob {tokens} (rated)" in t for t in texts(thread))
+    await bob.slash(thread, "crosshairs resign")
+    after = await repo.get(alice.id, "duel")
+    assert after is not None and after.games == 2  # the organiser opted in: rated
+
+
+async def test_a_series_survives_a_restart_in_the_middle(
+    club: Club, simcord_env: Any, simcord_bot: CrosshairsBot, bot_config: Config, clock: FakeClock
+) -> None:
+    alice, bob = club.alice, club.bob
+    await alice.slash(club.channel, "crosshairs series start", opponent=bob, games=2, planes=3)
+    (thread,) = club.channel.threads
+    await bob.slash(thread, "crosshairs resign")  # game 1: alice, with Untouchable
+    g2 = await current_match(simcord_bot, thread)
+    await fly(club, simcord_bot, thread, g2, 4)
+    ply = g2.ply
+
+    fresh = create_bot(bot_config, clock)
+    await simcord_env.restart_bot(fresh)
+    resumed = await current_match(fresh, thread)
+    assert resumed.id == g2.id and resumed.ply == ply and resumed is not g2
+    status = await bob.slash(thread, "crosshairs series status")
+    assert "game 2 of 2" in said(status).content
+    assert "**alice**: 1 won, 3 points (Untouchable)" in said(status).content
+
+    await fly(club, fresh, thread, resumed, 2)
+    await alice.slash(thread, "crosshairs resign")  # game 2: bob
+    stored = await SeriesRepo(fresh.db).get(1)
+    assert stored.status is SeriesStatus.FINISHED
+    assert [g.winners for g in stored.games] == [(0,), (1,)]
+    assert {k.card: k.side for k in stored.kept} == {
+        "untouchable": 0,
+        **{c.card: 1 for c in claims(resumed.game) if resumed.seats[c.seat].user_id == bob.id},
+    }
+    assert any("🏆" in t and "series" in t for t in texts(thread))
+    assert await current_match(fresh, thread) is resumed  # nothing started twice
+
+
+async def test_cards_command_shows_all_eight(club: Club, simcord_bot: CrosshairsBot) -> None:
+    result = await club.alice.slash(club.channel, "crosshairs cards")
+    shown = said(result)
+    for card in CARDS.values():
+        assert f"**{card.name}** ({card.points}) — {card.rule}" in shown.content
+    assert shown.attachments[0].filename == "cards.png"
