@@ -148,6 +148,12 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
     )
     expected = "shared" if tied else f"🏆 **{best.name}** wins the series!"
     assert any(expected in t for t in texts(thread))
+    shown = said(await bob.slash(club.channel, "crosshairs profile", player=alice))
+    fields = {f.name: f.value for f in shown.embeds[0].fields}
+    earned = [CARDS[c].name for c in CARDS if ledger.kept.get(c) == alice.id]
+    assert fields["Cards earned"].startswith(", ".join(earned))
+    assert fields["Favourite manoeuvres"] != "None flown yet"  # from her stored steps
+
     boards = [
         m for m in thread.history() if m.content.startswith("📋 Series #1 after game")
     ]  # a scoreboard image after every game
