@@ -6,12 +6,13 @@ later. The final standings are worked out here from the results as they stand.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
-import pytest
-from tournament_harness import (
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from bot.services.tournaments.model import Entrant, Result
+from bot.services.tournaments.standings import TieBreak, standings
+from tournament_bot.tournament_harness import (
     Club,
     answer,
     duel,
@@ -21,46 +22,6 @@ from tournament_harness import (
     resign,
     seat_users,
 )
-
-from bot.config import Config
-from bot.discord_app import CrosshairsBot, create_bot
-from bot.services.clock import FakeClock
-from bot.services.tournaments.model import Entrant, Result
-from bot.services.tournaments.standings import TieBreak, standings
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def made_bots() -> AsyncIterator[list[CrosshairsBot]]:
-    made: list[CrosshairsBot] = []
-    yield made
-    for bot in made:  # simcord detaches bots without closing their databases
-        if hasattr(bot, "db"):
-            await bot.db.close()
-
-
-@pytest.fixture
-def new_bot(
-    tmp_path: Path, clock: FakeClock, made_bots: list[CrosshairsBot]
-) -> Callable[[], CrosshairsBot]:
-    config = Config(
-        token=None, database_path=tmp_path / "bot.db", computer_pace=0.0, clock_interval=60.0
-    )
-
-    def make() -> CrosshairsBot:
-        made_bots.append(create_bot(config, clock))
-        return made_bots[-1]
-
-    return make
-
-
-@pytest.fixture
-def simcord_bot(new_bot: Callable[[], CrosshairsBot]) -> CrosshairsBot:
-    return new_bot()
 
 
 def half(score: float) -> str:

@@ -11,52 +11,22 @@ places against it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import discord
-import pytest
-from tournament_harness import Club, answer, open_games, resign, run_out_clock, seat_users
 
-from bot.config import Config
-from bot.discord_app import CrosshairsBot, create_bot
+from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.tournaments.elimination import Bracket, State
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def made_bots() -> AsyncIterator[list[CrosshairsBot]]:
-    made: list[CrosshairsBot] = []
-    yield made
-    for bot in made:  # simcord detaches bots without closing their databases
-        if hasattr(bot, "db"):
-            await bot.db.close()
-
-
-@pytest.fixture
-def new_bot(
-    tmp_path: Path, clock: FakeClock, made_bots: list[CrosshairsBot]
-) -> Callable[[], CrosshairsBot]:
-    config = Config(
-        token=None, database_path=tmp_path / "bot.db", computer_pace=0.0, clock_interval=60.0
-    )
-
-    def make() -> CrosshairsBot:
-        made_bots.append(create_bot(config, clock))
-        return made_bots[-1]
-
-    return make
-
-
-@pytest.fixture
-def simcord_bot(new_bot: Callable[[], CrosshairsBot]) -> CrosshairsBot:
-    return new_bot()
+from tournament_bot.tournament_harness import (
+    Club,
+    answer,
+    open_games,
+    resign,
+    run_out_clock,
+    seat_users,
+)
 
 
 async def test_an_eight_player_double_elimination_with_a_drop_a_clock_forfeit_and_a_restart(

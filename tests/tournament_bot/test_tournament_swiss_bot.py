@@ -11,12 +11,14 @@ standings function, and compared with what the bot posts.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from tournament_harness import (
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from bot.services.tournaments.model import Entrant, Result
+from bot.services.tournaments.standings import TieBreak, standings
+from tournament_bot.tournament_harness import (
     PER_TURN,
     Club,
     answer,
@@ -27,47 +29,6 @@ from tournament_harness import (
     run_out_clock,
     seat_users,
 )
-
-from bot.config import Config
-from bot.discord_app import CrosshairsBot, create_bot
-from bot.services.clock import FakeClock
-from bot.services.tournaments.model import Entrant, Result
-from bot.services.tournaments.standings import TieBreak, standings
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def made_bots() -> AsyncIterator[list[CrosshairsBot]]:
-    made: list[CrosshairsBot] = []
-    yield made
-    for bot in made:  # simcord detaches bots without closing their databases
-        if hasattr(bot, "db"):
-            await bot.db.close()
-
-
-@pytest.fixture
-def new_bot(
-    tmp_path: Path, clock: FakeClock, made_bots: list[CrosshairsBot]
-) -> Callable[[], CrosshairsBot]:
-    config = Config(
-        token=None, database_path=tmp_path / "bot.db", computer_pace=0.0, clock_interval=60.0
-    )
-
-    def make() -> CrosshairsBot:
-        made_bots.append(create_bot(config, clock))
-        return made_bots[-1]
-
-    return make
-
-
-@pytest.fixture
-def simcord_bot(new_bot: Callable[[], CrosshairsBot]) -> CrosshairsBot:
-    return new_bot()
-
 
 NOT_ORGANISER = (
     "organising a tournament needs the Manage Server permission or the Tournament Organiser role"

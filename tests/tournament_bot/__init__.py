@@ -1,0 +1,1 @@
+"""Tournaments run through the bot in simcord's in-memory Discord."""
