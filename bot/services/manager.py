@@ -375,6 +375,9 @@ class GameManager:
                     await listener(live)
                 except Exception:  # bookkeeping must never lose the game's result
                     log.exception("match %s: a finish listener failed", live.id)
+            # A finished match reloads from storage if asked for again (a replay, a
+            # board): memory holds only the games still being played.
+            self._live.pop(live.id, None)
         return Update(live, tuple(happened), describe(live.game, live.names, happened))
 
     async def resign(self, match_id: int, user_id: int) -> Update:

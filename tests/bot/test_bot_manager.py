@@ -57,6 +57,9 @@ async def test_a_whole_duel_through_the_manager_is_stored_step_by_step(db: Datab
     steps = await games.repo.steps(live.id)
     assert [s.token for s in steps] == [p.token for p in live.game.history]
     assert {s.actor_id for s in steps} <= {ALICE, BOB}
+    assert games.live_matches() == []  # memory keeps only games in play
+    again = await games.get(live.id)  # a finished game still loads, from storage
+    assert again is not live and again.game.state_key() == live.game.state_key()
 
 
 async def test_a_whole_four_player_game_through_the_manager(db: Database) -> None:
