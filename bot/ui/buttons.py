@@ -17,6 +17,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.manager import LiveMatch, MatchError
+from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 
 if TYPE_CHECKING:
@@ -35,14 +36,6 @@ LABELS = {
     "resign": ("Resign", discord.ButtonStyle.danger, "🏳️"),
     "claim": ("Claim on time", discord.ButtonStyle.secondary, "⏰"),
 }
-
-
-def _bot(interaction: discord.Interaction) -> CrosshairsBot:
-    from bot.discord_app import CrosshairsBot
-
-    client = interaction.client
-    assert isinstance(client, CrosshairsBot)
-    return client
 
 
 class MatchButton(
@@ -69,7 +62,7 @@ class MatchButton(
         await guarded(interaction, self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         games = bot.games
         if self.action == "play":
             live = await games.get(self.match_id)
@@ -128,8 +121,8 @@ class ConfirmResign(
 
     async def _act(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        update = await _bot(interaction).games.resign(self.match_id, interaction.user.id)
-        await _announce(_bot(interaction), interaction, update)
+        update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
+        await _announce(bot_of(interaction), interaction, update)
 
 
 async def _announce(bot: CrosshairsBot, interaction: discord.Interaction, update: Any) -> None:
@@ -199,7 +192,7 @@ class CockpitButton(
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         live = await bot.games.get(self.match_id)
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:

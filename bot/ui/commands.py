@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.services.manager import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.ui import invites
+from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from rules import clouds, notation
 from rules.errors import RulesError
 from rules.modes import MODES, VARIANTS, Settings
-
-if TYPE_CHECKING:
-    from bot.discord_app import CrosshairsBot
 
 crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
@@ -49,13 +46,6 @@ LOBBY_MODES = [
 ][:25]
 
 
-def _bot(interaction: discord.Interaction) -> CrosshairsBot:
-    from bot.discord_app import CrosshairsBot
-
-    assert isinstance(interaction.client, CrosshairsBot)
-    return interaction.client
-
-
 def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
     chosen = frozenset(v.strip().lower() for v in variants.split(",") if v.strip())
     try:
@@ -79,7 +69,7 @@ def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
 async def _match_here(interaction: discord.Interaction) -> LiveMatch:
     """The match played in the channel or thread the command was used in."""
     channel = interaction.channel
-    live = await _bot(interaction).games.by_thread(channel.id) if channel is not None else None
+    live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
     if live is None:
         raise MatchError("there is no match in this channel: use this command in a match's thread")
     return live
@@ -114,7 +104,7 @@ async def challenge(
     claim: bool = False,
     strength: str = "medium",
 ) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     settings = _settings("duel", ruleset, planes, variants, fire)
     me = Entrant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -190,8 +180,8 @@ async def move(interaction: discord.Interaction, tokens: str) -> None:
     if not words:
         raise MatchError("type at least one token, e.g. c3C")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await _bot(interaction).games.play(live.id, interaction.user.id, words)
-    await show_update(_bot(interaction), update)
+    update = await bot_of(interaction).games.play(live.id, interaction.user.id, words)
+    await show_update(bot_of(interaction), update)
     await interaction.followup.send(f"✅ {' '.join(words)}", ephemeral=True)
 
 
@@ -200,7 +190,7 @@ async def move_tokens(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     channel = interaction.channel
-    live = await _bot(interaction).games.by_thread(channel.id) if channel is not None else None
+    live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
     if live is None or live.user_to_move() != interaction.user.id:
         return []
     done, _, last = current.rpartition(" ")
@@ -222,13 +212,13 @@ async def board(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    await post_board(_bot(interaction), live, channel, [])
+    await post_board(bot_of(interaction), live, channel, [])
     await interaction.followup.send("Board posted.", ephemeral=True)
 
 
 @crosshairs.command(name="games", description="List the live matches of this server")
 async def games(interaction: discord.Interaction) -> None:
-    live = _bot(interaction).games.live_matches(interaction.guild_id)
+    live = bot_of(interaction).games.live_matches(interaction.guild_id)
     if not live:
         await interaction.response.send_message(
             "No match is being flown right now.", ephemeral=True
@@ -250,7 +240,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
     from render.replay import replay_gif
 
     live = await (
-        _bot(interaction).games.get(match) if match is not None else _match_here(interaction)
+        bot_of(interaction).games.get(match) if match is not None else _match_here(interaction)
     )
     await interaction.response.defer(thinking=True)
     gif = await asyncio.to_thread(replay_gif, live.game.copy(), names=live.names)
@@ -266,8 +256,8 @@ async def resign(interaction: discord.Interaction) -> None:
 
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await _bot(interaction).games.resign(live.id, interaction.user.id)
-    await show_update(_bot(interaction), update)
+    update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
+    await show_update(bot_of(interaction), update)
     await interaction.followup.send("You resigned.", ephemeral=True)
 
 
@@ -277,24 +267,24 @@ async def draw(interaction: discord.Interaction) -> None:
 
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await _bot(interaction).games.offer_draw(live.id, interaction.user.id)
+    update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)
     if update.events:
-        await show_update(_bot(interaction), update)
+        await show_update(bot_of(interaction), update)
     else:
-        await (await match_channel(_bot(interaction), live)).send(update.text())
+        await (await match_channel(bot_of(interaction), live)).send(update.text())
     await interaction.followup.send("Done.", ephemeral=True)
 
 
 @crosshairs.command(name="abort", description="Call this match off before anyone has flown")
 async def abort(interaction: discord.Interaction) -> None:
     live = await _match_here(interaction)
-    update = await _bot(interaction).games.abort(live.id, interaction.user.id)
+    update = await bot_of(interaction).games.abort(live.id, interaction.user.id)
     await interaction.response.send_message(update.text())
 
 
 @crosshairs.command(name="sync", description="Owner only: sync the slash commands with Discord now")
 async def sync(interaction: discord.Interaction) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     if not await bot.is_owner(interaction.user):
         raise app_commands.CheckFailure("only the bot's owner can sync its commands")
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -11,16 +11,14 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.services.manager import ClockSettings, Entrant, MatchError
+from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from rules.modes import Settings
-
-if TYPE_CHECKING:
-    from bot.discord_app import CrosshairsBot
 
 _ids = itertools.count(1)
 
@@ -81,13 +79,6 @@ def new_table(**kwargs: Any) -> Table:
     return table
 
 
-def _bot(interaction: discord.Interaction) -> CrosshairsBot:
-    from bot.discord_app import CrosshairsBot
-
-    assert isinstance(interaction.client, CrosshairsBot)
-    return interaction.client
-
-
 def _table(table_id: int) -> Table:
     table = PENDING.get(table_id)
     if table is None:
@@ -101,7 +92,7 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
     """Turn a full table into a match with its own thread."""
     from bot.ui.tables import open_table
 
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     PENDING.pop(table.id, None)
     entrants = [s for s in table.seats if s is not None]
     live = await bot.games.create(

@@ -32,6 +32,7 @@ from bot.ui.commands import (
     STRENGTH_CHOICES,
     crosshairs,
 )
+from bot.ui.context import bot_of
 from render.cards import card_png, cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
@@ -51,13 +52,6 @@ series = app_commands.Group(
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
-
-
-def _bot(interaction: discord.Interaction) -> CrosshairsBot:
-    from bot.discord_app import CrosshairsBot
-
-    assert isinstance(interaction.client, CrosshairsBot)
-    return interaction.client
 
 
 def desk(bot: CrosshairsBot) -> SeriesDesk:
@@ -226,7 +220,7 @@ async def start(
     clock: int = 0,
     strength: str = "medium",
 ) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
     chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
     entrants = [_entrant(bot, u, strength) for u in users]
@@ -287,7 +281,7 @@ def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: 
 
 
 async def _series_here(interaction: discord.Interaction, series_id: int | None) -> Series:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     service = desk(bot).series
     if series_id is not None:
         return await service.repo.get(series_id)
@@ -325,7 +319,7 @@ async def handicap(
     series_id: int | None = None,
 ) -> None:
     found = await _series_here(interaction, series_id)
-    changed = await desk(_bot(interaction)).series.set_handicap(
+    changed = await desk(bot_of(interaction)).series.set_handicap(
         found.id, interaction.user.id, player.id, tokens
     )
     await interaction.response.send_message(
@@ -338,7 +332,7 @@ async def handicap(
 @app_commands.describe(series_id="Series number (default: this thread's series)")
 async def stop(interaction: discord.Interaction, series_id: int | None = None) -> None:
     found = await _series_here(interaction, series_id)
-    await desk(_bot(interaction)).series.abandon(found.id, interaction.user.id)
+    await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
     await interaction.response.send_message(
         f"Series #{found.id} is called off; no further games will start."
     )

@@ -35,6 +35,7 @@ from bot.services.tournament_service import (
 )
 from bot.services.tournaments.standings import DEFAULT_ORDER, TieBreak
 from bot.ui.commands import CLOCK_CHOICES, crosshairs
+from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.series import desk as series_desk
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
@@ -77,13 +78,6 @@ HANDICAP_CHOICES = [
 ]
 
 
-def _bot(interaction: discord.Interaction) -> CrosshairsBot:
-    from bot.discord_app import CrosshairsBot
-
-    assert isinstance(interaction.client, CrosshairsBot)
-    return interaction.client
-
-
 def desk(bot: CrosshairsBot) -> TournamentDesk:
     found = bot.get_cog(TournamentDesk.__cog_name__)
     assert isinstance(found, TournamentDesk), "bot.ui.register adds the tournament desk"
@@ -108,7 +102,7 @@ def require_organiser(interaction: discord.Interaction) -> None:
 
 async def _here(interaction: discord.Interaction, tid: int | None) -> Tournament:
     """The tournament meant: by number, or the one open or running in this server."""
-    service = desk(_bot(interaction)).service
+    service = desk(bot_of(interaction)).service
     if tid is not None:
         found = await service.repo.get(tid)
         if found.guild_id != interaction.guild_id:
@@ -167,7 +161,7 @@ class RegistrationButton(
             await report(interaction, exc)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        tournaments = desk(_bot(interaction))
+        tournaments = desk(bot_of(interaction))
         service = tournaments.service
         user = interaction.user
         if self.op == "join":
@@ -231,7 +225,7 @@ async def create(
     tiebreaks: str = "",
 ) -> None:
     require_organiser(interaction)
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     order = tuple(t.strip().lower() for t in tiebreaks.split(",") if t.strip())
     plan = TournamentPlan(
         organiser=interaction.user.id,
@@ -282,8 +276,8 @@ async def standings_cmd(interaction: discord.Interaction, tournament_id: int | N
     found = await _here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
     await interaction.followup.send(
-        await desk(_bot(interaction)).standings_text(found.id),
-        file=await desk(_bot(interaction)).standings_file(found.id),
+        await desk(bot_of(interaction)).standings_text(found.id),
+        file=await desk(bot_of(interaction)).standings_file(found.id),
     )
 
 
@@ -294,7 +288,7 @@ async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | Non
     if found.format not in ELIMINATION:
         raise MatchError(f"{found.name} has no bracket: it is {found.format}")
     await interaction.response.defer(thinking=True)
-    file = await desk(_bot(interaction)).bracket_file(found.id)
+    file = await desk(bot_of(interaction)).bracket_file(found.id)
     assert file is not None
     await interaction.followup.send(f"**{found.name}**: the bracket", file=file)
 
@@ -304,7 +298,7 @@ async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | Non
 async def pause(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     require_organiser(interaction)
     found = await _here(interaction, tournament_id)
-    await desk(_bot(interaction)).service.set_paused(found.id, True)
+    await desk(bot_of(interaction)).service.set_paused(found.id, True)
     await interaction.response.send_message(
         f"⏸️ **{found.name}** is paused: games in play go on, no new round opens."
     )
@@ -316,7 +310,7 @@ async def resume(interaction: discord.Interaction, tournament_id: int | None = N
     require_organiser(interaction)
     found = await _here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(_bot(interaction))
+    tournaments = desk(bot_of(interaction))
     advanced = await tournaments.service.set_paused(found.id, False)
     await interaction.followup.send(f"▶️ **{found.name}** carries on.")
     await tournaments.publish(found.id, advanced)
@@ -330,7 +324,7 @@ async def drop(
     require_organiser(interaction)
     found = await _here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(_bot(interaction))
+    tournaments = desk(bot_of(interaction))
     updates = await tournaments.service.drop(found.id, player.id)
     await interaction.followup.send(
         f"{player.mention} is dropped from **{found.name}**; an unfinished pairing is "
@@ -364,7 +358,7 @@ async def result(
     found = await _here(interaction, tournament_id)
     winner = {"player": player.id, "opponent": opponent.id}.get(outcome)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(_bot(interaction))
+    tournaments = desk(bot_of(interaction))
     round_no, updates = await tournaments.service.set_result(
         found.id, player.id, opponent.id, winner
     )
@@ -381,7 +375,7 @@ async def repair(interaction: discord.Interaction, tournament_id: int | None = N
     require_organiser(interaction)
     found = await _here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(_bot(interaction))
+    tournaments = desk(bot_of(interaction))
     advanced = await tournaments.service.repair(found.id)
     await interaction.followup.send(f"🔀 **{found.name}**: the round is paired again.")
     await tournaments.publish(found.id, advanced)
@@ -393,7 +387,7 @@ async def end(interaction: discord.Interaction, tournament_id: int | None = None
     require_organiser(interaction)
     found = await _here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(_bot(interaction))
+    tournaments = desk(bot_of(interaction))
     await tournaments.service.end(found.id)
     await interaction.followup.send(f"🛑 **{found.name}** is over.")
     if found.status is TournamentStatus.RUNNING:
