@@ -310,22 +310,12 @@ class Game:
 
     def caught(self) -> dict[int, tuple[Plane, ...]]:
         """Every caught plane (by id) with the hostile planes that have it in their sights."""
-        hits: dict[int, list[Plane]] = {}
-        for p in self._planes.values():
-            q = self.target(p)
-            if q is not None and self._teams[q.seat] != self._teams[p.seat]:
-                hits.setdefault(q.id, []).append(p)
-        return {v: tuple(s) for v, s in hits.items() if len(s) >= 2}
+        return {v: tuple(s) for v, s in self._hits(-1).items() if len(s) >= 2}
 
-    def shootable(self) -> list[Plane]:
-        """Planes the active seat may shoot down now, in board order."""
-        if self.phase != PLAY:
-            return []
-        return [v for v, _ in self._shootable()]
-
-    def _shootable(self) -> list[tuple[Plane, list[Plane]]]:
+    def _hits(self, spared_team: int) -> dict[int, list[Plane]]:
+        """Each plane (by id) in the line of fire of planes hostile to it, with those
+        planes; planes of ``spared_team`` are left out (-1: none)."""
         teams = self._teams
-        mine = teams[self.active]
         at = self._at
         cloud = self._cloud
         concealed = self._concealed
@@ -339,9 +329,14 @@ class Game:
                 q = at[c]
                 if q is not None:
                     tq = teams[q.seat]
-                    if tq != teams[p.seat] and tq != mine:
+                    if tq != teams[p.seat] and tq != spared_team:
                         hits.setdefault(q.id, []).append(p)
                     break
+        return hits
+
+    def _shootable(self) -> list[tuple[Plane, list[Plane]]]:
+        """Planes the active seat may shoot down now, with their shooters, in board order."""
+        hits = self._hits(self._teams[self.active])
         if not hits:
             return []
         found = []

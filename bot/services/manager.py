@@ -288,11 +288,6 @@ class GameManager:
                 raise MatchError("nothing to play")
             return await self._commit(live, [s for s, _ in applied], user_id)
 
-    async def play_step(
-        self, match_id: int, user_id: int, step: Step, expect_ply: int | None = None
-    ) -> Update:
-        return await self.play(match_id, user_id, [step.token], expect_ply)
-
     async def play_computer(self, match_id: int) -> Update | None:
         """Let the computer make one plane action (with the shots that follow it) if a
         computer is to move; None otherwise."""
