@@ -50,13 +50,14 @@ class People:
         self, user: User, channel: Channel, command: str, **options: Any
     ) -> Interaction:
         """Use a slash command: ``command`` is its full name, e.g. "crosshairs move"."""
-        return await self._send(COMMAND, user, channel, self._command_data(command, options))
+        data = self._command_data(command, options, channel.guild_id)
+        return await self._send(COMMAND, user, channel, data)
 
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focus: str, **options: Any
     ) -> list[str]:
         """The choices the bot offers while ``user`` types option ``focus``."""
-        data = self._command_data(command, options, focus=focus)
+        data = self._command_data(command, options, channel.guild_id, focus=focus)
         interaction = await self._send(AUTOCOMPLETE, user, channel, data)
         return [str(c["value"]) for c in interaction.choices]
 
@@ -99,21 +100,22 @@ class People:
     def _payload(self, interaction: Interaction) -> Json:
         w = self.world
         user = interaction.user
+        guild_id = interaction.channel.guild_id
         data: Json = {
             "id": str(interaction.id),
             "application_id": str(w.bot.id),
             "type": interaction.type,
             "token": interaction.token,
             "version": 1,
-            "guild_id": str(w.guild_id),
+            "guild_id": str(guild_id),
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
-            "member": user.member(w.guild_id),
+            "member": user.member(guild_id),
             "app_permissions": "2251799813685247",
             "locale": "en-GB",
             "guild_locale": "en-GB",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(w.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
             "attachment_size_limit": 26214400,
             "data": interaction.data,
@@ -122,7 +124,9 @@ class People:
             data["message"] = interaction.message.payload(self.server.base_url)
         return data
 
-    def _command_data(self, command: str, options: dict[str, Any], focus: str = "") -> Json:
+    def _command_data(
+        self, command: str, options: dict[str, Any], guild_id: int, focus: str = ""
+    ) -> Json:
         top, *path = command.split()
         spec = next(
             (c for c in self.world.commands if c["name"] == top and c.get("type", 1) == 1), None
@@ -134,7 +138,7 @@ class People:
             "id": spec["id"],
             "name": top,
             "type": 1,
-            "guild_id": str(self.world.guild_id),
+            "guild_id": str(guild_id),
         }
         level = data
         for name in path:
@@ -143,19 +147,21 @@ class People:
             level["options"] = [node]
             level, spec = node, sub
         level["options"] = [
-            self._value(_option(spec, name, command), name, value, focus, resolved)
+            self._value(_option(spec, name, command), name, value, focus, resolved, guild_id)
             for name, value in options.items()
         ]
         if resolved:
             data["resolved"] = resolved
         return data
 
-    def _value(self, spec: Json, name: str, value: Any, focus: str, resolved: Json) -> Json:
+    def _value(
+        self, spec: Json, name: str, value: Any, focus: str, resolved: Json, guild_id: int
+    ) -> Json:
         kind = spec["type"]
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             members = resolved.setdefault("members", {})
-            members[str(value.id)] = value.member(self.world.guild_id, with_user=False)
+            members[str(value.id)] = value.member(guild_id, with_user=False)
             value = str(value.id)
         elif kind == INTEGER and name != focus:
             value = int(value)

@@ -1,4 +1,6 @@
-"""Faults the REST side can inject: rate limits (429 with a retry-after) and server errors.
+"""Faults the REST side can inject: rate limits (429 with a retry-after), server errors
+and latency (every API call answered ``latency`` seconds late, as over a real network, so
+that two presses a few tens of milliseconds apart really race inside the bot).
 
 A fault matches a method and a path pattern and fires a set number of times, before
 the route runs, so the bot's retry is the first request the route really sees: a
@@ -57,6 +59,7 @@ class Fault:
 class Faults:
     def __init__(self) -> None:
         self.active: list[Fault] = []
+        self.latency = 0.0  # seconds added before every REST answer
 
     def rate_limit(
         self, path: str, *, times: int = 1, retry_after: float = 0.5, method: str | None = None

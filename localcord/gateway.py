@@ -7,6 +7,12 @@ compressed frames but decompresses only binary ones, so text frames are read as 
 
 Every dispatched event is kept with its sequence number, so a bot that lost its
 connection and resumes receives what it missed, as with Discord.
+
+Sharding follows Discord: the server is started with a shard count (``GET /gateway/bot``
+tells it to a bot that asks), each connection IDENTIFYs with ``[shard_id, shard_count]``,
+READY lists that shard's guilds, and an event about guild ``g`` goes only to shard
+``(g >> 22) % shard_count``; events with no guild go to shard 0. Several bot processes
+can therefore each hold some of the shards, as they would on Discord.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import asyncio
 import json
 import logging
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from aiohttp import WSMsgType, web
@@ -26,6 +33,7 @@ log = logging.getLogger(__name__)
 HELLO, HEARTBEAT, IDENTIFY, RESUME = 10, 1, 2, 6
 DISPATCH, INVALID_SESSION, HEARTBEAT_ACK = 0, 9, 11
 HEARTBEAT_INTERVAL_MS = 41250
+INVALID_SHARD = 4010  # Discord's close code for a shard id or count it does not accept
 
 
 KEEP_EVENTS = 20000  # a bot away for longer than this many events must identify anew
@@ -34,6 +42,7 @@ KEEP_EVENTS = 20000  # a bot away for longer than this many events must identify
 @dataclass
 class Session:
     id: str
+    shard: int = 0
     seq: int = 0
     sent: list[tuple[int, str, Json]] = field(default_factory=list)
     socket: web.WebSocketResponse | None = None
@@ -63,37 +72,58 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, world: World, url: str = "") -> None:
+    def __init__(self, world: World, url: str = "", shard_count: int = 1) -> None:
         self.world = world
         self.url = url  # ws://host:port/gateway, set once the server listens
-        self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
-        self.identified = asyncio.Event()
+        self.shard_count = shard_count
+        self.sessions: dict[str, Session] = {}  # resumable sessions by id
+        self.current: dict[int, Session] = {}  # shard id -> its session, live or away
+        self.identified = asyncio.Event()  # set at every IDENTIFY
         self.identifies = 0
         self.resumes = 0
         world.dispatch = self.dispatch
 
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
     def dispatch(self, event: str, data: Json) -> None:
-        """Send an event to the bot, or keep it for its resume if it is away."""
-        session = self.current
+        """Send an event to the shard that owns its guild, or keep it for that shard's
+        resume if it is away."""
+        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        session = self.current.get(self.shard_of(int(guild)) if guild else 0)
         if session is None:
             return
         frame = session.record(event, data)
         if session.outbox is not None:
             session.outbox.put_nowait(frame)
 
-    async def drop(self, code: int = 4000, forget: bool = False) -> None:
-        """Close the bot's connection the way a Discord gateway restart does. The
-        session stays resumable unless ``forget``: then the bot's RESUME is refused and
-        it must identify anew (and, as on Discord, misses what happened meanwhile)."""
-        session = self.current
-        if forget:
-            self.sessions.clear()
-            self.identified.clear()
-        if session is not None and session.socket is not None:
-            socket = session.socket
-            session.detach()
-            await socket.close(code=code, message=b"localcord: dropped")
+    async def wait_for_shards(self, shards: Iterable[int], timeout: float) -> None:
+        """Wait until each of ``shards`` has identified (or resumed) and is connected."""
+        wanted = set(shards)
+        async with asyncio.timeout(timeout):
+            while not all(
+                (s := self.current.get(shard)) is not None and s.socket is not None
+                for shard in wanted
+            ):
+                self.identified.clear()
+                await self.identified.wait()
+
+    async def drop(
+        self, code: int = 4000, forget: bool = False, shards: Iterable[int] | None = None
+    ) -> None:
+        """Close the bot's connections (those of ``shards``; all by default) the way a
+        Discord gateway restart does. The sessions stay resumable unless ``forget``:
+        then the bot's RESUME is refused and it must identify anew (and, as on Discord,
+        misses what happened meanwhile)."""
+        chosen = [s for shard, s in self.current.items() if shards is None or shard in shards]
+        for session in chosen:
+            if forget:
+                self.sessions.pop(session.id, None)
+                self.identified.clear()
+            if session.socket is not None:
+                socket = session.socket
+                session.detach()
+                await socket.close(code=code, message=b"localcord: dropped")
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(max_msg_size=0)
@@ -107,7 +137,9 @@ class Gateway:
             if op == HEARTBEAT:
                 await socket.send_json({"op": HEARTBEAT_ACK, "d": None})
             elif op == IDENTIFY:
-                self._identify(socket)
+                if not self._identify(socket, data or {}):
+                    await socket.close(code=INVALID_SHARD, message=b"Invalid shard")
+                    break
             elif op == RESUME:
                 await self._resume(socket, data)
         for session in self.sessions.values():
@@ -115,27 +147,37 @@ class Gateway:
                 session.detach()
         return socket
 
-    def _identify(self, socket: web.WebSocketResponse) -> None:
-        if self.current is not None:
-            self.current.detach()
-        session = Session(secrets.token_hex(16))
-        self.sessions = {session.id: session}
-        self.current = session
+    def _identify(self, socket: web.WebSocketResponse, data: Json) -> bool:
+        shard, count = data.get("shard") or (0, 1)
+        if count != self.shard_count or not 0 <= shard < count:
+            log.warning("gateway: refused shard %s of %s (have %d)", shard, count, self.shard_count)
+            return False
+        old = self.current.get(shard)
+        if old is not None:
+            old.detach()
+            self.sessions.pop(old.id, None)
+        session = Session(secrets.token_hex(16), shard)
+        self.sessions[session.id] = session
+        self.current[shard] = session
         self.identifies += 1
         w = self.world
+        mine = [g for g in w.guilds if self.shard_of(g) == shard]
         ready = {
             "v": 10,
             "user": w.bot.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(w.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "session_id": session.id,
             "resume_gateway_url": self.url,
             "application": {"id": str(w.bot.id), "flags": 0},
             "private_channels": [],
             "relationships": [],
+            "shard": [shard, count],
         }
-        frames = [session.record("READY", ready), session.record("GUILD_CREATE", w.guild_payload())]
+        frames = [session.record("READY", ready)]
+        frames += [session.record("GUILD_CREATE", w.guild_payload(g)) for g in mine]
         session.attach(socket, frames)
         self.identified.set()
+        return True
 
     async def _resume(self, socket: web.WebSocketResponse, data: Json) -> None:
         session = self.sessions.get(str(data.get("session_id")))
@@ -151,7 +193,9 @@ class Gateway:
         ]
         # RESUMED is not kept: a later resume has nothing to replay it for.
         resumed = {"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {}}
+        self.current[session.shard] = session
         session.attach(socket, [*missed, resumed])
+        self.identified.set()
         log.info("gateway: session resumed, %d missed events replayed", len(missed))
 
 

@@ -10,6 +10,7 @@ shows up in the test output instead of as a hang.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -90,6 +91,8 @@ class Rest:
         """Record every API call and let the faults answer first."""
         if not request.path.startswith(API):
             return await handler(request)
+        if self.faults.latency:
+            await asyncio.sleep(self.faults.latency)
         response = self.faults.take(request.method, request.path) or await handler(request)
         self.world.requests.append(
             Request(request.method, request.path, response.status, time.time())
@@ -124,7 +127,7 @@ class Rest:
         return as_json(
             {
                 "url": self.gateway.url,
-                "shards": 1,
+                "shards": self.gateway.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,

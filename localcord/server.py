@@ -20,10 +20,10 @@ HOST = "127.0.0.1"
 
 
 class LocalDiscord:
-    def __init__(self, world: World | None = None) -> None:
+    def __init__(self, world: World | None = None, shard_count: int = 1) -> None:
         self.world = world or World()
         self.faults = Faults()
-        self.gateway = Gateway(self.world)
+        self.gateway = Gateway(self.world, shard_count=shard_count)
         self.rest = Rest(self.world, self.gateway, self.faults)
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)
         self.app.router.add_get("/gateway", self.gateway.handle)

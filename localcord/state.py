@@ -1,5 +1,6 @@
-"""What the local Discord knows: one guild, its channels and threads, users, messages
-with their attachments, the bot's application commands and every interaction.
+"""What the local Discord knows: its guilds (one unless a test adds more), their channels
+and threads, users, messages with their attachments, the bot's application commands and
+every interaction.
 
 The server (``rest``, ``gateway``), the simulated players (``client``) and the
 playground all read and change this one object, inside one event loop; nothing here
@@ -53,6 +54,13 @@ class Snowflakes:
     def next(self) -> int:
         now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(self._last + 1, now)
+        return self._last
+
+    def next_millisecond(self) -> int:
+        """An id in a millisecond of its own. Discord routes a guild to shard
+        ``(guild_id >> 22) % shard_count``, so guilds made one after another must not
+        share the timestamp part or they would all land on one shard."""
+        self._last = max((self._last >> 22) + 1 << 22, self.next())
         return self._last
 
 
@@ -241,12 +249,12 @@ class Request:
 
 
 class World:
-    """The guild, its members and everything said in it."""
+    """The guilds, their members and everything said in them."""
 
     def __init__(self, guild_name: str = "Crosshairs Local") -> None:
         self.ids = Snowflakes()
-        self.guild_id = self.ids.next()
-        self.guild_name = guild_name
+        self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
+        self.guild_id = self.add_guild(guild_name)
         self.bot = User(self.ids.next(), "Crosshairs", bot=True)
         self.owner = User(self.ids.next(), "Owner")
         self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
@@ -265,13 +273,24 @@ class World:
 
     # ------------------------------------------------------------ people and places
 
+    @property
+    def guild_name(self) -> str:
+        return self.guilds[self.guild_id]
+
+    def add_guild(self, name: str) -> int:
+        """Another guild the bot is in (a bot that joins it at run time is not modelled:
+        guilds are added before the bot identifies)."""
+        guild_id = self.ids.next_millisecond()
+        self.guilds[guild_id] = name
+        return guild_id
+
     def add_user(self, name: str) -> User:
         user = User(self.ids.next(), name)
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str) -> Channel:
-        channel = Channel(self.ids.next(), self.guild_id, name)
+    def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
+        channel = Channel(self.ids.next(), guild_id or self.guild_id, name)
         self.channels[channel.id] = channel
         self.channel_log[channel.id] = []
         if self.dispatch is not None:
@@ -281,7 +300,7 @@ class World:
     def add_thread(self, parent: Channel, name: str, owner: User) -> Channel:
         thread = Channel(
             self.ids.next(),
-            self.guild_id,
+            parent.guild_id,
             name,
             PUBLIC_THREAD,
             parent_id=parent.id,
@@ -297,19 +316,21 @@ class World:
     def threads_of(self, channel: Channel) -> list[Channel]:
         return [c for c in self.channels.values() if c.parent_id == channel.id]
 
-    def guild_payload(self) -> Json:
-        text = [c for c in self.channels.values() if c.type == TEXT_CHANNEL]
-        threads = [c for c in self.channels.values() if c.type == PUBLIC_THREAD]
-        members = [u.member(self.guild_id) for u in self.users.values()]
+    def guild_payload(self, guild_id: int | None = None) -> Json:
+        guild_id = guild_id or self.guild_id
+        here = [c for c in self.channels.values() if c.guild_id == guild_id]
+        text = [c for c in here if c.type == TEXT_CHANNEL]
+        threads = [c for c in here if c.type == PUBLIC_THREAD]
+        members = [u.member(guild_id) for u in self.users.values()]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guilds[guild_id],
             "icon": None,
             "owner_id": str(self.owner.id),
             "features": [],
             "roles": [
                 {
-                    "id": str(self.guild_id),
+                    "id": str(guild_id),
                     "name": "@everyone",
                     "permissions": ALL_PERMISSIONS,
                     "position": 0,

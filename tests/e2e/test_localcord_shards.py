@@ -1,0 +1,112 @@
+"""The local Discord's gateway shards as Discord's does, and its REST side can be slow.
+
+These talk to the server with a bare websocket, as a shard of any bot would, so that the
+routing rule ``(guild_id >> 22) % shard_count`` is checked without the bot in the way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pytest
+
+from localcord.gateway import DISPATCH, HELLO, IDENTIFY, INVALID_SHARD
+from localcord.server import LocalDiscord
+from localcord.state import Json
+
+
+class Shard:
+    """One gateway connection that identifies as ``shard`` of ``count``."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+
+    @classmethod
+    async def connect(
+        cls, session: aiohttp.ClientSession, server: LocalDiscord, shard: int, count: int
+    ) -> Shard:
+        socket = await session.ws_connect(server.gateway.url)
+        hello = await socket.receive_json()
+        assert hello["op"] == HELLO
+        await socket.send_json({"op": IDENTIFY, "d": {"token": "t", "shard": [shard, count]}})
+        return cls(socket)
+
+    async def take(self, count: int, timeout: float = 5.0) -> list[Json]:
+        """The next ``count`` dispatches."""
+        seen: list[Json] = []
+        async with asyncio.timeout(timeout):
+            while len(seen) < count:
+                frame = await self.socket.receive_json()
+                if frame["op"] == DISPATCH:
+                    seen.append(frame)
+        return seen
+
+
+@pytest.fixture
+async def sharded() -> AsyncIterator[LocalDiscord]:
+    server = LocalDiscord(shard_count=2)
+    for n in range(7):
+        server.world.add_guild(f"guild {n}")
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def test_each_shard_hears_only_about_its_own_guilds(sharded: LocalDiscord) -> None:
+    world, gateway = sharded.world, sharded.gateway
+    by_shard = {s: [g for g in world.guilds if (g >> 22) % 2 == s] for s in (0, 1)}
+    assert all(by_shard.values()), "the eight guilds spread over both shards"
+    async with aiohttp.ClientSession() as http:
+        shards = [await Shard.connect(http, sharded, s, 2) for s in (0, 1)]
+        for s, shard in enumerate(shards):
+            ready, *creates = await shard.take(1 + len(by_shard[s]))
+            assert ready["t"] == "READY" and ready["d"]["shard"] == [s, 2]
+            assert {int(g["id"]) for g in ready["d"]["guilds"]} == set(by_shard[s])
+            assert {int(c["d"]["id"]) for c in creates} == set(by_shard[s])
+        await gateway.wait_for_shards([0, 1], timeout=5)
+
+        # a channel in each guild: its CHANNEL_CREATE reaches the owning shard only
+        for guild in world.guilds:
+            world.add_channel("general", guild)
+        for s, shard in enumerate(shards):
+            heard = await shard.take(len(by_shard[s]))
+            assert {e["t"] for e in heard} == {"CHANNEL_CREATE"}
+            assert sorted(int(e["d"]["guild_id"]) for e in heard) == sorted(by_shard[s])
+            with pytest.raises(TimeoutError):  # and nothing of the other shard's follows
+                await shard.take(1, timeout=0.2)
+        for shard in shards:
+            await shard.socket.close()
+
+
+async def test_a_shard_count_the_server_does_not_use_is_refused(sharded: LocalDiscord) -> None:
+    async with aiohttp.ClientSession() as http:
+        shard = await Shard.connect(http, sharded, 0, 3)
+        message = await shard.socket.receive()
+        assert message.type == aiohttp.WSMsgType.CLOSE and message.data == INVALID_SHARD
+
+
+async def test_gateway_bot_tells_the_shard_count(sharded: LocalDiscord) -> None:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"{sharded.api_base}/gateway/bot") as response,
+    ):
+        assert (await response.json())["shards"] == 2
+
+
+async def test_latency_delays_every_rest_answer() -> None:
+    server = LocalDiscord()
+    server.faults.latency = 0.25
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            started = time.monotonic()
+            async with http.get(f"{server.api_base}/users/@me") as response:
+                assert response.status == 200
+            assert time.monotonic() - started >= 0.25
+    finally:
+        await server.stop()
