@@ -69,6 +69,26 @@ class People:
         data = {"custom_id": found["custom_id"], "component_type": 2}
         return await self._send(COMPONENT, user, message.channel, data, message)
 
+    async def choose(self, user: User, message: Message, select: str, *values: str) -> Interaction:
+        """Pick ``values`` in the select menu ``select`` (its placeholder or custom id)
+        on ``message``; a value may be given by its option's label too."""
+        found = find_select(message, select)
+        if found.get("disabled"):
+            raise LocalcordError(f"select menu {select!r} is disabled")
+        options = found.get("options") or []
+        picked = []
+        for value in values:
+            option = next((o for o in options if value in (o.get("value"), o.get("label"))), None)
+            if option is None:
+                offered = [o.get("label") for o in options]
+                raise LocalcordError(f"{select!r} offers no {value!r}; it offers {offered}")
+            picked.append(option["value"])
+        low, high = found.get("min_values", 1), found.get("max_values", 1)
+        if not low <= len(picked) <= high:
+            raise LocalcordError(f"{select!r} takes {low} to {high} values, not {len(picked)}")
+        data = {"custom_id": found["custom_id"], "component_type": 3, "values": picked}
+        return await self._send(COMPONENT, user, message.channel, data, message)
+
     async def _send(
         self,
         kind: int,
@@ -225,6 +245,14 @@ def find_button(message: Message, button: str) -> Json:
             return candidate
     labels = [b.get("label") for b in message.buttons()]
     raise LocalcordError(f"no button {button!r} on the message; there are {labels}")
+
+
+def find_select(message: Message, select: str) -> Json:
+    for candidate in message.selects():
+        if select in (candidate.get("placeholder"), candidate.get("custom_id")):
+            return candidate
+    names = [s.get("placeholder") for s in message.selects()]
+    raise LocalcordError(f"no select menu {select!r} on the message; there are {names}")
 
 
 def answer(interaction: Interaction) -> Message | None:

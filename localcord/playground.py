@@ -27,6 +27,8 @@ from localcord.client import LocalcordError, People
 from localcord.server import LocalDiscord
 from localcord.state import LOADING, PUBLIC_THREAD, Channel, Json, Message, User, as_json
 
+log = logging.getLogger(__name__)
+
 STATIC = Path(__file__).with_name("static")
 DEFAULT_PORT = 8765
 POLL_SECONDS = 20.0
@@ -51,6 +53,7 @@ class Playground:
                 web.post("/play/command", self.command),
                 web.post("/play/autocomplete", self.autocomplete),
                 web.post("/play/click", self.click),
+                web.post("/play/choose", self.choose),
             ]
         )
 
@@ -119,6 +122,14 @@ class Playground:
         return found
 
     def _message(self, message: Message, viewer: User) -> Json:
+        images = {
+            a.filename: {"src": self.server.base_url + a.path, "alt": a.description}
+            for a in message.attachments
+            if a.filename.endswith((".png", ".gif", ".jpg"))
+        }
+        embeds = [self._embed(e, images) for e in message.embeds]
+        # As in Discord, an attachment an embed shows is drawn inside the embed only.
+        shown = {e["image"]["src"] for e in embeds if e.get("image")}
         return {
             "id": str(message.id),
             "author": message.author.name,
@@ -127,30 +138,45 @@ class Playground:
             "thinking": bool(message.flags & LOADING),
             "ephemeral": message.ephemeral,
             "edited": message.edited is not None,
-            "images": [
-                self.server.base_url + a.path
-                for a in message.attachments
-                if a.filename.endswith((".png", ".gif", ".jpg"))
+            "images": [i for i in images.values() if i["src"] not in shown],
+            "embeds": embeds,
+            "rows": [_row(row.get("components", [])) for row in message.components],
+        }
+
+    def _embed(self, embed: Json, images: dict[str, Json]) -> Json:
+        """An embed as the page draws it: colour bar, author, title, description,
+        fields (inline ones side by side), image and footer, markdown applied."""
+
+        def image(key: str) -> Json | None:
+            url = str((embed.get(key) or {}).get("url") or "")
+            if url.startswith("attachment://"):
+                return images.get(url.removeprefix("attachment://"))
+            return {"src": url, "alt": ""} if url else None
+
+        colour = embed.get("color")
+        return {
+            "colour": f"#{colour:06x}" if isinstance(colour, int) else "",
+            "author": (embed.get("author") or {}).get("name", ""),
+            "title": self._html(str(embed.get("title") or "")),
+            "description": self._html(str(embed.get("description") or "")),
+            "fields": [
+                {
+                    "name": self._html(str(f.get("name", ""))),
+                    "value": self._html(str(f.get("value", ""))),
+                    "inline": bool(f.get("inline")),
+                }
+                for f in embed.get("fields") or []
             ],
-            "rows": [
-                [
-                    {
-                        "label": b.get("label") or "",
-                        "emoji": (b.get("emoji") or {}).get("name", ""),
-                        "custom_id": b.get("custom_id", ""),
-                        "style": b.get("style", 2),
-                        "disabled": bool(b.get("disabled")),
-                    }
-                    for b in row.get("components", [])
-                    if b.get("type") == 2
-                ]
-                for row in message.components
-            ],
+            "image": image("image"),
+            "thumbnail": image("thumbnail"),
+            "footer": self._html(str((embed.get("footer") or {}).get("text", ""))),
         }
 
     def _html(self, text: str) -> str:
-        """Discord's markdown, the little the bot uses: mentions, bold, code."""
+        """Discord's markdown, what the bot uses: mentions, channel links, timestamps,
+        headings, subtext, quotes, bold, italics, underline, strike-through and code."""
         text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        text = "\n".join(_block(line) for line in text.split("\n"))
 
         def user(m: re.Match[str]) -> str:
             found = self.world.users.get(int(m[1]))
@@ -164,27 +190,41 @@ class Playground:
         text = re.sub(r"&lt;@!?(\d+)&gt;", user, text)
         text = re.sub(r"&lt;#(\d+)&gt;", channel, text)
         text = re.sub(r"&lt;t:(\d+):R&gt;", lambda m: _relative(int(m[1])), text)
+        text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
         text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
-        return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+        text = re.sub(r"__(.+?)__", r"<u>\1</u>", text)
+        text = re.sub(r"~~(.+?)~~", r"<s>\1</s>", text)
+        return re.sub(r"(?<![\w*])[*_]([^*_\n]+)[*_](?![\w*])", r"<i>\1</i>", text)
 
     # ------------------------------------------------------------ acting
 
     async def command(self, request: web.Request) -> web.Response:
         body = await request.json()
         viewer, channel = self._user(body.get("viewer")), self._channel(body.get("channel"))
-        options = self._options(str(body["command"]), body.get("options") or {})
-        return await self._act(self.people.slash(viewer, channel, body["command"], **options))
+        command = str(body["command"])
+        options = self._options(command, body.get("options") or {})
+        # Discord's client will not send a command with a required option left empty.
+        missing = [o["name"] for o in self._spec(command)["options"] if o.get("required")]
+        missing = [name for name in missing if name not in options]
+        if missing:
+            return as_json({"error": f"Fill in the required option: {', '.join(missing)}"}, 400)
+        return await self._act(self.people.slash(viewer, channel, command, **options))
 
     async def autocomplete(self, request: web.Request) -> web.Response:
+        """Suggestions while typing. As in Discord, a failure shows no suggestions
+        rather than an error: the person can still type and send."""
         body = await request.json()
         viewer, channel = self._user(body.get("viewer")), self._channel(body.get("channel"))
+        focus = str(body["focus"])
         options = self._options(str(body["command"]), body.get("options") or {})
+        options.setdefault(focus, "")  # an empty box is still the focused option
         try:
             choices = await self.people.autocomplete(
-                viewer, channel, body["command"], str(body["focus"]), **options
+                viewer, channel, body["command"], focus, **options
             )
         except LocalcordError as exc:
-            return as_json({"error": str(exc)}, status=400)
+            log.warning("playground: autocomplete of %s failed: %s", focus, exc)
+            choices = []
         return as_json({"choices": choices})
 
     async def click(self, request: web.Request) -> web.Response:
@@ -195,6 +235,15 @@ class Playground:
             return as_json({"error": "no such message"}, status=404)
         return await self._act(self.people.click(viewer, message, str(body["custom_id"])))
 
+    async def choose(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        viewer = self._user(body.get("viewer"))
+        message = self.world.messages.get(int(body["message"]))
+        if message is None or not message.visible(viewer.id):
+            return as_json({"error": "no such message"}, status=404)
+        values = [str(v) for v in body.get("values") or []]
+        return await self._act(self.people.choose(viewer, message, str(body["custom_id"]), *values))
+
     async def _act(self, action: Any) -> web.Response:
         try:
             await action
@@ -202,12 +251,15 @@ class Playground:
             return as_json({"error": str(exc)}, status=400)
         return as_json({"ok": True})
 
-    def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
-        """The page's option values, typed as the command declares them."""
+    def _spec(self, command: str) -> Json:
         spec = next((c for c in self._commands() if c["name"] == command), None)
         if spec is None:
             raise web.HTTPBadRequest(text=f"no command /{command}")
-        kinds = {o["name"]: o["type"] for o in spec["options"]}
+        return spec
+
+    def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
+        """The page's option values, typed as the command declares them."""
+        kinds = {o["name"]: o["type"] for o in self._spec(command)["options"]}
         options: dict[str, Any] = {}
         for name, value in given.items():
             if value in ("", None) or name not in kinds:
@@ -227,6 +279,52 @@ class Playground:
     def _channel(self, value: object) -> Channel:
         found = self.world.channels.get(int(str(value))) if str(value).isdigit() else None
         return found or self.channel
+
+
+def _block(line: str) -> str:
+    """A line's block markdown: a heading, subtext or a quote."""
+    if m := re.match(r"(#{1,3}) (.*)", line):
+        return f'<span class="h{len(m[1])}">{m[2]}</span>'
+    if line.startswith("-# "):
+        return f'<span class="subtext">{line[3:]}</span>'
+    if line.startswith("&gt; "):
+        return f'<span class="quote">{line[5:]}</span>'
+    return line
+
+
+def _row(items: list[Json]) -> Json:
+    """An action row as the page draws it: buttons, or one select menu."""
+    select = next((c for c in items if c.get("type") == 3), None)
+    if select is not None:
+        return {
+            "select": {
+                "custom_id": select.get("custom_id", ""),
+                "placeholder": select.get("placeholder") or "Make a selection",
+                "disabled": bool(select.get("disabled")),
+                "options": [
+                    {
+                        "label": o.get("label", ""),
+                        "value": o.get("value", ""),
+                        "description": o.get("description") or "",
+                        "emoji": (o.get("emoji") or {}).get("name", ""),
+                    }
+                    for o in select.get("options") or []
+                ],
+            }
+        }
+    return {
+        "buttons": [
+            {
+                "label": b.get("label") or "",
+                "emoji": (b.get("emoji") or {}).get("name", ""),
+                "custom_id": b.get("custom_id", ""),
+                "style": b.get("style", 2),
+                "disabled": bool(b.get("disabled")),
+            }
+            for b in items
+            if b.get("type") == 2
+        ]
+    }
 
 
 def _person(user: User) -> Json:

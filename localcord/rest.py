@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from localcord import limits
 from localcord.faults import Faults
 from localcord.gateway import Gateway
 from localcord.state import (
@@ -44,6 +45,18 @@ PONG, MESSAGE, DEFERRED, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5,
 
 def error(status: int, code: int, message: str) -> web.Response:
     return as_json({"message": message, "code": code}, status=status)
+
+
+def invalid(data: Json) -> web.Response | None:
+    """Discord's refusal of a message payload over its limits, or None when it fits."""
+    found = limits.problems(data)
+    if not found:
+        return None
+    log.warning("localcord: refused a message over Discord's limits: %s", "; ".join(found))
+    return as_json(
+        {"message": "Invalid Form Body", "code": 50035, "errors": {"localcord": found}},
+        status=400,
+    )
 
 
 class Rest:
@@ -172,6 +185,8 @@ class Rest:
         body, files = await read_body(request)
         kind = int(body["type"])
         data: Json = body.get("data") or {}
+        if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):
+            return refused
         interaction.response_type, interaction.responded = kind, now
         w = self.world
         if kind == MESSAGE:
@@ -224,6 +239,8 @@ class Rest:
         if interaction is None:
             return error(404, 10015, "Unknown Webhook")
         body, files = await read_body(request)
+        if refused := invalid(body):
+            return refused
         original = interaction.original
         if original is not None and original.flags & LOADING:
             # Discord turns the first follow-up after a "thinking" defer into the answer.
@@ -262,6 +279,8 @@ class Rest:
             return error(404, 10008, "Unknown Message")
         interaction, message = found
         body, files = await read_body(request)
+        if refused := invalid(body):
+            return refused
         self._edit(message, body, files, flags=message.flags & ~LOADING)
         interaction.settled.set()
         return as_json(self._payload(message))
@@ -287,6 +306,8 @@ class Rest:
         if channel is None:
             return error(404, 10003, "Unknown Channel")
         body, files = await read_body(request)
+        if refused := invalid(body):
+            return refused
         message = self.world.post(
             channel,
             self.world.bot,
@@ -330,6 +351,8 @@ class Rest:
         if message.author is not self.world.bot:
             return error(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
+        if refused := invalid(body):
+            return refused
         return as_json(self._payload(self._edit(message, body, files)))
 
     async def delete(self, request: web.Request) -> web.Response:
@@ -410,7 +433,11 @@ class Rest:
             if key in uploads:
                 name, ctype, blob = uploads[key]
                 attachment = Attachment(
-                    self.world.ids.next(), str(entry.get("filename") or name), blob, ctype
+                    self.world.ids.next(),
+                    str(entry.get("filename") or name),
+                    blob,
+                    ctype,
+                    str(entry.get("description") or ""),
                 )
                 self.attachments[attachment.id] = attachment
                 result.append(attachment)

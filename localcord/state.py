@@ -145,6 +145,7 @@ class Attachment:
     filename: str
     data: bytes
     content_type: str = "application/octet-stream"
+    description: str = ""  # the alt text a screen reader reads for it
 
     @property
     def path(self) -> str:
@@ -197,6 +198,7 @@ class Message:
                     "url": base_url + a.path,
                     "proxy_url": base_url + a.path,
                     "content_type": a.content_type,
+                    **({"description": a.description} if a.description else {}),
                 }
                 for a in self.attachments
             ],
@@ -210,7 +212,16 @@ class Message:
 
     def buttons(self) -> list[Json]:
         """Every button on the message, row by row."""
-        return [c for row in self.components for c in row.get("components", []) if c["type"] == 2]
+        return self._components(2)
+
+    def selects(self) -> list[Json]:
+        """Every string select menu on the message, row by row."""
+        return self._components(3)
+
+    def _components(self, kind: int) -> list[Json]:
+        return [
+            c for row in self.components for c in row.get("components", []) if c["type"] == kind
+        ]
 
 
 @dataclass

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0 };
+const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0 };
 
 function post(path, body) {
   return fetch(path, {
@@ -80,12 +80,103 @@ function renderCommands(commands) {
   $("#command-list").replaceChildren(...commands.map((c) => new Option(c.description, "/" + c.name)));
 }
 
+// Like Discord, the view follows the newest message unless the person scrolled up to
+// read; images that finish loading later would otherwise push the newest out of view.
+const view = { stick: true };
+
+function toBottom() {
+  const box = $("#messages");
+  if (view.stick) box.scrollTop = box.scrollHeight;
+}
+
+$("#messages").addEventListener("scroll", () => {
+  const box = $("#messages");
+  view.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 40;
+});
+
 function renderMessages(messages, viewer) {
   const box = $("#messages");
   box.dataset.viewer = viewer;
-  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 40;
   box.replaceChildren(...messages.map(messageElement));
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  for (const img of box.querySelectorAll("img")) img.addEventListener("load", toBottom);
+  toBottom();
+}
+
+function image(src, alt, className) {
+  const img = document.createElement("img");
+  img.src = src;
+  img.alt = alt || "";
+  if (alt) img.title = alt;
+  img.className = className;
+  return img;
+}
+
+function embedElement(e) {
+  const box = document.createElement("div");
+  box.className = "embed";
+  if (e.colour) box.style.borderLeftColor = e.colour;
+  const part = (cls, html) => {
+    if (!html) return;
+    const div = document.createElement("div");
+    div.className = cls;
+    div.innerHTML = html;
+    box.append(div);
+  };
+  part("embed-author", e.author);
+  part("embed-title", e.title);
+  part("embed-description", e.description);
+  if (e.fields.length) {
+    const fields = document.createElement("div");
+    fields.className = "embed-fields";
+    for (const f of e.fields) {
+      const div = document.createElement("div");
+      div.className = "embed-field" + (f.inline ? " inline" : "");
+      div.innerHTML = `<div class="embed-field-name">${f.name}</div><div class="embed-field-value">${f.value}</div>`;
+      fields.append(div);
+    }
+    box.append(fields);
+  }
+  if (e.thumbnail) box.append(image(e.thumbnail.src, e.thumbnail.alt, "embed-thumbnail"));
+  if (e.image) box.append(image(e.image.src, e.image.alt, "embed-image"));
+  part("embed-footer", e.footer);
+  return box;
+}
+
+function buttonsRow(m, buttons) {
+  const r = document.createElement("div");
+  r.className = "row";
+  for (const b of buttons) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `style-${b.style}`;
+    button.textContent = (b.emoji ? b.emoji + " " : "") + b.label;
+    button.dataset.customId = b.custom_id;
+    button.disabled = b.disabled;
+    button.addEventListener("click", () => post("/play/click", { message: m.id, custom_id: b.custom_id }));
+    r.append(button);
+  }
+  return r;
+}
+
+function selectRow(m, s) {
+  const r = document.createElement("div");
+  r.className = "row";
+  const select = document.createElement("select");
+  select.className = "menu";
+  select.dataset.customId = s.custom_id;
+  select.disabled = s.disabled;
+  select.setAttribute("aria-label", s.placeholder);
+  select.add(new Option(s.placeholder, ""));
+  for (const o of s.options) {
+    const option = new Option((o.emoji ? o.emoji + " " : "") + o.label, o.value);
+    if (o.description) option.title = o.description;
+    select.add(option);
+  }
+  select.addEventListener("change", () => {
+    if (select.value) post("/play/choose", { message: m.id, custom_id: s.custom_id, values: [select.value] });
+  });
+  r.append(select);
+  return r;
 }
 
 function messageElement(m) {
@@ -102,27 +193,9 @@ function messageElement(m) {
   for (const a of text.querySelectorAll("a.channel-link")) {
     a.addEventListener("click", (e) => { e.preventDefault(); switchChannel(a.dataset.channel); });
   }
-  for (const src of m.images) {
-    const img = document.createElement("img");
-    img.src = src;
-    img.className = "attachment";
-    div.append(img);
-  }
-  for (const row of m.rows) {
-    const r = document.createElement("div");
-    r.className = "row";
-    for (const b of row) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = `style-${b.style}`;
-      button.textContent = (b.emoji ? b.emoji + " " : "") + b.label;
-      button.dataset.customId = b.custom_id;
-      button.disabled = b.disabled;
-      button.addEventListener("click", () => post("/play/click", { message: m.id, custom_id: b.custom_id }));
-      r.append(button);
-    }
-    div.append(r);
-  }
+  for (const i of m.images) div.append(image(i.src, i.alt, "attachment"));
+  for (const e of m.embeds) div.append(embedElement(e));
+  for (const row of m.rows) div.append(row.select ? selectRow(m, row.select) : buttonsRow(m, row.buttons));
   if (m.ephemeral) {
     const note = document.createElement("div");
     note.className = "note";
@@ -183,6 +256,7 @@ function optionValues() {
 async function suggest(command, focus, field, list) {
   const data = await post("/play/autocomplete", { command: command.name, focus, options: optionValues() });
   list.replaceChildren(...(data.choices || []).map((c) => new Option(c, c)));
+  list.dataset.filled = String(++page.suggestions);
 }
 
 $("#command").addEventListener("input", showOptions);
@@ -191,6 +265,13 @@ $("#composer").addEventListener("submit", async (e) => {
   const command = chosenCommand();
   if (!command) {
     $("#error").textContent = "Pick one of the bot's commands (type /).";
+    return;
+  }
+  // Discord's client will not send a command with a required option left empty.
+  const values = optionValues();
+  const missing = command.options.filter((o) => o.required && !values[o.name]).map((o) => o.name);
+  if (missing.length) {
+    $("#error").textContent = `Fill in the required option: ${missing.join(", ")}`;
     return;
   }
   const data = await post("/play/command", { command: command.name, options: optionValues() });

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from e2e.browser import run_playground
 from localcord.botproc import BotProcess
 from localcord.client import People
 from localcord.server import LocalDiscord
@@ -40,6 +41,12 @@ async def local(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator
         await server.stop()
         # pytest shows this only for a failing test: what the bot said meanwhile.
         print(f"----- the bot's log -----\n{bot.log()}")
+
+
+@pytest.fixture
+def playground(tmp_path: Path) -> Iterator[str]:
+    """The playground as a newcomer starts it, for the browser tests: its address."""
+    yield from run_playground(tmp_path)
 
 
 async def stored_steps(local: Local, match: int) -> tuple[list[str], MatchStatus]:

@@ -1,4 +1,5 @@
-"""The local Discord's gateway shards as Discord's does, and its REST side can be slow.
+"""The local Discord's gateway shards as Discord's does; its REST side can be slow and
+refuses messages over Discord's limits.
 
 These talk to the server with a bare websocket, as a shard of any bot would, so that the
 routing rule ``(guild_id >> 22) % shard_count`` is checked without the bot in the way.
@@ -108,5 +109,47 @@ async def test_latency_delays_every_rest_answer() -> None:
             async with http.get(f"{server.api_base}/users/@me") as response:
                 assert response.status == 200
             assert time.monotonic() - started >= 0.25
+    finally:
+        await server.stop()
+
+
+def _button(n: int) -> dict[str, object]:
+    return {"type": 2, "style": 2, "label": f"b{n}", "custom_id": f"id{n}"}
+
+
+async def test_a_message_over_discords_limits_is_refused_and_not_posted() -> None:
+    server = LocalDiscord()
+    channel = server.world.add_channel("dogfights")
+    await server.start()
+    url = f"{server.api_base}/channels/{channel.id}/messages"
+    too_much: list[dict[str, object]] = [
+        {"content": "x" * 2001},
+        {"components": [{"type": 1, "components": [_button(0)]}] * 6},
+        {"components": [{"type": 1, "components": [_button(n) for n in range(6)]}]},
+        {
+            "components": [
+                {
+                    "type": 1,
+                    "components": [
+                        {
+                            "type": 3,
+                            "custom_id": "s",
+                            "options": [{"label": str(n), "value": str(n)} for n in range(26)],
+                        }
+                    ],
+                }
+            ]
+        },
+        {"attachments": [{"id": 0, "filename": "a.png", "description": "d" * 1025}]},
+    ]
+    try:
+        async with aiohttp.ClientSession() as http:
+            for body in too_much:
+                async with http.post(url, json=body) as response:
+                    assert response.status == 400, body
+                    assert (await response.json())["code"] == 50035
+            async with http.post(url, json={"content": "x" * 2000}) as response:
+                assert response.status == 200
+        assert [m.content for m in server.world.history(channel)] == ["x" * 2000]
     finally:
         await server.stop()
