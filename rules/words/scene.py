@@ -160,10 +160,7 @@ def _concise(game: Game, names: Sequence[str], d: _Detail, turns: list[tuple[str
     elif clouds:
         parts.append(f"{plural(len(clouds), 'cloud')}.")
     for title, told in turns if d.told != "none" else []:
-        if d.told == "sentences":
-            said = "; ".join(s.text for s in told.sentences)
-        else:
-            said = told.notation
+        said = "; ".join(s.text for s in told.sentences) if d.told == "sentences" else told.notation
         parts.append(f"{title}: {said}.")
     return " ".join(parts)
 
@@ -193,7 +190,7 @@ def position_text(game: Game, names: Sequence[str] = ()) -> str:
     """The words-only board: everything :func:`alt_text` says, in full, one fact a line."""
     lines = [header(game), turn_line(game, names)]
     aims = _aims(game)
-    caught = dict((v.id, shooters) for v, shooters in _caught(game))
+    caught = {v.id: shooters for v, shooters in _caught(game)}
     for seat in range(game.seats):
         who = seat_name(game, names, seat)
         if game.seat(seat).out:

@@ -108,7 +108,9 @@ class _Teller:
             assert isinstance(e, events.Crashed)
             self._apply(e)
             where = board.name(e.cell)
-            return [Sentence("crash", f"{who}'s plane at {where} cannot fly on and crashes ({step})")]
+            return [
+                Sentence("crash", f"{who}'s plane at {where} cannot fly on and crashes ({step})")
+            ]
         return [self._manoeuvre(step, who, rest)]
 
     def _manoeuvre(self, step: Step, who: str, rest: list[Event]) -> Sentence:
@@ -117,9 +119,7 @@ class _Teller:
         on = " on" if step.is_dive and self.diving == plane.id else ""
         self.diving = plane.id if step.is_dive else -1
         bumps: list[str] = []
-        while rest and isinstance(
-            rest[0], events.Moved | events.Turned | events.HeightChanged
-        ):
+        while rest and isinstance(rest[0], events.Moved | events.Turned | events.HeightChanged):
             e = rest.pop(0)
             if isinstance(e, events.HeightChanged) and e.cause == "turbulence":
                 bumps.append(board.name(e.cell))
@@ -179,7 +179,7 @@ class _Teller:
                 )
             ]
         if isinstance(e, events.GameOver):
-            return [Sentence("result", f"Game over: {result_line(self.game, self.names)[:-1]}")]
+            return [Sentence("result", result_line(self.game, self.names)[:-1])]
         self._apply(e)
         return []
 
