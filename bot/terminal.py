@@ -2,7 +2,8 @@
 without a browser.
 
 Type tokens (``+a3NE``, ``c3C<``, ``e6SS>P``, ``*d4``, ``-``); ``legal`` lists the
-steps you may take, ``help`` explains the notation, ``quit`` leaves.
+steps you may take, ``words`` tells the position in plain words, ``help`` explains the
+notation, ``quit`` leaves. What each move did is told in words under the board.
 """
 
 from __future__ import annotations
@@ -11,14 +12,17 @@ from typing import TextIO
 
 from rules import notation, text
 from rules.errors import RulesError
+from rules.events import Event
 from rules.modes import Settings
 from rules.players import new_game
+from rules.words.scene import position_text
+from rules.words.telling import tell_events
 
 HELP = """\
 Tokens: +a3NE place a plane at a3 facing NE · c3C climb · c3F level flight (two cells)
         e6S swoop · e6P power dive · e6SS>P a whole dive · < turns left, > right
         *d4 shoot the plane at d4 · - end a dive or hold fire
-Words:  legal (list your legal steps) · help · quit"""
+Words:  legal (list your legal steps) · words (the position in plain words) · help · quit"""
 
 
 def play_in_terminal(stdin: TextIO, stdout: TextIO, seed: int = 1) -> int:
@@ -42,9 +46,16 @@ def play_in_terminal(stdin: TextIO, stdout: TextIO, seed: int = 1) -> int:
         if words[0].lower() == "legal":
             print(" ".join(s.token for s in game.legal_steps()), file=stdout)
             continue
+        if words[0].lower() == "words":
+            print(position_text(game), file=stdout)
+            continue
+        happened: list[Event] = []
         try:
-            notation.play_tokens(game, words)
+            for _, evs in notation.play_tokens(game, words):
+                happened.extend(evs)
         except RulesError as exc:
             print(f"Not played: {exc}", file=stdout)
         print(text.show(game), file=stdout)
+        for sentence in tell_events(game, (), happened):
+            print(f"- {sentence.text}.", file=stdout)
     return 0

@@ -20,6 +20,8 @@ from rules.errors import RulesError
 from rules.game import Game
 from rules.modes import FIRE_MODES, MODES, RULESETS, VARIANTS, Settings, mode
 from rules.players import Player, RandomPlayer, new_game, play_out
+from rules.words.scene import position_text
+from rules.words.telling import record_text
 
 RANDOM_TURN_LIMIT = 1000  # random play can wander; the limit keeps selfplay finite
 PLAYER_KINDS = ("random", *STRENGTHS)
@@ -50,6 +52,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("game", help="game JSON file, or - for standard input")
     p.add_argument("--position", action="store_true", help="print the position text instead")
     p.add_argument("--moves", action="store_true", help="also print the game record")
+    p.add_argument(
+        "--words",
+        action="store_true",
+        help="the position in plain words instead of the text board (with --moves: the "
+        "record in words)",
+    )
     p.set_defaults(handler=cmd_show)
 
     p = sub.add_parser("selfplay", help="play games between computer players")
@@ -183,6 +191,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         if not game.at_turn_start:
             raise CliError("the game does not stand at the start of a player-turn")
         print(position.format_position(game))
+        return 0
+    if args.words:
+        print(position_text(game))
+        if args.moves:
+            print(f"\n{record_text(game)}")
         return 0
     print(text.show(game))
     if args.moves:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.services.clock import Clock, SystemClock
-from bot.services.describe import describe, seat_name, turn_line
+from bot.services.describe import describe
 from rules import clouds, notation, serialize
 from rules.ai.player import ComputerPlayer
 from rules.errors import RulesError
@@ -29,6 +29,7 @@ from rules.events import Event
 from rules.game import Game
 from rules.modes import Settings
 from rules.steps import CLOUD, PLACE, Step
+from rules.words.common import seat_name, turn_line
 from storage.db import Database
 from storage.errors import StorageError
 from storage.matches import Match, MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside

@@ -101,7 +101,9 @@ async def test_challenge_accept_thread_and_a_whole_game(
     await table.alice.click(cockpit.message, label="a3")
     await table.alice.click(cockpit.message, label="NE")
     board = board_message(thread)
-    assert "alice (P1) brings a plane on at a3, facing NE." in board.content
+    assert (
+        "alice (P1) brings a plane on at a3, facing north-east, height 0 (+a3NE)." in board.content
+    )
     assert "bob (P2) to fly" in board.content
     assert any(table.bob.mention in m.content for m in thread.history())  # bob was pinged
 
@@ -171,7 +173,10 @@ async def test_a_restart_mid_game_and_the_old_button_still_works(
     await table.bob.click(cockpit.message, label="➕ Place (5 left)")
     await table.bob.click(cockpit.message, label="k7")
     await table.bob.click(cockpit.message, label="SW")
-    assert "bob (P2) brings a plane on at k7, facing SW." in board_message(thread).content
+    assert (
+        "bob (P2) brings a plane on at k7, facing south-west, height 0 (+k7SW)."
+        in board_message(thread).content
+    )
 
 
 async def test_move_autocompletes_legal_tokens(

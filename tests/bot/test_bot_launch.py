@@ -57,7 +57,7 @@ def test_dotenv_fills_what_the_environment_lacks(
 
 
 def test_the_terminal_game_plays_typed_tokens() -> None:
-    typed = "help\nlegal\n+a3NE\nzz\nquit\n"
+    typed = "help\nlegal\n+a3NE\nwords\nzz\nquit\n"
     done = subprocess.run(
         [sys.executable, "-m", "bot", "--terminal"],
         input=typed,
@@ -73,3 +73,5 @@ def test_the_terminal_game_plays_typed_tokens() -> None:
     assert "1↗0" in out  # the plane stands on the board after +a3NE
     assert "Not played: 'zz'" in out
     assert "P2 to move" in out
+    assert "- P1 brings a plane on at a3, facing north-east, height 0 (+a3NE)." in out
+    assert "- Plane at a3, height 0, facing north-east." in out  # `words`

@@ -76,8 +76,10 @@ async def test_the_update_explains_the_action_and_whose_turn_it_is(db: Database)
     games = GameManager(db, FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, cloud_setup="none")
     update = await games.play(live.id, ALICE, ["+a3NE"])
-    assert "alice (P1) brings a plane on at a3, facing NE." in update.text()
-    assert "bob (P2) to fly — 2 actions left" in update.text()
+    assert (
+        "alice (P1) brings a plane on at a3, facing north-east, height 0 (+a3NE)." in update.text()
+    )
+    assert "bob (P2) to fly, 2 actions left" in update.text()
 
 
 # ---------------------------------------------------------------- refusals

@@ -153,6 +153,25 @@ def test_show_prints_a_board_and_the_position(
     assert code == 2 and "start of a player-turn" in err
 
 
+def test_show_words_tells_the_position_and_the_record_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = "duel/2026 t9 - | - | >a1SW0 a4NW4 f3E0 +0 | f7W2 k10W2 +0"
+    path = new_game(capsys, tmp_path, "--position", text)
+    code, out, _ = run(capsys, "show", "--words", str(path))
+    assert code == 0 and "1↗" not in out  # words instead of the text board
+    assert "Turn 9: P1 to fly, every plane flies." in out
+    assert "- Plane at f3, height 0, facing east; aims at P2's plane at f7;" in out
+    played = tmp_path / "played.json"
+    played.write_text(run(capsys, "play", str(path), "a1X", "a4SS>")[1])
+    code, out, _ = run(capsys, "show", "--words", "--moves", str(played))
+    assert code == 0 and "P1 wins (last standing)." in out
+    assert "Turn 9, P1 (a1X a4SS>*f7):" in out
+    assert "- P1's plane at a1 cannot fly on and crashes (a1X)." in out
+    code, _, err = run(capsys, "show", "--words", str(tmp_path / "nope.json"))
+    assert code == 2 and "nope.json" in err
+
+
 def test_show_reads_standard_input() -> None:
     game = position.parse("duel/2026 t9 - | - | >d4E3 d5W0 +0 | k7SW0 k10E0 +0")
     done = subprocess.run(

@@ -1,0 +1,85 @@
+"""Words shared by every description: directions, seats, results and lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final
+
+from rules import board
+from rules.modes import ALL_ACTIONS
+
+if TYPE_CHECKING:
+    from rules.game import Game, Plane
+
+# Facings in words, indexed like board.DIRECTIONS (counter-clockwise from east).
+DIRECTION_WORDS: Final = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+SIDE_WORDS: Final = {
+    "S": "south",
+    "SW": "south-west",
+    "NW": "north-west",
+    "N": "north",
+    "NE": "north-east",
+    "SE": "south-east",
+}
+
+
+def facing(f: int) -> str:
+    return f"facing {DIRECTION_WORDS[f]}"
+
+
+def cell(c: int) -> str:
+    return board.name(c)
+
+
+def seat_name(game: Game, names: Sequence[str], seat: int) -> str:
+    """``alice (P1)`` when the seat has a name, else its label."""
+    label = game.mode.seat_label(seat)
+    name = names[seat] if seat < len(names) else ""
+    return f"{name} ({label})" if name else label
+
+
+def plane_pose(p: Plane) -> str:
+    """``d4, height 3, facing north-east`` (and ``ace`` when it is one)."""
+    ace = ", ace" if p.ace else ""
+    return f"{board.name(p.cell)}, height {p.height}, {facing(p.facing)}{ace}"
+
+
+def join(items: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def result_line(game: Game, names: Sequence[str]) -> str:
+    """How the game ended, or ``""`` while it goes on."""
+    if game.result is None:
+        return ""
+    if game.result.drawn:
+        return f"The game is drawn ({game.result.reason})."
+    winners = join(seat_name(game, names, s) for s in game.result.winners)
+    verb = "win" if len(game.result.winners) > 1 else "wins"
+    return f"{winners} {verb} ({game.result.reason})."
+
+
+def turn_line(game: Game, names: Sequence[str]) -> str:
+    """Whose decision it is and how much of their turn is left."""
+    if game.is_over:
+        return result_line(game, names)
+    who = seat_name(game, names, game.active)
+    if game.phase == "setup":
+        return f"{who} places cloud {len(game.clouds) + 1} of 16."
+    ramp = game.ramp
+    if ramp >= ALL_ACTIONS:
+        left = "every plane flies"
+    else:
+        left = f"{plural(ramp - game.actions, 'action')} left"
+    diver = game.plane(game.diving) if game.diving >= 0 else None
+    if diver is not None:
+        left += f"; the plane at {board.name(diver.cell)} may dive on"
+    return f"Turn {game.turn}: {who} to fly, {left}."

@@ -1,0 +1,323 @@
+"""Player-turns told in words: every placement, manoeuvre, shot, crash and elimination
+in order, each with its notation beside it, so that a reader who never sees the board
+can follow the game.
+
+The game is replayed from its start, because a sentence needs the planes as they stood
+when each event happened (which cells the shooters held, what a plane faced), and plane
+ids of a game built from position text need not match those of its saved start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from rules import board, events, notation, serialize, steps
+from rules.achievements import CARDS
+from rules.events import Event
+from rules.steps import Step
+from rules.words.common import DIRECTION_WORDS, join, plural, result_line, seat_name
+
+if TYPE_CHECKING:
+    from rules.game import Game, Plane
+
+SETUP_TURN = 0  # the turn number under which cloud placements are told
+
+
+class Sentence(NamedTuple):
+    """One thing that happened. ``kind`` lets a front end decorate it (place, move,
+    end, shot, crash, ace, trophy, out, card, draw, result, cloud)."""
+
+    kind: str
+    text: str
+
+
+class Told(NamedTuple):
+    """A player-turn in words (turn 0: the cloud setup)."""
+
+    turn: int
+    seat: int
+    notation: str  # the turn's tokens (rules spec §9), e.g. "a1X a4SS>*f7"
+    sentences: tuple[Sentence, ...]
+
+
+_VERBS = {
+    steps.CLIMB: "climbs",
+    steps.LEVEL: "flies level",
+    steps.LEVEL1: "flies level",
+    steps.SWOOP: "swoops",
+    steps.POWER: "power dives",
+}
+
+
+class _Teller:
+    """Turns (token, events) pairs into sentences, keeping the planes up to date."""
+
+    def __init__(self, game: Game, names: Sequence[str], planes: Iterable[Plane]) -> None:
+        self.game = game
+        self.names = names
+        self.planes = {p.id: p for p in planes}
+        self.diving = -1  # the plane whose dive the last step began or continued
+
+    def who(self, seat: int) -> str:
+        return seat_name(self.game, self.names, seat)
+
+    def step(self, token: str | None, seat: int, happened: Sequence[Event]) -> list[Sentence]:
+        """Sentences for one record entry (``token`` None: events with no step of their
+        own, such as shots fired as a turn begins)."""
+        out: list[Sentence] = []
+        rest = list(happened)
+        if token == "draw":
+            out.append(Sentence("draw", "The players agree to a draw."))
+        elif token is not None and ":" not in token:  # resign:2 is told by its event
+            out.extend(self._own(Step.parse(token), seat, rest))
+        for e in rest:
+            out.extend(self._event(e))
+        return out
+
+    def _own(self, step: Step, seat: int, rest: list[Event]) -> list[Sentence]:
+        """The sentence of the step itself; consumes the events it explains from ``rest``."""
+        who = self.who(seat)
+        kind = step.kind
+        if kind == steps.CLOUD:
+            self._take(rest, events.CloudPlaced)
+            return [Sentence("cloud", f"{who} places a cloud at {board.name(step.cell)} ({step})")]
+        if kind == steps.PLACE:
+            e = self._take(rest, events.Placed)
+            assert isinstance(e, events.Placed)
+            self._apply(e)
+            token = " (a handicap token)" if e.height else ""
+            return [
+                Sentence(
+                    "place",
+                    f"{who} brings a plane on at {board.name(e.cell)}, facing "
+                    f"{DIRECTION_WORDS[e.facing]}, height {e.height}{token} ({step})",
+                )
+            ]
+        if kind == steps.SHOOT:
+            return []  # the ShotDown event among ``rest`` tells it, with this token
+        if kind == steps.END:
+            ended = self._take(rest, events.DiveEnded)
+            self.diving = -1
+            if isinstance(ended, events.DiveEnded):
+                where = board.name(ended.cell)
+                return [Sentence("end", f"{who} ends the dive of the plane at {where} (-)")]
+            return [Sentence("end", f"{who} holds fire and ends the turn (-)")]
+        if kind == steps.CRASH:
+            e = self._take(rest, events.Crashed)
+            assert isinstance(e, events.Crashed)
+            self._apply(e)
+            where = board.name(e.cell)
+            return [
+                Sentence("crash", f"{who}'s plane at {where} cannot fly on and crashes ({step})")
+            ]
+        return [self._manoeuvre(step, who, rest)]
+
+    def _manoeuvre(self, step: Step, who: str, rest: list[Event]) -> Sentence:
+        plane = self.planes[self._plane_at(step.cell)]
+        start = board.name(plane.cell)
+        on = " on" if step.is_dive and self.diving == plane.id else ""
+        self.diving = plane.id if step.is_dive else -1
+        bumps: list[str] = []
+        while rest and isinstance(rest[0], events.Moved | events.Turned | events.HeightChanged):
+            e = rest.pop(0)
+            if isinstance(e, events.HeightChanged) and e.cause == "turbulence":
+                bumps.append(board.name(e.cell))
+            self._apply(e)
+        now = self.planes[plane.id]
+        end = board.name(now.cell)
+        if step.kind == steps.IMMELMANN:
+            what = f"makes an Immelmann at {start} and turns about"
+            turn = f"to face {DIRECTION_WORDS[now.facing]}"
+        else:
+            verb = _VERBS[step.kind]
+            what = f"{verb}{on} from {start} to {end}" if end != start else f"{verb}{on} at {start}"
+            side = {steps.LEFT: "turns left", steps.RIGHT: "turns right"}.get(step.turn)
+            facing = DIRECTION_WORDS[now.facing]
+            turn = f"{side} to face {facing}" if side else f"still facing {facing}"
+        bumped = f", loses height in the turbulence of the cloud at {join(bumps)}" if bumps else ""
+        text = f"{who}'s plane {what}{bumped}, {turn}, now height {now.height} ({step})"
+        return Sentence("move", text)
+
+    def _event(self, e: Event) -> list[Sentence]:
+        """Sentences for what followed a step: shots, aces, trophies, eliminations."""
+        if isinstance(e, events.ShotDown):
+            shooters = join(board.name(self.planes[s].cell) for s in e.shooters)
+            how = "Automatic fire: " if e.automatic else ""
+            victim = self.who(e.seat)
+            where = board.name(e.cell)
+            self._apply(e)
+            return [
+                Sentence(
+                    "shot",
+                    f"{how}{self.who(e.by)} shoots down {victim}'s plane at {where}, caught "
+                    f"by the planes at {shooters} (*{where})",
+                )
+            ]
+        if isinstance(e, events.BecameAce):
+            self._apply(e)
+            where = board.name(e.cell)
+            return [Sentence("ace", f"{self.who(e.seat)}'s plane at {where} becomes an ace")]
+        if isinstance(e, events.TrophyTaken):
+            return [
+                Sentence(
+                    "trophy",
+                    f"{self.who(e.seat)} takes a trophy from {self.who(e.from_seat)}, "
+                    f"now {e.trophies} troph{'y' if e.trophies == 1 else 'ies'}",
+                )
+            ]
+        if isinstance(e, events.Eliminated):
+            self._apply(e)
+            return [Sentence("out", self._out(e))]
+        if isinstance(e, events.CardClaimed):
+            card = CARDS[e.card]
+            return [
+                Sentence(
+                    "card",
+                    f"{self.who(e.seat)} claims the card {card.name} "
+                    f"({plural(card.points, 'point')})",
+                )
+            ]
+        if isinstance(e, events.GameOver):
+            return [Sentence("result", result_line(self.game, self.names)[:-1])]
+        self._apply(e)
+        return []
+
+    def _out(self, e: events.Eliminated) -> str:
+        who = self.who(e.seat)
+        if e.cause == "resign":
+            return f"{who} resigns and is out"
+        if e.cause == "timeout":
+            return f"{who} runs out of time and is out"
+        if e.last_cell >= 0:
+            last = f"their last plane leaves the board from {board.name(e.last_cell)}"
+        else:
+            last = "their last plane never took off"
+        return f"{who} is out with only one plane left: {last}"
+
+    def _take(self, rest: list[Event], kind: type) -> Event | None:
+        for i, e in enumerate(rest):
+            if isinstance(e, kind):
+                return rest.pop(i)
+        return None
+
+    def _plane_at(self, c: int) -> int:
+        return next(p.id for p in self.planes.values() if p.cell == c)
+
+    def _apply(self, e: Event) -> None:
+        """Keep the planes as they stand after ``e``."""
+        planes = self.planes
+        if isinstance(e, events.Placed):
+            planes[e.plane] = _plane(e.plane, e.seat, e.cell, e.facing, e.height)
+        elif isinstance(e, events.Moved):
+            planes[e.plane] = planes[e.plane]._replace(cell=e.path[-1])
+        elif isinstance(e, events.Turned):
+            planes[e.plane] = planes[e.plane]._replace(facing=e.facing)
+        elif isinstance(e, events.HeightChanged):
+            planes[e.plane] = planes[e.plane]._replace(height=e.height)
+        elif isinstance(e, events.BecameAce):
+            planes[e.plane] = planes[e.plane]._replace(ace=True)
+        elif isinstance(e, events.ShotDown | events.Crashed):
+            planes.pop(e.plane, None)
+        elif isinstance(e, events.Eliminated):
+            for pid in [pid for pid, p in planes.items() if p.seat == e.seat]:
+                del planes[pid]
+
+
+def _plane(pid: int, seat: int, c: int, f: int, h: int) -> Plane:
+    from rules.game import Plane
+
+    return Plane(pid, seat, c, f, h)
+
+
+def _replay(game: Game) -> tuple[Game, Iterator[tuple[str, int, int, tuple[Event, ...]]]]:
+    """A fresh copy of the game's start, and an iterator that plays its record on it
+    yielding (token, seat, turn, events) per entry."""
+    data = serialize.to_dict(game)
+    data["steps"] = []
+    start = serialize.from_dict(data)
+
+    def entries() -> Iterator[tuple[str, int, int, tuple[Event, ...]]]:
+        for played in game.history:
+            serialize.apply_record(start, played.token)
+            again = start.history[-1]
+            yield again.token, again.seat, again.turn, again.events
+
+    return start, entries()
+
+
+def tell_turns(game: Game, names: Sequence[str] = ()) -> list[Told]:
+    """The whole game, one :class:`Told` per player-turn that had anything to tell."""
+    start, entries = _replay(game)
+    teller = _Teller(game, names, start.planes())
+    told: dict[int, list[Sentence]] = {}
+    seats: dict[int, int] = {}
+    turn = start.turn if start.phase == "play" else SETUP_TURN
+    seats[turn] = start.active
+
+    def follow(token: str | None, seat: int, happened: Sequence[Event]) -> None:
+        """Tell one entry; shots fired at the start of the next turn belong to it."""
+        nonlocal turn
+        before: list[Event] = []
+        after: list[tuple[int, Event]] = []
+        for e in happened:
+            if isinstance(e, events.TurnPassed):
+                after.append((e.turn, e))
+            elif after:
+                after.append((after[-1][0], e))
+            else:
+                before.append(e)
+        told.setdefault(turn, []).extend(teller.step(token, seat, before))
+        for t, e in after:
+            if isinstance(e, events.TurnPassed):
+                turn = t
+                seats[t] = e.seat
+            else:
+                told.setdefault(t, []).extend(teller.step(None, seat, [e]))
+
+    follow(None, start.active, start.opening)
+    for token, seat, _, happened in entries:
+        follow(token, seat, happened)
+    tokens = {t: line for t, _, line in notation.turn_texts(game)}
+    return [
+        Told(t, seats.get(t, 0), tokens.get(t, ""), tuple(s)) for t, s in sorted(told.items()) if s
+    ]
+
+
+def told_text(game: Game, told: Told, names: Sequence[str] = ()) -> str:
+    """A player-turn as a short paragraph: a heading line, then one line per sentence."""
+    if told.turn == SETUP_TURN:
+        head = "Setup"
+    else:
+        head = f"Turn {told.turn}, {seat_name(game, names, told.seat)}"
+    if told.notation:
+        head += f" ({told.notation})"
+    return "\n".join([f"{head}:", *(f"- {s.text}." for s in told.sentences)])
+
+
+def record_text(game: Game, names: Sequence[str] = ()) -> str:
+    """The whole game record in words, turn by turn."""
+    return "\n\n".join(told_text(game, t, names) for t in tell_turns(game, names))
+
+
+def tell_events(game: Game, names: Sequence[str], happened: Sequence[Event]) -> list[Sentence]:
+    """The sentences of the game's last steps, whose events ``happened`` are (as
+    :meth:`Game.play` and :meth:`Game.concede` returned them, in order)."""
+    count = 0
+    size = 0
+    for played in reversed(game.history):
+        if size >= len(happened):
+            break
+        size += len(played.events)
+        count += 1
+    if size != len(happened):
+        raise ValueError("the events are not those of the game's last steps")
+    start, entries = _replay(game)
+    teller = _Teller(game, names, start.planes())
+    out: list[Sentence] = []
+    first = len(game.history) - count
+    for i, (token, seat, _, evs) in enumerate(entries):
+        sentences = teller.step(token, seat, evs)
+        if i >= first:
+            out.extend(sentences)
+    return out
