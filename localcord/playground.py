@@ -1,6 +1,6 @@
 """The playground: the real bot on a local Discord, played from a web page, no token.
 
-    python -m bot          # with no DISCORD_TOKEN; prints http://127.0.0.1:8765/
+    bash scripts/run    # (python -m launcher) with no DISCORD_TOKEN; prints http://127.0.0.1:8765/
 
 The page (``static/``) looks like a Discord channel: the bot's slash commands with
 autocomplete, messages and board images as they arrive, clickable buttons, and a switch

@@ -34,14 +34,14 @@ from typing import Any
 
 from bot.services.manager import Entrant as Seat
 from bot.services.manager import LiveMatch, MatchError, Update
-from bot.services.ratings import family_of, new_rating
 from bot.services.series import SeriesPlan, SeriesService
-from bot.services.tournaments.elimination import Bracket
-from bot.services.tournaments.model import Entrant, Pairing, Result, placement_points
-from bot.services.tournaments.roundrobin import divisions, schedule
-from bot.services.tournaments.standings import DEFAULT_ORDER, Standing, TieBreak, standings
-from bot.services.tournaments.swiss import pair_duels
-from bot.services.tournaments.tables import pair_tables
+from competition.elimination import Bracket
+from competition.model import Entrant, Pairing, Result, placement_points
+from competition.ratings import family_of, new_rating
+from competition.roundrobin import divisions, schedule
+from competition.standings import DEFAULT_ORDER, Standing, TieBreak, standings
+from competition.swiss import pair_duels
+from competition.tables import pair_tables
 from rules.modes import MODES
 from storage.errors import StorageError
 from storage.players import PlayerRepo

@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.services.rating_service import RatingService, describe_rating
-from bot.services.ratings import FAMILIES
 from bot.ui.commands import crosshairs
+from competition.ratings import FAMILIES
 from render.cards import cards_png
 from rules.achievements import CARDS
 

@@ -22,8 +22,7 @@ from discord.ext import commands
 
 from bot.services.manager import Entrant, LiveMatch, MatchError, Update
 from bot.services.rating_service import RatingService, describe_rating
-from bot.services.ratings import MAX_HANDICAP, family_of
-from bot.services.series import MAX_GAMES, SeriesPlan, SeriesService
+from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.commands import (
     CLOCK_CHOICES,
     CLOUD_CHOICES,
@@ -33,6 +32,8 @@ from bot.ui.commands import (
     crosshairs,
 )
 from bot.ui.context import bot_of
+from competition.ratings import MAX_HANDICAP, family_of
+from competition.series import MAX_GAMES
 from render.cards import card_png, cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS

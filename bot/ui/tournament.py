@@ -33,11 +33,11 @@ from bot.services.tournament_service import (
     TournamentPlan,
     TournamentService,
 )
-from bot.services.tournaments.standings import DEFAULT_ORDER, TieBreak
 from bot.ui.commands import CLOCK_CHOICES, crosshairs
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.series import desk as series_desk
+from competition.standings import DEFAULT_ORDER, TieBreak
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
 from storage.tournaments import Pairing as StoredPairing
 from storage.tournaments import Tournament, TournamentStatus

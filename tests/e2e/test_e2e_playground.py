@@ -1,9 +1,9 @@
 """The playground in a real browser: Debian's Chromium, driven by Playwright.
 
-``python -m bot`` with no token starts the playground; the test opens its page, has
-Pilot 1 challenge Pilot 2, accepts as Pilot 2, and flies moves by clicking the board's
-Play button and the cockpit's buttons, checking that a new board image appears after
-every move.
+``python -m launcher`` (what ``bash scripts/run`` starts) with no token starts the
+playground; the test opens its page, has Pilot 1 challenge Pilot 2, accepts as Pilot 2,
+and flies moves by clicking the board's Play button and the cockpit's buttons, checking
+that a new board image appears after every move.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def playground(tmp_path: Path) -> Iterator[str]:
     said = tmp_path / "playground.out"
     with said.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bot"],
+            [sys.executable, "-m", "launcher"],
             cwd=tmp_path,  # no .env here: this is the newcomer's first run
             env=env | {"PYTHONUNBUFFERED": "1"},
             stdin=subprocess.DEVNULL,
