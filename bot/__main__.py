@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from bot.discord_app import run_bot
+from bot.app import run_bot
 
 if __name__ == "__main__":
     sys.exit(run_bot())

@@ -59,6 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from localcord.playground import run
 
         return run()
-    from bot.discord_app import run_bot
+    from bot.app import run_bot
 
     return run_bot()

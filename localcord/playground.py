@@ -243,8 +243,8 @@ def _relative(at: int) -> str:
 
 async def serve(port: int = DEFAULT_PORT, database: Path | None = None) -> None:
     """Run the local Discord, the page and the real bot until cancelled."""
+    from bot.app import create_bot
     from bot.config import Config
-    from bot.discord_app import create_bot
 
     server = LocalDiscord()
     Playground(server)

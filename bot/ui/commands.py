@@ -10,8 +10,10 @@ from discord import app_commands
 
 from bot.services.manager import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.ui import invites
+from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
+from bot.ui.tables import match_channel
 from rules import clouds, notation
 from rules.errors import RulesError
 from rules.modes import MODES, VARIANTS, Settings
@@ -173,8 +175,6 @@ async def lobby(
 @crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
 async def move(interaction: discord.Interaction, tokens: str) -> None:
-    from bot.ui.tables import show_update
-
     live = await _match_here(interaction)
     words = tokens.split()
     if not words:
@@ -206,8 +206,6 @@ async def move_tokens(
 
 @crosshairs.command(name="board", description="Post the current board of this match again")
 async def board(interaction: discord.Interaction) -> None:
-    from bot.ui.tables import post_board
-
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel = interaction.channel
@@ -252,8 +250,6 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
-    from bot.ui.tables import show_update
-
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
@@ -263,8 +259,6 @@ async def resign(interaction: discord.Interaction) -> None:
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
 async def draw(interaction: discord.Interaction) -> None:
-    from bot.ui.tables import match_channel, show_update
-
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)

@@ -20,9 +20,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.manager import Entrant, LiveMatch, MatchError, Update
+from bot.services.manager import Entrant, LiveMatch, MatchError
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
+from bot.ui.buttons import open_table
 from bot.ui.commands import (
     CLOCK_CHOICES,
     CLOUD_CHOICES,
@@ -32,12 +33,12 @@ from bot.ui.commands import (
     crosshairs,
 )
 from bot.ui.context import bot_of
+from bot.ui.tables import match_channel
 from competition.ratings import MAX_HANDICAP, family_of
 from competition.series import MAX_GAMES
-from render.cards import card_png, cards_png
+from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
-from rules.events import CardClaimed
 from rules.modes import MODES
 from storage.series import Series, SeriesStatus
 
@@ -132,26 +133,6 @@ def winner_line(series: Series) -> str:
     if len(leaders) == 1:
         return f"🏆 **{leaders[0]}** wins the series!"
     return f"🏆 The series is shared by **{' and '.join(leaders)}**."
-
-
-async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
-    """Post each card claimed by this update, drawn, the moment it happens."""
-    claimed = [e for e in update.events if isinstance(e, CardClaimed)]
-    if not claimed:
-        return
-    from bot.ui.tables import match_channel
-
-    live = update.match
-    channel = await match_channel(bot, live)
-    for claim in claimed:
-        card = CARDS[claim.card]
-        who = live.who(claim.seat)
-        png = await asyncio.to_thread(card_png, card, claimed_by=live.names[claim.seat])
-        await channel.send(
-            f"🃏 {who} claims **{card.name}** ({card.points} point"
-            f"{'s' if card.points != 1 else ''}): kept if they win this game.",
-            file=discord.File(io.BytesIO(png), filename=f"{claim.card}.png"),
-        )
 
 
 # ---------------------------------------------------------------- commands
@@ -366,8 +347,6 @@ class SeriesDesk(commands.Cog):
 
     async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
         """Start the series' next game in ``target`` unless it has already started."""
-        from bot.ui.tables import open_table
-
         async with self._locks.setdefault(series_id, asyncio.Lock()):
             current, live = await self.series.start_game(series_id)
             if live.record.board_message_id is not None:
@@ -395,8 +374,6 @@ class SeriesDesk(commands.Cog):
 
     @commands.Cog.listener()
     async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
-        from bot.ui.tables import match_channel
-
         channel = await match_channel(self.bot, live)
         await self._post_ratings(live, channel)
         outcome = await self.series.record(live)

@@ -33,6 +33,7 @@ from bot.services.tournament_service import (
     TournamentPlan,
     TournamentService,
 )
+from bot.ui.buttons import show_update
 from bot.ui.commands import CLOCK_CHOICES, crosshairs
 from bot.ui.context import bot_of
 from bot.ui.errors import report
@@ -567,8 +568,6 @@ class TournamentDesk(commands.Cog):
 
     async def after_results(self, tid: int, updates: list[Any]) -> None:
         """After an organiser changed results: show resigned games, then open what is due."""
-        from bot.ui.tables import show_update
-
         for update in updates:
             await show_update(self.bot, update)
         await self.publish(tid, await self.service.advance(tid))

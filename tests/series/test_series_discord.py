@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app import create_bot
 from bot.config import Config
-from bot.discord_app import CrosshairsBot, create_bot
+from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.manager import LiveMatch
 from competition.ratings import Rating as PureRating
