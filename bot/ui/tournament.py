@@ -27,12 +27,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.services.manager import LiveMatch, MatchError
-from bot.services.tournament_service import (
-    ELIMINATION,
-    Advance,
-    TournamentPlan,
-    TournamentService,
-)
+from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
+from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.commands import CLOCK_CHOICES, crosshairs
 from bot.ui.context import bot_of
