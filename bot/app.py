@@ -13,7 +13,17 @@ import logging
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import Clock
-from bot.ui import buttons, invites, leaderboard, rules_help, series, tournament
+from bot.ui import (
+    buttons,
+    invites,
+    leaderboard,
+    rules_help,
+    series,
+    tournament,
+    tournament_controls,
+    tournament_desk,
+    tournament_registration,
+)
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
 
@@ -24,6 +34,7 @@ async def install(bot: CrosshairsBot) -> None:
     wherever it was to move before a restart."""
     # these modules' commands join the group when the modules are imported
     assert rules_help.rules and series.series and leaderboard.profile and tournament.tournament
+    assert tournament_registration.create and tournament_controls.pause
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
         buttons.MatchButton,
@@ -32,11 +43,11 @@ async def install(bot: CrosshairsBot) -> None:
         invites.ChallengeButton,
         invites.LobbyButton,
         rules_help.RulesPageButton,
-        tournament.RegistrationButton,
+        tournament_registration.RegistrationButton,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(series.SeriesDesk(bot))
-    await bot.add_cog(tournament.TournamentDesk(bot))  # after the series desk it uses
+    await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
