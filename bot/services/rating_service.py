@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.services.manager import LiveMatch
+from bot.services.live import LiveMatch
 from competition import ratings
 from rules import events
 from rules.game import Game

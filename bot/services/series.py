@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.services.manager import ClockSettings, Entrant, GameManager, LiveMatch, MatchError
+from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.manager import GameManager
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
 from rules.achievements import (

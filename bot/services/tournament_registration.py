@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.services.manager import MatchError
+from bot.services.live import MatchError
 from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan
 from bot.services.tournament_rounds import TournamentRounds
 from competition.ratings import family_of, new_rating

@@ -9,8 +9,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.services.manager import Entrant as Seat
-from bot.services.manager import LiveMatch
+from bot.services.live import Entrant as Seat
+from bot.services.live import LiveMatch
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournament_plan import (
     ELIMINATION,

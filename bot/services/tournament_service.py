@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from bot.services.manager import MatchError, Update
+from bot.services.live import MatchError, Update
 from bot.services.tournament_plan import (
     ELIMINATION,
     Advance,

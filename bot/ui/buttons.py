@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.manager import LiveMatch, MatchError, Update
+from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.tables import announce_claims, board_file, board_text, match_channel, send_board

@@ -8,7 +8,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.services.manager import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.ui import invites
 from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of

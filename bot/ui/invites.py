@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.services.manager import ClockSettings, Entrant, MatchError
+from bot.services.live import ClockSettings, Entrant, MatchError
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell

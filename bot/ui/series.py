@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.manager import Entrant, LiveMatch, MatchError
+from bot.services.live import Entrant, LiveMatch, MatchError
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.services.manager import LiveMatch, Update
+from bot.services.live import LiveMatch, Update
 from render.board import board_png
 from render.cards import card_png
 from rules.achievements import CARDS

@@ -23,7 +23,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.services.manager import MatchError
+from bot.services.live import MatchError
 from bot.services.tournament_plan import ELIMINATION
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of

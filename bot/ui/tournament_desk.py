@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands, tasks
 
-from bot.services.manager import LiveMatch
+from bot.services.live import LiveMatch
 from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services.manager import MatchError
+from bot.services.live import MatchError
 from bot.services.tournament_plan import TournamentPlan
 from bot.ui.commands import CLOCK_CHOICES
 from bot.ui.context import bot_of

@@ -13,7 +13,7 @@ from bot.app import create_bot
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.manager import LiveMatch
+from bot.services.live import LiveMatch
 from competition.ratings import Rating as PureRating
 from competition.ratings import suggest_handicap
 from rules.achievements import CARDS, claims

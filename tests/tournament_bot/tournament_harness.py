@@ -16,7 +16,7 @@ from simcord.builders import UserHandle
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.manager import LiveMatch, MatchError
+from bot.services.live import LiveMatch, MatchError
 from competition.model import Result
 from storage.matches import MatchStatus
 
