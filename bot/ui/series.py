@@ -24,15 +24,9 @@ from bot.services.live import Entrant, LiveMatch, MatchError
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
-from bot.ui.commands import (
-    CLOCK_CHOICES,
-    CLOUD_CHOICES,
-    FIRE_CHOICES,
-    RULESET_CHOICES,
-    STRENGTH_CHOICES,
-    crosshairs,
-)
+from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.tables import match_channel
 from competition.ratings import MAX_HANDICAP, family_of
 from competition.series import MAX_GAMES
@@ -168,19 +162,12 @@ def _handicaps(text: str, count: int) -> list[int] | None:
     handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
     rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
     alternate="Rotate the seats every game so the first player changes",
-    ruleset="2026 edition (default) or classic",
     planes="Planes each (3 to 6; duels and free-for-alls)",
-    variants="Comma-separated: turbulence, concealed-fire, aces, no-level",
-    clouds="Cloud setup",
-    fire="Automatic or manual fire",
-    clock="Time per turn",
+    **GAME_DESCRIPTIONS,
     strength="The computer's strength when you play the bot",
 )
 @app_commands.choices(mode=MODE_CHOICES)
-@app_commands.choices(ruleset=RULESET_CHOICES)
-@app_commands.choices(fire=FIRE_CHOICES)
-@app_commands.choices(clouds=CLOUD_CHOICES)
-@app_commands.choices(clock=CLOCK_CHOICES)
+@game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
 async def start(
     interaction: discord.Interaction,

@@ -11,9 +11,9 @@ from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.services.tournament_plan import TournamentPlan
-from bot.ui.commands import CLOCK_CHOICES
 from bot.ui.context import bot_of
 from bot.ui.errors import report
+from bot.ui.options import CLOCK_CHOICES
 from bot.ui.tournament import require_organiser, tournament
 from bot.ui.tournament_desk import desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
