@@ -52,7 +52,7 @@ MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.va
 
 def desk(bot: CrosshairsBot) -> SeriesDesk:
     found = bot.get_cog(SeriesDesk.__cog_name__)
-    assert isinstance(found, SeriesDesk), "bot.ui.register adds the series desk"
+    assert isinstance(found, SeriesDesk), "bot.app adds the series desk"
     return found
 
 
