@@ -9,8 +9,9 @@ that knows them all.
 from __future__ import annotations
 
 import logging
+import sys
 
-from bot.config import Config
+from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import Clock
 from bot.ui import (
@@ -58,11 +59,21 @@ def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:
 
 
 def run_bot() -> int:
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"Cannot start the bot: {exc}", file=sys.stderr)
+        return 2
+    if config.token is None:
+        # The launcher (bash scripts/run) reads .env and offers the playground instead.
+        print(
+            "No DISCORD_TOKEN is set. Run `bash scripts/run` to play locally, or see "
+            'README.md, "Connecting to Discord".',
+            file=sys.stderr,
+        )
+        return 2
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = create_bot(config)
-    assert config.token is not None
-    bot.run(config.token, log_handler=None)
+    create_bot(config).run(config.token, log_handler=None)
     return 0

@@ -74,3 +74,18 @@ def test_the_terminal_game_plays_typed_tokens() -> None:
     assert "1↗0" in out  # the plane stands on the board after +a3NE
     assert "Not played: 'zz'" in out
     assert "P2 to move" in out
+
+
+def test_the_bot_alone_without_a_token_says_where_to_go() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "DISCORD_TOKEN": ""},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "bash scripts/run" in done.stderr
+    assert "Traceback" not in done.stderr
