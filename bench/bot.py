@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
+from bot.app import create_bot
 from bot.config import Config
-from bot.discord_app import create_bot
 
 
 async def run(matches: int, moves: int) -> list[float]:

@@ -1,7 +1,8 @@
 """The Discord bot: a thin discord.py layer over the game manager.
 
-:func:`create_bot` builds the bot (tests build it too, and run it against an in-memory
-Discord); :func:`run_bot` runs it with the token from the environment.
+:class:`CrosshairsBot` holds the services every feature uses (database, game manager,
+configuration) and keeps the slash commands in sync; the features themselves are
+installed by :mod:`bot.app`, which builds and runs it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -32,16 +34,22 @@ GLOBAL_SCOPE = 0  # guild id under which the hash of the global commands is kept
 
 
 class CrosshairsBot(commands.Bot):
-    """Holds the services the UI needs; everything else lives in ``bot.ui``."""
+    """Holds the services the features need; the features live in ``bot.ui``."""
 
     db: Database
     games: GameManager
 
-    def __init__(self, config: Config, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        install: Callable[[CrosshairsBot], Awaitable[None]],
+        clock: Clock | None = None,
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.config = config
         self._clock = clock
+        self._install = install  # the features: commands, buttons, cogs
         self.tree.error(self._on_tree_error)
         self.background: set[asyncio.Task[Any]] = set()
 
@@ -61,15 +69,12 @@ class CrosshairsBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.config.database_path)
         self.games = GameManager(self.db, self._clock)
-        from bot.ui import register, resume_computers
-
-        await register(self)
         loaded, set_aside = await self.games.resume()
         for problem in set_aside:
             log.error("match %s set aside: %s", problem.match_id, problem.why)
         log.info("resumed %d unfinished matches", len(loaded))
+        await self._install(self)
         await self.sync_if_changed()
-        await resume_computers(self)
 
     async def close(self) -> None:
         for task in list(self.background):
@@ -116,18 +121,3 @@ class CrosshairsBot(commands.Bot):
         await settings.set(key_guild, SYNC_KEY, digest)
         log.info("slash commands synced (%s)", "guild" if scope else "global")
         return True
-
-
-def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:
-    return CrosshairsBot(config, clock)
-
-
-def run_bot() -> int:
-    config = Config.from_env()
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    bot = create_bot(config)
-    assert config.token is not None
-    bot.run(config.token, log_handler=None)
-    return 0

@@ -1,6 +1,6 @@
 """The playground: the real bot on a local Discord, played from a web page, no token.
 
-    python -m bot          # with no DISCORD_TOKEN; prints http://127.0.0.1:8765/
+    bash scripts/run    # (python -m launcher) with no DISCORD_TOKEN; prints http://127.0.0.1:8765/
 
 The page (``static/``) looks like a Discord channel: the bot's slash commands with
 autocomplete, messages and board images as they arrive, clickable buttons, and a switch
@@ -341,8 +341,8 @@ def _relative(at: int) -> str:
 
 async def serve(port: int = DEFAULT_PORT, database: Path | None = None) -> None:
     """Run the local Discord, the page and the real bot until cancelled."""
+    from bot.app import create_bot
     from bot.config import Config
-    from bot.discord_app import create_bot
 
     server = LocalDiscord()
     Playground(server)

@@ -9,6 +9,15 @@ with the game's snapshot in one transaction, and explains what happened in words
 A step is stored before it is acknowledged; if storage refuses it (a conflict with a
 write from elsewhere), the in-memory game is dropped and reloaded from storage, so
 memory never runs ahead of what was committed.
+
+The path of a press, in order: :meth:`GameManager.play` takes the match's lock and checks
+the turn; :meth:`~GameManager._commit` applies each step through the rules engine
+(``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
+:meth:`~GameManager._update` explains it in words, and the UI draws the board and edits
+the message (:func:`bot.ui.buttons.show_update`). The computer's turns
+(:mod:`bot.services.computer`) and the turn clocks (:mod:`bot.services.turn_clocks`) are
+parts of this class with reasons of their own to change; the match in memory is
+:mod:`bot.services.live`.
 """
 
 from __future__ import annotations
@@ -17,131 +26,39 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from bot.services.clock import Clock, SystemClock
+from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
+from bot.services.live import (
+    COMPUTER_STRENGTHS,
+    ClockSettings,
+    Entrant,
+    LiveMatch,
+    MatchError,
+    Update,
+)
+from bot.services.turn_clocks import TurnClocks
 from rules import clouds, notation, serialize
-from rules.ai.player import ComputerPlayer
 from rules.errors import RulesError
 from rules.events import Event
 from rules.game import Game
 from rules.modes import Settings
-from rules.steps import CLOUD, PLACE, Step
-from rules.words.common import seat_name, turn_line
+from rules.steps import Step
 from storage.db import Database
 from storage.errors import StorageError
-from storage.matches import Match, MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
+from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
 
 log = logging.getLogger(__name__)
-
-COMPUTER_STRENGTHS = ("easy", "medium", "hard")
-
-
-class MatchError(Exception):
-    """Something a player tried that cannot be done; the message is shown to them."""
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """Who sits in a seat: a Discord user, or the computer (``user_id`` None)."""
-
-    user_id: int | None
-    name: str
-    strength: str | None = None  # computer players only
-
-
-@dataclass(frozen=True)
-class ClockSettings:
-    """Time per player-turn (None: untimed) and what happens when it runs out:
-    ``lose`` (the player is out at once) or ``claim`` (an opponent may claim it)."""
-
-    per_turn: float | None = None
-    on_expiry: str = "lose"
-
-    def to_json(self) -> str:
-        return json.dumps({"per_turn": self.per_turn, "on_expiry": self.on_expiry})
-
-    @classmethod
-    def from_json(cls, text: str) -> ClockSettings:
-        data: dict[str, Any] = json.loads(text or "{}")
-        return cls(data.get("per_turn"), data.get("on_expiry", "lose"))
-
-
-@dataclass
-class LiveMatch:
-    """A match in memory: its stored row, the game, and who sits where."""
-
-    record: Match
-    game: Game
-    seats: list[Entrant]
-    clock: ClockSettings
-    deadline: float | None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    draw_offers: set[int] = field(default_factory=set)
-    reminded: bool = False
-    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def names(self) -> list[str]:
-        return [e.name for e in self.seats]
-
-    @property
-    def ply(self) -> int:
-        return len(self.game.history)
-
-    def seats_of(self, user_id: int) -> list[int]:
-        return [i for i, e in enumerate(self.seats) if e.user_id == user_id]
-
-    def user_to_move(self) -> int | None:
-        seat = self.game.to_move
-        return None if seat is None else self.seats[seat].user_id
-
-    @property
-    def computer_to_move(self) -> bool:
-        seat = self.game.to_move
-        return seat is not None and self.seats[seat].user_id is None
-
-    def who(self, seat: int) -> str:
-        return seat_name(self.game, self.names, seat)
-
-    def status_line(self) -> str:
-        return turn_line(self.game, self.names)
-
-
-@dataclass(frozen=True)
-class Update:
-    """What one action did: its events and the words that explain them."""
-
-    match: LiveMatch
-    events: tuple[Event, ...]
-    lines: list[str]
-
-    @property
-    def finished(self) -> bool:
-        return self.match.game.is_over
-
-    def text(self) -> str:
-        """The explanation, then whose turn it is (the result line already says who
-        won once the game is over)."""
-        status = self.match.status_line()
-        lines = self.lines if status in self.lines else [*self.lines, status]
-        return "\n".join(lines).strip()
-
 
 FinishListener = Callable[[LiveMatch], Awaitable[None]]
 
 
-class GameManager:
+class GameManager(ComputerTurns, TurnClocks):
     def __init__(self, db: Database, clock: Clock | None = None) -> None:
         self.db = db
         self.repo = MatchRepo(db)
-        self.clock = clock or SystemClock()
+        self.clock: Clock = clock or SystemClock()
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         # Called once when a match ends with a result (series and ratings book it).
@@ -289,28 +206,6 @@ class GameManager:
                 raise MatchError("nothing to play")
             return await self._commit(live, [s for s, _ in applied], user_id)
 
-    async def play_computer(self, match_id: int) -> Update | None:
-        """Let the computer make one plane action (with the shots that follow it) if a
-        computer is to move; None otherwise."""
-        live = await self.get(match_id)
-        async with live.lock:
-            seat = live.game.to_move
-            if seat is None or not live.computer_to_move:
-                return None
-            player = live.computers.get(seat)
-            if player is None:
-                strength = live.seats[seat].strength or "medium"
-                player = live.computers[seat] = ComputerPlayer(strength, seed=live.id * 7 + seat)
-            chosen: list[Step] = []
-            trial = live.game.copy()
-            while not trial.is_over and trial.to_move == seat:
-                step = await asyncio.to_thread(player.choose, trial.copy(with_history=False))
-                if chosen and _starts_action(trial, step):
-                    break
-                trial.play(step)
-                chosen.append(step)
-            return await self._commit(live, chosen, None)
-
     def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
         game = live.game
         if game.is_over:
@@ -437,49 +332,6 @@ class GameManager:
             self._live.pop(live.id, None)
             return Update(live, (), [f"The match was aborted by {_name_of(live, user_id)}."])
 
-    async def claim_timeout(self, match_id: int, user_id: int) -> Update:
-        """In a match whose clock lets opponents claim: take the win off an expired turn."""
-        live = await self.get(match_id)
-        async with live.lock:
-            game = live.game
-            seat = game.to_move
-            mine = live.seats_of(user_id)
-            if seat is None or not mine:
-                raise MatchError(
-                    "you are not playing in this match" if not mine else "this game is over"
-                )
-            if seat in mine:
-                raise MatchError("it is your own turn")
-            if live.deadline is None or self.clock.now() < live.deadline:
-                raise MatchError("the player to move still has time")
-            return await self._concede(live, seat, "timeout", user_id)
-
-    # -------------------------------------------------------------- clocks
-
-    async def tick(self, remind_before: float = 0.25) -> tuple[list[LiveMatch], list[Update]]:
-        """Check every loaded match's clock: (matches whose player should be reminded,
-        updates from turns that ran out). A reminder goes out once per turn, when less
-        than ``remind_before`` of the turn's time is left."""
-        remind: list[LiveMatch] = []
-        expired: list[Update] = []
-        now = self.clock.now()
-        for live in list(self._live.values()):
-            if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
-                continue
-            if now >= live.deadline:
-                if live.clock.on_expiry == "lose" and not live.computer_to_move:
-                    async with live.lock:
-                        seat = live.game.to_move
-                        if seat is not None and live.deadline is not None and now >= live.deadline:
-                            expired.append(await self._concede(live, seat, "timeout", None))
-                elif not live.reminded:
-                    live.reminded = True
-                    remind.append(live)
-            elif not live.reminded and live.deadline - now <= live.clock.per_turn * remind_before:
-                live.reminded = True
-                remind.append(live)
-        return remind, expired
-
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [
             m
@@ -506,17 +358,6 @@ def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:
         {"user_id": e.user_id, "name": e.name, "strength": e.strength} for e in seats
     ]
     return json.dumps(data, separators=(",", ":"))
-
-
-def _starts_action(game: Game, step: Step) -> bool:
-    """Whether ``step`` begins a new plane action (rather than continuing a dive or
-    shooting), which is where the computer pauses between actions."""
-    if step.kind in (PLACE, CLOUD):
-        return True
-    if not step.is_manoeuvre:
-        return False
-    diver = game.plane(game.diving) if game.diving >= 0 else None
-    return not (step.is_dive and diver is not None and diver.cell == step.cell)
 
 
 def _name_of(live: LiveMatch, user_id: int) -> str:

@@ -1,12 +1,12 @@
 """Ratings in play: rate every finished rated match, and answer profile and leaderboard
 questions, without Discord.
 
-:mod:`bot.services.ratings` does the arithmetic; this module decides *whether* a match
+:mod:`competition.ratings` does the arithmetic; this module decides *whether* a match
 is rated, turns its result into ranks, and stores the outcome with
 :class:`storage.ratings.RatingRepo` (current rating plus a history row per player).
 
 A match is **rated** when every seat is a person (the computer has no rating to move)
-and, by :func:`bot.services.ratings.rated`, nobody has handicap tokens, unless the
+and, by :func:`competition.ratings.rated`, nobody has handicap tokens, unless the
 series it belongs to opted in. A match is marked as rated by its rating-history rows:
 exactly the rated matches have them, so recomputing (:meth:`RatingService.recompute`)
 replays those and nothing else. Aborted matches never finish with a result, so they
@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.services import ratings
-from bot.services.manager import LiveMatch
+from bot.services.live import LiveMatch
+from competition import ratings
 from rules import events
 from rules.game import Game
 from storage.db import Database

@@ -29,8 +29,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.services import ratings
-from bot.services.manager import ClockSettings, Entrant, GameManager, LiveMatch, MatchError
+from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.manager import GameManager
+from competition import ratings
+from competition.series import MAX_GAMES, seat_positions
 from rules.achievements import (
     ALL_CARDS,
     CARDS,
@@ -40,13 +42,11 @@ from rules.achievements import (
     series_standings,
 )
 from rules.errors import RulesError
-from rules.modes import MODES, Mode, Settings
+from rules.modes import MODES, Settings
 from storage.ratings import RatingRepo
 from storage.series import NewSeries, Series, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 
 log = logging.getLogger(__name__)
-
-MAX_GAMES = 15  # a series is an evening's play, not a league
 
 
 @dataclass(frozen=True)
@@ -97,30 +97,9 @@ class SeriesPlan:
         return cls(**data)
 
 
-def team_rotation(mode: Mode) -> int | None:
-    """The smallest rotation of positions round the seats that keeps every team
-    together, or None when there is none (uneven teams: 1 vs 2, 1 vs 3).
-
-    Rotating by one seat changes who flies first in duels and free-for-alls; in 2 vs 2
-    it would split both teams, so the whole team moves two seats instead."""
-    n, teams = mode.seats, mode.teams
-    for shift in range(1, n):
-        if all(
-            (teams[p] == teams[q]) == (teams[(p + shift) % n] == teams[(q + shift) % n])
-            for p in range(n)
-            for q in range(n)
-        ):
-            return shift
-    return None
-
-
 def seating(series: Series, plan: SeriesPlan, game_no: int) -> list[int]:
     """The position sitting in each seat in game ``game_no`` (1-based)."""
-    spec = MODES[plan.mode]
-    n = spec.seats
-    shift = team_rotation(spec) if series.alternate_first else None
-    turn = 0 if shift is None else shift * (game_no - 1)
-    return [(seat + turn) % n for seat in range(n)]
+    return seat_positions(MODES[plan.mode], series.alternate_first, game_no)
 
 
 @dataclass(frozen=True)
@@ -192,7 +171,7 @@ class SeriesService:
 
     async def suggest_handicaps(self, mode: str, user_ids: Sequence[int | None]) -> list[int]:
         """Handicap tokens per position from the players' ratings in the mode's family:
-        each player gets :func:`bot.services.ratings.suggest_handicap` against the
+        each player gets :func:`competition.ratings.suggest_handicap` against the
         strongest player (by mu); computers and the strongest get none."""
         family = ratings.family_of(mode)
         known: list[ratings.Rating | None] = []

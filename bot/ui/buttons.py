@@ -1,5 +1,10 @@
-"""Persistent buttons: their custom ids carry everything needed to act, so they keep
-working after a restart (the match is reloaded from storage on first use).
+"""A press, start to finish: the persistent buttons of a match, what they ask the game
+manager to do, and the board message brought up to date afterwards (then the computer's
+turns, if it is to fly). Button, board and computer call each other, so they live here
+together; drawing and posting the messages is :mod:`bot.ui.tables`.
+
+The buttons' custom ids carry everything needed to act, so they keep working after a
+restart (the match is reloaded from storage on first use).
 
 * ``xh:<action>:<match>`` — the board's buttons: play, lines, draw, resign, claim;
 * ``xh:sure:<match>`` — confirms a resignation;
@@ -10,18 +15,24 @@ working after a restart (the match is reloaded from storage on first use).
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.services import cockpit
-from bot.services.manager import LiveMatch, MatchError
+from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.tables import announce_claims, board_file, board_text, match_channel, send_board
+from rules.events import TurnPassed
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -70,8 +81,6 @@ class MatchButton(
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_cockpit(interaction, live, ())
         elif self.action == "lines":
-            from bot.ui.tables import board_file
-
             live = await games.get(self.match_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
@@ -126,13 +135,9 @@ class ConfirmResign(
 
 
 async def _announce(bot: CrosshairsBot, interaction: discord.Interaction, update: Any) -> None:
-    from bot.ui.tables import show_update
-
     if update.events:
         await show_update(bot, update)
     else:
-        from bot.ui.tables import match_channel
-
         channel = await match_channel(bot, update.match)
         await channel.send(update.text())
     await tell(interaction, "Done.")
@@ -206,8 +211,6 @@ class CockpitButton(
         update = await bot.games.play(
             self.match_id, interaction.user.id, [self.arg], expect_ply=self.ply
         )
-        from bot.ui.tables import show_update
-
         await show_update(bot, update)
         if live.user_to_move() == interaction.user.id:
             await send_cockpit(interaction, live, (), edit=True, note=update.text())
@@ -226,8 +229,6 @@ async def send_cockpit(
 ) -> None:
     """Show (or refresh) the player's cockpit: the stage's choices as buttons and a board
     preview highlighting what they are about to fly."""
-    from bot.ui.tables import board_file
-
     stage = cockpit.panel(live.game, path)
     view = discord.ui.View(timeout=None)
     for i, choice in enumerate(stage.choices[:25]):
@@ -244,3 +245,111 @@ async def send_cockpit(
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
     else:
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+
+
+# ------------------------------------------------------------ the board message
+
+
+def board_view(live: LiveMatch) -> discord.ui.View | None:
+    """The persistent buttons under the board (none once the game is over)."""
+    if live.game.is_over:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in ("play", "lines", "draw", "resign"):
+        view.add_item(MatchButton(action, live.id))
+    if live.clock.per_turn is not None and live.clock.on_expiry == "claim":
+        view.add_item(MatchButton("claim", live.id))
+    return view
+
+
+async def post_board(
+    bot: CrosshairsBot, live: LiveMatch, target: discord.abc.Messageable, lines: list[str]
+) -> discord.Message:
+    """Post a fresh board message, with its buttons, and make it the match's board."""
+    return await send_board(bot, live, target, lines, board_view(live))
+
+
+async def open_table(
+    bot: CrosshairsBot, live: LiveMatch, channel: discord.abc.Messageable, intro: str
+) -> discord.abc.Messageable:
+    """Give a new match its thread (or, without thread permissions, the channel itself)
+    and post the first board there."""
+    target: discord.abc.Messageable = channel
+    if isinstance(channel, discord.TextChannel):
+        name = " vs ".join(live.names)[:80] + f" · #{live.id}"
+        try:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.HTTPException as exc:
+            log.warning("match %s: no thread (%s); playing in the channel", live.id, exc)
+        else:
+            await bot.games.set_thread(live, thread.id)
+            target = thread
+    mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
+    await target.send(f"{intro}\n{mentions}".strip())
+    await post_board(bot, live, target, [])
+    await after_update(bot, live)
+    return target
+
+
+async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = False) -> None:
+    """Bring the board message up to date after an action, ping whoever is next, and
+    start the computer if it is its turn (unless the computer itself is playing)."""
+    live = update.match
+    channel = await match_channel(bot, live)
+    file = await board_file(live)
+    text = board_text(live, update.lines)
+    view = board_view(live)
+    board_id = live.record.board_message_id
+    edited = False
+    if board_id is not None and isinstance(channel, discord.abc.Messageable):
+        try:
+            await channel.get_partial_message(board_id).edit(  # type: ignore[attr-defined]
+                content=text, attachments=[file], view=view
+            )
+            edited = True
+        except discord.HTTPException as exc:
+            log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
+    if not edited:
+        await post_board(bot, live, channel, update.lines)
+    await announce_claims(bot, update)
+    if live.game.is_over:
+        await channel.send(
+            f"{update.text()}\nUse `/crosshairs replay match:{live.id}` to watch it again."
+        )
+        # series and ratings answer this with their scoreboards and the next game
+        bot.dispatch("crosshairs_match_finished", live)
+        return
+    await after_update(bot, live, update, by_computer)
+
+
+async def after_update(
+    bot: CrosshairsBot, live: LiveMatch, update: Update | None = None, by_computer: bool = False
+) -> None:
+    if live.computer_to_move:
+        if not by_computer:
+            bot.spawn(computer_turns(bot, live.id))
+        return
+    user = live.user_to_move()
+    passed = update is None or any(isinstance(e, TurnPassed) for e in update.events)
+    if user is not None and passed:
+        channel = await match_channel(bot, live)
+        await channel.send(f"<@{user}>, your turn — press **Play** or use `/crosshairs move`.")
+
+
+async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
+    """Play the computer's plane actions one at a time, showing the board after each,
+    until a person is to move or the game ends."""
+    while True:
+        await asyncio.sleep(bot.config.computer_pace)
+        try:
+            update = await bot.games.play_computer(match_id)
+        except MatchError as exc:
+            log.warning("match %s: the computer could not move: %s", match_id, exc)
+            return
+        if update is None:
+            return
+        await show_update(bot, update, by_computer=True)
+        if not update.match.computer_to_move:
+            return

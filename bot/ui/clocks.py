@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
+from bot.ui.buttons import show_update
+from bot.ui.tables import match_channel
+
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
@@ -27,8 +30,6 @@ class ClockWatch(commands.Cog):
     @tasks.loop(seconds=20)
     async def watch(self) -> None:
         """Remind players whose turn is running out, and end turns that ran out."""
-        from bot.ui.tables import match_channel, show_update
-
         try:
             remind, expired = await self.bot.games.tick()
             for live in remind:

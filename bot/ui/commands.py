@@ -8,11 +8,14 @@ import io
 import discord
 from discord import app_commands
 
-from bot.services.manager import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.ui import invites
+from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
-from rules import clouds, notation
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.tables import match_channel
+from rules import notation
 from rules.errors import RulesError
 from rules.modes import MODES, VARIANTS, Settings
 
@@ -20,27 +23,6 @@ crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
 )
 
-RULESET_CHOICES = [
-    app_commands.Choice(name="2026 edition", value="2026"),
-    app_commands.Choice(name="Classic (2010)", value="classic"),
-]
-FIRE_CHOICES = [
-    app_commands.Choice(name="Automatic fire", value="auto"),
-    app_commands.Choice(name="Manual fire (choose every shot)", value="manual"),
-]
-CLOUD_CHOICES = [
-    app_commands.Choice(name=n, value=n) for n in ("random", "manual", "none", *clouds.PRESETS)
-]
-CLOCK_CHOICES = [
-    app_commands.Choice(name="No clock", value=0),
-    app_commands.Choice(name="2 minutes a turn", value=120),
-    app_commands.Choice(name="5 minutes a turn", value=300),
-    app_commands.Choice(name="1 day a turn", value=86400),
-    app_commands.Choice(name="3 days a turn", value=259200),
-]
-STRENGTH_CHOICES = [
-    app_commands.Choice(name=s.title(), value=s) for s in ("easy", "medium", "hard")
-]
 LOBBY_MODES = [
     app_commands.Choice(name=m.title, value=m.key) for m in MODES.values() if m.seats > 2
 ][:25]
@@ -78,19 +60,12 @@ async def _match_here(interaction: discord.Interaction) -> LiveMatch:
 @crosshairs.command(name="challenge", description="Challenge someone (or the bot) to a duel")
 @app_commands.describe(
     opponent="Who you challenge; pick the bot itself to play the computer",
-    ruleset="2026 edition (default) or classic",
     planes="Planes each (3 to 6, default 5)",
-    variants="Comma-separated: turbulence, concealed-fire, aces, no-level",
-    clouds="Cloud setup",
-    fire="Automatic or manual fire",
-    clock="Time per turn",
+    **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
     strength="The computer's strength when you challenge the bot",
 )
-@app_commands.choices(ruleset=RULESET_CHOICES)
-@app_commands.choices(fire=FIRE_CHOICES)
-@app_commands.choices(clouds=CLOUD_CHOICES)
-@app_commands.choices(clock=CLOCK_CHOICES)
+@game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
 async def challenge(
     interaction: discord.Interaction,
@@ -138,10 +113,7 @@ async def challenge(
 @crosshairs.command(name="lobby", description="Open a table for 3 to 6 players or teams")
 @app_commands.describe(mode="Free-for-all, Circle of Death or a team game")
 @app_commands.choices(mode=LOBBY_MODES)
-@app_commands.choices(ruleset=RULESET_CHOICES)
-@app_commands.choices(fire=FIRE_CHOICES)
-@app_commands.choices(clouds=CLOUD_CHOICES)
-@app_commands.choices(clock=CLOCK_CHOICES)
+@game_choices
 async def lobby(
     interaction: discord.Interaction,
     mode: str,
@@ -173,8 +145,6 @@ async def lobby(
 @crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
 async def move(interaction: discord.Interaction, tokens: str) -> None:
-    from bot.ui.tables import show_update
-
     live = await _match_here(interaction)
     words = tokens.split()
     if not words:
@@ -206,8 +176,6 @@ async def move_tokens(
 
 @crosshairs.command(name="board", description="Post the current board of this match again")
 async def board(interaction: discord.Interaction) -> None:
-    from bot.ui.tables import post_board
-
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel = interaction.channel
@@ -252,8 +220,6 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
-    from bot.ui.tables import show_update
-
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
@@ -263,8 +229,6 @@ async def resign(interaction: discord.Interaction) -> None:
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
 async def draw(interaction: discord.Interaction) -> None:
-    from bot.ui.tables import match_channel, show_update
-
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)

@@ -8,7 +8,7 @@ from collections.abc import Awaitable
 import discord
 from discord import app_commands
 
-from bot.services.manager import MatchError
+from bot.services.live import MatchError
 from rules.errors import RulesError
 
 log = logging.getLogger(__name__)

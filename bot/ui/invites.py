@@ -15,7 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.services.manager import ClockSettings, Entrant, MatchError
+from bot.services.live import ClockSettings, Entrant, MatchError
+from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from rules.modes import Settings
@@ -90,8 +91,6 @@ def _table(table_id: int) -> Table:
 
 async def start_match(interaction: discord.Interaction, table: Table) -> None:
     """Turn a full table into a match with its own thread."""
-    from bot.ui.tables import open_table
-
     bot = bot_of(interaction)
     PENDING.pop(table.id, None)
     entrants = [s for s in table.seats if s is not None]

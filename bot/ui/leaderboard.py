@@ -14,8 +14,9 @@ import discord
 from discord import app_commands
 
 from bot.services.rating_service import RatingService, describe_rating
-from bot.services.ratings import FAMILIES
 from bot.ui.commands import crosshairs
+from bot.ui.series import desk
+from competition.ratings import FAMILIES
 from render.cards import cards_png
 from rules.achievements import CARDS
 
@@ -31,7 +32,6 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 def _ratings(interaction: discord.Interaction) -> RatingService:
     from bot.discord_app import CrosshairsBot
-    from bot.ui.series import desk
 
     client = interaction.client
     assert isinstance(client, CrosshairsBot)

@@ -20,23 +20,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.manager import Entrant, LiveMatch, MatchError, Update
+from bot.services.live import Entrant, LiveMatch, MatchError
 from bot.services.rating_service import RatingService, describe_rating
-from bot.services.ratings import MAX_HANDICAP, family_of
-from bot.services.series import MAX_GAMES, SeriesPlan, SeriesService
-from bot.ui.commands import (
-    CLOCK_CHOICES,
-    CLOUD_CHOICES,
-    FIRE_CHOICES,
-    RULESET_CHOICES,
-    STRENGTH_CHOICES,
-    crosshairs,
-)
+from bot.services.series import SeriesPlan, SeriesService
+from bot.ui.buttons import open_table
+from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
-from render.cards import card_png, cards_png
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.tables import match_channel
+from competition.ratings import MAX_HANDICAP, family_of
+from competition.series import MAX_GAMES
+from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
-from rules.events import CardClaimed
 from rules.modes import MODES
 from storage.series import Series, SeriesStatus
 
@@ -56,7 +52,7 @@ MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.va
 
 def desk(bot: CrosshairsBot) -> SeriesDesk:
     found = bot.get_cog(SeriesDesk.__cog_name__)
-    assert isinstance(found, SeriesDesk), "bot.ui.register adds the series desk"
+    assert isinstance(found, SeriesDesk), "bot.app adds the series desk"
     return found
 
 
@@ -133,26 +129,6 @@ def winner_line(series: Series) -> str:
     return f"🏆 The series is shared by **{' and '.join(leaders)}**."
 
 
-async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
-    """Post each card claimed by this update, drawn, the moment it happens."""
-    claimed = [e for e in update.events if isinstance(e, CardClaimed)]
-    if not claimed:
-        return
-    from bot.ui.tables import match_channel
-
-    live = update.match
-    channel = await match_channel(bot, live)
-    for claim in claimed:
-        card = CARDS[claim.card]
-        who = live.who(claim.seat)
-        png = await asyncio.to_thread(card_png, card, claimed_by=live.names[claim.seat])
-        await channel.send(
-            f"🃏 {who} claims **{card.name}** ({card.points} point"
-            f"{'s' if card.points != 1 else ''}): kept if they win this game.",
-            file=discord.File(io.BytesIO(png), filename=f"{claim.card}.png"),
-        )
-
-
 # ---------------------------------------------------------------- commands
 
 
@@ -186,19 +162,12 @@ def _handicaps(text: str, count: int) -> list[int] | None:
     handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
     rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
     alternate="Rotate the seats every game so the first player changes",
-    ruleset="2026 edition (default) or classic",
     planes="Planes each (3 to 6; duels and free-for-alls)",
-    variants="Comma-separated: turbulence, concealed-fire, aces, no-level",
-    clouds="Cloud setup",
-    fire="Automatic or manual fire",
-    clock="Time per turn",
+    **GAME_DESCRIPTIONS,
     strength="The computer's strength when you play the bot",
 )
 @app_commands.choices(mode=MODE_CHOICES)
-@app_commands.choices(ruleset=RULESET_CHOICES)
-@app_commands.choices(fire=FIRE_CHOICES)
-@app_commands.choices(clouds=CLOUD_CHOICES)
-@app_commands.choices(clock=CLOCK_CHOICES)
+@game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
 async def start(
     interaction: discord.Interaction,
@@ -365,8 +334,6 @@ class SeriesDesk(commands.Cog):
 
     async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
         """Start the series' next game in ``target`` unless it has already started."""
-        from bot.ui.tables import open_table
-
         async with self._locks.setdefault(series_id, asyncio.Lock()):
             current, live = await self.series.start_game(series_id)
             if live.record.board_message_id is not None:
@@ -394,8 +361,6 @@ class SeriesDesk(commands.Cog):
 
     @commands.Cog.listener()
     async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
-        from bot.ui.tables import match_channel
-
         channel = await match_channel(self.bot, live)
         await self._post_ratings(live, channel)
         outcome = await self.series.record(live)

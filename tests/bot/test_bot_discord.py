@@ -13,7 +13,7 @@ from PIL import Image
 from simcord.builders import UserHandle
 
 from bot.discord_app import CrosshairsBot
-from bot.services.manager import MatchError
+from bot.services.live import MatchError
 from rules import board
 
 

@@ -1,4 +1,5 @@
-"""Start-up: configuration, .env, and the terminal game through `python -m bot`."""
+"""Start-up: configuration, .env, and the terminal game through the launcher
+(`bash scripts/run --terminal`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config, ConfigError
-from bot.launch import load_dotenv
+from launcher.main import read_env_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +52,7 @@ def test_dotenv_fills_what_the_environment_lacks(
     env_file.write_text("# comment\nXH_TEST_A=from-file\nXH_TEST_B='quoted'\n")
     monkeypatch.setenv("XH_TEST_A", "from-env")
     monkeypatch.delenv("XH_TEST_B", raising=False)
-    load_dotenv(env_file)
+    read_env_file(env_file)
     assert os.environ["XH_TEST_A"] == "from-env"
     assert os.environ["XH_TEST_B"] == "quoted"
 
@@ -59,7 +60,7 @@ def test_dotenv_fills_what_the_environment_lacks(
 def test_the_terminal_game_plays_typed_tokens() -> None:
     typed = "help\nlegal\n+a3NE\nwords\nzz\nquit\n"
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "--terminal"],
+        [sys.executable, "-m", "launcher", "--terminal"],
         input=typed,
         capture_output=True,
         text=True,
@@ -75,3 +76,18 @@ def test_the_terminal_game_plays_typed_tokens() -> None:
     assert "P2 to move" in out
     assert "- P1 brings a plane on at a3, facing north-east, height 0 (+a3NE)." in out
     assert "- Plane at a3, height 0, facing north-east." in out  # `words`
+
+
+def test_the_bot_alone_without_a_token_says_where_to_go() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "DISCORD_TOKEN": ""},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "bash scripts/run" in done.stderr
+    assert "Traceback" not in done.stderr

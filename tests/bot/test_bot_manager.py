@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.services.clock import FakeClock
-from bot.services.manager import ClockSettings, Entrant, GameManager, LiveMatch, MatchError
+from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.manager import GameManager
 from rules import board
 from rules.modes import Settings
 from storage.db import Database

@@ -31,12 +31,12 @@ needs_chromium = pytest.mark.skipif(
 
 
 def run_playground(tmp_path: Path) -> Iterator[str]:
-    """Start ``python -m bot`` with no token as a newcomer would; yield the page's address."""
+    """Start ``python -m launcher`` with no token as a newcomer would; yield the page's address."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     said = tmp_path / "playground.out"
     with said.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bot"],
+            [sys.executable, "-m", "launcher"],
             cwd=tmp_path,  # no .env here: this is the newcomer's first run
             env=env | {"PYTHONUNBUFFERED": "1"},
             stdin=subprocess.DEVNULL,

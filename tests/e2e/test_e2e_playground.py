@@ -1,9 +1,9 @@
 """The playground in a real browser: Debian's Chromium, driven by Playwright.
 
-``python -m bot`` with no token starts the playground; the test opens its page, has
-Pilot 1 challenge Pilot 2, accepts as Pilot 2, and flies moves by clicking the board's
-Play button and the cockpit's buttons, checking that a new board image appears after
-every move.
+``python -m launcher`` (what ``bash scripts/run`` starts) with no token starts the
+playground; the test opens its page, has Pilot 1 challenge Pilot 2, accepts as Pilot 2,
+and flies moves by clicking the board's Play button and the cockpit's buttons, checking
+that a new board image appears after every move.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.ratings import GameRecord, Rating, rate_game, recompute
+from competition.ratings import GameRecord, Rating, rate_game, recompute
 
 HISTORY: list[GameRecord[int]] = [
     GameRecord("duel", ((1,), (2,)), (0, 1)),

@@ -8,7 +8,7 @@ import itertools
 import pytest
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.services.ratings import Rating, ranks_from_result, rate_game
+from competition.ratings import Rating, ranks_from_result, rate_game
 
 # Unequal priors, so a mix-up of players, sides or mu/sigma cannot pass by symmetry.
 PRIORS = {

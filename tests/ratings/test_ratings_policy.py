@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.services.ratings import (
+from competition.ratings import (
     HANDICAP_STEP,
     MODE_FAMILY,
     PROVISIONAL_SIGMA,

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot.services.ratings import Rating, rate_game
+from competition.ratings import Rating, rate_game
 
 
 def _openskill_equal_ranks(ranks: list[float]) -> list[tuple[float, float]]:

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from bot.app import create_bot
 from bot.config import Config
-from bot.discord_app import CrosshairsBot, create_bot
+from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 
 from .support import Club

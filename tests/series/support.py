@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_app import CrosshairsBot
-from bot.services.manager import LiveMatch
+from bot.services.live import LiveMatch
 from rules.ai.player import ComputerPlayer
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app import create_bot
 from bot.config import Config
-from bot.discord_app import CrosshairsBot, create_bot
+from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.manager import LiveMatch
-from bot.services.ratings import Rating as PureRating
-from bot.services.ratings import suggest_handicap
+from bot.services.live import LiveMatch
+from competition.ratings import Rating as PureRating
+from competition.ratings import suggest_handicap
 from rules.achievements import CARDS, claims
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo, SeriesStatus

@@ -18,7 +18,7 @@ import discord
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.tournaments.elimination import Bracket, State
+from competition.elimination import Bracket, State
 from tournament_bot.tournament_harness import (
     Club,
     answer,

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.services.tournaments.elimination import Bracket
+from competition.elimination import Bracket
 from render.palette import GOLD
 from render.tournament import (
     HEAD,

@@ -16,8 +16,8 @@ from typing import Any
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.tournaments.model import Entrant, Result
-from bot.services.tournaments.standings import TieBreak, standings
+from competition.model import Entrant, Result
+from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import (
     PER_TURN,
     Club,

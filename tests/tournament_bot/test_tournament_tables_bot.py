@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_app import CrosshairsBot
-from bot.services.tournaments.model import Entrant, Result, placement_points
-from bot.services.tournaments.standings import TieBreak, standings
+from competition.model import Entrant, Result, placement_points
+from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import Club, answer, open_games, resign, seat_users
 
 

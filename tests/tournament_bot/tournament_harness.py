@@ -16,8 +16,8 @@ from simcord.builders import UserHandle
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.manager import LiveMatch, MatchError
-from bot.services.tournaments.model import Result
+from bot.services.live import LiveMatch, MatchError
+from competition.model import Result
 from storage.matches import MatchStatus
 
 PER_TURN = 120  # seconds; the FakeClock only moves when a test moves it

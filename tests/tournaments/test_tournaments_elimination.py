@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from bot.services.tournaments.elimination import WINNERS, Bracket, State, seed_order
+from competition.elimination import WINNERS, Bracket, State, seed_order
 
 
 def entrants(n: int) -> list[str]:

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from bot.services.tournaments.model import Entrant
-from bot.services.tournaments.roundrobin import berger_rounds, divisions, schedule
+from competition.model import Entrant
+from competition.roundrobin import berger_rounds, divisions, schedule
 
 
 def test_six_player_table_is_fides() -> None:

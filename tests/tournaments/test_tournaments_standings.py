@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.services.tournaments.model import Entrant, Result, placement_points
-from bot.services.tournaments.standings import (
+from competition.model import Entrant, Result, placement_points
+from competition.standings import (
     TieBreak,
     buchholz,
     head_to_head,

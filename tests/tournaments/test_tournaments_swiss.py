@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from bot.services.tournaments.model import Entrant, Pairing, Result
-from bot.services.tournaments.swiss import colour_history, meetings, pair_duels
+from competition.model import Entrant, Pairing, Result
+from competition.swiss import colour_history, meetings, pair_duels
 
 
 def duel(pairing: Pairing, first_points: float) -> Result:

@@ -8,8 +8,8 @@ from itertools import combinations
 
 import pytest
 
-from bot.services.tournaments.model import Entrant, Result, placement_points
-from bot.services.tournaments.tables import pair_tables, table_sizes
+from competition.model import Entrant, Result, placement_points
+from competition.tables import pair_tables, table_sizes
 
 
 def test_table_sizes() -> None:

@@ -1,4 +1,4 @@
-"""A game of Crosshairs in the terminal (``python -m bot --terminal``), for a quick try
+"""A game of Crosshairs in the terminal (``bash scripts/run --terminal``), for a quick try
 without a browser.
 
 Type tokens (``+a3NE``, ``c3C<``, ``e6SS>P``, ``*d4``, ``-``); ``legal`` lists the

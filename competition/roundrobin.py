@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.services.tournaments.model import Entrant, Pairing
+from competition.model import Entrant, Pairing
 
 MAX_DIVISION = 10
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.services.tournaments.model import Entrant, Result, scores
+from competition.model import Entrant, Result, scores
 
 PRECISION = 9  # placement points in thirds must still tie when they are equal
 

@@ -8,9 +8,13 @@ play at once. ``--terminal`` plays a game in the terminal instead.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+
+from dotenv import load_dotenv
 
 NO_TOKEN_HELP = """\
 No DISCORD_TOKEN is set, so the Discord bot cannot log in.
@@ -26,20 +30,28 @@ Meanwhile, here is the playground: the real bot on a local Discord, in your brow
 """
 
 
-def load_dotenv(path: Path = Path(".env")) -> None:
-    """Read KEY=VALUE lines from ``path`` into the environment (real env wins)."""
-    if not path.exists():
-        return
-    for line in path.read_text(encoding="utf-8").splitlines():
-        key, sep, value = line.strip().partition("=")
-        if sep and key and not key.startswith("#"):
-            os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+def read_env_file(path: Path = Path(".env")) -> None:
+    """Fill the environment from ``path``; what the real environment already sets wins."""
+    load_dotenv(path, override=False)
 
 
-def main() -> int:
-    load_dotenv()
-    if "--terminal" in sys.argv[1:]:
-        from bot.terminal import play_in_terminal
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="scripts/run",
+        description="Run the Crosshairs Discord bot (DISCORD_TOKEN set), or else the "
+        "playground: the real bot on a local Discord, in your browser.",
+    )
+    parser.add_argument(
+        "--terminal", action="store_true", help="play a game in the terminal instead"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    read_env_file()
+    if args.terminal:
+        from launcher.terminal import play_in_terminal
 
         return play_in_terminal(sys.stdin, sys.stdout)
     if not os.environ.get("DISCORD_TOKEN"):
@@ -47,6 +59,6 @@ def main() -> int:
         from localcord.playground import run
 
         return run()
-    from bot.discord_app import run_bot
+    from bot.app import run_bot
 
     return run_bot()

@@ -7,7 +7,7 @@ of local optima while repeats remain. The cost puts repeat opponents far above s
 spread, so a swap that removes a repeat always wins. It is a heuristic: in a tight field
 it can leave a repeat that a cleverer arrangement would avoid.
 
-Each table is scored by placement (:func:`~bot.services.tournaments.model.placement_points`),
+Each table is scored by placement (:func:`~competition.model.placement_points`),
 worth 1 to the winner like a won duel; team modes score a win as 1 for every member of
 the winning team, a draw 0.5 and a loss 0, exactly as a duel does.
 """
@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final
 
-from bot.services.tournaments.model import Entrant, Pairing, Result, scores
-from bot.services.tournaments.swiss import meetings, pairing_order
+from competition.model import Entrant, Pairing, Result, scores
+from competition.swiss import meetings, pairing_order
 
 W_REPEAT: Final = 1_000_000.0
 MAX_PASSES: Final = 50

@@ -34,7 +34,7 @@ from typing import Final
 
 import networkx as nx
 
-from bot.services.tournaments.model import Entrant, Pairing, Result, scores
+from competition.model import Entrant, Pairing, Result, scores
 
 W_REMATCH: Final = 10**14
 W_HARD_COLOUR: Final = 10**11

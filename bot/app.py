@@ -1,0 +1,79 @@
+"""The app: the bot with every feature registered, in this one place where it starts.
+
+:func:`create_bot` builds it (tests build it too, and run it against an in-memory
+Discord); :func:`run_bot` runs it with the token from the environment. Each feature
+module under ``bot.ui`` knows only the services below it; this module is the only one
+that knows them all.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from bot.config import Config, ConfigError
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import Clock
+from bot.ui import (
+    buttons,
+    invites,
+    leaderboard,
+    rules_help,
+    series,
+    tournament,
+    tournament_controls,
+    tournament_desk,
+    tournament_registration,
+)
+from bot.ui.clocks import ClockWatch
+from bot.ui.commands import crosshairs
+
+
+async def install(bot: CrosshairsBot) -> None:
+    """Register the ``/crosshairs`` command group, the persistent buttons (matched by
+    custom id, so they work across restarts) and the cogs; then let the computer carry on
+    wherever it was to move before a restart."""
+    # these modules' commands join the group when the modules are imported
+    assert rules_help.rules and series.series and leaderboard.profile and tournament.tournament
+    assert tournament_registration.create and tournament_controls.pause
+    bot.tree.add_command(crosshairs)
+    bot.add_dynamic_items(
+        buttons.MatchButton,
+        buttons.ConfirmResign,
+        buttons.CockpitButton,
+        invites.ChallengeButton,
+        invites.LobbyButton,
+        rules_help.RulesPageButton,
+        tournament_registration.RegistrationButton,
+    )
+    await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(series.SeriesDesk(bot))
+    await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
+    for live in bot.games.live_matches():
+        if live.computer_to_move:
+            bot.spawn(buttons.computer_turns(bot, live.id))
+
+
+def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:
+    return CrosshairsBot(config, install, clock)
+
+
+def run_bot() -> int:
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"Cannot start the bot: {exc}", file=sys.stderr)
+        return 2
+    if config.token is None:
+        # The launcher (bash scripts/run) reads .env and offers the playground instead.
+        print(
+            "No DISCORD_TOKEN is set. Run `bash scripts/run` to play locally, or see "
+            'README.md, "Connecting to Discord".',
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    create_bot(config).run(config.token, log_handler=None)
+    return 0

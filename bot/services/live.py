@@ -1,0 +1,134 @@
+"""A match as the services hold it in memory (:class:`LiveMatch`), who sits in it, its
+clock settings, and what one action did (:class:`Update`); the game manager's parts
+share these."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.services.clock import Clock
+from rules.ai.player import ComputerPlayer
+from rules.events import Event
+from rules.game import Game
+from rules.steps import Step
+from rules.words.common import seat_name, turn_line
+from storage.matches import Match
+
+COMPUTER_STRENGTHS = ("easy", "medium", "hard")
+
+
+class MatchError(Exception):
+    """Something a player tried that cannot be done; the message is shown to them."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """Who sits in a seat: a Discord user, or the computer (``user_id`` None)."""
+
+    user_id: int | None
+    name: str
+    strength: str | None = None  # computer players only
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """Time per player-turn (None: untimed) and what happens when it runs out:
+    ``lose`` (the player is out at once) or ``claim`` (an opponent may claim it)."""
+
+    per_turn: float | None = None
+    on_expiry: str = "lose"
+
+    def to_json(self) -> str:
+        return json.dumps({"per_turn": self.per_turn, "on_expiry": self.on_expiry})
+
+    @classmethod
+    def from_json(cls, text: str) -> ClockSettings:
+        data: dict[str, Any] = json.loads(text or "{}")
+        return cls(data.get("per_turn"), data.get("on_expiry", "lose"))
+
+
+@dataclass
+class LiveMatch:
+    """A match in memory: its stored row, the game, and who sits where."""
+
+    record: Match
+    game: Game
+    seats: list[Entrant]
+    clock: ClockSettings
+    deadline: float | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    draw_offers: set[int] = field(default_factory=set)
+    reminded: bool = False
+    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def names(self) -> list[str]:
+        return [e.name for e in self.seats]
+
+    @property
+    def ply(self) -> int:
+        return len(self.game.history)
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [i for i, e in enumerate(self.seats) if e.user_id == user_id]
+
+    def user_to_move(self) -> int | None:
+        seat = self.game.to_move
+        return None if seat is None else self.seats[seat].user_id
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.game.to_move
+        return seat is not None and self.seats[seat].user_id is None
+
+    def who(self, seat: int) -> str:
+        return seat_name(self.game, self.names, seat)
+
+    def status_line(self) -> str:
+        return turn_line(self.game, self.names)
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one action did: its events and the words that explain them."""
+
+    match: LiveMatch
+    events: tuple[Event, ...]
+    lines: list[str]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.game.is_over
+
+    def text(self) -> str:
+        """The explanation, then whose turn it is (the result line already says who
+        won once the game is over)."""
+        status = self.match.status_line()
+        lines = self.lines if status in self.lines else [*self.lines, status]
+        return "\n".join(lines).strip()
+
+
+class MatchHost(Protocol):
+    """What the manager's parts for the computer and the clocks use of the manager: the
+    one place that loads matches, commits steps and ends games."""
+
+    clock: Clock
+    _live: dict[int, LiveMatch]
+
+    async def get(self, match_id: int) -> LiveMatch: ...
+
+    async def _commit(
+        self, live: LiveMatch, chosen: Sequence[Step], actor: int | None
+    ) -> Update: ...
+
+    async def _concede(
+        self, live: LiveMatch, seat: int, reason: str, actor: int | None
+    ) -> Update: ...

@@ -1,0 +1,125 @@
+"""Before a tournament's first round: creating it, joining, leaving, checking in, and
+starting it (no-shows dropped, the field seeded)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.services.live import MatchError
+from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan
+from bot.services.tournament_rounds import TournamentRounds
+from competition.ratings import family_of, new_rating
+from competition.standings import TieBreak
+from rules.modes import MODES
+from storage.errors import StorageError
+from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
+
+
+class TournamentRegistration(TournamentRounds):
+    async def create(
+        self,
+        plan: TournamentPlan,
+        *,
+        name: str,
+        format: str,
+        mode: str,
+        games: int,
+        guild_id: int,
+        channel_id: int,
+    ) -> Tournament:
+        spec = MODES.get(mode)
+        if format not in FORMATS:
+            raise MatchError(f"unknown format {format!r}")
+        if spec is None:
+            raise MatchError(f"unknown mode {mode!r}")
+        if format != "swiss" and mode != "duel":
+            raise MatchError("round robin and elimination are for duels; Swiss can use tables")
+        if format == "swiss" and spec.family not in ("duel", "ffa"):
+            raise MatchError("Swiss plays duels or free-for-all tables")
+        if format == "swiss" and not plan.rounds:
+            raise MatchError("a Swiss event needs a number of rounds")
+        if games % 2 == 0:
+            raise MatchError("a pairing is a best of N series: N must be odd")
+        for tb in plan.tiebreaks:
+            if tb not in set(TieBreak):
+                raise MatchError(f"unknown tie-break {tb!r}")
+        tid = await self.repo.create(
+            NewTournament(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                name=name,
+                format=format,
+                mode=mode,
+                settings_json=plan.to_json(),
+                games_per_pairing=games,
+            )
+        )
+        return await self.repo.get(tid)
+
+    async def join(self, tid: int, user_id: int, name: str) -> None:
+        await self._open(tid)
+        try:
+            await self.repo.enter(tid, user_id, name)
+        except StorageError:
+            raise MatchError("you have already joined") from None
+
+    async def leave(self, tid: int, user_id: int) -> None:
+        await self._open(tid)
+        entry = await self._entry(tid, user_id)
+        if entry.dropped:
+            raise MatchError("you have already left")
+        await self.repo.drop(tid, user_id)
+
+    async def check_in(self, tid: int, user_id: int) -> None:
+        await self._open(tid)
+        entry = await self._entry(tid, user_id)
+        if entry.dropped:
+            raise MatchError("you left this tournament; join again first")
+        await self.repo.check_in(tid, user_id)
+
+    async def _open(self, tid: int) -> Tournament:
+        t = await self.repo.get(tid)
+        if t.status is not TournamentStatus.OPEN:
+            raise MatchError(f"{t.name} is no longer taking entries")
+        return t
+
+    async def _entry(self, tid: int, user_id: int) -> Entry:
+        entry = next((e for e in await self.repo.entries(tid) if e.user_id == user_id), None)
+        if entry is None:
+            raise MatchError("that player has not entered this tournament")
+        return entry
+
+    async def close_check_in(self, tid: int) -> list[int]:
+        """Drop everyone who has not checked in; returns who was dropped."""
+        t = await self._open(tid)
+        plan = TournamentPlan.from_json(t.settings_json)
+        if not plan.check_in:
+            raise MatchError(f"{t.name} has no check-in open")
+        gone = [
+            e.user_id for e in await self.repo.entries(tid) if not e.checked_in and not e.dropped
+        ]
+        for user_id in gone:
+            await self.repo.drop(tid, user_id)
+        await self._save_plan(tid, replace(plan, check_in=False))
+        return gone
+
+    async def start(self, tid: int) -> Advance:
+        """Close registration, seed by rating and open the first round."""
+        t = await self._open(tid)
+        plan = TournamentPlan.from_json(t.settings_json)
+        if plan.check_in:
+            await self.close_check_in(tid)
+        field_ = [e for e in await self.repo.entries(tid) if not e.dropped]
+        needed = MODES[t.mode].seats
+        if len(field_) < needed:
+            raise MatchError(f"{t.name} needs at least {needed} players to start")
+        family = family_of(t.mode)
+        rated: list[tuple[float, float, int]] = []
+        for e in field_:
+            stored = await self.ratings.get(e.user_id, family)
+            rated.append((stored.mu if stored else new_rating().mu, e.joined_at, e.user_id))
+        # Strongest first; among equal ratings, whoever joined first.
+        for seed, (_, _, user_id) in enumerate(sorted(rated, key=lambda r: (-r[0], r[1])), 1):
+            await self.repo.set_seed(tid, user_id, seed)
+        await self.repo.set_status(tid, TournamentStatus.RUNNING)
+        return await self.advance(tid)

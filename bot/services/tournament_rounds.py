@@ -1,0 +1,342 @@
+"""A tournament's rounds: pairings stored round by round, each played as a series, results
+booked as the series end, and the standings. The rules of pairing, brackets and standings
+are :mod:`competition`; this keeps their history in storage and turns it into games."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.services.live import Entrant as Seat
+from bot.services.live import LiveMatch
+from bot.services.series import SeriesPlan, SeriesService
+from bot.services.tournament_plan import (
+    ELIMINATION,
+    Advance,
+    Decided,
+    Line,
+    RoundOpened,
+    TournamentPlan,
+)
+from competition.elimination import Bracket
+from competition.model import Entrant, Pairing, Result, placement_points
+from competition.ratings import family_of, new_rating
+from competition.roundrobin import divisions, schedule
+from competition.standings import Standing, standings
+from competition.swiss import pair_duels
+from competition.tables import pair_tables
+from rules.modes import MODES
+from storage.players import PlayerRepo
+from storage.ratings import RatingRepo
+from storage.series import Series, SeriesStatus
+from storage.tournaments import Pairing as StoredPairing
+from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
+
+
+class TournamentRounds:
+    def __init__(self, series: SeriesService) -> None:
+        self.series = series
+        self.games = series.games
+        self.repo = TournamentRepo(series.games.db)
+        self.ratings = RatingRepo(series.games.db)
+        self.players = PlayerRepo(series.games.db)
+        # Only serialises concurrent advances in this process; the state is in storage.
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -------------------------------------------------------------- rounds
+
+    async def plan(self, tid: int) -> TournamentPlan:
+        return TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
+
+    async def _save_plan(self, tid: int, plan: TournamentPlan) -> None:
+        await self.repo.set_settings(tid, plan.to_json())
+
+    async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
+        """The seeded field as the pure package wants it (ids are user ids as text)."""
+        t = await self.repo.get(tid)
+        family = family_of(t.mode)
+        found: list[Entrant] = []
+        for e in await self.repo.entries(tid):
+            if e.seed is None or (active_only and e.dropped):
+                continue
+            stored = await self.ratings.get(e.user_id, family)
+            found.append(Entrant(str(e.user_id), stored.mu if stored else new_rating().mu, e.seed))
+        return found
+
+    async def history(self, tid: int) -> list[Result]:
+        return [_result(p) for p in await self.repo.pairings(tid) if p.decided]
+
+    async def bracket(self, tid: int) -> Bracket | None:
+        """The elimination bracket as the decided pairings left it; None for other formats."""
+        t = await self.repo.get(tid)
+        if t.format not in ELIMINATION:
+            return None
+        plan = TournamentPlan.from_json(t.settings_json)
+        seeded = [e.id for e in sorted(await self.entrants(tid, active_only=False), key=_seed)]
+        bracket = (
+            Bracket.single(seeded, plan.third_place)
+            if t.format == "single"
+            else Bracket.double(seeded, plan.reset)
+        )
+        for p in await self.repo.pairings(tid):
+            if p.decided and p.result_json:
+                data = json.loads(p.result_json)
+                bracket.report(data["match"], str(data["winner"]))
+        return bracket
+
+    async def advance(self, tid: int) -> Advance:
+        """Finish the current round if all its results are in and open the next (and the
+        next, while rounds decide themselves), or finish the tournament. Safe to call at
+        any time and more than once: it does only what the stored state calls for."""
+        async with self._locks.setdefault(tid, asyncio.Lock()):
+            opened: list[RoundOpened] = []
+            while True:
+                t = await self.repo.get(tid)
+                if t.status is not TournamentStatus.RUNNING:
+                    return Advance(opened, t.status is TournamentStatus.FINISHED)
+                rounds = await self.repo.rounds(tid)
+                if rounds and not rounds[-1].finished:
+                    current = await self.repo.pairings(tid, rounds[-1].round_no)
+                    if not all(p.decided for p in current):
+                        return Advance(opened, False)
+                    await self.repo.finish_round(tid, rounds[-1].round_no)
+                if TournamentPlan.from_json(t.settings_json).paused:
+                    return Advance(opened, False)
+                tables = await self._next_tables(t, len(rounds) + 1)
+                if tables is None:
+                    await self.repo.set_status(tid, TournamentStatus.FINISHED)
+                    return Advance(opened, True)
+                opened.append(await self._store_round(t, len(rounds) + 1, tables))
+                if opened[-1].to_play:
+                    return Advance(opened, False)
+
+    async def _next_tables(self, t: Tournament, round_no: int) -> list[tuple[str, ...]] | None:
+        """The next round's tables in playing order, or None when the event is over."""
+        plan = TournamentPlan.from_json(t.settings_json)
+        active = await self.entrants(t.id, active_only=True)
+        history = await self.history(t.id)
+        if t.format == "swiss":
+            if round_no > (plan.rounds or 0) or len(active) < 2:
+                return None
+            size = MODES[t.mode].seats
+            if size == 2:
+                return [p.seats for p in pair_duels(active, history)]
+            if len(active) < size:
+                return None
+            return [p.seats for p in pair_tables(active, history, size)]
+        if t.format == "round-robin":
+            seeded = await self.entrants(t.id, active_only=False)
+            by_round: list[list[Pairing]] = []
+            for division in divisions(seeded):
+                for i, rnd in enumerate(schedule([e.id for e in division])):
+                    if i == len(by_round):
+                        by_round.append([])
+                    by_round[i].extend(rnd)
+            if round_no > len(by_round):
+                return None
+            return [p.seats for p in by_round[round_no - 1]]
+        bracket = await self.bracket(t.id)
+        assert bracket is not None
+        if bracket.finished:
+            return None
+        return [(m.first, m.second) for m in bracket.ready() if m.first and m.second]
+
+    async def _store_round(
+        self, t: Tournament, round_no: int, tables: list[tuple[str, ...]]
+    ) -> RoundOpened:
+        ids = await self.repo.start_round(t.id, round_no, [[int(s) for s in tb] for tb in tables])
+        dropped = {e.user_id for e in await self.repo.entries(t.id) if e.dropped}
+        done: set[int] = set()
+        for pid, table in zip(ids, tables, strict=True):
+            seats = [int(s) for s in table]
+            if len(seats) == 1:
+                await self.repo.record_result(pid, {seats[0]: 1.0}, json.dumps({"bye": True}))
+            elif any(s in dropped for s in seats):
+                await self._forfeit(t, pid, seats, [s for s in seats if s in dropped])
+            else:
+                continue
+            done.add(pid)
+        stored = await self.repo.pairings(t.id, round_no)
+        return RoundOpened(
+            round_no,
+            [p for p in stored if p.id not in done],
+            [p for p in stored if p.id in done],
+        )
+
+    async def _forfeit(self, t: Tournament, pid: int, seats: list[int], losers: list[int]) -> None:
+        """Score a pairing without a game: the players present win, the others lose."""
+        stayed = [s for s in seats if s not in losers]
+        if not stayed:
+            stayed = seats[:1]  # everyone gone: the first seat goes through, for brackets
+        points = {s: (1.0 if s in stayed else 0.0) for s in seats}
+        await self._record(t, pid, seats, points, forfeit=True)
+
+    async def _record(
+        self,
+        t: Tournament,
+        pid: int,
+        seats: list[int],
+        points: dict[int, float],
+        *,
+        forfeit: bool,
+    ) -> None:
+        data: dict[str, Any] = {"forfeit": forfeit}
+        if t.format in ELIMINATION:
+            bracket = await self.bracket(t.id)
+            assert bracket is not None
+            winner = max(seats, key=lambda s: points[s])
+            # A player is in at most one ready match, so the players name the match.
+            match = next(m for m in bracket.ready() if {m.first, m.second} == set(map(str, seats)))
+            data.update(match=match.id, winner=winner)
+        await self.repo.record_result(pid, points, json.dumps(data))
+
+    # ------------------------------------------------------------ pairings
+
+    async def start_pairing(
+        self, pid: int, tid: int, *, channel_id: int, thread_id: int | None
+    ) -> Series:
+        """The series a pairing plays, created on first call (later calls return it)."""
+        t = await self.repo.get(tid)
+        pairing = next(p for p in await self.repo.pairings(tid) if p.id == pid)
+        if pairing.series_id is not None:
+            return await self.series.repo.get(pairing.series_id)
+        plan = TournamentPlan.from_json(t.settings_json)
+        users = [p.user_id for p in pairing.players]
+        names = await self.players.names(users)
+        seats = [Seat(u, names.get(u, f"player {u}")) for u in users]
+        if plan.handicaps == "rating":
+            tokens = await self.series.suggest_handicaps(t.mode, users)
+        else:
+            tokens = [0] * len(users)
+        series_plan = SeriesPlan(
+            organiser=plan.organiser,
+            mode=t.mode,
+            games=t.games_per_pairing,
+            clock_per_turn=plan.clock_per_turn,
+            clock_on_expiry="lose",
+        )
+        created = await self.series.create(
+            series_plan,
+            seats,
+            tokens,
+            channel_id=channel_id,
+            guild_id=t.guild_id,
+            thread_id=thread_id,
+        )
+        await self.repo.link_pairing(pid, series_id=created.id)
+        return created
+
+    async def pairing_of_series(self, series: Series) -> tuple[Tournament, StoredPairing] | None:
+        if series.guild_id is None:
+            return None
+        for t in await self.repo.in_guild(series.guild_id, [TournamentStatus.RUNNING]):
+            for p in await self.repo.pairings(t.id):
+                if p.series_id == series.id:
+                    return t, p
+        return None
+
+    async def match_finished(self, live: LiveMatch) -> Decided | None:
+        """Book a finished match's series game and, if that ended a tournament series,
+        the pairing's result. None when nothing in a tournament was decided."""
+        outcome = await self.series.record(live)
+        if outcome is None or outcome.series.status is not SeriesStatus.FINISHED:
+            return None
+        found = await self.pairing_of_series(outcome.series)
+        if found is None:
+            return None
+        t, pairing = found
+        if not pairing.decided:
+            # A duel lost on time ends "last standing"; the concession step says why.
+            history = live.game.history
+            forfeit = bool(history) and history[-1].token.startswith("timeout:")
+            await self._record_series(t, pairing, outcome.series, forfeit=forfeit)
+        stored = await self.repo.pairings(t.id, pairing.round_no)
+        mine = next(p for p in stored if p.id == pairing.id)
+        return Decided(t, mine, all(p.decided for p in stored))
+
+    async def _record_series(
+        self, t: Tournament, pairing: StoredPairing, series: Series, *, forfeit: bool
+    ) -> None:
+        standing = SeriesService.standings(series)
+        user_of_side = {str(p.side): p.user_id for p in series.players}
+        seats = [p.user_id for p in pairing.players]
+        order = standing.order
+        key = {side: (standing.points[side], standing.wins[side]) for side in order}
+        if len(seats) == 2:
+            leaders = [user_of_side[s] for s in standing.leaders]
+            if len(leaders) == 1:
+                points = {u: (1.0 if u == leaders[0] else 0.0) for u in seats}
+            elif t.format in ELIMINATION:
+                # A shared series in a bracket goes to the better seed (the first slot).
+                points = {u: (1.0 if u == seats[0] else 0.0) for u in seats}
+            else:
+                points = dict.fromkeys(seats, 0.5)
+        else:
+            places = {side: 1 + sum(key[o] > key[side] for o in order) for side in order}
+            users = [user_of_side[s] for s in order]
+            scored = placement_points([places[s] for s in order])
+            points = {u: float(v) for u, v in zip(users, scored, strict=True) if u is not None}
+        await self._record(t, pairing.id, seats, points, forfeit=forfeit)
+
+    async def resume(self, guild_ids: Sequence[int]) -> list[int]:
+        """After a restart: book series that finished while the bot was down and return
+        the running tournaments whose rounds may need advancing or series starting."""
+        running: list[int] = []
+        for guild_id in guild_ids:
+            for t in await self.repo.in_guild(guild_id, [TournamentStatus.RUNNING]):
+                running.append(t.id)
+                for p in await self.repo.pairings(t.id):
+                    if p.decided or p.series_id is None:
+                        continue
+                    series = await self.series.repo.get(p.series_id)
+                    if series.status is SeriesStatus.FINISHED:
+                        await self._record_series(t, p, series, forfeit=False)
+        return running
+
+    async def current_round(self, tid: int) -> list[StoredPairing]:
+        rounds = await self.repo.rounds(tid)
+        if not rounds or rounds[-1].finished:
+            return []
+        return await self.repo.pairings(tid, rounds[-1].round_no)
+
+    # ------------------------------------------------------------ standings
+
+    async def standings(self, tid: int) -> list[Line]:
+        """Swiss and round robin: score and tie-breaks in the organiser's order.
+        Elimination: the bracket's places once it is finished, else wins so far."""
+        t = await self.repo.get(tid)
+        plan = TournamentPlan.from_json(t.settings_json)
+        field_ = await self.entrants(tid, active_only=False)
+        dropped = {e.user_id for e in await self.repo.entries(tid) if e.dropped}
+        history = await self.history(tid)
+        table: list[Standing] = standings(field_, history, plan.order)
+        bracket = await self.bracket(tid)
+        if bracket is not None and bracket.finished:
+            place = {p: n for n, p in bracket.ranking()}
+            by_id = {s.player: s for s in table}
+            return [
+                Line(place[p], int(p), by_id[p].score, {}, int(p) in dropped)
+                for p in sorted(place, key=lambda p: (place[p], _seed_of(field_, p)))
+            ]
+        return [
+            Line(s.place, int(s.player), s.score, s.tiebreaks, int(s.player) in dropped)
+            for s in table
+        ]
+
+
+def _result(p: StoredPairing) -> Result:
+    data = json.loads(p.result_json or "{}")
+    seats = tuple(str(pp.user_id) for pp in p.players)
+    return Result(
+        seats, tuple(float(pp.points or 0.0) for pp in p.players), bool(data.get("forfeit"))
+    )
+
+
+def _seed(e: Entrant) -> int:
+    return e.seed
+
+
+def _seed_of(field_: Sequence[Entrant], player: str) -> int:
+    return next(e.seed for e in field_ if e.id == player)

@@ -1,0 +1,52 @@
+"""Turn clocks: reminders before a turn runs out, a lost game when it does (or a win an
+opponent may claim). A part of the game manager; the time itself comes from
+:mod:`bot.services.clock`."""
+
+from __future__ import annotations
+
+from bot.services.live import LiveMatch, MatchError, MatchHost, Update
+
+
+class TurnClocks:
+    async def tick(
+        self: MatchHost, remind_before: float = 0.25
+    ) -> tuple[list[LiveMatch], list[Update]]:
+        """Check every loaded match's clock: (matches whose player should be reminded,
+        updates from turns that ran out). A reminder goes out once per turn, when less
+        than ``remind_before`` of the turn's time is left."""
+        remind: list[LiveMatch] = []
+        expired: list[Update] = []
+        now = self.clock.now()
+        for live in list(self._live.values()):
+            if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
+                continue
+            if now >= live.deadline:
+                if live.clock.on_expiry == "lose" and not live.computer_to_move:
+                    async with live.lock:
+                        seat = live.game.to_move
+                        if seat is not None and live.deadline is not None and now >= live.deadline:
+                            expired.append(await self._concede(live, seat, "timeout", None))
+                elif not live.reminded:
+                    live.reminded = True
+                    remind.append(live)
+            elif not live.reminded and live.deadline - now <= live.clock.per_turn * remind_before:
+                live.reminded = True
+                remind.append(live)
+        return remind, expired
+
+    async def claim_timeout(self: MatchHost, match_id: int, user_id: int) -> Update:
+        """In a match whose clock lets opponents claim: take the win off an expired turn."""
+        live = await self.get(match_id)
+        async with live.lock:
+            game = live.game
+            seat = game.to_move
+            mine = live.seats_of(user_id)
+            if seat is None or not mine:
+                raise MatchError(
+                    "you are not playing in this match" if not mine else "this game is over"
+                )
+            if seat in mine:
+                raise MatchError("it is your own turn")
+            if live.deadline is None or self.clock.now() < live.deadline:
+                raise MatchError("the player to move still has time")
+            return await self._concede(live, seat, "timeout", user_id)

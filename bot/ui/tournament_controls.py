@@ -1,0 +1,114 @@
+"""The organiser's controls of a running tournament: pause, resume, drop a player, set or
+correct a result, pair the round again, end it."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.services.tournament_plan import Advance
+from bot.ui.context import bot_of
+from bot.ui.tournament import require_organiser, tournament, tournament_here
+from bot.ui.tournament_desk import desk
+from storage.tournaments import TournamentStatus
+
+
+@tournament.command(name="pause", description="Organiser: open no new round until resumed")
+@app_commands.describe(tournament_id="Tournament number")
+async def pause(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await desk(bot_of(interaction)).service.set_paused(found.id, True)
+    await interaction.response.send_message(
+        f"⏸️ **{found.name}** is paused: games in play go on, no new round opens."
+    )
+
+
+@tournament.command(name="resume", description="Organiser: carry on a paused tournament")
+@app_commands.describe(tournament_id="Tournament number")
+async def resume(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)
+    tournaments = desk(bot_of(interaction))
+    advanced = await tournaments.service.set_paused(found.id, False)
+    await interaction.followup.send(f"▶️ **{found.name}** carries on.")
+    await tournaments.publish(found.id, advanced)
+
+
+@tournament.command(name="drop", description="Organiser: take a player out of the tournament")
+@app_commands.describe(player="Who is dropped", tournament_id="Tournament number")
+async def drop(
+    interaction: discord.Interaction, player: discord.User, tournament_id: int | None = None
+) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)
+    tournaments = desk(bot_of(interaction))
+    updates = await tournaments.service.drop(found.id, player.id)
+    await interaction.followup.send(
+        f"{player.mention} is dropped from **{found.name}**; an unfinished pairing is "
+        "forfeited to their opponent."
+    )
+    await tournaments.after_results(found.id, updates)
+
+
+@tournament.command(name="result", description="Organiser: set or correct a pairing's result")
+@app_commands.describe(
+    player="One player of the pairing",
+    opponent="The other player",
+    outcome="Who won",
+    tournament_id="Tournament number",
+)
+@app_commands.choices(
+    outcome=[
+        app_commands.Choice(name="player won", value="player"),
+        app_commands.Choice(name="opponent won", value="opponent"),
+        app_commands.Choice(name="draw", value="draw"),
+    ]
+)
+async def result(
+    interaction: discord.Interaction,
+    player: discord.User,
+    opponent: discord.User,
+    outcome: str,
+    tournament_id: int | None = None,
+) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    winner = {"player": player.id, "opponent": opponent.id}.get(outcome)
+    await interaction.response.defer(thinking=True)
+    tournaments = desk(bot_of(interaction))
+    round_no, updates = await tournaments.service.set_result(
+        found.id, player.id, opponent.id, winner
+    )
+    said = "drawn" if winner is None else f"won by <@{winner}>"
+    await interaction.followup.send(
+        f"📝 Round {round_no}: {player.mention} v {opponent.mention} is {said}."
+    )
+    await tournaments.after_results(found.id, updates)
+
+
+@tournament.command(name="repair", description="Organiser: pair the current round again")
+@app_commands.describe(tournament_id="Tournament number")
+async def repair(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)
+    tournaments = desk(bot_of(interaction))
+    advanced = await tournaments.service.repair(found.id)
+    await interaction.followup.send(f"🔀 **{found.name}**: the round is paired again.")
+    await tournaments.publish(found.id, advanced)
+
+
+@tournament.command(name="end", description="Organiser: end the tournament now")
+@app_commands.describe(tournament_id="Tournament number")
+async def end(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)
+    tournaments = desk(bot_of(interaction))
+    await tournaments.service.end(found.id)
+    await interaction.followup.send(f"🛑 **{found.name}** is over.")
+    if found.status is TournamentStatus.RUNNING:
+        await tournaments.publish(found.id, Advance([], True))

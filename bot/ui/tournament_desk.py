@@ -1,0 +1,260 @@
+"""A tournament's rounds in Discord: :class:`TournamentDesk` opens rounds, gives every
+pairing its thread and series (through the series desk), books results when series end,
+posts standings and brackets, and starts events whose start time has come."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.services.live import LiveMatch
+from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
+from bot.services.tournament_service import TournamentService
+from bot.ui.buttons import show_update
+from bot.ui.series import desk as series_desk
+from competition.standings import TieBreak
+from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
+from storage.tournaments import Pairing as StoredPairing
+from storage.tournaments import Tournament, TournamentStatus
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+
+log = logging.getLogger(__name__)
+
+TIEBREAK_LABELS = {
+    TieBreak.BUCHHOLZ: "Buchholz",
+    TieBreak.MEDIAN_BUCHHOLZ: "Median B.",
+    TieBreak.SONNEBORN_BERGER: "S-B",
+    TieBreak.HEAD_TO_HEAD: "Head-to-head",
+    TieBreak.RATING: "Rating",
+}
+
+
+def desk(bot: CrosshairsBot) -> TournamentDesk:
+    found = bot.get_cog(TournamentDesk.__cog_name__)
+    assert isinstance(found, TournamentDesk), "bot.app adds the tournament desk"
+    return found
+
+
+class TournamentDesk(commands.Cog):
+    """Opens rounds, gives every pairing its thread and series, books results when
+    series end, and starts events whose start time has come."""
+
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self.service = TournamentService(series_desk(bot).series)
+        self.schedule.change_interval(seconds=bot.config.clock_interval)
+
+    async def cog_load(self) -> None:
+        self.schedule.start()
+        self.bot.spawn(self._resume())
+
+    async def cog_unload(self) -> None:
+        self.schedule.cancel()
+
+    async def _resume(self) -> None:
+        """After a restart: book what finished meanwhile and carry on every event."""
+        await self.bot.wait_until_ready()
+        try:
+            for tid in await self.service.resume([g.id for g in self.bot.guilds]):
+                await self.publish(tid, await self.service.advance(tid))
+                await self.start_pairings(tid)
+        except Exception:
+            log.exception("resuming tournaments failed")
+
+    @tasks.loop(seconds=20)
+    async def schedule(self) -> None:
+        """Start events whose start time has come."""
+        now = self.bot.games.clock.now()
+        try:
+            for guild in self.bot.guilds:
+                for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.OPEN]):
+                    start_at = TournamentPlan.from_json(t.settings_json).start_at
+                    if start_at is not None and start_at <= now:
+                        await self.begin(t.id)
+        except Exception:  # the loop must outlive one bad event
+            log.exception("starting scheduled tournaments failed")
+
+    @schedule.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _channel(self, t: Tournament) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(t.channel_id) or await self.bot.fetch_channel(t.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def _names(self, user_ids: list[int]) -> dict[int, str]:
+        return await self.service.players.names(user_ids)
+
+    async def begin(self, tid: int) -> None:
+        """Start an event: close check-in (naming the no-shows), seed, open round 1."""
+        t = await self.service.repo.get(tid)
+        channel = await self._channel(t)
+        if TournamentPlan.from_json(t.settings_json).check_in:
+            await channel.send(no_shows_text(await self.service.close_check_in(tid)))
+        advanced = await self.service.start(tid)
+        await channel.send(f"🏁 **{t.name}** starts!")
+        await self.publish(tid, advanced)
+
+    async def publish(self, tid: int, advanced: Advance) -> None:
+        """Post what an advance did: for each round opened, the standings so far, the
+        pairings (pinging the players) and their threads; at the end, the winner."""
+        t = await self.service.repo.get(tid)
+        channel = await self._channel(t)
+        for opened in advanced.opened:
+            if opened.round_no > 1:
+                await self.post_tables(t, f"after round {opened.round_no - 1}")
+            users = [pp.user_id for p in opened.to_play + opened.decided for pp in p.players]
+            names = await self._names(users)
+            lines = [f"📣 **{t.name} — round {opened.round_no}**"]
+            for p in opened.to_play:
+                who = " v ".join(f"<@{pp.user_id}>" for pp in p.players)
+                lines.append(f"Table {p.table_no}: {who}")
+            for p in opened.decided:
+                lines.append(f"Table {p.table_no}: {_decided_text(p, names)}")
+            await channel.send("\n".join(lines))
+        if advanced.opened:
+            await self.start_pairings(tid)
+        if advanced.finished:
+            await self.post_tables(t, "final")
+            ranked = await self.service.standings(tid)
+            winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
+            await channel.send(f"🏆 **{t.name}** is over. Winner: {' and '.join(winners)}!")
+
+    async def start_pairings(self, tid: int) -> None:
+        """Give every undecided pairing of the current round its thread and series
+        (pairings that already have one are left as they are)."""
+        t = await self.service.repo.get(tid)
+        channel = await self._channel(t)
+        for p in await self.service.current_round(tid):
+            if p.decided or p.series_id is not None:
+                continue
+            names = await self._names([pp.user_id for pp in p.players])
+            title = f"{t.name} R{p.round_no} T{p.table_no}: " + " v ".join(
+                names.get(pp.user_id, "?") for pp in p.players
+            )
+            target: discord.abc.Messageable = channel
+            thread_id = None
+            if isinstance(channel, discord.TextChannel):
+                thread = await channel.create_thread(
+                    name=title[:90], type=discord.ChannelType.public_thread
+                )
+                target, thread_id = thread, thread.id
+            series = await self.service.start_pairing(
+                p.id, tid, channel_id=t.channel_id, thread_id=thread_id
+            )
+            await series_desk(self.bot).start_next(series.id, target)
+
+    async def post_tables(self, t: Tournament, when: str) -> None:
+        channel = await self._channel(t)
+        await channel.send(
+            f"📊 **{t.name}** standings ({when})\n" + await self.standings_text(t.id),
+            file=await self.standings_file(t.id),
+        )
+        bracket = await self.bracket_file(t.id)
+        if bracket is not None:
+            await channel.send(f"**{t.name}**: the bracket", file=bracket)
+
+    async def standings_text(self, tid: int) -> str:
+        """The standings in words too, so they can be read (and searched) without the
+        picture."""
+        lines = await self.service.standings(tid)
+        names = await self._names([line.user_id for line in lines])
+        return "\n".join(
+            f"{line.place}. {names.get(line.user_id, '?')} {_points(line.score)}"
+            + (" (dropped)" if line.dropped else "")
+            for line in lines
+        )
+
+    async def standings_file(self, tid: int) -> discord.File:
+        t = await self.service.repo.get(tid)
+        plan = TournamentPlan.from_json(t.settings_json)
+        lines = await self.service.standings(tid)
+        names = await self._names([line.user_id for line in lines])
+        order = plan.order if t.format not in ELIMINATION else ()
+        rows = [
+            StandingRow(
+                line.place,
+                names.get(line.user_id, str(line.user_id)),
+                line.score,
+                tuple(line.tiebreaks.get(tb, 0.0) for tb in order),
+                line.dropped,
+            )
+            for line in lines
+        ]
+        columns = [TIEBREAK_LABELS[tb] for tb in order]
+        png = await asyncio.to_thread(standings_png, rows, f"{t.name} — standings", columns=columns)
+        return discord.File(io.BytesIO(png), filename="standings.png")
+
+    async def bracket_file(self, tid: int) -> discord.File | None:
+        bracket = await self.service.bracket(tid)
+        if bracket is None:
+            return None
+        t = await self.service.repo.get(tid)
+        names = await self._names([int(e) for e in bracket.entrants])
+
+        def named(player: str | None) -> str | None:
+            return None if player is None else names.get(int(player), player)
+
+        boxes = [
+            BracketBox(m.id, m.side, m.round, named(m.first), named(m.second), named(m.winner))
+            for m in bracket.matches()
+        ]
+        png = await asyncio.to_thread(bracket_png, boxes, f"{t.name} — bracket")
+        return discord.File(io.BytesIO(png), filename="bracket.png")
+
+    async def after_results(self, tid: int, updates: list[Any]) -> None:
+        """After an organiser changed results: show resigned games, then open what is due."""
+        for update in updates:
+            await show_update(self.bot, update)
+        await self.publish(tid, await self.service.advance(tid))
+
+    @commands.Cog.listener()
+    async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
+        decided = await self.service.match_finished(live)
+        if decided is None:
+            return
+        t = decided.tournament
+        names = await self._names([pp.user_id for pp in decided.pairing.players])
+        channel = await self._channel(t)
+        await channel.send(
+            f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
+            + _decided_text(decided.pairing, names)
+        )
+        if decided.round_complete:
+            await self.publish(t.id, await self.service.advance(t.id))
+
+
+def no_shows_text(gone: list[int]) -> str:
+    names = ", ".join(f"<@{u}>" for u in gone) or "nobody"
+    return f"Check-in closed; dropped as no-shows: {names}."
+
+
+def _points(score: float) -> str:
+    """Points as players read them: 2, 2½, or 1.25 for the quarters and thirds that
+    free-for-all tables pay."""
+    whole, half = divmod(round(score * 2), 2)
+    if abs(score * 2 - round(score * 2)) > 1e-9:
+        return f"{score:.2f}"
+    return f"{whole}½" if half else str(whole)
+
+
+def _decided_text(pairing: StoredPairing, names: dict[int, str]) -> str:
+    """A decided pairing in words: a bye, a forfeit, or who scored what."""
+    players = pairing.players
+    if len(players) == 1:
+        return f"{names.get(players[0].user_id, '?')} has a bye"
+    scored = " · ".join(
+        f"{names.get(pp.user_id, '?')} {_points(pp.points or 0.0)}" for pp in players
+    )
+    forfeit = json.loads(pairing.result_json or "{}").get("forfeit", False)
+    return scored + (" (forfeit)" if forfeit else "")

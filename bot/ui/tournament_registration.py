@@ -1,0 +1,180 @@
+"""Entering a tournament: ``/crosshairs tournament create`` and the registration message's
+buttons (join, leave, check in; close check-in and start for the organiser)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.services.live import MatchError
+from bot.services.tournament_plan import TournamentPlan
+from bot.ui.context import bot_of
+from bot.ui.errors import report
+from bot.ui.options import CLOCK_CHOICES
+from bot.ui.tournament import require_organiser, tournament
+from bot.ui.tournament_desk import desk, no_shows_text
+from competition.standings import DEFAULT_ORDER
+from storage.tournaments import Tournament
+
+FORMAT_CHOICES = [
+    app_commands.Choice(name="Swiss (set number of rounds)", value="swiss"),
+    app_commands.Choice(name="Round robin (divisions of up to 10)", value="round-robin"),
+    app_commands.Choice(name="Single elimination", value="single"),
+    app_commands.Choice(name="Double elimination", value="double"),
+]
+MODE_CHOICES = [
+    app_commands.Choice(name="Duel", value="duel"),
+    *(app_commands.Choice(name=f"Tables of {n} (Swiss)", value=f"ffa{n}") for n in range(3, 7)),
+]
+HANDICAP_CHOICES = [
+    app_commands.Choice(name="No handicaps", value="none"),
+    app_commands.Choice(name="Handicap tokens from ratings", value="rating"),
+]
+
+
+def registration_view(tid: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "checkin", "close", "start"):
+        view.add_item(RegistrationButton(tid, op))
+    return view
+
+
+BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "checkin": ("Check in", discord.ButtonStyle.primary),
+    "close": ("Close check-in", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.danger),
+}
+
+
+class RegistrationButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:tn:(?P<tid>\d+):(?P<op>join|leave|checkin|close|start)",
+):
+    def __init__(self, tid: int, op: str) -> None:
+        label, style = BUTTONS[op]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"xh:tn:{tid}:{op}"))
+        self.tid = tid
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RegistrationButton:
+        return cls(int(match["tid"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._press(interaction)
+        except Exception as exc:  # one place turns every failure into an answer
+            await report(interaction, exc)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        tournaments = desk(bot_of(interaction))
+        service = tournaments.service
+        user = interaction.user
+        if self.op == "join":
+            await service.join(self.tid, user.id, user.display_name)
+            text = "✅ You are in. Watch this channel for check-in and your pairings."
+        elif self.op == "leave":
+            await service.leave(self.tid, user.id)
+            text = "You have left the tournament."
+        elif self.op == "checkin":
+            await service.check_in(self.tid, user.id)
+            text = "✅ Checked in."
+        else:
+            require_organiser(interaction)
+            await interaction.response.defer(thinking=True)
+            if self.op == "close":
+                await interaction.followup.send(
+                    no_shows_text(await service.close_check_in(self.tid))
+                )
+            else:
+                await interaction.followup.send("🏁 Starting…")
+                await tournaments.begin(self.tid)
+            return
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+@tournament.command(name="create", description="Organiser: create a tournament and open entries")
+@app_commands.describe(
+    name="What the event is called",
+    format="Swiss, round robin, single or double elimination",
+    rounds="Swiss: the number of rounds",
+    mode="Duels, or tables of 3 to 6 (Swiss only)",
+    games="Games per pairing: a best-of-N series with achievement cards (odd)",
+    third_place="Single elimination: play a third-place match",
+    reset="Double elimination: a second final if the losers' champion wins the first",
+    clock="Time per turn; a player whose time runs out loses the game",
+    handicaps="Handicap policy for every pairing",
+    check_in="Players must check in; whoever has not when check-in closes is dropped",
+    start_in="Start by itself this many minutes from now (0: the organiser presses Start)",
+    tiebreaks="Tie-breaks in order, comma-separated: head-to-head, buchholz, "
+    "median-buchholz, sonneborn-berger, rating",
+)
+@app_commands.choices(format=FORMAT_CHOICES, mode=MODE_CHOICES)
+@app_commands.choices(clock=CLOCK_CHOICES)
+@app_commands.choices(handicaps=HANDICAP_CHOICES)
+async def create(
+    interaction: discord.Interaction,
+    name: str,
+    format: str,
+    rounds: app_commands.Range[int, 0, 20] = 0,
+    mode: str = "duel",
+    games: app_commands.Range[int, 1, 7] = 1,
+    third_place: bool = False,
+    reset: bool = True,
+    clock: int = 0,
+    handicaps: str = "none",
+    check_in: bool = False,
+    start_in: app_commands.Range[int, 0, 10080] = 0,
+    tiebreaks: str = "",
+) -> None:
+    require_organiser(interaction)
+    bot = bot_of(interaction)
+    order = tuple(t.strip().lower() for t in tiebreaks.split(",") if t.strip())
+    plan = TournamentPlan(
+        organiser=interaction.user.id,
+        rounds=rounds or None,
+        third_place=third_place,
+        reset=reset,
+        tiebreaks=order or tuple(DEFAULT_ORDER),
+        clock_per_turn=float(clock) if clock else None,
+        handicaps=handicaps,
+        check_in=check_in,
+        start_at=bot.games.clock.now() + start_in * 60 if start_in else None,
+    )
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise MatchError("tournaments are run in a server channel")
+    created = await desk(bot).service.create(
+        plan,
+        name=name,
+        format=format,
+        mode=mode,
+        games=games,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+    )
+    lines = [
+        f"🏆 **{name}** (tournament #{created.id}) — {_format_text(created, plan)}",
+        f"Each pairing plays a best of {games} series with achievement cards.",
+        "Press **Join** to enter"
+        + (", then **Check in** before check-in closes." if check_in else "."),
+    ]
+    if plan.start_at is not None:
+        lines.append(f"Starts <t:{int(plan.start_at)}:R>.")
+    await interaction.response.send_message("\n".join(lines), view=registration_view(created.id))
+
+
+def _format_text(t: Tournament, plan: TournamentPlan) -> str:
+    what = {
+        "swiss": f"Swiss, {plan.rounds} rounds",
+        "round-robin": "round robin",
+        "single": "single elimination" + (" with a third-place match" if plan.third_place else ""),
+        "double": "double elimination",
+    }[t.format]
+    return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")
