@@ -418,10 +418,36 @@ class Game:
             return any(at[c] is None for c in self._homes[seat])
         return False
 
-    def _can_continue_dive(self, p: Plane) -> bool:
+    def _dive_may_go_on(self, p: Plane) -> bool:
+        """Whether the dive of ``p`` stays open: it can go on now, or (manual fire) the
+        plane blocking its way could still be shot down, by one shot or a series of them
+        (a shot can open a line of fire, an elimination can take the blocker away)."""
         out: list[Step] = []
         _dive_steps(p, self._at, out)
-        return bool(out)
+        if out:
+            return True
+        if self._auto or p.height != 1:
+            return False  # automatic fire has already fired; at 0 no shot helps
+        ahead = NEIGHBOUR[p.cell * 6 + p.facing]
+        return ahead >= 0 and self._shots_could_clear(ahead, set())
+
+    def _shots_could_clear(self, cell: int, tried: set[frozenset[int]]) -> bool:
+        """Whether some series of the active seat's shots leaves ``cell`` empty. Each
+        shot is tried on a scratch copy; ``tried`` holds the sets of planes left after
+        the series already searched, so orders that reach the same board count once."""
+        for victim, shooters in self._shootable():
+            scratch = self.copy(with_history=False)
+            scratch._shoot(victim, shooters, [], automatic=False)
+            if scratch.phase != PLAY:
+                continue
+            if scratch._at[cell] is None:
+                return True
+            left = frozenset(scratch._planes)
+            if left not in tried:
+                tried.add(left)
+                if scratch._shots_could_clear(cell, tried):
+                    return True
+        return False
 
     def _cloud_allowed(self, c: int) -> bool:
         cloud = self._cloud
@@ -555,7 +581,7 @@ class Game:
         if self.phase != PLAY:
             return
         d = self.diving
-        if d >= 0 and not self._can_continue_dive(self._planes[d]):
+        if d >= 0 and not self._dive_may_go_on(self._planes[d]):
             self._end_dive(ev)
         passes = 0
         while self.phase == PLAY and not self._has_decision():
