@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_support import LAYOUT, at, legal, legal_for, of_type, play, pos
 
-from rules import board, clouds, events
+from rules import board, clouds, events, notation, serialize
 from rules.errors import IllegalStep, NotationError, RulesError
 from rules.game import Game
 from rules.modes import ALL_ACTIONS, Settings
@@ -219,6 +219,18 @@ def test_ending_a_dive_held_open_for_a_shot_keeps_the_shot() -> None:
     assert of_type(happened, events.DiveEnded)
     assert "*c5" in legal(game)
     assert game.active == 0
+
+
+@pytest.mark.parametrize("fire", ["auto", "manual"])
+def test_a_dive_through_a_shot_round_trips_through_notation_and_json(fire: str) -> None:
+    game = pos(BLOCKED_DIVE, fire=fire)
+    play(game, "b3S>", *(["*c5"] if fire == "manual" else []), "c4S", "a5C")
+    record = [w for _, _, line in notation.turn_texts(game) for w in line.split()]
+    assert record == ["b3S>*c5S", "a5C"]  # the shot sits inside the dive's token
+    again = pos(BLOCKED_DIVE, fire=fire)
+    play(again, *record)
+    assert again.state_key() == game.state_key()
+    assert serialize.loads(serialize.dumps(game)).state_key() == game.state_key()
 
 
 def test_crash_only_when_nothing_else_is_possible() -> None:
