@@ -1,10 +1,10 @@
 """Achievement cards for series play (rules spec §8).
 
 The 2026 edition names eight achievement cards without printing them; these are the
-project's eight. During a game the first player (a team, in team play) to meet an
-unclaimed card's condition claims it; when the game ends the winner keeps the cards
-they claimed and the others' claims go back to the pool. :func:`series_standings`
-applies that rule over a list of finished games.
+project's eight (their catalogue is :mod:`rules.cards`). During a game the first player
+(a team, in team play) to meet an unclaimed card's condition claims it; when the game
+ends the winner keeps the cards they claimed and the others' claims go back to the pool.
+:func:`series_standings` applies that rule over a list of finished games.
 
 Decisions the spec leaves open (see docs/rules.md):
 
@@ -20,47 +20,52 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import NamedTuple, Protocol
 
 from rules import events
+from rules.cards import ALL_CARDS, CARDS, Card
 from rules.events import Event
+from rules.modes import Mode, Settings
+from rules.pieces import Plane, Played
 
-if TYPE_CHECKING:
-    from rules.game import Game, Plane
+__all__ = [
+    "ALL_CARDS",
+    "CARDS",
+    "Card",
+    "Claim",
+    "SeriesGame",
+    "SeriesStandings",
+    "Tracker",
+    "TrackerState",
+    "Watched",
+    "claims",
+    "series_standings",
+]
 
 
-@dataclass(frozen=True)
-class Card:
-    key: str
-    name: str
-    points: int
-    rule: str
+class Watched(Protocol):
+    """What a :class:`Tracker` reads of the game it watches (a game's state)."""
+
+    settings: Settings
+    mode: Mode
+    phase: str
+    active: int
+
+    @property
+    def seats(self) -> int: ...
+
+    def planes(self, seat: int | None = None) -> list[Plane]: ...
+
+    def is_cloud(self, cell: int) -> bool: ...
+
+    def planes_left(self, seat: int) -> int: ...
 
 
-CARDS: Final[dict[str, Card]] = {
-    c.key: c
-    for c in (
-        Card("first-blood", "First Blood", 1, "Make the first kill of the game."),
-        Card("double-kill", "Double Kill", 2, "Shoot down two or more planes in one turn."),
-        Card(
-            "out-of-the-blue",
-            "Out of the Blue",
-            2,
-            "Make a kill with a plane that began the turn inside a cloud.",
-        ),
-        Card(
-            "power-diver",
-            "Power Diver",
-            2,
-            "Make a kill with a plane that has lost 4 or more height diving in that turn.",
-        ),
-        Card("top-cover", "Top Cover", 1, "End a turn with three or more planes at height 5 or 6."),
-        Card("ace-of-aces", "Ace of Aces", 3, "One plane takes part in three kills in one game."),
-        Card("untouchable", "Untouchable", 3, "Win a game without losing a plane."),
-        Card("last-ditch", "Last Ditch", 2, "Win a game with exactly two planes left."),
-    )
-}
-ALL_CARDS: Final = tuple(CARDS)
+class Record(Protocol):
+    """What :func:`claims` reads of a game: its record."""
+
+    opening: tuple[Event, ...]
+    history: list[Played]
 
 
 class TrackerState(NamedTuple):
@@ -79,7 +84,7 @@ class Tracker:
     The game calls it at the moments that matter (a turn starting or ending, a shot,
     a dive, the end) and it appends :class:`~rules.events.CardClaimed` events."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Watched) -> None:
         self.game = game
         self.pool = frozenset(game.settings.cards)
         self.state = TrackerState({}, 0, {}, 0, frozenset(), {}, frozenset())
@@ -98,7 +103,7 @@ class Tracker:
     def restore(self, state: TrackerState) -> None:
         self.state = state
 
-    def clone(self, game: Game) -> Tracker:
+    def clone(self, game: Watched) -> Tracker:
         other = Tracker(game)
         other.pool = self.pool
         other.state = self.snapshot()
@@ -162,7 +167,7 @@ class Claim(NamedTuple):
     step: int  # index into Game.history of the step that earned it; -1: the opening
 
 
-def claims(game: Game) -> list[Claim]:
+def claims(game: Record) -> list[Claim]:
     """Every card claimed in ``game``, in the order claimed, with the step that did it."""
     found = [Claim(e.card, e.seat, -1) for e in game.opening if isinstance(e, events.CardClaimed)]
     for i, played in enumerate(game.history):

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules import board, steps
 from rules.board import NEIGHBOUR
+from rules.fire import Firing
 from rules.steps import Step
 
-if TYPE_CHECKING:
-    from rules.game import Game
 
-
-def why_illegal(game: Game, step: Step) -> str:
+def why_illegal(game: Firing, step: Step) -> str:
     if game.phase == "over":
         return "the game is over"
     if game.phase == "setup":
@@ -58,7 +54,7 @@ def why_illegal(game: Game, step: Step) -> str:
     return _why_not_manoeuvre(game, step, continuing=False)
 
 
-def _why_not_shot(game: Game, step: Step) -> str:
+def _why_not_shot(game: Firing, step: Step) -> str:
     victim = game.plane_at(step.cell)
     where = board.name(step.cell)
     if victim is None:
@@ -72,7 +68,7 @@ def _why_not_shot(game: Game, step: Step) -> str:
     return f"the plane at {where} may only be shot down with its right neighbour's help"
 
 
-def _why_not_manoeuvre(game: Game, step: Step, continuing: bool) -> str:
+def _why_not_manoeuvre(game: Firing, step: Step, continuing: bool) -> str:
     plane = game.plane_at(step.cell)
     assert plane is not None
     kind = step.kind

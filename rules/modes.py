@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from rules.cards import CARDS
 from rules.errors import RulesError
 
 ALL_ACTIONS: Final = 1_000  # "every plane must act": more than any seat can have
@@ -159,8 +160,6 @@ class Settings:
         object.__setattr__(self, "handicaps", handicaps)
         if self.turn_limit is not None and self.turn_limit < 1:
             raise RulesError("the turn limit must be at least 1")
-        from rules.achievements import CARDS  # the cards module needs Settings
-
         bad = [c for c in self.cards if c not in CARDS]
         if bad:
             raise RulesError(f"unknown achievement card {bad[0]!r}")

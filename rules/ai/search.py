@@ -134,23 +134,41 @@ def _dives(
     game.push(step)
     done: list[Step] = []
     settle(game, seat, ev, done)
-    plan = (*before, step, *done)
+    _dive_goes_on(game, seat, ev, (*before, step, *done), seen, visit)
+    for _ in range(1 + len(done)):
+        game.pop()
+
+
+def _dive_goes_on(
+    game: Game,
+    seat: int,
+    ev: Evaluator,
+    plan: Plan,
+    seen: set[object],
+    visit: Callable[[Plan], None],
+) -> None:
     diving = game.plane(game.diving) if game.diving >= 0 and game.active == seat else None
     if diving is None:
         key: object = ("ended", game.turn, len(game.history), tuple(game.planes()))
         if key not in seen:
             seen.add(key)
             visit(plan)
-    else:
-        key = (diving.cell, diving.facing, diving.height, len(game.planes()))
-        if key not in seen:
-            seen.add(key)
-            _apply(game, seat, ev, (steps.END_STEP,), lambda tail: visit(plan + tail))
-            for nxt in game.legal_steps():
-                if nxt.kind in steps.DIVES and nxt.cell == diving.cell:
-                    _dives(game, seat, ev, plan, nxt, seen, visit)
-    for _ in range(1 + len(done)):
-        game.pop()
+        return
+    key = (diving.cell, diving.facing, diving.height, len(game.planes()))
+    if key in seen:
+        return
+    seen.add(key)
+    _apply(game, seat, ev, (steps.END_STEP,), lambda tail: visit(plan + tail))
+    legal = game.legal_steps()
+    onward = [s for s in legal if s.kind in steps.DIVES and s.cell == diving.cell]
+    for nxt in onward:
+        _dives(game, seat, ev, plan, nxt, seen, visit)
+    if not onward:
+        # A blocked dive stays open (manual fire) while a shot could clear its way.
+        for shot in (s for s in legal if s.kind == steps.SHOOT):
+            game.push(shot)
+            _dive_goes_on(game, seat, ev, (*plan, shot), seen, visit)
+            game.pop()
 
 
 def plan_turn(

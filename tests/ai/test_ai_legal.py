@@ -6,7 +6,10 @@ import random
 
 import pytest
 
+from rules import position
 from rules.ai import ComputerPlayer
+from rules.ai.evaluate import Evaluator
+from rules.ai.search import actions
 from rules.game import Game
 from rules.modes import Settings
 from rules.players import RandomPlayer, new_game, play_out
@@ -81,3 +84,13 @@ def test_replans_when_the_game_is_not_where_the_plan_expected() -> None:
 def test_unknown_strength_is_refused() -> None:
     with pytest.raises(ValueError, match="strengths are"):
         ComputerPlayer("grandmaster")
+
+
+def test_search_shoots_the_plane_blocking_a_dive_and_swoops_on() -> None:
+    # b3 swoops to c4 at height 1 facing c5, which blocks the dive but is caught by c4
+    # and a5: in manual fire the dive waits for the shot, then goes on into c5.
+    game = position.parse("duel/2026 t9 - | - | >b3NE2 a5NW0 +0 | c5W0 k7W0 k8W0 +0", fire="manual")
+    ev = Evaluator(game)
+    plans: list[tuple[str, ...]] = []
+    actions(game, 0, ev, lambda plan: plans.append(tuple(s.token for s in plan)))
+    assert ("b3S>", "*c5", "c4S") in {p[:3] for p in plans}

@@ -52,6 +52,19 @@ def test_a_dive_in_progress_offers_to_go_on_or_end() -> None:
     assert next(c for c in start.choices if c.label == "End dive").token == "-"
 
 
+def test_a_blocked_dive_offers_the_shot_that_clears_it_then_the_swoop() -> None:
+    # b3 swoops to c4 at height 1; c5 blocks the dive but is caught by c4 and a5.
+    game = position.parse("duel/2026 t9 - | - | >b3NE2 a5NW0 +0 | c5W0 k7W0 k8W0 +0", fire="manual")
+    game.play(next(s for s in game.legal_steps() if s.token == "b3S>"))
+    blocked = cockpit.panel(game)
+    assert [c.label for c in blocked.choices][:2] == ["🎯 Fire at c5", "End dive"]
+    game.play(next(s for s in game.legal_steps() if s.token == blocked.choices[0].token))
+    cleared = cockpit.panel(game)
+    assert [c.label for c in cleared.choices][:2] == ["Swoop", "End dive"]
+    swoops = cockpit.panel(game, cleared.choices[0].path)
+    assert [c.token for c in swoops.choices[:3]] == ["c4S<", "c4S", "c4S>"]
+
+
 def test_shots_and_holding_fire_in_manual_fire() -> None:
     game = position.parse("duel/2026 t9 - | - | >d2E0 f8SW0 +0 | d6W0 k10E0 k6W0 +0", fire="manual")
     start = cockpit.panel(game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_support import LAYOUT, at, legal, legal_for, of_type, play, pos
 
-from rules import board, clouds, events
+from rules import board, clouds, events, notation, serialize
 from rules.errors import IllegalStep, NotationError, RulesError
 from rules.game import Game
 from rules.modes import ALL_ACTIONS, Settings
@@ -165,6 +165,72 @@ def test_a_dive_ends_by_itself_when_no_manoeuvre_is_left() -> None:
     happened = play(game, "e6S")
     assert of_type(happened, events.DiveEnded)
     assert game.diving == -1
+
+
+# b3 (height 2) swoops to c4 at height 1, facing E: c5 blocks the next swoop, but c5 is
+# caught by c4 and a5, so shooting it clears the way (issue 13).
+BLOCKED_DIVE = "duel/2026 t9 - | - | >b3NE2 a5NW0 +0 | c5W0 k7W0 k8W0 +0"
+
+
+@pytest.mark.parametrize("fire", ["auto", "manual"])
+def test_a_blocked_dive_stays_open_while_a_shot_could_clear_its_way(fire: str) -> None:
+    game = pos(BLOCKED_DIVE, fire=fire)
+    play(game, "b3S>")
+    assert game.diving >= 0
+    if fire == "manual":
+        assert legal_for(game, "c4") == set()  # blocked for now: only the shot helps
+        assert {"*c5", "-"} <= legal(game)
+        play(game, "*c5")
+    assert at(game, "c5") is None
+    assert {"c4S", "c4S<", "c4S>"} <= legal_for(game, "c4")
+    happened = play(game, "c4S")
+    assert at(game, "c5") == (0, "E", 0)
+    assert of_type(happened, events.DiveEnded)  # at height 0 the dive is over
+    play(game, "a5C")
+    end = game.state_key()[1:]  # everything but the settings, which name the fire mode
+    other = pos(BLOCKED_DIVE, fire="auto")
+    play(other, "b3S>", "c4S", "a5C")
+    assert end == other.state_key()[1:]
+
+
+def test_a_blocked_dive_stays_open_while_a_series_of_shots_could_clear_its_way() -> None:
+    # c6 hides c5 from c8; shooting c6 (caught by c8 and d7) lets c8 and c4 catch c5.
+    game = pos("duel/2026 t9 - | - | >b3NE2 a1E0 c8W0 d7SW0 +0 | c5W0 c6E0 k7W0 k8W0 +0")
+    play(game, "b3S>")
+    assert "*c5" not in legal(game)
+    assert game.diving >= 0
+    play(game, "*c6", "*c5", "c4S")
+    assert at(game, "c5") == (0, "E", 0)
+
+
+def test_a_blocked_dive_ends_when_no_shot_could_clear_its_way() -> None:
+    # A shot is on offer (a3, caught by h8 and c3) but nothing it opens reaches c5.
+    game = pos("duel/2026 t9 - | - | >b3NE2 a1E0 h8SE0 c3SE0 +0 | c5W0 a3NW0 k7W0 +0")
+    happened = play(game, "b3S>")
+    assert "*a3" in legal(game)
+    assert of_type(happened, events.DiveEnded)
+    assert game.diving == -1
+
+
+def test_ending_a_dive_held_open_for_a_shot_keeps_the_shot() -> None:
+    game = pos(BLOCKED_DIVE)
+    play(game, "b3S>")
+    happened = play(game, "-")
+    assert of_type(happened, events.DiveEnded)
+    assert "*c5" in legal(game)
+    assert game.active == 0
+
+
+@pytest.mark.parametrize("fire", ["auto", "manual"])
+def test_a_dive_through_a_shot_round_trips_through_notation_and_json(fire: str) -> None:
+    game = pos(BLOCKED_DIVE, fire=fire)
+    play(game, "b3S>", *(["*c5"] if fire == "manual" else []), "c4S", "a5C")
+    record = [w for _, _, line in notation.turn_texts(game) for w in line.split()]
+    assert record == ["b3S>*c5S", "a5C"]  # the shot sits inside the dive's token
+    again = pos(BLOCKED_DIVE, fire=fire)
+    play(again, *record)
+    assert again.state_key() == game.state_key()
+    assert serialize.loads(serialize.dumps(game)).state_key() == game.state_key()
 
 
 def test_crash_only_when_nothing_else_is_possible() -> None:

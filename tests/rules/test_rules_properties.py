@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from rules_support import of_type
 
@@ -184,3 +185,76 @@ def test_position_text_round_trips_at_every_turn_start(seed: int, mode: str) -> 
             assert position.format_position(again) == text
             assert {s.token for s in again.legal_steps()} == {s.token for s in game.legal_steps()}
         game.play(rng.choice(game.legal_steps()))
+
+
+Board = tuple[object, ...]
+
+
+def turn_ends(game: Game, budget: list[int]) -> set[Board]:
+    """Every board ``game``'s player-turn can end on, by depth-first search over its
+    legal steps (push/pop). In manual fire the next seat's opening shots are then fired
+    in board order, as automatic fire does when the turn passes, so that boards of the
+    two fire modes compare. ``budget`` counts the positions left to visit; the search
+    stops when it reaches 0, and the caller discards the example."""
+    turn = game.turn
+    ends: set[Board] = set()
+    seen: set[Board] = set()
+
+    def visit() -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        for step in game.legal_steps():
+            game.push(step)
+            if game.is_over or game.turn != turn:
+                ends.add(_after_opening_shots(game))
+            else:
+                key = game.state_key()[1:]
+                if key not in seen:
+                    seen.add(key)
+                    visit()
+            game.pop()
+
+    visit()
+    return ends
+
+
+def _after_opening_shots(game: Game) -> Board:
+    pushed = 0
+    while not game.is_over and game.settings.fire == "manual":
+        shots = [s for s in game.legal_steps() if s.kind == "*"]
+        if not shots:
+            break
+        game.push(shots[0])
+        pushed += 1
+    board = game.state_key()[1:]  # the settings name the fire mode: leave them out
+    for _ in range(pushed):
+        game.pop()
+    return board
+
+
+@settings(max_examples=40, deadline=None)
+@given(chosen=game_settings, seed=st.integers(0, 2**31), cut=st.integers(0, 40))
+@example(chosen=Settings(), seed=0, cut=-1)  # cut -1: the position of issue 13
+def test_manual_fire_reaches_every_turn_end_automatic_fire_reaches(
+    chosen: Settings, seed: int, cut: int
+) -> None:
+    if cut < 0:
+        text = "duel/2026 t9 - | - | >b3NE2 a5NW0 +0 | c5W0 k7W0 k8W0 +0"
+    else:
+        rng = random.Random(seed)
+        game = new_game(replace(chosen, fire="manual", cards=()), seed)
+        for _ in range(cut):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_steps()))
+        while not game.is_over and not (game.at_turn_start and game.planes()):
+            game.play(rng.choice(game.legal_steps()))
+        assume(not game.is_over)
+        text = position.format_position(game)
+    extra = {"turn_limit": chosen.turn_limit}
+    budget = [300]
+    auto = turn_ends(position.parse(text, fire="auto", **extra), budget)
+    manual = turn_ends(position.parse(text, fire="manual", **extra), budget)
+    assume(budget[0] >= 0)
+    assert auto <= manual, text
