@@ -182,7 +182,7 @@ def test_game_json_keeps_resignations() -> None:
             ' "steps": ["+a3NE", "+a4NE"]}',
             "step 2",
         ),
-        ('{"format": "crosshairs/game", "version": 1, "steps": "a3C"}', "list of tokens"),
+        ('{"format": "crosshairs/game", "version": 1, "steps": "a3C"}', "steps must be a list"),
     ],
 )
 def test_a_broken_game_file_is_refused_with_a_reason(text: str, why: str) -> None:
