@@ -104,7 +104,7 @@ def parse(text: str, **settings: object) -> Game:
             pm = _PLANE.match(token)
             cm = _COUNTER.match(token)
             if pm:
-                c = board.cell(pm.group(1))
+                c = _cells(pm.group(1))[0]
                 if c in occupied:
                     raise PositionError(f"two planes at {board.name(c)}")
                 occupied.add(c)
