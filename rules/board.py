@@ -69,14 +69,15 @@ def name(c: int) -> str:
 
 def cell(text: str) -> int:
     """The cell named ``text`` (case-insensitive); ``ValueError`` if there is none."""
-    c = _BY_NAME.get(text.strip().lower())
+    # ASCII only: lower() folds the Kelvin sign "K" to "k", yet no cell is named with it.
+    c = _BY_NAME.get(text.strip().lower()) if text.isascii() else None
     if c is None:
         raise ValueError(f"{text!r} is not a cell of the board (a1..k11)")
     return c
 
 
 def is_cell_name(text: str) -> bool:
-    return text.lower() in _BY_NAME
+    return text.isascii() and text.lower() in _BY_NAME
 
 
 def direction(text: str) -> int:

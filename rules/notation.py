@@ -9,7 +9,9 @@
 
 A dive may also be written one manoeuvre per token, each from the plane's current cell:
 for a plane at e6 facing E, ``e6S e7S> e8P`` is ``e6SS>P``. Tokens are read
-case-insensitively and written with lower-case cells and upper-case letters.
+case-insensitively and written with lower-case cells and upper-case letters. Only ASCII
+letters and digits are read: Unicode case folding would let ``[a-k]`` match the dotless
+``ı`` or the dotted ``İ`` (and ``\\d`` match ``٣``), which no cell name contains.
 
 In automatic fire the game fires by itself; a shot in the text is then accepted when
 it names a plane that was just shot down automatically, so that a game's own record
@@ -30,7 +32,7 @@ from rules.steps import Step
 if TYPE_CHECKING:
     from rules.game import Game
 
-_CELL: Final = r"[a-z]+\d*"
+_CELL: Final = r"[a-z]+[0-9]*"
 _SEGMENT: Final = re.compile(
     rf"""
     (?P<shot>\*(?P<target>{_CELL}))
@@ -40,7 +42,7 @@ _SEGMENT: Final = re.compile(
     | (?P<cell>[a-k](?:1[01]|[1-9]))(?P<move>F1|[CFSPIX])(?P<turn1>[<>]?)
     | (?P<more>F1|[CFSPIX])(?P<turn2>[<>]?)
     """,
-    re.IGNORECASE | re.VERBOSE,
+    re.IGNORECASE | re.VERBOSE | re.ASCII,
 )
 
 
@@ -107,7 +109,9 @@ def _play_one(game: Game, token: str, undoable: bool, auto: set[int], done: Appl
             cell = _cell(token, m.group("pcell") or "")
             step = steps.PLACEMENTS[cell][board.direction(m.group("facing"))]
         elif m.group("cell"):
-            step = _manoeuvre(token, board.cell(m.group("cell")), m.group("move"), m.group("turn1"))
+            step = _manoeuvre(
+                token, _cell(token, m.group("cell")), m.group("move"), m.group("turn1")
+            )
             mover = game.plane_at(step.cell)
             plane_id = mover.id if mover is not None else -1
         else:
@@ -140,7 +144,7 @@ def _manoeuvre(token: str, cell: int, move: str, turn: str) -> Step:
 def _why_not(text: str, pos: int) -> str:
     rest = text[pos:]
     if pos == 0:
-        head = re.match(r"[+*~]?[a-z]+\d*[a-z]*\d*[<>]*", text, re.IGNORECASE)
+        head = re.match(r"[+*~]?[a-z]+[0-9]*[a-z]*[0-9]*[<>]*", text, re.IGNORECASE | re.ASCII)
         try:
             Step.parse(head.group(0) if head else text)
         except NotationError as exc:

@@ -25,8 +25,17 @@ from rules.modes import CLASSIC_RINGS, RULESETS, VARIANTS, Settings, mode
 if TYPE_CHECKING:
     from rules.game import Game, SeatState
 
-_PLANE: Final = re.compile(r"^([a-k](?:1[01]|[1-9]))(NE|NW|SE|SW|E|W)([0-6])(!?)$", re.IGNORECASE)
-_COUNTER: Final = re.compile(r"^([+hrT])(\d+)$")
+# Explicit ASCII classes and bounded numbers: the text comes from users and files, and
+# Unicode case folding or a 5,000-digit number must be refused, not crash int().
+_PLANE: Final = re.compile(
+    r"^([a-k](?:1[01]|[1-9]))(NE|NW|SE|SW|E|W)([0-6])(!?)$", re.IGNORECASE | re.ASCII
+)
+_COUNTER: Final = re.compile(r"^([+hrT])([0-9]{1,3})$")
+MAX_TEXT: Final = 1000  # far more than any position needs (six seats of six planes)
+MAX_TURN: Final = 100_000
+# The largest value of each counter: reserve and handicap are at most a side's six planes,
+# rings at most the classic supply, trophies at most every other plane of five rivals.
+COUNTER_MAX: Final = {"+": 6, "h": 6, "r": CLASSIC_RINGS, "T": 30}
 
 
 def parse(text: str, **settings: object) -> Game:
@@ -34,6 +43,8 @@ def parse(text: str, **settings: object) -> Game:
     position text does not carry (``fire``, ``cards``, ``turn_limit`` …)."""
     from rules.game import Game, SeatState
 
+    if len(text) > MAX_TEXT:
+        raise PositionError(f"position text is at most {MAX_TEXT} characters")
     sections = [s.strip() for s in text.strip().split("|")]
     if len(sections) < 3:
         raise PositionError("position text needs a header, the clouds and the seats, split by '|'")
@@ -47,8 +58,10 @@ def parse(text: str, **settings: object) -> Game:
         raise PositionError(str(exc)) from None
     if ruleset not in RULESETS:
         raise PositionError(f"unknown ruleset {ruleset!r}; rulesets are: 2026, classic")
-    if not re.fullmatch(r"t[1-9]\d*", header[1]):
-        raise PositionError(f"{header[1]!r}: the player-turn is written t<number>, e.g. t9")
+    if not re.fullmatch(r"t[1-9][0-9]{0,5}", header[1]) or int(header[1][1:]) > MAX_TURN:
+        raise PositionError(
+            f"{header[1]!r}: the player-turn is written t<number> up to t{MAX_TURN}, e.g. t9"
+        )
     turn = int(header[1][1:])
     variants = frozenset() if header[2] == "-" else frozenset(header[2].lower().split(","))
     unknown = sorted(variants - set(VARIANTS))
@@ -71,12 +84,17 @@ def parse(text: str, **settings: object) -> Game:
             if not tokens[0]:
                 tokens.pop(0)
         if tokens[:1] == ["x"]:
-            trophies = re.fullmatch(r"T(\d+)", tokens[1]) if len(tokens) == 2 else None
+            trophies = _COUNTER.match(tokens[1]) if len(tokens) == 2 else None
+            if trophies is not None and trophies.group(1) != "T":
+                trophies = None
             if len(tokens) > 1 and (trophies is None or m.family != "ffa"):
                 raise PositionError(f"seat {seat + 1}: an eliminated seat is 'x' (or 'x T<n>')")
             seats.append(
                 SeatState(
-                    reserve=0, rings=0, out=True, trophies=int(trophies.group(1)) if trophies else 0
+                    reserve=0,
+                    rings=0,
+                    out=True,
+                    trophies=_counter(seat, "T", trophies.group(2)) if trophies else 0,
                 )
             )
             continue
@@ -86,7 +104,7 @@ def parse(text: str, **settings: object) -> Game:
             pm = _PLANE.match(token)
             cm = _COUNTER.match(token)
             if pm:
-                c = board.cell(pm.group(1))
+                c = _cells(pm.group(1))[0]
                 if c in occupied:
                     raise PositionError(f"two planes at {board.name(c)}")
                 occupied.add(c)
@@ -95,7 +113,7 @@ def parse(text: str, **settings: object) -> Game:
                     raise PositionError(f"{token!r}: aces ('!') need the aces variant")
                 own.append((seat, c, board.direction(pm.group(2)), int(pm.group(3)), ace))
             elif cm and cm.group(1) not in counters:
-                counters[cm.group(1)] = int(cm.group(2))
+                counters[cm.group(1)] = _counter(seat, cm.group(1), cm.group(2))
             else:
                 raise PositionError(f"seat {seat + 1}: cannot read {token!r}")
         if "+" not in counters:
@@ -140,6 +158,13 @@ def parse(text: str, **settings: object) -> Game:
     game.start_position = format_position(game)
     game.begin()
     return game
+
+
+def _counter(seat: int, kind: str, digits: str) -> int:
+    value = int(digits)
+    if value > COUNTER_MAX[kind]:
+        raise PositionError(f"seat {seat + 1}: {kind}{digits} is more than {COUNTER_MAX[kind]}")
+    return value
 
 
 def _cells(text: str) -> list[int]:

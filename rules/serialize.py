@@ -14,9 +14,10 @@ written for readers (the bot, storage, people) and is ignored when loading::
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final
 
-from rules import board, position
+from rules import board, position, schema
 from rules.achievements import claims
 from rules.errors import GameFileError, RulesError
 from rules.game import Game
@@ -42,15 +43,10 @@ def settings_to_dict(s: Settings) -> dict[str, Any]:
 
 
 def settings_from_dict(d: dict[str, Any]) -> Settings:
-    known = set(settings_to_dict(Settings()))
-    unknown = sorted(set(d) - known)
-    if unknown:
-        raise GameFileError(f"unknown setting {unknown[0]!r}")
+    schema.SETTINGS(d, "settings")
     values = dict(d)
     for key in ("variants", "handicaps", "cards"):
         if key in values:
-            if not isinstance(values[key], list):
-                raise GameFileError(f"setting {key!r} must be a list")
             values[key] = frozenset(values[key]) if key == "variants" else tuple(values[key])
     try:
         return Settings(**values)
@@ -98,10 +94,16 @@ def dumps(game: Game, indent: int | None = 2) -> str:
 
 def loads(text: str) -> Game:
     """The game a JSON document describes, rebuilt by replaying its steps."""
+    if len(text) > schema.MAX_DOCUMENT:
+        raise GameFileError(f"a game file is at most {schema.MAX_DOCUMENT:,} characters")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise GameFileError(f"not JSON: {exc}") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise GameFileError(f"not a readable game: {exc}") from None
+    except RecursionError:
+        raise GameFileError("not a readable game: lists or objects nested too deeply") from None
     return from_dict(data)
 
 
@@ -111,13 +113,10 @@ def from_dict(data: Any) -> Game:
     version = data.get("version")
     if version != VERSION:
         raise GameFileError(f"game format version {version!r} is not supported (this is {VERSION})")
+    schema.GAME(data, "")
     raw_settings = data.get("settings", {})
     start = data.get("start", {})
     raw_steps = data.get("steps", [])
-    if not isinstance(raw_settings, dict) or not isinstance(start, dict):
-        raise GameFileError("'settings' and 'start' must be objects")
-    if not isinstance(raw_steps, list) or not all(isinstance(t, str) for t in raw_steps):
-        raise GameFileError("'steps' must be a list of tokens")
     settings = settings_from_dict(raw_settings)
     game = _start(settings, start)
     for i, token in enumerate(raw_steps):
@@ -134,11 +133,11 @@ def _start(settings: Settings, start: dict[str, Any]) -> Game:
             extra = {
                 k: v for k, v in vars(settings).items() if k in ("fire", "turn_limit", "cards")
             }
-            return position.parse(str(start["position"]), **extra)
+            return position.parse(start["position"], **extra)
         clouds = start.get("clouds")
         if clouds is None:
             return Game(settings, clouds=None)
-        return Game(settings, clouds=[board.cell(str(c)) for c in clouds])
+        return Game(settings, clouds=[board.cell(c) for c in clouds])
     except (RulesError, ValueError) as exc:
         raise GameFileError(f"start: {exc}") from None
 
@@ -149,7 +148,8 @@ def apply_record(game: Game, token: str) -> None:
         game.agree_draw()
     elif ":" in token:
         reason, _, seat = token.partition(":")
-        if not seat.isdigit():
+        # ASCII digits only: "²".isdigit() is true, yet int() refuses it
+        if not re.fullmatch(r"[0-9]{1,2}", seat):
             raise GameFileError(f"{token!r}: expected resign:<seat> or timeout:<seat>")
         game.concede(int(seat) - 1, reason)
     else:

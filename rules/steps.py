@@ -126,7 +126,7 @@ ALL_STEPS: Final[tuple[Step, ...]] = (
 BY_TOKEN: Final[dict[str, Step]] = {s.token: s for s in ALL_STEPS}
 
 _CELL_RE: Final = r"[a-k](?:1[01]|[1-9])"
-_SPLIT: Final = re.compile(rf"^([+*~]?)({_CELL_RE})(.*)$", re.IGNORECASE)
+_SPLIT: Final = re.compile(rf"^([+*~]?)({_CELL_RE})(.*)$", re.IGNORECASE | re.ASCII)
 
 
 def _canonical(token: str) -> str:
@@ -142,7 +142,7 @@ def _why_not(token: str) -> str:
         return "the token is empty"
     m = _SPLIT.match(text)
     if m is None:
-        head = re.match(r"^[+*~]?([a-z]+\d*)", text, re.IGNORECASE)
+        head = re.match(r"^[+*~]?([a-z]+[0-9]*)", text, re.IGNORECASE | re.ASCII)
         if head and not board.is_cell_name(head.group(1)):
             return f"{head.group(1)!r} is not a cell of the board (a1..k11)"
         return "a step starts with a cell (c3C), a placement (+d1NE), a shot (*d4) or '-'"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -104,9 +105,9 @@ def _variants(text: str) -> frozenset[str]:
 
 def _seat_number(text: str, seats: int) -> int:
     t = text.strip().upper().removeprefix("P")
-    if t.isdigit():
+    if re.fullmatch(r"[0-9]{1,2}", t):
         seat = int(t) - 1
-    elif len(t) == 1 and t.isalpha():
+    elif re.fullmatch(r"[A-Z]", t):
         seat = ord(t) - ord("A")
     else:
         raise CliError(f"--handicap: {text!r} is not a seat (1, 2 … or A, B …)")
@@ -120,7 +121,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     handicaps = [0] * m.seats
     for item in args.handicap:
         seat_text, sep, k = item.partition("=")
-        if not sep or not k.strip().isdigit():
+        if not sep or not re.fullmatch(r"[0-9]{1,2}", k.strip()):
             raise CliError(f"--handicap: {item!r} should look like SEAT=K, e.g. 2=3")
         handicaps[_seat_number(seat_text, m.seats)] = int(k)
     cards = (
@@ -141,8 +142,13 @@ def _settings(args: argparse.Namespace) -> Settings:
     )
 
 
-def _load(path: str) -> Game:
-    source = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+def load_game(path: str) -> Game:
+    """The game in a JSON file (``-``: standard input); a file that is not UTF-8 text
+    is refused like any other unreadable game."""
+    try:
+        source = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{path}: not a game file (not UTF-8 text: {exc.reason})") from None
     return serialize.loads(source)
 
 
@@ -168,14 +174,14 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    game = _load(args.game)
+    game = load_game(args.game)
     for step in game.legal_steps():
         print(step.token)
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = _load(args.game)
+    game = load_game(args.game)
     tokens = [t for arg in args.tokens for t in arg.split()]
     try:
         notation.play_tokens(game, tokens)
@@ -186,7 +192,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    game = _load(args.game)
+    game = load_game(args.game)
     if args.position:
         if not game.at_turn_start:
             raise CliError("the game does not stand at the start of a player-turn")

@@ -8,6 +8,7 @@ are imported lazily so ``crosshairs legal`` never pays for discord or Pillow.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
 from collections.abc import Callable, Sequence
@@ -23,6 +24,7 @@ class CliError(Exception):
     """A user error: printed on stderr as one line, exit status 2."""
 
 
+@functools.cache  # built once per process: tests and bench/fuzz.py call main() many times
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crosshairs",

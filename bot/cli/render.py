@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from rules import serialize
-from rules.game import Game
+from bot.cli.game import load_game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,11 +30,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=cmd_replay)
 
 
-def _load(path: str) -> Game:
-    source = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    return serialize.loads(source)
-
-
 def _names(text: str) -> list[str] | None:
     return [n.strip() for n in text.split(",")] if text.strip() else None
 
@@ -45,7 +38,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from render.board import board_png
 
     png = board_png(
-        _load(args.game),
+        load_game(args.game),
         size=args.size,
         lines=args.lines,
         theme=args.theme,
@@ -59,7 +52,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from render.replay import replay_gif
 
     gif = replay_gif(
-        _load(args.game), size=args.size, per=args.per, theme=args.theme, names=_names(args.names)
+        load_game(args.game),
+        size=args.size,
+        per=args.per,
+        theme=args.theme,
+        names=_names(args.names),
     )
     Path(args.output).write_bytes(gif)
     return 0

@@ -8,12 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
-from discord import app_commands
 from PIL import Image
 from simcord.builders import UserHandle
+from support.replies import answer, refusals
 
 from bot.discord_app import CrosshairsBot
-from bot.services.live import MatchError
 from rules import board
 
 
@@ -40,26 +39,6 @@ class Table:
         await self.bob.click(invite, label="Accept")
         (thread,) = self.channel.threads
         return thread
-
-
-def answer(result: Any) -> Any:
-    """The message that answered an interaction: after a deferral Discord turns the
-    first follow-up into the original response."""
-    found = [*result.followups]
-    if result.response is not None:
-        found.insert(0, result.response)
-    assert found, "the interaction got no answer"
-    return found[-1]
-
-
-def refusals(env: Any) -> list[str]:
-    """The friendly refusals the command tree answered (simcord records them)."""
-    found = []
-    for error in env.errors:
-        original = getattr(error, "original", error)
-        assert isinstance(original, MatchError | app_commands.CheckFailure), repr(error)
-        found.append(str(original))
-    return found
 
 
 def board_message(thread: Any) -> discord.Message:

@@ -1,4 +1,4 @@
-"""Notation (§9), position text (§10), game JSON and the shared conformance vectors."""
+"""Notation (§9), position text (§10), game JSON and the conformance vectors."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from rules.game import Game
 from rules.modes import Settings
 from rules.steps import ALL_STEPS, Step
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "conformance"
+# A copy of the shared conformance vectors (see data/README.md for where they come from).
+VECTORS = Path(__file__).resolve().parent / "data"
 
 
 def _vectors(name: str) -> list[dict[str, object]]:
-    path = SHARED / name
+    path = VECTORS / name
     # Missing vectors must fail loudly: a skipped conformance run would pass silently.
     assert path.exists(), f"conformance vectors not found at {path}"
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -181,7 +182,7 @@ def test_game_json_keeps_resignations() -> None:
             ' "steps": ["+a3NE", "+a4NE"]}',
             "step 2",
         ),
-        ('{"format": "crosshairs/game", "version": 1, "steps": "a3C"}', "list of tokens"),
+        ('{"format": "crosshairs/game", "version": 1, "steps": "a3C"}', "steps must be a list"),
     ],
 )
 def test_a_broken_game_file_is_refused_with_a_reason(text: str, why: str) -> None:

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.replies import answer, refusals
+
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from competition.model import Entrant, Result
 from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import (
     Club,
-    answer,
     duel,
     live_in,
     open_games,
-    refusals,
     resign,
     seat_users,
 )

@@ -15,13 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from competition.elimination import Bracket, State
 from tournament_bot.tournament_harness import (
     Club,
-    answer,
     open_games,
     resign,
     run_out_clock,

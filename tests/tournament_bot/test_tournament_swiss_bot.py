@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from support.replies import answer, refusals
+
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from competition.model import Entrant, Result
@@ -21,10 +23,8 @@ from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import (
     PER_TURN,
     Club,
-    answer,
     duel,
     open_games,
-    refusals,
     resign,
     run_out_clock,
     seat_users,

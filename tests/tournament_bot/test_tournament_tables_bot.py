@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.replies import answer
+
 from bot.discord_app import CrosshairsBot
 from competition.model import Entrant, Result, placement_points
 from competition.standings import TieBreak, standings
-from tournament_bot.tournament_harness import Club, answer, open_games, resign, seat_users
+from tournament_bot.tournament_harness import Club, open_games, resign, seat_users
 
 
 def points(score: float) -> str:

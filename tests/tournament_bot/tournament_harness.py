@@ -1,22 +1,19 @@
 """A club of pilots in simcord's in-memory Discord, and the helpers the tournament tests
 share: the organiser runs the event with slash commands and buttons, the players join
 with buttons and end their games with ``/crosshairs resign`` (or by letting the clock
-run out), exactly as people would.
-
-Fixtures live in each test module rather than a ``conftest.py``: the suites under
-``tests/`` each have a conftest, and mypy refuses two top-level modules of one name.
+run out), exactly as people would. Reading answers and refusals is in tests/support.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from discord import app_commands
 from simcord.builders import UserHandle
+from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
 from competition.model import Result
 from storage.matches import MatchStatus
 
@@ -44,24 +41,6 @@ class Club:
 
     def said(self) -> list[str]:
         return [m.content for m in self.channel.history()]
-
-
-def answer(result: Any) -> Any:
-    """The message that answered an interaction (after a deferral, the follow-up)."""
-    found = [*result.followups]
-    if result.response is not None:
-        found.insert(0, result.response)
-    assert found, "the interaction got no answer"
-    return found[-1]
-
-
-def refusals(env: Any) -> list[str]:
-    found = []
-    for error in env.errors:
-        original = getattr(error, "original", error)
-        assert isinstance(original, MatchError | app_commands.CheckFailure), repr(error)
-        found.append(str(original))
-    return found
 
 
 async def live_in(bot: CrosshairsBot, thread: Any) -> LiveMatch | None:

@@ -1,4 +1,6 @@
-"""The bot under test: real discord.py against simcord's in-memory Discord."""
+"""The bot under test: real discord.py against simcord's in-memory Discord, on a fresh
+database in the test's directory and a fake clock. A pytest plugin (loaded by
+``tests/conftest.py``); a suite that needs other settings overrides ``bot_config``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,30 @@
+"""Reading the bot's answers in simcord's in-memory Discord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+
+from bot.services.live import MatchError
+
+
+def answer(result: Any) -> Any:
+    """The message that answered an interaction: after a deferral Discord turns the
+    first follow-up into the original response."""
+    found = [*result.followups]
+    if result.response is not None:
+        found.insert(0, result.response)
+    assert found, "the interaction got no answer"
+    return found[-1]
+
+
+def refusals(env: Any) -> list[str]:
+    """The friendly refusals the command tree answered (simcord records them); any other
+    error, such as a crash behind "Something went wrong on our side", fails the test."""
+    found = []
+    for error in env.errors:
+        original = getattr(error, "original", error)
+        assert isinstance(original, MatchError | app_commands.CheckFailure), repr(error)
+        found.append(str(original))
+    return found
