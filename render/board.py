@@ -1,9 +1,11 @@
 """The board as a picture: ``render_board(game)`` for a Pillow image, ``board_png`` for
 the bytes the bot uploads after every move.
 
-Layers, bottom to top: the static board (cached per size, mode and theme), clouds,
-highlighted cells, what happened this turn (paths, landings, wrecks), lines of fire,
-planes with their shadows, badges and ace stars, then the title strip and seat cards.
+Layers, bottom to top: the static layer (sky, grid, home sides, clouds, cell names;
+drawn once per match, see :mod:`render.static`), highlighted cells, what happened this
+turn (paths, landings, wrecks), lines of fire, planes with their shadows, badges and ace
+stars, dive marks, then the title strip, the key and the seat cards. Nothing drawn over
+the static layer reaches a cell name, and nothing covers a height badge.
 A plane's shadow falls further away the higher it flies, so height reads at a glance
 before the badge is read.
 """
@@ -13,86 +15,32 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Collection, Sequence
-from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render import sprites
-from render.geometry import Layout, Point
-from render.palette import ALERT, INK, RGB, SHAPES, Theme, mix, seat_colours
+from render import sprites, static
+from render.geometry import (
+    BADGE_SIZE,
+    PILL_FONT,
+    PLANE_SIZE,
+    STAR_SIZE,
+    WRECK_SIZE,
+    Layout,
+    Point,
+)
+from render.key import draw_key
+from render.palette import ALERT, INK, RGB, SHAPES, Theme, ink_on, seat_colours
 from render.palette import theme as get_theme
 from render.panel import draw_cards, draw_title
 from render.recent import Recent, recent
+from render.static import CRASH_GREY
 from render.typeface import font
-from rules import board
+from rules import serialize
 from rules.game import Game
-from rules.modes import MODES
 
-SUPER: Final = 3  # the static board is drawn this much larger and shrunk, for smooth edges
-CRASH_GREY: Final = (150, 154, 160)
-NAME_FONT: Final = 0.42  # cell names, in hex radii: 11 px at Discord's 550 px preview
-
-# Outer edges of each home side, as facings of the cells on it.
-SIDE_FACINGS: Final = {
-    "S": (board.SW, board.SE),
-    "SW": (board.W, board.SW),
-    "NW": (board.NW, board.W),
-    "N": (board.NE, board.NW),
-    "NE": (board.E, board.NE),
-    "SE": (board.SE, board.E),
-}
-
-
-def name_y(layout: Layout, cell: int) -> float:
-    """Where a cell's name is printed: high in the hex, clear of the plane below it."""
-    return layout.centre(cell)[1] - layout.r * 0.58
-
-
-def plane_centre(layout: Layout, cell: int) -> Point:
-    x, y = layout.centre(cell)
-    return x, y + layout.r * 0.2
-
-
-@lru_cache(maxsize=24)
-def background(width: int, mode_key: str, theme_name: str) -> Image.Image:
-    """Everything that never changes during a game: sky, grid, home sides, cell names."""
-    th = get_theme(theme_name)
-    mode = MODES[mode_key]
-    layout = Layout.for_size(width, mode.seats)
-    big = Layout.for_size(width * SUPER, mode.seats)
-    img = Image.new("RGB", (big.width, round(layout.height * SUPER)), th.page)
-    d = ImageDraw.Draw(img)
-    colours = seat_colours(mode)
-    tint: dict[int, RGB] = {}
-    for seat, side in enumerate(mode.sides):
-        for c in board.HOME[side]:
-            tint[c] = mix(th.sky, colours[seat], th.tint)
-    rim = {c for c in board.CELLS if any(board.step(c, f) < 0 for f in range(6))}
-    for c in board.CELLS:
-        fill = tint.get(c, th.sky_edge if c in rim else th.sky)
-        d.polygon(big.hex_points(c), fill=fill, outline=th.grid, width=round(big.r * 0.035))
-    stripe = round(big.r * 0.17)
-    for seat, side in enumerate(mode.sides):
-        for c in board.HOME[side]:
-            for f in SIDE_FACINGS[side]:
-                a, b = big.edge(c, f, 1.0 + 0.17 * 0.6)
-                d.line((a, b), fill=colours[seat], width=stripe)
-        # Round the stripe's ends where it meets the next side's.
-        for c in board.HOME[side]:
-            for f in SIDE_FACINGS[side]:
-                for px, py in big.edge(c, f, 1.0 + 0.17 * 0.6):
-                    d.ellipse(
-                        (px - stripe / 2, py - stripe / 2, px + stripe / 2, py + stripe / 2),
-                        fill=colours[seat],
-                    )
-    small = img.resize((width, layout.height), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(small)
-    label_font = font(round(layout.r * NAME_FONT))
-    for c in board.CELLS:
-        x, _ = layout.centre(c)
-        d.text((x, name_y(layout, c)), board.name(c), fill=th.label, font=label_font, anchor="mm")
-    return small
+# Chosen by measurement (docs/render.md): level 3 is as quick as 1 and a tenth smaller.
+COMPRESS_LEVEL: Final = 3
 
 
 def render_board(
@@ -112,11 +60,10 @@ def render_board(
     ``highlight_plane`` (a plane id) pick out what an interface is asking about.
     """
     th = get_theme(theme)
-    layout = Layout.for_size(size, game.seats)
-    img = background(size, game.mode.key, th.name).copy()
+    layout = static.layout_for(size, game.mode.key)
+    img = static.layer(size, game.mode.key, th.name, frozenset(game.clouds)).copy()
     d = ImageDraw.Draw(img)
     colours = seat_colours(game.mode)
-    _clouds(img, d, layout, game, th)
     _highlights(img, d, layout, th, highlight_cells)
     seen = recent(game)
     _recent(img, d, layout, seen, colours)
@@ -135,35 +82,45 @@ def render_board(
             w = max(2, round(layout.r * 0.1))
             d.polygon(layout.hex_points(p.cell, 0.93), outline=th.highlight, width=w)
     draw_title(img, layout, game, th, names)
+    draw_key(img, layout, game, th)
     draw_cards(img, layout, game, th, names)
     return img
 
 
-def board_png(game: Game, **options: object) -> bytes:
-    """:func:`render_board` as PNG bytes, ready to upload. The picture is reduced to 256
-    colours without dithering first: it is mostly flat fills, so the edges stay crisp,
-    and the file is a third of the size and quicker to encode."""
-    img = render_board(game, **options)  # type: ignore[arg-type]
-    flat = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+def board_png(
+    game: Game | str,
+    *,
+    size: int = 1024,
+    names: Sequence[str] | None = None,
+    lines: bool = False,
+    highlight_cells: Collection[int] = (),
+    highlight_plane: int | None = None,
+    theme: str = "dark",
+) -> bytes:
+    """:func:`render_board` as PNG bytes, ready to upload. ``game`` may be a Game or its
+    JSON (:func:`rules.serialize.dumps`), so that a worker process can be handed plain
+    data. The picture is mapped without dithering onto the match's 256-colour palette
+    (:func:`render.static.palette`): it is mostly flat fills, so edges stay crisp, and
+    the file is a third of the size and quick to encode."""
+    if isinstance(game, str):
+        game = serialize.loads(game)
+    img = render_board(
+        game,
+        size=size,
+        names=names,
+        lines=lines,
+        highlight_cells=highlight_cells,
+        highlight_plane=highlight_plane,
+        theme=theme,
+    )
+    return encode(img, static.palette(size, game.mode.key, theme, frozenset(game.clouds)))
+
+
+def encode(img: Image.Image, palette: Image.Image) -> bytes:
+    flat = img.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    flat.save(out, "PNG", compress_level=6)
+    flat.save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
-
-
-def _clouds(
-    img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, game: Game, th: Theme
-) -> None:
-    cells = sorted(game.clouds)
-    puff = sprites.cloud(th.cloud, mix(th.cloud, th.sky, 0.45), layout.r)
-    for c in cells:
-        x, y = layout.centre(c)
-        sprites.paste_centred(img, puff, x, y)
-    label_font = font(round(layout.r * NAME_FONT))
-    for c in cells:
-        x, _ = layout.centre(c)
-        d.text(
-            (x, name_y(layout, c)), board.name(c), fill=th.cloud_label, font=label_font, anchor="mm"
-        )
 
 
 def _highlights(
@@ -183,15 +140,22 @@ def _recent(
     img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, seen: Recent, colours: Sequence[RGB]
 ) -> None:
     r = layout.r
-    wreck = round(r * 0.95)
+    wreck = round(r * WRECK_SIZE)
     for _, c in seen.shot:
-        sprites.paste_centred(img, sprites.burst(ALERT, wreck), *layout.centre(c))
+        sprites.paste_centred(img, sprites.burst(ALERT, wreck), *layout.plane_at(c))
     for _, c in seen.crashed + seen.withdrawn:
-        sprites.paste_centred(img, sprites.burst(CRASH_GREY, wreck), *layout.centre(c))
+        sprites.paste_centred(img, sprites.burst(CRASH_GREY, wreck), *layout.plane_at(c))
     for seat, c in seen.placed:
-        d.polygon(layout.hex_points(c, 0.86), outline=colours[seat], width=max(2, round(r * 0.07)))
+        # The hex's outline without its top two sides, which would cross the name.
+        pts = layout.hex_points(c, 0.86)
+        d.line(
+            [pts[2], pts[3], pts[4], pts[5], pts[0]],
+            fill=colours[seat],
+            width=max(2, round(r * 0.07)),
+            joint="curve",
+        )
     for seat, cells in seen.paths.values():
-        pts = [plane_centre(layout, c) for c in cells]
+        pts = [layout.plane_at(c) for c in cells]
         d.line(pts, fill=INK, width=round(r * 0.2), joint="curve")
         d.line(pts, fill=colours[seat], width=round(r * 0.11), joint="curve")
         for x, y in pts[:-1]:
@@ -207,27 +171,22 @@ def _recent(
 def _dive_marks(
     d: ImageDraw.ImageDraw, layout: Layout, seen: Recent, colours: Sequence[RGB]
 ) -> None:
-    """A pill with the height lost, on the path of a swoop or beside a plane that dived
-    in place; drawn over the planes so a wing never hides it."""
+    """A ``▼n`` pill with the height lost, low on the left of the cell the dive left
+    from: clear of every name and badge, and drawn over the planes so no wing hides it."""
     r = layout.r
-    pill_font = font(round(r * 0.3), True)
-    for seat, c, to, drop in seen.dives:
-        if to >= 0:
-            (ax, ay), (bx, by) = plane_centre(layout, c), plane_centre(layout, to)
-            x, y = (ax + bx) / 2, (ay + by) / 2
-        else:
-            x, y = layout.centre(c)
-            x -= r * 0.5
+    pill_font = font(round(r * PILL_FONT), True)
+    for seat, c, _, drop in seen.dives:
+        x, y = layout.pill_at(c)
         text = f"▼{drop}"
         half = d.textlength(text, font=pill_font) / 2 + r * 0.1
         d.rounded_rectangle(
-            (x - half, y - r * 0.2, x + half, y + r * 0.2),
-            r * 0.2,
+            (x - half, y - r * 0.22, x + half, y + r * 0.22),
+            r * 0.22,
             fill=colours[seat],
             outline=INK,
-            width=max(1, round(r * 0.04)),
+            width=max(1, round(r * 0.05)),
         )
-        d.text((x, y), text, fill=INK, font=pill_font, anchor="mm")
+        d.text((x, y), text, fill=ink_on(colours[seat]), font=pill_font, anchor="mm")
 
 
 def _dashed(
@@ -270,7 +229,7 @@ def _lines_of_fire(
 
 def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
     r = layout.r
-    x, y = plane_centre(layout, cell)
+    x, y = layout.plane_at(cell)
     rr = r * 0.62
     w = max(2, round(r * 0.08))
     d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=ALERT, width=w)
@@ -284,21 +243,19 @@ def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
 
 def _planes(img: Image.Image, layout: Layout, game: Game, colours: Sequence[RGB]) -> None:
     r = layout.r
-    size = round(r * 1.3)
-    badge = round(r * 0.5)
-    star = round(r * 0.46)
+    size = round(r * PLANE_SIZE)
+    badge = round(r * BADGE_SIZE)
+    star = round(r * STAR_SIZE)
     planes = game.planes()
     for p in planes:
-        x, y = plane_centre(layout, p.cell)
-        off = r * (0.04 + 0.05 * p.height)
-        sprites.paste_centred(img, sprites.shadow(p.facing, size, 110), x + off, y + off)
+        x, y = layout.plane_at(p.cell)
+        off = r * (0.03 + 0.025 * p.height)
+        sprites.paste_centred(img, sprites.shadow(p.facing, size, 100), x + off, y + off)
     for p in planes:
-        x, y = plane_centre(layout, p.cell)
         sprite = sprites.plane(colours[p.seat], SHAPES[p.seat], p.facing, size)
-        sprites.paste_centred(img, sprite, x, y)
-        cx, cy = layout.centre(p.cell)
-        sprites.paste_centred(
-            img, sprites.height_badge(p.height, badge), cx + r * 0.56, cy + r * 0.4
-        )
+        sprites.paste_centred(img, sprite, *layout.plane_at(p.cell))
+    # Badges last, so that no plane's wing covers another plane's height.
+    for p in planes:
+        sprites.paste_centred(img, sprites.height_badge(p.height, badge), *layout.badge_at(p.cell))
         if p.ace:
-            sprites.paste_centred(img, sprites.ace_star(star), cx - r * 0.56, cy + r * 0.4)
+            sprites.paste_centred(img, sprites.ace_star(star), *layout.star_at(p.cell))

@@ -14,7 +14,7 @@ from PIL.ImageFont import FreeTypeFont
 
 from render import sprites
 from render.geometry import Layout
-from render.palette import GOLD, INK, SHAPES, Theme, mix, seat_colours
+from render.palette import GOLD, INK, SHAPES, TEAM_NAMES, Theme, mix, seat_colours
 from render.typeface import font
 from rules.game import Game
 from rules.modes import ALL_ACTIONS
@@ -63,12 +63,12 @@ def draw_title(
     y = layout.board_top * 0.55
     pad = r * 0.35
     gap = r * 0.4
-    title_font = font(round(r * 0.5), True)
-    sub_font = font(round(r * 0.4))
+    title_font = font(round(r * 0.56), True)
+    sub_font = font(round(r * 0.45))
     rules = "classic" if game.settings.classic else "2026"
     sub = f"turn {game.turn} · {rules} rules"
     text = status(game, names)
-    status_px = round(r * 0.42)
+    status_px = round(r * 0.5)
     title_w = d.textlength(game.mode.title, font=title_font)
     sub_w = d.textlength(sub, font=sub_font) + gap
     room = layout.width - 2 * pad - title_w - gap
@@ -78,7 +78,7 @@ def draw_title(
 
     if status_w() + sub_w > room:
         sub = ""
-        while status_w() > room and status_px > r * 0.3:
+        while status_w() > room and status_px > r * 0.45:
             status_px -= 1
         while status_w() > room and len(text) > 4:
             text = text[:-2] + "…"
@@ -125,33 +125,31 @@ def _card(
             (x0, y0, x1, y1), radius, outline=GOLD if won else colour, width=max(2, round(r * 0.08))
         )
     ix = x0 + r * 0.62
-    iy = y0 + r * 0.52
+    iy = y0 + r * 0.6
     d.polygon(sprites.shape_points(SHAPES[seat], ix, iy, r * 0.27), fill=INK)
     d.polygon(sprites.shape_points(SHAPES[seat], ix, iy, r * 0.2), fill=shown)
     name = seat_name(game, seat, names)
-    name_font = font(round(r * 0.42), True)
+    name_font = font(round(r * 0.55), True)
     name = _fit(d, name, name_font, x1 - ix - r * 0.6)
     d.text((ix + r * 0.45, iy), name, fill=ink, font=name_font, anchor="lm")
-    small = font(round(r * 0.34))
-    row2 = y0 + r * 1.15
+    small = font(round(r * 0.45))
+    row2 = y0 + r * 1.3
     if out:
         d.text((x0 + r * 0.4, row2), "out of the game", fill=theme.muted, font=small, anchor="lm")
     else:
         on_board = len(game.planes(seat))
-        icon = round(r * 0.7)
+        icon = round(r * 0.6)
         x = x0 + r * 0.36
         for k in range(on_board + state.reserve):  # faded: still in reserve
             sprite = sprites.plane(colour, SHAPES[seat], 1, icon, k >= on_board)
             img.paste(sprite, (round(x), round(row2 - icon / 2)), sprite)
-            x += icon * 0.86
-        d.text(
-            (x + r * 0.2, row2),
-            f"{on_board} up · {state.reserve} in reserve",
-            fill=theme.muted,
-            font=small,
-            anchor="lm",
-        )
+            x += icon * 0.8
+        planes = f"{on_board} up" + (f" · {state.reserve} to come" if state.reserve else "")
+        planes = _fit(d, planes, small, x1 - x - r * 0.3)
+        d.text((x + r * 0.2, row2), planes, fill=theme.muted, font=small, anchor="lm")
     bits = []
+    if game.mode.family == "team":
+        bits.append(TEAM_NAMES[game.mode.teams[seat]])
     if game.mode.family == "ffa":
         bits.append(f"trophies {state.trophies}")
     if state.handicap:
@@ -165,7 +163,7 @@ def _card(
     if bits:
         line = _fit(d, " · ".join(bits), small, x1 - x0 - r * 0.55)
         d.text(
-            (x0 + r * 0.4, y0 + r * 1.72),
+            (x0 + r * 0.4, y0 + r * 1.98),
             line,
             fill=GOLD if won else (colour if active else ink),
             font=small,
