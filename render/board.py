@@ -4,7 +4,7 @@ the bytes the bot uploads after every move.
 Layers, bottom to top: the static layer (sky, grid, home sides, clouds, cell names;
 drawn once per match, see :mod:`render.static`), highlighted cells, what happened this
 turn (paths, landings, wrecks), lines of fire, planes with their shadows, badges and ace
-stars, dive marks, then the title strip, the key and the seat cards. Nothing drawn over
+stars, dive marks, then the title strip and the seat cards. Nothing drawn over
 the static layer reaches a cell name, and nothing covers a height badge.
 A plane's shadow falls further away the higher it flies, so height reads at a glance
 before the badge is read.
@@ -12,10 +12,8 @@ before the badge is read.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Collection, Sequence
-from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -29,18 +27,14 @@ from render.geometry import (
     Layout,
     Point,
 )
-from render.key import draw_key
-from render.palette import ALERT, INK, RGB, SHAPES, Theme, ink_on, seat_colours
+from render.palette import ALERT, CRASH_GREY, INK, RGB, SHAPES, Theme, ink_on, seat_colours
 from render.palette import theme as get_theme
 from render.panel import draw_cards, draw_title
+from render.png import palette_png
 from render.recent import Recent, recent
-from render.static import CRASH_GREY
 from render.typeface import font
 from rules import serialize
 from rules.game import Game
-
-# Chosen by measurement (docs/render.md): level 3 is as quick as 1 and a tenth smaller.
-COMPRESS_LEVEL: Final = 3
 
 
 def render_board(
@@ -82,7 +76,6 @@ def render_board(
             w = max(2, round(layout.r * 0.1))
             d.polygon(layout.hex_points(p.cell, 0.93), outline=th.highlight, width=w)
     draw_title(img, layout, game, th, names)
-    draw_key(img, layout, game, th)
     draw_cards(img, layout, game, th, names)
     return img
 
@@ -117,10 +110,7 @@ def board_png(
 
 
 def encode(img: Image.Image, palette: Image.Image) -> bytes:
-    flat = img.quantize(palette=palette, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    flat.save(out, "PNG", compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    return palette_png(img.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 def _highlights(

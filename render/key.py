@@ -11,13 +11,13 @@ from PIL import Image, ImageDraw
 
 from render import sprites
 from render.geometry import KEY_ROW, Layout
-from render.palette import ALERT, INK, SHAPES, TEAM_NAMES, Theme, ink_on, seat_colours
-from render.static import CRASH_GREY
+from render.palette import ALERT, CRASH_GREY, INK, SHAPES, TEAM_NAMES, Theme, ink_on, seat_colours
 from render.typeface import font
-from rules.game import Game
+from rules.modes import Mode
 
 
-def draw_key(img: Image.Image, layout: Layout, game: Game, theme: Theme) -> None:
+def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None:
+    """Part of the static layer: it depends only on the mode and the theme."""
     d = ImageDraw.Draw(img)
     r = layout.r
     text_font = font(round(r * 0.45))
@@ -35,22 +35,26 @@ def draw_key(img: Image.Image, layout: Layout, game: Game, theme: Theme) -> None
         (x, y - r * 0.2, x + 2 * half, y + r * 0.2), r * 0.2, fill=theme.muted, outline=INK
     )
     d.text((x + half, y), "▼n", fill=ink_on(theme.muted), font=pill_font, anchor="mm")
-    d.text((x + 2 * half + r * 0.15, y), "dived, n lost", fill=theme.text, font=text_font, anchor="lm")
-    if game.mode.family != "team":
+    d.text(
+        (x + 2 * half + r * 0.15, y), "dived, n lost", fill=theme.text, font=text_font, anchor="lm"
+    )
+    if mode.family != "team":
         return
     y += KEY_ROW * r
     x = r * 0.5
-    colours = seat_colours(game.mode)
+    colours = seat_colours(mode)
     for team, name in enumerate(TEAM_NAMES):
         d.text((x, y), name, fill=theme.text, font=font(round(r * 0.45), True), anchor="lm")
         x += d.textlength(name, font=font(round(r * 0.45), True)) + r * 0.35
-        for seat in range(game.seats):
-            if game.mode.teams[seat] != team:
+        for seat in range(mode.seats):
+            if mode.teams[seat] != team:
                 continue
             d.polygon(sprites.shape_points(SHAPES[seat], x + r * 0.2, y, r * 0.26), fill=INK)
-            d.polygon(sprites.shape_points(SHAPES[seat], x + r * 0.2, y, r * 0.19), fill=colours[seat])
+            d.polygon(
+                sprites.shape_points(SHAPES[seat], x + r * 0.2, y, r * 0.19), fill=colours[seat]
+            )
             x += r * 0.5
-            label = game.mode.seat_label(seat)
+            label = mode.seat_label(seat)
             d.text((x, y), label, fill=theme.text, font=text_font, anchor="lm")
             x += d.textlength(label, font=text_font) + r * 0.3
         x += r * 0.6

@@ -36,7 +36,8 @@ TEAM_NAMES: Final = ("Gold team", "Blue team")
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "cross", "star")
 
 GOLD: Final = (255, 200, 40)
-ALERT: Final = (255, 64, 64)
+ALERT: Final = (255, 64, 64)  # shot down
+CRASH_GREY: Final = (150, 154, 160)  # crashed or withdrawn
 INK: Final = (16, 20, 28)  # outlines: dark enough to separate any seat colour from the sky
 
 

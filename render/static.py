@@ -1,5 +1,5 @@
 """What stays put for a whole match, drawn once and reused: the static layer (sky, grid,
-home sides, clouds, cell names) and the 256-colour palette every board of the match is
+home sides, clouds, cell names, the key) and the 256-colour palette every board of the match is
 encoded with.
 
 Clouds are fixed once the setup phase ends, so they belong here: a board is then a copy
@@ -22,14 +22,14 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import sprites
 from render.geometry import NAME_FONT, PLANE_SIZE, Layout
-from render.palette import ALERT, GOLD, INK, RGB, SHAPES, Theme, mix, seat_colours
+from render.key import draw_key
+from render.palette import ALERT, CRASH_GREY, GOLD, INK, RGB, SHAPES, Theme, mix, seat_colours
 from render.palette import theme as get_theme
 from render.typeface import font
 from rules import board
 from rules.modes import MODES
 
 SUPER: Final = 3  # the grid is drawn this much larger and shrunk, for smooth edges
-CRASH_GREY: Final = (150, 154, 160)
 LAYER_COLOURS: Final = 128  # of the palette's 256; the rest go to what is drawn over it
 
 # Outer edges of each home side, as facings of the cells on it.
@@ -66,6 +66,7 @@ def layer(width: int, mode_key: str, theme_name: str, clouds: frozenset[int]) ->
     for c in board.CELLS:
         colour = th.cloud_label if c in clouds else th.label
         d.text(layout.name_at(c), board.name(c), fill=colour, font=label_font, anchor="mm")
+    draw_key(img, layout, MODES[mode_key], th)
     return img
 
 
@@ -155,7 +156,11 @@ def _swatches(width: int, mode_key: str, th: Theme) -> Image.Image:
     for k in range(6):
         sprites.paste_centred(img, sprites.height_badge(k, badge), k * badge + badge / 2, y)
     x = 6 * badge + cell / 2
-    for mark in (sprites.burst(ALERT, cell), sprites.burst(CRASH_GREY, cell), sprites.ace_star(cell)):
+    for mark in (
+        sprites.burst(ALERT, cell),
+        sprites.burst(CRASH_GREY, cell),
+        sprites.ace_star(cell),
+    ):
         sprites.paste_centred(img, mark, x, y)
         x += cell
     d.text((x, y), "Turn 9 to move", fill=th.text, font=small, anchor="lm")
