@@ -23,6 +23,8 @@ HERE = str(Path(__file__).resolve().parent)
 sys.path[:] = [str(Path(HERE).parent) if p == HERE else p for p in sys.path]
 
 
+from PIL import Image  # noqa: E402
+
 from render import png, static  # noqa: E402
 from render.board import board_png, encode, render_board  # noqa: E402
 from render.replay import replay_gif  # noqa: E402
@@ -91,7 +93,9 @@ def encoders(games: list[Game]) -> None:
     imgs = []
     for game in games:
         palette = static.palette(1024, game.mode.key, "dark", frozenset(game.clouds))
-        imgs.append(render_board(game, lines=True).quantize(palette=palette, dither=0))
+        imgs.append(
+            render_board(game, lines=True).quantize(palette=palette, dither=Image.Dither.NONE)
+        )
     print("encoder (256-colour palette image)        ms   KB")
     for level in (1, 3, 6, 9):
         times, sizes = [], []

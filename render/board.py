@@ -64,7 +64,6 @@ def render_board(
     if lines:
         _lines_of_fire(d, layout, game, colours)
     _planes(img, layout, game, colours)
-    _dive_marks(d, layout, seen, colours)
     if lines:
         for victim in game.caught():
             p = game.plane(victim)
@@ -73,8 +72,10 @@ def render_board(
     if highlight_plane is not None:
         p = game.plane(highlight_plane)
         if p is not None:
-            w = max(2, round(layout.r * 0.1))
-            d.polygon(layout.hex_points(p.cell, 0.93), outline=th.highlight, width=w)
+            _cup(d, layout, p.cell, 0.93, th.highlight, max(2, round(layout.r * 0.1)))
+    # Badges and dive marks last: nothing may cover a height.
+    _badges(img, layout, game)
+    _dive_marks(d, layout, seen, colours)
     draw_title(img, layout, game, th, names)
     draw_cards(img, layout, game, th, names)
     return img
@@ -113,6 +114,14 @@ def encode(img: Image.Image, palette: Image.Image) -> bytes:
     return palette_png(img.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
+def _cup(
+    d: ImageDraw.ImageDraw, layout: Layout, cell: int, scale: float, colour: RGB, width: int
+) -> None:
+    """A cell's outline without its top two sides, which would cross the cell's name."""
+    pts = layout.hex_points(cell, scale)
+    d.line([pts[2], pts[3], pts[4], pts[5], pts[0]], fill=colour, width=width, joint="curve")
+
+
 def _highlights(
     img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, th: Theme, cells: Collection[int]
 ) -> None:
@@ -123,7 +132,7 @@ def _highlights(
     for c in sorted(cells):
         x, y = layout.centre(c)
         sprites.paste_centred(img, fill, x, y)
-        d.polygon(layout.hex_points(c, 0.9), outline=th.highlight, width=w)
+        _cup(d, layout, c, 0.9, th.highlight, w)
 
 
 def _recent(
@@ -136,14 +145,7 @@ def _recent(
     for _, c in seen.crashed + seen.withdrawn:
         sprites.paste_centred(img, sprites.burst(CRASH_GREY, wreck), *layout.plane_at(c))
     for seat, c in seen.placed:
-        # The hex's outline without its top two sides, which would cross the name.
-        pts = layout.hex_points(c, 0.86)
-        d.line(
-            [pts[2], pts[3], pts[4], pts[5], pts[0]],
-            fill=colours[seat],
-            width=max(2, round(r * 0.07)),
-            joint="curve",
-        )
+        _cup(d, layout, c, 0.86, colours[seat], max(2, round(r * 0.07)))
     for seat, cells in seen.paths.values():
         pts = [layout.plane_at(c) for c in cells]
         d.line(pts, fill=INK, width=round(r * 0.2), joint="curve")
@@ -158,6 +160,14 @@ def _recent(
             )
 
 
+def pill_box(layout: Layout, cell: int, text: str) -> tuple[float, float, float, float]:
+    """The rectangle of the dive mark ``text`` for a dive that left ``cell``."""
+    r = layout.r
+    x, y = layout.pill_at(cell)
+    half = font(round(r * PILL_FONT), True).getlength(text) / 2 + r * 0.1
+    return x - half, y - r * 0.22, x + half, y + r * 0.22
+
+
 def _dive_marks(
     d: ImageDraw.ImageDraw, layout: Layout, seen: Recent, colours: Sequence[RGB]
 ) -> None:
@@ -166,17 +176,15 @@ def _dive_marks(
     r = layout.r
     pill_font = font(round(r * PILL_FONT), True)
     for seat, c, _, drop in seen.dives:
-        x, y = layout.pill_at(c)
         text = f"▼{drop}"
-        half = d.textlength(text, font=pill_font) / 2 + r * 0.1
         d.rounded_rectangle(
-            (x - half, y - r * 0.22, x + half, y + r * 0.22),
+            pill_box(layout, c, text),
             r * 0.22,
             fill=colours[seat],
             outline=INK,
             width=max(1, round(r * 0.05)),
         )
-        d.text((x, y), text, fill=ink_on(colours[seat]), font=pill_font, anchor="mm")
+        d.text(layout.pill_at(c), text, fill=ink_on(colours[seat]), font=pill_font, anchor="mm")
 
 
 def _dashed(
@@ -220,12 +228,12 @@ def _lines_of_fire(
 def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
     r = layout.r
     x, y = layout.plane_at(cell)
-    rr = r * 0.62
+    rr = r * 0.5  # small enough to stay below the cell's name
     w = max(2, round(r * 0.08))
     d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=ALERT, width=w)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         d.line(
-            (x + dx * rr * 0.55, y + dy * rr * 0.55, x + dx * rr * 1.25, y + dy * rr * 1.25),
+            (x + dx * rr * 0.55, y + dy * rr * 0.55, x + dx * rr * 1.1, y + dy * rr * 1.1),
             fill=ALERT,
             width=w,
         )
@@ -234,8 +242,6 @@ def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
 def _planes(img: Image.Image, layout: Layout, game: Game, colours: Sequence[RGB]) -> None:
     r = layout.r
     size = round(r * PLANE_SIZE)
-    badge = round(r * BADGE_SIZE)
-    star = round(r * STAR_SIZE)
     planes = game.planes()
     for p in planes:
         x, y = layout.plane_at(p.cell)
@@ -244,8 +250,13 @@ def _planes(img: Image.Image, layout: Layout, game: Game, colours: Sequence[RGB]
     for p in planes:
         sprite = sprites.plane(colours[p.seat], SHAPES[p.seat], p.facing, size)
         sprites.paste_centred(img, sprite, *layout.plane_at(p.cell))
-    # Badges last, so that no plane's wing covers another plane's height.
-    for p in planes:
+
+
+def _badges(img: Image.Image, layout: Layout, game: Game) -> None:
+    r = layout.r
+    badge = round(r * BADGE_SIZE)
+    star = round(r * STAR_SIZE)
+    for p in game.planes():
         sprites.paste_centred(img, sprites.height_badge(p.height, badge), *layout.badge_at(p.cell))
         if p.ace:
             sprites.paste_centred(img, sprites.ace_star(star), *layout.star_at(p.cell))

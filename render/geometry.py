@@ -36,15 +36,15 @@ CARD_GAP: Final = 0.3
 # Inside a cell, offsets from its centre in hex radii (y downwards). The name has the
 # top of the hex to itself; everything a plane brings stays below it, and the height
 # badge stays clear of the names of the cells underneath.
-NAME_DY: Final = -0.5
+NAME_DY: Final = -0.53
 NAME_FONT: Final = 0.52
-PLANE_DY: Final = 0.27
-PLANE_SIZE: Final = 1.1
-BADGE_AT: Final = (0.53, 0.36)
+PLANE_DY: Final = 0.32
+PLANE_SIZE: Final = 1.0
+BADGE_AT: Final = (0.53, 0.32)
 BADGE_SIZE: Final = 0.78
 STAR_AT: Final = (-0.56, -0.02)
 STAR_SIZE: Final = 0.42
-PILL_AT: Final = (-0.4, 0.52)
+PILL_AT: Final = (-0.36, 0.47)
 PILL_FONT: Final = 0.42
 WRECK_SIZE: Final = 0.9
 

@@ -76,13 +76,13 @@ DARK: Final = Theme(
     tint=0.24,
 )
 
-# A neutral grey sky: a light-blue one hid the sky-blue and ice planes.
+# A warm grey sky: the light-blue one it replaces hid the sky-blue planes.
 LIGHT: Final = Theme(
     name="light",
     page=(246, 247, 250),
-    sky=(196, 200, 207),
-    sky_edge=(184, 189, 197),
-    grid=(104, 112, 126),
+    sky=(214, 214, 208),
+    sky_edge=(202, 202, 196),
+    grid=(110, 112, 118),
     label=(20, 26, 38),
     cloud=(255, 255, 255),
     cloud_label=(40, 52, 70),

@@ -192,10 +192,10 @@ def height_badge(height: int, size: int) -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.ellipse((0, 0, big - 1, big - 1), fill=INK)
-    ring = big * 0.1
+    ring = big * 0.08
     d.ellipse((ring, ring, big - 1 - ring, big - 1 - ring), fill=(255, 255, 255))
     d.text(
-        (c, c + big * 0.02), str(height), fill=INK, font=font(round(big * 0.62), True), anchor="mm"
+        (c, c + big * 0.03), str(height), fill=INK, font=font(round(big * 0.7), True), anchor="mm"
     )
     return _shrink(img, size)
 
