@@ -9,11 +9,13 @@ import math
 from PIL import Image, ImageDraw
 from render_support import near, pixel
 
+from render import static
 from render.board import board_png, render_board
 from render.geometry import PLANE_SIZE, WRECK_SIZE, Layout
 from render.palette import ALERT, DARK, LIGHT, SHAPES, seat_colours, theme
+from render.samples import careful_game
 from render.sprites import shape_points
-from rules import board, position
+from rules import board, position, serialize
 from rules.modes import MODES
 from rules.notation import play_tokens
 
@@ -124,3 +126,23 @@ def test_board_png_is_small_and_a_real_png() -> None:
     img = Image.open(io.BytesIO(data))
     assert img.format == "PNG"
     assert img.size == (1024, Layout.for_size(1024, 2).height)
+
+
+def test_board_png_takes_the_game_as_json_for_a_worker_process() -> None:
+    game = position.parse(DUEL)
+    assert board_png(serialize.dumps(game), size=500) == board_png(game, size=500)
+
+
+def test_the_png_holds_exactly_the_board_on_the_match_palette() -> None:
+    """The banded writer's file decodes to the board mapped onto the match's palette,
+    whether its bands were compressed now or reused from an earlier board."""
+    game = careful_game("ffa6", 2, 40)
+    palette = static.palette(1024, "ffa6", "dark", frozenset(game.clouds))
+    expected = render_board(game).quantize(palette=palette, dither=Image.Dither.NONE)
+    for _ in range(2):
+        decoded = Image.open(io.BytesIO(board_png(game)))
+        assert decoded.mode == "P"
+        assert decoded.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
+    game.play(game.legal_steps()[0])
+    moved = Image.open(io.BytesIO(board_png(game)))
+    assert moved.convert("RGB").tobytes() != expected.convert("RGB").tobytes()
