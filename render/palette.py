@@ -124,6 +124,12 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
+def as_text(colour: RGB, theme: Theme) -> RGB:
+    """``colour`` for text on the theme's page: seat colours are light, so on the light
+    theme they are darkened towards its text colour to stay readable."""
+    return mix(colour, theme.text, 0.45) if theme is LIGHT else colour
+
+
 def ink_on(colour: RGB) -> RGB:
     """Black or white, whichever reads better on ``colour``."""
     r, g, b = colour

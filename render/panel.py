@@ -16,7 +16,7 @@ from PIL.ImageFont import FreeTypeFont
 
 from render import sprites
 from render.geometry import Layout
-from render.palette import GOLD, INK, RGB, SHAPES, TEAM_NAMES, Theme, mix, seat_colours
+from render.palette import GOLD, INK, RGB, SHAPES, TEAM_NAMES, Theme, as_text, mix, seat_colours
 from render.palette import theme as get_theme
 from render.typeface import font
 from rules.game import Game
@@ -88,7 +88,8 @@ def draw_title(
     d.text((pad, y), game.mode.title, fill=theme.text, font=title_font, anchor="lm")
     if sub:
         d.text((pad + title_w + gap, y), sub, fill=theme.muted, font=sub_font, anchor="lm")
-    colour = theme.text if game.phase == "over" else seat_colours(game.mode)[game.active]
+    seat_colour = seat_colours(game.mode)[game.active]
+    colour = theme.text if game.phase == "over" else as_text(seat_colour, theme)
     d.text((layout.width - pad, y), text, fill=colour, font=font(status_px, True), anchor="rm")
 
 
@@ -187,7 +188,9 @@ def _card(face: Face, w: int, h: int, r: float, theme_name: str) -> Image.Image:
         d.text((x + r * 0.2, row2), planes, fill=theme.muted, font=small, anchor="lm")
     if face.line:
         line = _fit(d, face.line, small, x1 - r * 0.55)
-        colour = GOLD if face.won else (face.colour if face.active else ink)
+        colour = (
+            as_text(GOLD if face.won else face.colour, theme) if face.active or face.won else ink
+        )
         d.text((r * 0.4, r * 1.98), line, fill=colour, font=small, anchor="lm")
     return img
 
