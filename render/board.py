@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from render import sprites, static
 from render.geometry import (
     BADGE_SIZE,
+    NAME_FONT,
     PILL_FONT,
     PLANE_SIZE,
     STAR_SIZE,
@@ -33,7 +34,7 @@ from render.panel import draw_cards, draw_title
 from render.png import palette_png
 from render.recent import Recent, recent
 from render.typeface import font
-from rules import serialize
+from rules import board, serialize
 from rules.game import Game
 
 
@@ -55,14 +56,16 @@ def render_board(
     """
     th = get_theme(theme)
     layout = static.layout_for(size, game.mode.key)
-    img = static.layer(size, game.mode.key, th.name, frozenset(game.clouds)).copy()
+    base = static.layer(size, game.mode.key, th.name, frozenset(game.clouds))
+    img = base.copy()
     d = ImageDraw.Draw(img)
     colours = seat_colours(game.mode)
     _highlights(img, d, layout, th, highlight_cells)
     seen = recent(game)
-    _recent(img, d, layout, seen, colours)
+    crossed = _recent(img, d, layout, seen, colours)
     if lines:
-        _lines_of_fire(d, layout, game, colours)
+        crossed |= _lines_of_fire(d, layout, game, colours)
+    _names_again(d, layout, base, crossed, th, game.clouds)
     _planes(img, layout, game, colours)
     if lines:
         for victim in game.caught():
@@ -137,7 +140,8 @@ def _highlights(
 
 def _recent(
     img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, seen: Recent, colours: Sequence[RGB]
-) -> None:
+) -> set[int]:
+    """Draws what happened this turn; returns the cells a flight path crosses."""
     r = layout.r
     wreck = round(r * WRECK_SIZE)
     for _, c in seen.shot:
@@ -158,6 +162,7 @@ def _recent(
                 outline=INK,
                 width=max(1, round(r * 0.04)),
             )
+    return {c for _, cells in seen.paths.values() for c in cells}
 
 
 def pill_box(layout: Layout, cell: int, text: str) -> tuple[float, float, float, float]:
@@ -205,9 +210,11 @@ def _dashed(
 
 def _lines_of_fire(
     d: ImageDraw.ImageDraw, layout: Layout, game: Game, colours: Sequence[RGB]
-) -> None:
+) -> set[int]:
+    """Draws the lines of fire of the side to move; returns the cells they cross."""
+    crossed: set[int] = set()
     if game.phase != "play":
-        return
+        return crossed
     r = layout.r
     team = game.mode.teams[game.active]
     for p in game.planes():
@@ -216,6 +223,7 @@ def _lines_of_fire(
         cells = game.line_of_fire(p)
         if not cells:
             continue
+        crossed.update((p.cell, *cells))
         a = layout.centre(p.cell)
         b = layout.centre(cells[-1])
         if game.plane_at(cells[-1]) is not None:  # stop at the target's nose, not on it
@@ -223,6 +231,34 @@ def _lines_of_fire(
             b = (b[0] - (b[0] - a[0]) * r * 0.55 / dist, b[1] - (b[1] - a[1]) * r * 0.55 / dist)
         _dashed(d, a, b, INK, round(r * 0.13), r * 0.3)
         _dashed(d, a, b, colours[p.seat], round(r * 0.07), r * 0.3)
+    return crossed
+
+
+def _names_again(
+    d: ImageDraw.ImageDraw,
+    layout: Layout,
+    base: Image.Image,
+    cells: set[int],
+    th: Theme,
+    clouds: Collection[int],
+) -> None:
+    """Print again, over the lines just drawn, the names of the cells they cross, with a
+    halo of the cell's own fill (sky, home tint or cloud) so the name stays readable."""
+    label_font = font(round(layout.r * NAME_FONT))
+    halo = max(1, round(layout.r * 0.06))
+    for c in sorted(cells):
+        x, y = layout.centre(c)
+        back = base.getpixel((round(x), round(y - layout.r * 0.2)))
+        ink = th.cloud_label if c in clouds else th.label
+        d.text(
+            layout.name_at(c),
+            board.name(c),
+            fill=ink,
+            font=label_font,
+            anchor="mm",
+            stroke_width=halo,
+            stroke_fill=back,
+        )
 
 
 def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import sprites
-from render.geometry import KEY_ROW, Layout
+from render.geometry import KEY_ROW, PILL_FONT, Layout
 from render.palette import ALERT, CRASH_GREY, INK, SHAPES, TEAM_NAMES, Theme, ink_on, seat_colours
 from render.typeface import font
 from rules.modes import Mode
@@ -21,7 +21,7 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
     d = ImageDraw.Draw(img)
     r = layout.r
     text_font = font(round(r * 0.45))
-    pill_font = font(round(r * 0.4), True)
+    pill_font = font(round(r * PILL_FONT), True)
     mark = round(r * 0.62)
     y = layout.key_top(0) + KEY_ROW * r / 2
     x = r * 0.5

@@ -125,8 +125,6 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
     state = game.seat(seat)
     active = game.phase != "over" and game.active == seat
     bits = []
-    if game.mode.family == "team":
-        bits.append(TEAM_NAMES[game.mode.teams[seat]])
     if game.mode.family == "ffa":
         bits.append(f"trophies {state.trophies}")
     if state.handicap:
@@ -137,6 +135,8 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
         bits.append("winner")
     elif active:
         bits.append(actions_left(game) if game.phase == "play" else "to move")
+    if game.mode.family == "team":  # last: cut short before what is left of the turn
+        bits.append(TEAM_NAMES[game.mode.teams[seat]])
     return Face(
         seat,
         SHAPES[seat],

@@ -174,3 +174,24 @@ def test_the_key_names_the_teams_only_in_team_modes() -> None:
     colours = {pixel(row, x, y) for x in range(row.width) for y in range(row.height)}
     assert any(near(c, ALERT, 30) for c in colours)
     assert any(near(c, CRASH_GREY) for c in colours)
+
+
+def test_a_line_of_fire_leaves_the_names_it_crosses_readable() -> None:
+    # a3 faces north-east: its line of fire climbs through b4 and c5 to the plane on d6.
+    game = position.parse("duel/2026 t9 - | - | >d4E1 f6SE1 a3NE0 +2 | d6E1 k7W1 h8W2 +2")
+    layout = static.layout_for(1024, "duel")
+    plain = render_board(game)
+    lines = render_board(game, lines=True)
+    for name in ("b4", "c5"):
+        box = text_box(layout, board.cell(name))
+        assert plain.crop(box).tobytes() != lines.crop(box).tobytes()  # the line is there
+
+        def letters(img: Image.Image, box: Box = box) -> int:
+            crop = img.crop(box)
+            return sum(
+                near(pixel(crop, x, y), DARK.label, 40)
+                for x in range(crop.width)
+                for y in range(crop.height)
+            )
+
+        assert letters(lines) >= letters(plain) * 0.97, name
