@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -65,7 +66,7 @@ def render_board(
     crossed = _recent(img, d, layout, seen, colours)
     if lines:
         crossed |= _lines_of_fire(d, layout, game, colours)
-    _names_again(d, layout, base, crossed, th, game.clouds)
+    _names_again(img, layout, base, crossed, th, game.clouds)
     _planes(img, layout, game, colours)
     if lines:
         for victim in game.caught():
@@ -235,7 +236,7 @@ def _lines_of_fire(
 
 
 def _names_again(
-    d: ImageDraw.ImageDraw,
+    img: Image.Image,
     layout: Layout,
     base: Image.Image,
     cells: set[int],
@@ -244,21 +245,37 @@ def _names_again(
 ) -> None:
     """Print again, over the lines just drawn, the names of the cells they cross, with a
     halo of the cell's own fill (sky, home tint or cloud) so the name stays readable."""
-    label_font = font(round(layout.r * NAME_FONT))
+    px = round(layout.r * NAME_FONT)
     halo = max(1, round(layout.r * 0.06))
     for c in sorted(cells):
         x, y = layout.centre(c)
         back = base.getpixel((round(x), round(y - layout.r * 0.2)))
         ink = th.cloud_label if c in clouds else th.label
-        d.text(
-            layout.name_at(c),
-            board.name(c),
-            fill=ink,
-            font=label_font,
-            anchor="mm",
-            stroke_width=halo,
-            stroke_fill=back,
-        )
+        nx, ny = layout.name_at(c)
+        # Same sub-pixel position as the name in the static layer, so the two coincide.
+        fx, fy = round(nx % 1, 2), round(ny % 1, 2)
+        outer, inner = _name_masks(board.name(c), px, halo, fx, fy)
+        at = (math.floor(nx) - outer.width // 2, math.floor(ny) - outer.height // 2)
+        box = (*at, at[0] + outer.width, at[1] + outer.height)
+        img.paste(back, box, outer)  # type: ignore[arg-type]
+        img.paste(ink, box, inner)
+
+
+@lru_cache(maxsize=1024)
+def _name_masks(
+    text: str, px: int, halo: int, fx: float, fy: float
+) -> tuple[Image.Image, Image.Image]:
+    """A cell name as two masks, with its halo and without, the anchor at (w // 2 + fx,
+    h // 2 + fy)."""
+    face = font(px)
+    w, h = round(face.getlength(text)) + 4 * halo + 4, px + 4 * halo + 4
+    at = (w // 2 + fx, h // 2 + fy)
+    outer, inner = Image.new("L", (w, h)), Image.new("L", (w, h))
+    ImageDraw.Draw(outer).text(
+        at, text, fill=255, font=face, anchor="mm", stroke_width=halo, stroke_fill=255
+    )
+    ImageDraw.Draw(inner).text(at, text, fill=255, font=face, anchor="mm")
+    return outer, inner
 
 
 def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
