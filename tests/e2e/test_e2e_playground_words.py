@@ -61,7 +61,10 @@ def suggested_moves(page: Page) -> list[str]:
         " return d && d.dataset.filled && d.dataset.filled !== b && d.options.length > 0; }",
         arg=before,
     )
-    return page.eval_on_selector_all("datalist#choices-tokens option", "os => os.map(o => o.value)")
+    found = page.eval_on_selector_all(
+        "datalist#choices-tokens option", "os => os.map(o => o.value)"
+    )
+    return [str(v) for v in found]
 
 
 def choose(moves: list[str]) -> str:
