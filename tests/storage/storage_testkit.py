@@ -1,11 +1,17 @@
-"""Shared by the storage tests: game JSON documents and new matches to store."""
+"""Shared by the storage tests: game JSON documents, new matches to store, and raw SQL
+on either backend."""
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
+import asyncpg
+from pg_server import run_sync
+
+from storage.config import Target, parse_target
 from storage.matches import NewMatch, SeatSpec
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
@@ -51,10 +57,26 @@ def duel(
     )
 
 
-def raw(path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Run SQL straight on the file, the way damage or an older bot would."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        return list(conn.execute(sql, params))
-    finally:
-        conn.close()
+def raw(
+    where: Path | str | Target, sql: str, params: tuple[object, ...] = ()
+) -> list[tuple[object, ...]]:
+    """Run SQL straight on the database, the way damage or an older bot would: a
+    SQLite file through sqlite3, PostgreSQL through its own connection."""
+    target = where if isinstance(where, Target) else parse_target(where)
+    if target.path is not None:
+        conn = sqlite3.connect(target.path, isolation_level=None)
+        try:
+            return list(conn.execute(sql, params))
+        finally:
+            conn.close()
+    count = iter(range(1, len(params) + 1))
+    numbered = re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+    async def run() -> list[tuple[object, ...]]:
+        conn = await asyncpg.connect(target.url)
+        try:
+            return [tuple(r) for r in await conn.fetch(numbered, *params)]
+        finally:
+            await conn.close()
+
+    return run_sync(run())
