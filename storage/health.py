@@ -30,7 +30,11 @@ WHAT_TO_DO = (
 
 
 class DatabaseRefused(StorageError):
-    """The bot must not start on this database; the message says why and what to do."""
+    """The bot must not start on this database; the message (one line, for the log)
+    says why and what to do."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
 
 
 @dataclass(frozen=True)
@@ -178,7 +182,10 @@ async def open_checked(
         )
     if integrity:
         await db.close()
-        return await _refuse_or_salvage(found, f"integrity check failed: {integrity[0]}", salvage_damaged)
+        summary = "; ".join(line for line in integrity[:4] if not line.startswith("***"))
+        return await _refuse_or_salvage(
+            found, f"integrity check failed: {summary}", salvage_damaged
+        )
     try:
         await db.migrate()
     except BaseException:

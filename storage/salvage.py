@@ -86,13 +86,15 @@ async def _try(db: Database, sql: str, params: tuple[object, ...] = ()) -> list[
 
 
 async def _read_by_id(
-    db: Database, table: str, names: list[str], known: Iterable[int], report: SalvageReport
+    db: Database, table: str, names: list[str], known: set[int], report: SalvageReport
 ) -> list[Row]:
-    """The rows of a table with an integer id that cannot be read whole."""
+    """The rows of a table with an integer id that cannot be read whole: by ranges, then
+    one by one. ``known`` are the ids other tables refer to."""
     select = f"SELECT {', '.join(names)} FROM {table}"
     top = await _try(db, f"SELECT MAX(id) FROM {table}")
-    hi = int(top[0][0]) if top and top[0][0] is not None else max(known, default=0) + PROBE_SLACK
+    hi = int(top[0][0]) if top and top[0][0] is not None else max(known, default=0)
     found: list[Row] = []
+    unreadable: list[int] = []
     for start in range(1, hi + 1, PROBE_CHUNK):
         end = min(hi, start + PROBE_CHUNK - 1)
         chunk = await _try(db, f"{select} WHERE id BETWEEN ? AND ? ORDER BY id", (start, end))
@@ -102,9 +104,24 @@ async def _read_by_id(
         for one in range(start, end + 1):
             row = await _try(db, f"{select} WHERE id = ?", (one,))
             if row is None:
-                report.lost.append(f"{table} row {one} (or the page holding it) cannot be read")
+                unreadable.append(one)
             else:
                 found.extend(row)
+    if unreadable:
+        report.lost.append(
+            f"{table}: ids {unreadable[0]}–{unreadable[-1]} are on damaged pages "
+            f"({len(unreadable)} ids; any row there is lost)"
+        )
+    return found
+
+
+async def _referenced(db: Database, table: str) -> set[int]:
+    """Ids of ``table`` that its child tables refer to, as far as they can be read."""
+    found: set[int] = set()
+    for child, (column, parent) in _PARENTS.items():
+        if parent == table:
+            rows = await _try(db, f"SELECT DISTINCT {column} FROM {child}")
+            found.update(int(r[0]) for r in rows or () if isinstance(r[0], int))
     return found
 
 
@@ -136,7 +153,7 @@ async def _read_all(db: Database, report: SalvageReport) -> _Tables:
         tables.names[table] = names
         rows = await _try(db, f"SELECT {', '.join(names)} FROM {table} ORDER BY {key}")
         if rows is None and table in IDENTITY_TABLES:
-            known = [int(str(r.get("match_id") or 0)) for r in tables.rows.get("seats", [])]
+            known = await _referenced(db, table)
             rows = await _read_by_id(db, table, names, known, report)
         elif rows is None and table in _PARENTS:
             parent = _PARENTS[table][1]
@@ -176,9 +193,12 @@ def _drop_orphans(tables: _Tables, report: SalvageReport) -> None:
         rows = tables.rows[table]
         if table in _PARENTS:
             column, parent = _PARENTS[table]
-            orphans = [r for r in rows if r[column] not in alive.get(parent, set())]
-            if orphans and parent not in ("matches",):
-                report.lost.append(f"{len(orphans)} {table} rows of a lost {parent} row")
+            orphaned = sorted({r[column] for r in rows} - alive.get(parent, set()), key=str)
+            report.lost.extend(
+                f"{parent} {lost}: its row is lost (its {table} remained)"
+                for lost in orphaned
+                if f"{parent} {lost}:" not in " ".join(report.lost)
+            )
             rows = [r for r in rows if r[column] in alive.get(parent, set())]
         for column in _OPTIONAL.get(table, ()):
             gone = alive.get(_OPTIONAL_TARGET[column], set())
