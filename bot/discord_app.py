@@ -23,7 +23,9 @@ from bot.services.clock import Clock
 from bot.services.manager import GameManager
 from bot.ui.errors import report
 from storage.db import Database
+from storage.errors import StorageError
 from storage.guilds import GuildSettingsRepo
+from storage.health import open_checked
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +61,9 @@ class CrosshairsBot(commands.Bot):
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.config.database_path)
+        self.db = await open_checked(
+            self.config.database, salvage_damaged=self.config.salvage_database
+        )
         self.games = GameManager(self.db, self._clock)
         from bot.ui import register, resume_computers
 
@@ -129,5 +133,9 @@ def run_bot() -> int:
     )
     bot = create_bot(config)
     assert config.token is not None
-    bot.run(config.token, log_handler=None)
+    try:
+        bot.run(config.token, log_handler=None)
+    except StorageError as exc:  # a damaged or unreachable database: one line, no traceback
+        log.error("not starting: %s", exc)
+        return 1
     return 0

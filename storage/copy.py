@@ -34,7 +34,13 @@ TABLES: Final = (
     ("ratings", "user_id, mode_family"),
     ("rating_history", "id"),
 )
-IDENTITY_TABLES: Final = ("matches", "series", "tournaments", "tournament_pairings", "rating_history")
+IDENTITY_TABLES: Final = (
+    "matches",
+    "series",
+    "tournaments",
+    "tournament_pairings",
+    "rating_history",
+)
 
 
 @dataclass(frozen=True)
@@ -105,9 +111,11 @@ async def copy_urls(source: str | Target, dest: str | Target) -> Copied:
     src_target = source if isinstance(source, Target) else parse_target(source)
     if src_target.path is not None and not src_target.path.exists():
         raise StorageError(f"{src_target} does not exist")
-    async with await Database.open(src_target, migrate=False) as src:
-        async with await Database.open(dest) as dst:
-            return await copy_database(src, dst)
+    async with (
+        await Database.open(src_target, migrate=False) as src,
+        await Database.open(dest) as dst,
+    ):
+        return await copy_database(src, dst)
 
 
 async def copy_to_file(source: Database, path: str | os.PathLike[str]) -> Copied:

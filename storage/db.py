@@ -22,7 +22,10 @@ from storage.sql import Conn, Dialect
 
 # The backends import this module, so it finds them by name, and only when asked: a bot
 # on the SQLite default never loads the PostgreSQL driver.
-_BACKENDS: Final[dict[Dialect, str]] = {"sqlite": "storage.sqlite", "postgresql": "storage.postgres"}
+_BACKENDS: Final[dict[Dialect, str]] = {
+    "sqlite": "storage.sqlite",
+    "postgresql": "storage.postgres",
+}
 
 
 class Database(ABC):
@@ -86,4 +89,3 @@ class Database(ABC):
     @abstractmethod
     async def backup(self, target: str | os.PathLike[str]) -> None:
         """A consistent copy, taken while the bot keeps playing, in a new SQLite file."""
-

@@ -40,7 +40,7 @@ from storage.match_records import (
 )
 from storage.rows import insert_with_children
 from storage.snapshots import snapshot_problem
-from storage.sql import Conn, fetchone
+from storage.sql import Conn
 
 __all__ = [
     "Match",
@@ -189,9 +189,7 @@ class MatchRepo:
         try:
             async with self._db.read() as conn:
                 rows = list(
-                    await conn.fetchall(
-                        f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,)
-                    )
+                    await conn.fetchall(f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
                 )
                 seats = await conn.fetchall(
                     f"SELECT {SEAT_COLUMNS} FROM seats s WHERE s.match_id = ? ORDER BY s.seat",
@@ -297,9 +295,7 @@ async def _status(conn: Conn, match_id: int) -> str | None:
 
 
 async def _why_not_next(conn: Conn, match_id: int, ply: int) -> StorageError:
-    rows = list(
-        await conn.fetchall("SELECT ply, status FROM matches WHERE id = ?", (match_id,))
-    )
+    rows = list(await conn.fetchall("SELECT ply, status FROM matches WHERE id = ?", (match_id,)))
     if not rows:
         return MatchNotFound(match_id)
     stored, status = int(rows[0][0]), str(rows[0][1])
@@ -314,5 +310,3 @@ def _require_snapshot(snapshot: str) -> None:
     problem = snapshot_problem(snapshot)
     if problem is not None:
         raise InvalidSnapshot(problem)
-
-

@@ -100,7 +100,8 @@ class RatingRepo:
                 await conn.execute(
                     f"INSERT INTO ratings ({_COLUMNS}) VALUES (?, ?, ?, ?, 1, ?) "
                     "ON CONFLICT (user_id, mode_family) DO UPDATE SET mu = excluded.mu, "
-                    "sigma = excluded.sigma, games = ratings.games + 1, updated_at = excluded.updated_at",
+                    "sigma = excluded.sigma, games = ratings.games + 1, "
+                    "updated_at = excluded.updated_at",
                     (change.user_id, mode_family, change.mu, change.sigma, now),
                 )
 

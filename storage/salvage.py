@@ -226,7 +226,12 @@ def _ensure_players(tables: _Tables, report: SalvageReport) -> None:
                 known.add(user)
                 report.lost.append(f"player {user}: name lost, kept under the id")
                 tables.rows["players"].append(
-                    {"user_id": user, "display_name": str(user), "created_at": now, "updated_at": now}
+                    {
+                        "user_id": user,
+                        "display_name": str(user),
+                        "created_at": now,
+                        "updated_at": now,
+                    }
                 )
 
 
@@ -269,7 +274,7 @@ async def salvage(source: str | Target, dest: str | Target) -> SalvageReport:
     except StorageError as exc:
         raise StorageError(f"nothing can be read from {src}: {exc}") from exc
     async with opened as db:
-        if not 1 <= await _version(db):
+        if not await _version(db) >= 1:
             raise StorageError(f"nothing can be read from {src}: it has no schema")
         async with await Database.open(dst) as out:
             return await salvage_database(db, out)
@@ -281,5 +286,3 @@ async def _version(db: Database) -> int:
     except StorageError:
         # The version table itself may be on a damaged page: try the tables anyway.
         return 1
-
-

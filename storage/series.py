@@ -169,9 +169,7 @@ class SeriesRepo:
     async def get(self, series_id: int) -> Series:
         async with self._db.read() as conn:
             rows = list(
-                await conn.fetchall(
-                    f"SELECT {_COLUMNS} FROM series WHERE id = ?", (series_id,)
-                )
+                await conn.fetchall(f"SELECT {_COLUMNS} FROM series WHERE id = ?", (series_id,))
             )
             if not rows:
                 raise SeriesNotFound(series_id)
@@ -229,7 +227,8 @@ class SeriesRepo:
             await conn.execute(
                 "INSERT INTO series_games (series_id, game_no, match_id, winners) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (series_id, game_no) DO UPDATE SET "
-                "match_id = COALESCE(excluded.match_id, series_games.match_id), winners = excluded.winners",
+                "match_id = COALESCE(excluded.match_id, series_games.match_id), "
+                "winners = excluded.winners",
                 (series_id, game_no, match_id, ",".join(str(s) for s in winners)),
             )
             try:

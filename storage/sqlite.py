@@ -111,7 +111,9 @@ class SqliteDatabase(Database):
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open_file(cls, path: str | os.PathLike[str], *, migrate: bool = True) -> SqliteDatabase:
+    async def open_file(
+        cls, path: str | os.PathLike[str], *, migrate: bool = True
+    ) -> SqliteDatabase:
         """Open (creating if needed) the file at ``path``."""
         file = Path(path)
         writer = await _connect(file, _WRITER_PRAGMAS)

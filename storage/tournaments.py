@@ -11,6 +11,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from storage import players
@@ -239,7 +240,7 @@ class TournamentRepo:
                         (tournament_id, round_no, table_no),
                         "INSERT INTO tournament_pairing_players (pairing_id, position, user_id) "
                         "VALUES (?, ?, ?)",
-                        lambda pid, table=table: [(pid, pos, u) for pos, u in enumerate(table)],
+                        partial(_seated, table),
                     )
                     ids.append(pairing_id)
             except Constraint as exc:
@@ -354,6 +355,10 @@ async def _touch(conn: Conn, tournament_id: int) -> None:
     await conn.execute(
         "UPDATE tournaments SET updated_at = ? WHERE id = ?", (time.time(), tournament_id)
     )
+
+
+def _seated(users: Sequence[int], pairing_id: int) -> list[tuple[int, int, int]]:
+    return [(pairing_id, position, user) for position, user in enumerate(users)]
 
 
 def _tournament(row: Any) -> Tournament:

@@ -79,7 +79,9 @@ class PgServer:
 
     def stop(self) -> None:
         try:
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.root / "data"), "-m", "fast", "stop")
+            self._run(
+                str(self.bindir / "pg_ctl"), "-D", str(self.root / "data"), "-m", "fast", "stop"
+            )
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 

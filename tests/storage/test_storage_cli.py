@@ -38,9 +38,7 @@ def test_migrate_creates_then_reports_up_to_date(
     assert "up to date" in capsys.readouterr().out
 
 
-def test_migrate_refuses_a_newer_database(
-    target: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_migrate_refuses_a_newer_database(target: str, capsys: pytest.CaptureFixture[str]) -> None:
     main(["db", "--db", target, "migrate"])
     raw(target, "INSERT INTO schema_version VALUES (?, 0)", (migrations.LATEST + 1,))
     assert main(["db", "--db", target, "migrate"]) == 2
@@ -98,9 +96,7 @@ def test_backup_copies_a_working_database(
     assert "cannot back up" in capsys.readouterr().err
 
 
-def test_export_match_prints_the_game_json(
-    target: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_export_match_prints_the_game_json(target: str, capsys: pytest.CaptureFixture[str]) -> None:
     match_id = _store_match(target)
     assert main(["db", "--db", target, "export-match", str(match_id)]) == 0
     doc = json.loads(capsys.readouterr().out)

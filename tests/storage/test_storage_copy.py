@@ -38,9 +38,7 @@ def test_copy_moves_every_row_into_postgresql(
     assert "already holds data" in capsys.readouterr().err
 
 
-def test_copy_refuses_a_missing_source(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_copy_refuses_a_missing_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "missing.db"
     assert main(["db", "copy", str(missing), str(tmp_path / "out.db")]) == 2
     assert "does not exist" in capsys.readouterr().err

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 from storage_testkit import duel, game_json, raw
 
