@@ -80,8 +80,10 @@ class Database(ABC):
         """A read transaction: every query in the block sees the same committed state."""
 
     @abstractmethod
-    async def integrity_check(self) -> list[str]:
-        """The backend's own check of the stored data; an empty list means sound."""
+    async def integrity_check(self, *, quick: bool = False) -> list[str]:
+        """The backend's own check of the stored data; an empty list means sound.
+        ``quick`` skips what costs more than one pass over the data (SQLite's check
+        that indexes match their tables), as at start-up."""
 
     @abstractmethod
     async def foreign_key_problems(self) -> list[str]: ...

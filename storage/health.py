@@ -169,7 +169,8 @@ async def open_checked(
         return await _refuse_or_salvage(found, str(exc), salvage_damaged)
     try:
         version = await db.schema_version()
-        integrity = await db.integrity_check() if version else []
+        # One pass over every page; `db check` also checks each index against its table.
+        integrity = await db.integrity_check(quick=True) if version else []
     except StorageError as exc:
         await db.close()
         return await _refuse_or_salvage(found, str(exc), salvage_damaged)

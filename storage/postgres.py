@@ -138,7 +138,7 @@ class PostgresDatabase(Database):
             await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             return await migrations.apply(conn, self.name, target)
 
-    async def integrity_check(self) -> list[str]:
+    async def integrity_check(self, *, quick: bool = False) -> list[str]:
         """PostgreSQL checks its own pages as it reads them (and with data checksums,
         if the cluster has them); this asks the server to read every table."""
         problems = []

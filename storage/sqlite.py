@@ -58,10 +58,12 @@ class SqliteConn:
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
-            async with self._conn.execute(sql, params) as cur:
-                return cur.rowcount
+            # Not closed explicitly: closing is one more trip to the connection's thread
+            # on every statement of a step, and a finished cursor holds nothing.
+            cur = await self._conn.execute(sql, params)
         except sqlite3.Error as exc:
             raise _storage_error(exc) from exc
+        return cur.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
@@ -209,10 +211,11 @@ class SqliteDatabase(Database):
             finally:
                 await _rollback(conn)
 
-    async def integrity_check(self) -> list[str]:
+    async def integrity_check(self, *, quick: bool = False) -> list[str]:
         """SQLite's own check of every page of the file."""
+        pragma = "PRAGMA quick_check" if quick else "PRAGMA integrity_check"
         async with self.read() as conn:
-            rows = await conn.fetchall("PRAGMA integrity_check")
+            rows = await conn.fetchall(pragma)
         problems = [str(r[0]) for r in rows]
         return [] if problems == ["ok"] else problems
 

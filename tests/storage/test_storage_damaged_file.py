@@ -18,7 +18,8 @@ from storage_testkit import fill, raw
 
 from bot.cli.main import main
 from storage import health
-from storage.matches import MatchRepo
+from storage.db import Database
+from storage.matches import MatchRepo, Unfinished
 
 PAGE = 4096
 Damage = Callable[[bytearray], bytearray]
@@ -79,6 +80,11 @@ def _snapshots(path: Path) -> dict[int, str]:
     return {int(str(r[0])): str(r[1]) for r in raw(path, "SELECT id, snapshot FROM matches")}
 
 
+async def _unfinished(path: Path) -> Unfinished:
+    async with await Database.open(path, migrate=False) as db:
+        return await MatchRepo(db).list_unfinished()
+
+
 def _lost_ids(report: str) -> set[int]:
     lost = {int(m) for m in re.findall(r"lost: matches? (\d+)", report)}
     for lo, hi in re.findall(r"lost: matches: ids (\d+)–(\d+)", report):
@@ -103,6 +109,12 @@ def test_a_damaged_file_is_explained_refused_and_salvaged(
         asyncio.run(health.open_checked(path))
     assert str(path) in str(refused.value) and "\n" not in str(refused.value)
     assert path.read_bytes() == before  # refused untouched
+
+    if damage not in NOTHING_READABLE:
+        # What the game manager resumes from never raises: damaged matches are set aside.
+        found = asyncio.run(_unfinished(path))
+        assert len(found.matches) + len(found.set_aside) > 0
+        assert all(m.snapshot == _snapshots(sound)[m.id] for m in found.matches)
 
     rescued = tmp_path / "rescued.db"
     code = main(["db", "salvage", str(path), str(rescued)])
