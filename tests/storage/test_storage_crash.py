@@ -47,13 +47,14 @@ def _run_and_kill(target: str, rng: random.Random) -> list[tuple[int, int]]:
 def _check(target: str, acknowledged: dict[int, int]) -> None:
     if target.startswith("sqlite:"):
         assert raw(target, "PRAGMA integrity_check") == [("ok",)]
-    logged = dict(raw(target, "SELECT match_id, COUNT(*) FROM steps GROUP BY match_id"))
-    top = dict(raw(target, "SELECT match_id, MAX(ply) FROM steps GROUP BY match_id"))
-    for match_id, ply in acknowledged.items():
-        assert logged[match_id] == top[match_id] >= ply, (match_id, ply)
+    counts = raw(target, "SELECT match_id, COUNT(*), MAX(ply) FROM steps GROUP BY match_id")
+    logged = {int(str(m)): int(str(n)) for m, n, _ in counts}
+    top = {int(str(m)): int(str(p)) for m, _, p in counts}
+    for match_id, acked in acknowledged.items():
+        assert logged[match_id] == top[match_id] >= acked, (match_id, acked)
     # Each match row agrees with its step log: they were committed together.
-    for match_id, ply, snapshot in raw(target, "SELECT id, ply, snapshot FROM matches"):
-        assert ply == top.get(match_id, 0)
+    for row_id, ply, snapshot in raw(target, "SELECT id, ply, snapshot FROM matches"):
+        assert ply == top.get(int(str(row_id)), 0)
         assert len(json.loads(str(snapshot))["steps"]) == ply
 
 

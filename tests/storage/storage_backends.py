@@ -1,6 +1,6 @@
-"""Every storage test that takes ``target`` or ``db`` runs against both backends: a
-SQLite file and a real PostgreSQL server (skipped, with the reason printed, only when
-PostgreSQL cannot be installed or started)."""
+"""Every test that takes ``target`` or ``db`` runs against both backends: a SQLite file
+and a real PostgreSQL server (skipped, with the reason printed, only when PostgreSQL
+cannot be installed or started). Loaded as a plugin (pyproject's addopts)."""
 
 from __future__ import annotations
 
