@@ -110,7 +110,7 @@ async def _read_by_id(
     if unreadable:
         report.lost.append(
             f"{table}: ids {unreadable[0]}–{unreadable[-1]} are on damaged pages "
-            f"({len(unreadable)} ids; any row there is lost)"
+            f"({len(unreadable)} ids of that range cannot be read; any row there is lost)"
         )
     return found
 
@@ -156,9 +156,7 @@ async def _read_all(db: Database, report: SalvageReport) -> _Tables:
             known = await _referenced(db, table)
             rows = await _read_by_id(db, table, names, known, report)
         elif rows is None and table in _PARENTS:
-            parent = _PARENTS[table][1]
-            parent_key = "id"
-            ids = [r[parent_key] for r in tables.rows.get(parent, [])]
+            ids = [r["id"] for r in tables.rows.get(_PARENTS[table][1], [])]
             rows = await _read_children(db, table, names, ids, report)
         elif rows is None:
             report.lost.append(f"table {table} cannot be read; its rows are lost")
