@@ -27,6 +27,7 @@ from bot.ui import (
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
+from storage.errors import StorageError
 
 
 async def install(bot: CrosshairsBot) -> None:
@@ -75,5 +76,9 @@ def run_bot() -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    create_bot(config).run(config.token, log_handler=None)
+    try:
+        create_bot(config).run(config.token, log_handler=None)
+    except StorageError as exc:  # a damaged or unreachable database: one line, no traceback
+        logging.getLogger(__name__).error("not starting: %s", exc)
+        return 1
     return 0

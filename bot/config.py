@@ -23,6 +23,12 @@ class Config:
     computer_pace: float = 1.5  # seconds between the computer's plane actions
     clock_interval: float = 20.0  # seconds between checks of the turn clocks
     api_base: str | None = None  # another Discord-compatible API, e.g. localcord's
+    database_url: str | None = None  # DATABASE_URL: wins over database_path
+    salvage_database: bool = False  # DATABASE_SALVAGE=1: start on a salvaged copy if damaged
+
+    @property
+    def database(self) -> str | Path:
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -50,4 +56,6 @@ class Config:
             log_level=level,
             computer_pace=max(0.0, computer_pace),
             api_base=api_base,
+            database_url=env.get("DATABASE_URL", "").strip() or None,
+            salvage_database=env.get("DATABASE_SALVAGE", "").strip() in ("1", "yes", "true"),
         )

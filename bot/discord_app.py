@@ -26,6 +26,7 @@ from bot.services.manager import GameManager
 from bot.ui.errors import report
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
+from storage.health import open_checked
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,9 @@ class CrosshairsBot(commands.Bot):
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.config.database_path)
+        self.db = await open_checked(
+            self.config.database, salvage_damaged=self.config.salvage_database
+        )
         self.games = GameManager(self.db, self._clock)
         loaded, set_aside = await self.games.resume()
         for problem in set_aside:
