@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from bot.services.tournaments.elimination import LOSERS, WINNERS, Bracket
-from bot.services.tournaments.model import Entrant, Pairing, Result
+from bot.services.tournaments.model import Entrant, Pairing, Result, placement_points
 from bot.services.tournaments.roundrobin import double_schedule, schedule
 from bot.services.tournaments.standings import standings
 from bot.services.tournaments.swiss import pair_duels
@@ -62,11 +62,13 @@ def rematch_free(
     return search(ids)
 
 
-def check_standings(entrants: list[Entrant], results: list[Result], points: Counter[str]) -> None:
+def check_standings(
+    entrants: list[Entrant], results: list[Result], points: dict[str, float]
+) -> None:
     table = standings(entrants, results)
     # Placement points come in thirds and sixths: compare them rounded.
     shown = {s.player: round(s.score, 6) for s in table}
-    assert shown == {e.id: round(points[e.id], 6) for e in entrants}
+    assert shown == {e.id: round(points.get(e.id, 0.0), 6) for e in entrants}
     assert [s.score for s in table] == sorted((s.score for s in table), reverse=True)
     assert [s.place for s in table] == sorted(s.place for s in table)
 
@@ -76,7 +78,7 @@ def swiss_event(rng: random.Random, tally: Tally) -> None:
     everyone = [entrant(i, rng) for i in range(1, n + 1)]
     active = list(everyone)
     history: list[Result] = []
-    points: Counter[str] = Counter()
+    points: defaultdict[str, float] = defaultdict(float)
     for _ in range(min(math.ceil(math.log2(n)) + 2, n - 1)):
         if rng.random() < 0.15 and len(active) > 4:
             active.remove(rng.choice(active))  # a withdrawal
@@ -91,7 +93,8 @@ def swiss_event(rng: random.Random, tally: Tally) -> None:
                 result = Result.bye(p.seats[0])
             else:
                 forfeit = rng.random() < 0.05
-                result = Result.duel(*p.seats, rng.choice((1.0, 0.5, 0.0)), forfeit=forfeit)
+                first, second = p.seats
+                result = Result.duel(first, second, rng.choice((1.0, 0.5, 0.0)), forfeit=forfeit)
             history.append(result)
             for seat, pts in zip(result.seats, result.points, strict=True):
                 points[seat] += pts
@@ -118,7 +121,7 @@ def check_swiss_round(
     bye = next((p.seats[0] for p in pairings if p.is_bye), None)
     if bye is not None:
         # The bye rule: nobody lower without a bye could have taken it without a rematch.
-        points: Counter[str] = Counter()
+        points: defaultdict[str, float] = defaultdict(float)
         for r in history:
             for seat, pts in zip(r.seats, r.points, strict=True):
                 points[seat] += pts
@@ -173,7 +176,7 @@ def tables_event(rng: random.Random, tally: Tally) -> None:
     n = rng.randint(size, 24)
     players = [entrant(i, rng) for i in range(1, n + 1)]
     history: list[Result] = []
-    points: Counter[str] = Counter()
+    points: defaultdict[str, float] = defaultdict(float)
     # The table heuristic's random kicks make big, tight fields slow: 24 and 3 rounds.
     for _ in range(3):
         pairings = pair_tables(players, history, size, min_size=max(2, size - 1))
@@ -189,8 +192,7 @@ def tables_event(rng: random.Random, tally: Tally) -> None:
 
 
 def _places(raw: list[int]) -> tuple[float, ...]:
-    from bot.services.tournaments.model import placement_points
-
+    """Placement points for random finishing values (equal values tie)."""
     ranked = sorted(set(raw))
     places: list[int] = []
     for value in raw:
