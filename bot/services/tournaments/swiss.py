@@ -159,7 +159,7 @@ def pair_duels(players: Sequence[Entrant], history: Sequence[Result]) -> list[Pa
     if len(players) < 2:
         raise ValueError("a Swiss round needs at least two players")
     costs = RoundCosts.of(players, history)
-    found = None if len(players) <= EXACT_UP_TO else _by_blocks(costs)
+    found = None if len(players) <= EXACT_UP_TO else block_pairing(costs)
     pairs, bye = found if found is not None else _exact(costs)
     rank = {pid: i for i, pid in enumerate(costs.order)}
     pairs = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
@@ -194,7 +194,7 @@ def _exact(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None]:
     return pairs, bye
 
 
-def _by_blocks(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None] | None:
+def block_pairing(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None] | None:
     """Score groups paired in blocks, if that provably reaches the optimum on levels 1-4."""
     order = list(costs.order)
     bye: str | None = None
