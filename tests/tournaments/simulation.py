@@ -152,6 +152,46 @@ def elimination_event(rng: random.Random, tally: Tally, double: bool) -> None:
     assert losses[champion] <= (1 if double else 0)
     assert all(losses[p] >= 1 for p in names if p != champion)
     tally.losers_games += sum(m.side == LOSERS and m.winner is not None for m in bracket.matches())
+    if double:
+        check_drop_waves(bracket, winners_met)
+
+
+def check_drop_waves(bracket: Bracket, winners_met: set[frozenset[str]]) -> None:
+    """A losers' round that takes drops has a winners'-bracket rematch only if every way of
+    dropping that wave's losers onto its survivors has one."""
+    even_rounds = {m.round for m in bracket.matches() if m.side == LOSERS and m.round % 2 == 0}
+    for number in sorted(even_rounds):
+        wave = bracket.round_matches(LOSERS, number)
+        survivors, drops = [m.first for m in wave], [m.second for m in wave]
+        clash = any(
+            a is not None and b is not None and frozenset((a, b)) in winners_met
+            for a, b in zip(survivors, drops, strict=True)
+        )
+        if clash:
+            assert not _rematch_free_wave(survivors, drops, winners_met), number
+
+
+def _rematch_free_wave(
+    survivors: list[str | None], drops: list[str | None], met: set[frozenset[str]]
+) -> bool:
+    """Kuhn's augmenting paths: can every survivor get a drop they have not met?"""
+
+    def fits(i: int, k: int) -> bool:
+        a, b = survivors[i], drops[k]
+        return a is None or b is None or frozenset((a, b)) not in met
+
+    taken: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for k in range(len(drops)):
+            if fits(i, k) and k not in seen:
+                seen.add(k)
+                if k not in taken or augment(taken[k], seen):
+                    taken[k] = i
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(survivors)))
 
 
 def round_robin_event(rng: random.Random, tally: Tally, double: bool) -> None:
