@@ -160,7 +160,7 @@ def pair_duels(players: Sequence[Entrant], history: Sequence[Result]) -> list[Pa
         raise ValueError("a Swiss round needs at least two players")
     costs = RoundCosts.of(players, history)
     found = None if len(players) <= EXACT_UP_TO else block_pairing(costs)
-    pairs, bye = found if found is not None else _exact(costs)
+    pairs, bye = found if found is not None else exact_pairing(costs)
     rank = {pid: i for i, pid in enumerate(costs.order)}
     pairs = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
     boards = [
@@ -173,7 +173,7 @@ def _higher_first(rank: dict[str, int], a: str, b: str) -> tuple[str, str]:
     return (a, b) if rank[a] < rank[b] else (b, a)
 
 
-def _exact(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None]:
+def exact_pairing(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None]:
     """The whole field as one exact matching (with a bye node when it is odd)."""
     weight = costs.weigh()
     ids = costs.order
