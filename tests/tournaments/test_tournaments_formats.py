@@ -99,3 +99,9 @@ def test_double_round_robin_meets_everyone_once_each_way() -> None:
     assert {frozenset(g) for g in games} == {
         frozenset((x, y)) for x in "abcde" for y in "abcde" if x < y
     }
+
+
+def test_a_forfeit_win_on_a_streak_keeps_it_alight() -> None:
+    results = [Result.duel("ann", "bob", 1.0), Result.duel("ann", "cat", 1.0)]
+    results += [Result.duel("ann", "dan", 1.0, forfeit=True), Result.duel("ann", "eve", 1.0)]
+    assert arena_points("ann", results).points == 2 + 2 + 4 + 4

@@ -3,8 +3,9 @@
 Scoring follows Lichess's arena: a win is 2 points, a draw 1, a loss 0. Two wins in a
 row light a streak: while it lasts every result is worth double (a win 4, a draw 2), and
 anything but a win puts it out (the draw that ends a streak still scores 2). A forfeit
-win scores like a win but neither starts nor feeds a streak, and a forfeit loss breaks
-one; a game still in play when time runs out finishes and counts.
+win scores like a win but leaves the streak as it was (it neither starts, feeds nor ends
+one), and a forfeit loss breaks one; a game still in play when time runs out finishes
+and counts.
 
 Pairing: whoever is waiting is sorted by arena score, then rating, then seed, and paired
 neighbour with neighbour, skipping a player's last opponent while someone else is
@@ -45,7 +46,8 @@ def arena_points(player: str, results: Sequence[Result]) -> ArenaLine:
         fire = wins_running >= STREAK
         base = WIN if won else DRAW if drew else 0
         points += base * (2 if fire else 1)
-        wins_running = wins_running + 1 if won and not result.forfeit else 0
+        if not (won and result.forfeit):  # a forfeit win leaves the streak as it was
+            wins_running = wins_running + 1 if won else 0
     return ArenaLine(player, points, games, wins_running >= STREAK)
 
 
