@@ -22,8 +22,12 @@ first slot holds the better seed or the winners'-bracket side, and moves first.
 
 Double elimination drops each winners'-bracket loser into the losers' bracket, in reversed
 order one round and with halves swapped the next, so that players who just met are kept
-apart. The losers' champion meets the winners' champion in the grand final; with
-``reset`` on, a first defeat for the winners' champion forces a deciding second final.
+apart. That fixed order cannot see results, so each wave of drops (the losers of one
+winners' round and the survivors they meet) is settled once all of it is known: the
+order that pairs the fewest players who met in the winners' bracket, and among those the
+one closest to the fixed order, so a wave that needs no change keeps it. The losers'
+champion meets the winners' champion in the grand final; with ``reset`` on, a first
+defeat for the winners' champion forces a deciding second final.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final, Literal
+
+from competition.swiss_blocks import min_cost_perfect_matching
 
 WINNERS: Final = "W"
 LOSERS: Final = "L"
@@ -60,8 +66,9 @@ class Match:
     state: State
 
 
-# Slot feeds: ("seed", index into the entrants) or ("winner" | "loser", match id).
-_Feed = tuple[Literal["seed", "winner", "loser"], str]
+# Slot feeds: ("seed", index into the entrants), ("winner" | "loser", match id), or
+# ("drop", match id): a loser dropping into the losers' bracket, by default of that match.
+_Feed = tuple[Literal["seed", "winner", "loser", "drop"], str]
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,17 @@ class Bracket:
         self._specs = {s.id: s for s in specs}
         self._reset = reset
         self._winners: dict[str, str] = {}
+        # Each drop wave's losers' round -> (its matches, the matches feeding it).
+        self._waves: dict[int, tuple[list[str], set[str]]] = {}
+        for spec in specs:
+            if spec.feeds[1][0] == "drop":
+                wave, inputs = self._waves.setdefault(spec.round, ([], set()))
+                wave.append(spec.id)
+                inputs.update(ref for _, ref in spec.feeds)
+        for wave, inputs in self._waves.values():
+            drops = {self._specs[m].feeds[1][1] for m in wave}
+            inputs.update(drops)
+        self._assigned: dict[tuple[int, tuple[str | None, ...]], dict[str, str | None]] = {}
 
     @classmethod
     def single(cls, entrants: Sequence[str], third_place: bool = False) -> Bracket:
@@ -199,11 +217,15 @@ class Bracket:
 
     def _fed_matches_reported(self, match_id: str) -> bool:
         return any(
-            feed[1] == match_id and spec.id in self._winners
+            match_id in self._feeders(spec) and spec.id in self._winners
             for spec in self._specs.values()
-            for feed in spec.feeds
-            if feed[0] != "seed"
         )
+
+    def _feeders(self, spec: _Spec) -> set[str]:
+        """The matches whose results decide who plays ``spec``: a whole wave for a drop."""
+        if spec.feeds[1][0] == "drop":
+            return self._waves[spec.round][1]
+        return {ref for kind, ref in spec.feeds if kind != "seed"}
 
     def _views(self) -> dict[str, Match]:
         """Every match as it stands, worked out in build order (feeders come first)."""
@@ -213,7 +235,12 @@ class Bracket:
         return views
 
     def _view(self, spec: _Spec, views: dict[str, Match]) -> Match:
-        first, second = (self._occupant(feed, views) for feed in spec.feeds)
+        first = self._occupant(spec.feeds[0], views)
+        second = (
+            self._dropped(spec, views)
+            if spec.feeds[1][0] == "drop"
+            else self._occupant(spec.feeds[1], views)
+        )
         known = [p if isinstance(p, str) else None for p in (first, second)]
         if spec.id == "GF2":
             gf1 = views["GF1"]
@@ -229,6 +256,26 @@ class Bracket:
             state, winner = State.READY, None
         return Match(spec.id, spec.side, spec.round, known[0], known[1], winner, state)
 
+    def _dropped(self, spec: _Spec, views: dict[str, Match]) -> _Occupant:
+        """Who drops into ``spec``, once its whole wave is known."""
+        wave, inputs = self._waves[spec.round]
+        if any(views[m].state in (State.WAITING, State.READY) for m in inputs):
+            return PENDING
+        survivors = [self._occupant(self._specs[m].feeds[0], views) for m in wave]
+        drops = [self._occupant(("loser", self._specs[m].feeds[1][1]), views) for m in wave]
+        known = tuple(p if isinstance(p, str) else None for p in survivors + drops)
+        key = (spec.round, known)
+        if key not in self._assigned:
+            met = {
+                frozenset((m.first, m.second))
+                for m in views.values()
+                if m.side == WINNERS and m.state is State.DONE
+            }
+            half = len(wave)
+            order = _least_rematches(list(known[:half]), list(known[half:]), met)
+            self._assigned[key] = {m: known[half + k] for m, k in zip(wave, order, strict=True)}
+        return self._assigned[key][spec.id]
+
     def _occupant(self, feed: _Feed, views: dict[str, Match]) -> _Occupant:
         kind, ref = feed
         if kind == "seed":
@@ -239,6 +286,7 @@ class Bracket:
             return PENDING
         if kind == "winner":
             return match.winner
+        assert kind == "loser", "drops are worked out per wave"
         if match.state is State.BYE:
             return None
         return match.second if match.winner == match.first else match.first
@@ -292,7 +340,7 @@ def _losers_bracket(rounds: int) -> list[_Spec]:
         for i in range(count):
             feeds = (
                 ("winner", f"{LOSERS}{lr - 1}-{i + 1}"),
-                ("loser", f"{WINNERS}{j + 1}-{drop[i] + 1}"),
+                ("drop", f"{WINNERS}{j + 1}-{drop[i] + 1}"),
             )
             specs.append(_Spec(f"{LOSERS}{lr}-{i + 1}", LOSERS, lr, feeds, lr))
         if j < rounds - 1:
@@ -312,3 +360,27 @@ def _drop_order(count: int, wave: int) -> list[int]:
         return straight[::-1]
     half = count // 2
     return straight[half:] + straight[:half]
+
+
+def _least_rematches(
+    survivors: list[str | None], drops: list[str | None], met: set[frozenset[str | None]]
+) -> list[int]:
+    """Which drop meets each survivor: fewest winners'-bracket rematches, then the fewest
+    changes from the fixed order (drop ``i`` to survivor ``i``)."""
+
+    def clash(i: int, k: int) -> bool:
+        return frozenset((survivors[i], drops[k])) in met
+
+    count = len(survivors)
+    if not any(clash(i, i) for i in range(count)):
+        return list(range(count))
+    costs = {
+        (i, count + k): (count + 1) * clash(i, k) + (i != k)
+        for i in range(count)
+        for k in range(count)
+    }
+    order = [0] * count
+    for a, b in min_cost_perfect_matching(costs):
+        i, k = min(a, b), max(a, b) - count
+        order[i] = k
+    return order

@@ -75,3 +75,13 @@ def divisions(entrants: Sequence[Entrant], size: int = MAX_DIVISION) -> list[lis
         row, col = divmod(i, count)
         groups[col if row % 2 == 0 else count - 1 - col].append(entrant)
     return groups
+
+
+def double_schedule(players: Sequence[str]) -> list[list[Pairing]]:
+    """A double round robin: the single schedule, then again with every pair's seats swapped.
+
+    Everyone meets everyone twice, once moving first and once second; the second cycle keeps
+    the first's board order, so a player's sequence of firsts and seconds simply flips.
+    """
+    single = schedule(players)
+    return single + [[Pairing(p.seats[::-1]) for p in rnd] for rnd in single]

@@ -1,49 +1,50 @@
-"""Swiss pairing for duels: one round at a time, as an exact minimum-cost matching.
+"""Swiss pairing for duels: one round at a time, as a minimum-cost perfect matching.
 
-Every possible pair of the round's players gets a cost, and the round is the perfect
-matching of least total cost, so nothing is decided greedily and nothing can fail late:
-a pairing always exists, and it is the best one under these priorities, each weighted far
-above everything after it:
+Every possible pair of the round's players (and, in an odd field, every player with a
+virtual "bye" seat) gets a cost made of six levels, compared lexicographically: a level
+counts only between pairings equal on every level above it. This is the one statement of
+the order; ``docs/tournaments.md`` repeats it for organisers.
 
-1. no rematch, and no second bye (a previous meeting costs more than anything else);
-2. no colour break: nobody moves first (or second) three games running, and nobody's
-   firsts and seconds differ by more than two ("colour" is chess's word for who moves
-   first);
-3. score groups: players meet others on their score, and pairing across groups costs the
-   square of the gap, so a one-point gap costs as much as four half-point gaps;
-4. colour preferences: whoever has moved second more often moves first, and otherwise
-   colours alternate;
-5. within a score group, the top half meets the bottom half (1 v 5, 2 v 6, … in a group
-   of eight), as the Dutch system does.
+1. rematches: each earlier meeting of the pair (forfeits count, so a no-show is not
+   handed the same opponent again), and a second bye;
+2. the bye rule: the bye goes to the lowest player (in pairing order: score, then
+   rating, then seed) who has not had one, i.e. the bye's level is how many players rank
+   below its taker;
+3. colour breaks: moving first (or second) three games running, or firsts and seconds
+   differing by more than two ("colour" is chess's word for who moves first);
+4. score gaps: the square of each pair's gap in half points, so a one-point gap costs as
+   much as four half-point gaps and the round stays inside score groups;
+5. colour preferences: whoever has moved second more often moves first (2 a player),
+   otherwise colours alternate (1);
+6. inside a score group, the top half meets the bottom half (1 v 5, 2 v 6, … in a group
+   of eight), as the Dutch system does: each pair costs how far it is from that.
 
-An odd field adds a virtual "bye" player that everyone can meet: it costs a rematch for
-anyone who has had a bye, and otherwise prefers the lowest player of the lowest score
-group. Dropped players are simply left out of ``players``; their results stay in the
-history, so their opponents keep those games.
+The levels become one integer per pair, each level weighted above the most all lower
+levels can add up to over a round, so the least total cost is the lexicographic optimum.
 
-``networkx.max_weight_matching`` solves the matching (blossom algorithm) with integer
-weights, so it is exact; 64 players take about a third of a second.
+Speed: small fields are matched whole and exactly. Bigger ones are first paired group by
+group in blocks (``swiss_blocks.py``); that proposal is kept only when it reaches a lower
+bound on each of levels 1-4 (no rematch, the bye on the lowest player without one, no
+colour break, the least squared gaps any pairing of these scores can have), which proves
+it optimal on those levels; levels 5 and 6 are then optimal inside each block. Otherwise
+the whole field is matched exactly, which is slow for hundreds of players but always right.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-import networkx as nx
-
 from competition.model import Entrant, Pairing, Result, scores
-
-W_REMATCH: Final = 10**14
-W_HARD_COLOUR: Final = 10**11
-W_SCORE: Final = 10**6
-W_COLOUR: Final = 10**3
-W_BYE_RANK: Final = 4 * W_COLOUR
-W_RANK: Final = 1
+from competition.swiss_blocks import min_cost_perfect_matching, pair_by_blocks
 
 FIRST, SECOND = "F", "S"
+EXACT_UP_TO: Final = 16  # fields this small are always matched whole
+
+Levels = tuple[int, int, int, int, int, int]
 
 
 def pairing_order(players: Iterable[Entrant], results: Iterable[Result]) -> list[Entrant]:
@@ -75,8 +76,8 @@ def meetings(results: Iterable[Result]) -> Counter[frozenset[str]]:
     return met
 
 
-def colour_cost(history: str, seat: str) -> int:
-    """What taking ``seat`` (FIRST or SECOND) next costs a player with this history."""
+def colour_cost(history: str, seat: str) -> tuple[int, int]:
+    """(colour breaks, colour preference) that taking ``seat`` next costs this player."""
     after = history + seat
     balance = after.count(FIRST) - after.count(SECOND)
     hard = int(abs(balance) > 2) + int(len(after) >= 3 and len(set(after[-3:])) == 1)
@@ -84,7 +85,68 @@ def colour_cost(history: str, seat: str) -> int:
     # Someone owed a colour minds more than someone who only wants to alternate.
     owed = 2 * int((before > 0) == (seat == FIRST))
     soft = owed if before != 0 else int(history[-1:] == seat)
-    return hard * W_HARD_COLOUR + soft * W_COLOUR
+    return hard, soft
+
+
+def seat_costs(colours: dict[str, str], first: str, second: str) -> tuple[int, int]:
+    """(colour breaks, colour preference) of ``first`` moving first against ``second``."""
+    hf, sf = colour_cost(colours.get(first, ""), FIRST)
+    hs, ss = colour_cost(colours.get(second, ""), SECOND)
+    return hf + hs, sf + ss
+
+
+@dataclass(frozen=True)
+class RoundCosts:
+    """The six levels for one round's pairs, from the history before it."""
+
+    order: tuple[str, ...]
+    halves: dict[str, int]
+    colours: dict[str, str]
+    met: Counter[frozenset[str]]
+    had_bye: frozenset[str]
+    place: dict[str, tuple[int, int]]  # (index in score group, group size)
+
+    @classmethod
+    def of(cls, players: Sequence[Entrant], history: Sequence[Result]) -> RoundCosts:
+        order = tuple(e.id for e in pairing_order(players, history))
+        points = scores(history)
+        halves = {pid: round(2 * points.get(pid, 0.0)) for pid in order}
+        groups: dict[int, list[str]] = {}
+        for pid in order:
+            groups.setdefault(halves[pid], []).append(pid)
+        place = {pid: (i, len(g)) for g in groups.values() for i, pid in enumerate(g)}
+        had_bye = frozenset(r.seats[0] for r in history if r.is_bye)
+        return cls(order, halves, colour_history(history), meetings(history), had_bye, place)
+
+    def pair(self, a: str, b: str) -> Levels:
+        hard, soft = min(seat_costs(self.colours, a, b), seat_costs(self.colours, b, a))
+        rank = 0
+        if self.halves[a] == self.halves[b]:
+            (ia, size), (ib, _) = self.place[a], self.place[b]
+            rank = abs(abs(ia - ib) - size // 2)
+        gap = (self.halves[a] - self.halves[b]) ** 2
+        return self.met[frozenset((a, b))], 0, hard, gap, soft, rank
+
+    def bye(self, a: str) -> Levels:
+        below = len(self.order) - 1 - self.order.index(a)
+        return int(a in self.had_bye), below, 0, 0, 0, 0
+
+    def weigh(self) -> Callable[[Levels], int]:
+        """One integer per pair whose sums compare like the levels' sums, lexicographically.
+
+        Each level's weight exceeds the most all lower levels can add up to in a round.
+        """
+        n, pairs = len(self.order), len(self.order) // 2 + 1
+        top_gap = (max(self.halves.values()) - min(self.halves.values())) ** 2
+        most = (max(self.met.values(), default=0) + 1, n, 4, top_gap, 4, n)
+        weights = [1] * 6
+        for level in range(4, -1, -1):
+            weights[level] = weights[level + 1] * (pairs * most[level + 1] + 1)
+
+        def weight(levels: Levels) -> int:
+            return sum(w * v for w, v in zip(weights, levels, strict=True))
+
+        return weight
 
 
 def pair_duels(players: Sequence[Entrant], history: Sequence[Result]) -> list[Pairing]:
@@ -96,66 +158,87 @@ def pair_duels(players: Sequence[Entrant], history: Sequence[Result]) -> list[Pa
     """
     if len(players) < 2:
         raise ValueError("a Swiss round needs at least two players")
-    order = pairing_order(players, history)
-    rank = {e.id: i for i, e in enumerate(order)}
-    points = scores(history)
-    halves = {e.id: round(2 * points.get(e.id, 0.0)) for e in order}
-    colours = colour_history(history)
-    met = meetings(history)
-    had_bye = {r.seats[0] for r in history if r.is_bye}
+    costs = RoundCosts.of(players, history)
+    found = None if len(players) <= EXACT_UP_TO else block_pairing(costs)
+    pairs, bye = found if found is not None else exact_pairing(costs)
+    rank = {pid: i for i, pid in enumerate(costs.order)}
+    pairs = sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]]))
+    boards = [
+        _orient(costs.colours, *_higher_first(rank, a, b), i) for i, (a, b) in enumerate(pairs)
+    ]
+    return boards + ([Pairing((bye,))] if bye is not None else [])
 
-    # Place within the score group, for the top-half-meets-bottom-half preference.
-    groups: dict[int, list[str]] = {}
-    for e in order:
-        groups.setdefault(halves[e.id], []).append(e.id)
-    place = {pid: (i, len(g)) for g in groups.values() for i, pid in enumerate(g)}
 
-    def pair_cost(a: str, b: str) -> int:
-        cost = W_REMATCH * met[frozenset((a, b))]
-        cost += W_SCORE * (halves[a] - halves[b]) ** 2
-        cost += min(_orientation_costs(colours, a, b))
-        if halves[a] == halves[b]:
-            (ia, size), (ib, _) = place[a], place[b]
-            cost += W_RANK * abs(abs(ia - ib) - size // 2)
-        return cost
+def _higher_first(rank: dict[str, int], a: str, b: str) -> tuple[str, str]:
+    return (a, b) if rank[a] < rank[b] else (b, a)
 
-    lowest = min(halves.values())
 
-    def bye_cost(a: str) -> int:
-        from_bottom = len(order) - 1 - rank[a]
-        cost = W_REMATCH * int(a in had_bye) + W_BYE_RANK * from_bottom
-        return cost + W_SCORE * (halves[a] - lowest + 1) ** 2
-
-    ids = [e.id for e in order]
-    costs: dict[tuple[int, int], int] = {}
-    for i, j in combinations(range(len(ids)), 2):
-        costs[i, j] = pair_cost(ids[i], ids[j])
+def exact_pairing(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None]:
+    """The whole field as one exact matching (with a bye node when it is odd)."""
+    weight = costs.weigh()
+    ids = costs.order
+    edges = {
+        (i, j): weight(costs.pair(ids[i], ids[j])) for i, j in combinations(range(len(ids)), 2)
+    }
     bye_node = len(ids) if len(ids) % 2 else None
     if bye_node is not None:
         for i, pid in enumerate(ids):
-            costs[i, bye_node] = bye_cost(pid)
+            edges[i, bye_node] = weight(costs.bye(pid))
+    pairs: list[tuple[str, str]] = []
+    bye: str | None = None
+    for i, j in min_cost_perfect_matching(edges):
+        if bye_node in (i, j):
+            bye = ids[min(i, j)]
+        else:
+            pairs.append((ids[i], ids[j]))
+    return pairs, bye
 
-    matched = _min_cost_perfect_matching(costs)
-    pairs = sorted((min(m), max(m)) for m in matched if bye_node not in m)
-    boards = [_orient(colours, ids[i], ids[j], board) for board, (i, j) in enumerate(pairs)]
-    if bye_node is not None:
-        (alone,) = {i for m in matched if bye_node in m for i in m} - {bye_node}
-        boards.append(Pairing((ids[alone],)))
-    return boards
 
+def block_pairing(costs: RoundCosts) -> tuple[list[tuple[str, str]], str | None] | None:
+    """Score groups paired in blocks, if that provably reaches the optimum on levels 1-4."""
+    order = list(costs.order)
+    bye: str | None = None
+    if len(order) % 2:
+        eligible = [pid for pid in order if pid not in costs.had_bye]
+        if not eligible:
+            return None
+        bye = eligible[-1]
+        order.remove(bye)
+    groups: list[list[str]] = []
+    for pid in order:
+        if groups and costs.halves[groups[-1][-1]] == costs.halves[pid]:
+            groups[-1].append(pid)
+        else:
+            groups.append([pid])
+    weight = costs.weigh()
 
-def _orientation_costs(colours: dict[str, str], a: str, b: str) -> tuple[int, int]:
-    """Colour cost of (a first, b second) and of (b first, a second)."""
-    ha, hb = colours.get(a, ""), colours.get(b, "")
-    return (
-        colour_cost(ha, FIRST) + colour_cost(hb, SECOND),
-        colour_cost(hb, FIRST) + colour_cost(ha, SECOND),
-    )
+    def defect(a: str, b: str) -> bool:
+        levels = costs.pair(a, b)
+        return levels[0] > 0 or levels[2] > 0
+
+    def down_cost(pid: str, place: int, size: int) -> int:
+        # Dutch: the lowest of the group floats; keep it on level 6.
+        return size - 1 - place
+
+    try:
+        pairs = pair_by_blocks(groups, lambda a, b: weight(costs.pair(a, b)), down_cost, defect)
+    except ValueError:
+        return None
+    if sorted(p for pair in pairs for p in pair) != sorted(order):
+        return None
+    if any(defect(a, b) for a, b in pairs):
+        return None
+    # Least possible sum of squared gaps: pair the scores, sorted, neighbour with neighbour.
+    line = [costs.halves[pid] for pid in order]
+    least = sum((line[i] - line[i + 1]) ** 2 for i in range(0, len(line), 2))
+    if sum(costs.pair(a, b)[3] for a, b in pairs) != least:
+        return None
+    return pairs, bye
 
 
 def _orient(colours: dict[str, str], higher: str, lower: str, board: int) -> Pairing:
     """Seat a pair, ``higher`` being the better-placed player, on 0-based ``board``."""
-    a_first, b_first = _orientation_costs(colours, higher, lower)
+    a_first, b_first = seat_costs(colours, higher, lower), seat_costs(colours, lower, higher)
     if a_first != b_first:
         return Pairing((higher, lower) if a_first < b_first else (lower, higher))
     last = colours.get(higher, "")[-1:]
@@ -164,17 +247,3 @@ def _orient(colours: dict[str, str], higher: str, lower: str, board: int) -> Pai
         return Pairing((higher, lower) if last == SECOND else (lower, higher))
     # Nobody has a history (usually round one): alternate down the boards.
     return Pairing((higher, lower) if board % 2 == 0 else (lower, higher))
-
-
-def _min_cost_perfect_matching(costs: dict[tuple[int, int], int]) -> set[tuple[int, int]]:
-    """An exact minimum-cost perfect matching of a complete graph with an even node count.
-
-    Maximising ``ceiling - cost`` with maximum cardinality is the same as minimising cost,
-    because every perfect matching has the same number of edges.
-    """
-    ceiling = max(costs.values()) + 1
-    graph: nx.Graph[int] = nx.Graph()
-    for (i, j), cost in costs.items():
-        graph.add_edge(i, j, weight=ceiling - cost)
-    matching: set[tuple[int, int]] = nx.max_weight_matching(graph, maxcardinality=True)
-    return matching

@@ -70,12 +70,14 @@ def pair_tables(
     points = scores(history)
     met = meetings(history)
 
+    # The swaps ask for the same pairs over and over: work each pair out once.
+    pair_cost: dict[tuple[str, str], float] = {}
+    for a, b in combinations(seated, 2):
+        gap = 2 * (points.get(a, 0.0) - points.get(b, 0.0))
+        pair_cost[a, b] = pair_cost[b, a] = W_REPEAT * met[frozenset((a, b))] + gap * gap
+
     def cost(table: list[str]) -> float:
-        total = 0.0
-        for a, b in combinations(table, 2):
-            gap = 2 * (points.get(a, 0.0) - points.get(b, 0.0))
-            total += W_REPEAT * met[frozenset((a, b))] + gap * gap
-        return total
+        return sum(pair_cost[a, b] for a, b in combinations(table, 2))
 
     tables: list[list[str]] = []
     start = 0

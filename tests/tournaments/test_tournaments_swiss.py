@@ -9,7 +9,14 @@ from collections import Counter
 import pytest
 
 from competition.model import Entrant, Pairing, Result
-from competition.swiss import colour_history, meetings, pair_duels
+from competition.swiss import (
+    RoundCosts,
+    block_pairing,
+    colour_history,
+    exact_pairing,
+    meetings,
+    pair_duels,
+)
 
 
 def duel(pairing: Pairing, first_points: float) -> Result:
@@ -114,3 +121,28 @@ def test_dropped_player_is_not_paired_but_their_games_count() -> None:
     assert {frozenset(p.seats) for p in pairings}.isdisjoint(
         {frozenset(("p1", "p4")), frozenset(("p5", "p2"))}
     )
+
+
+def level_totals(costs: RoundCosts, pairs: list[tuple[str, str]], bye: str | None) -> list[int]:
+    levels = [costs.pair(a, b) for a, b in pairs] + ([costs.bye(bye)] if bye else [])
+    return [sum(column) for column in zip(*levels, strict=True)]
+
+
+@pytest.mark.parametrize("n", [33, 48])
+def test_block_pairing_equals_the_whole_field_matching_on_levels_one_to_four(n: int) -> None:
+    rng = random.Random(n)
+    players = field(n)
+    history: list[Result] = []
+    kept = 0
+    for _ in range(5):
+        costs = RoundCosts.of(players, history)
+        blocks = block_pairing(costs)
+        exact = exact_pairing(costs)
+        if blocks is not None:
+            kept += 1
+            assert level_totals(costs, *blocks)[:4] == level_totals(costs, *exact)[:4]
+        for p in pair_duels(players, history):
+            history.append(
+                Result.bye(p.seats[0]) if p.is_bye else duel(p, rng.choice((1.0, 0.5, 0.0)))
+            )
+    assert kept >= 3  # the blocks really were used
