@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.live import LiveMatch, MatchError
+from bot.services.once import IN_FLIGHT
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
@@ -190,8 +191,9 @@ async def handicap(
 @app_commands.describe(series_id="Series number (default: this thread's series)")
 async def stop(interaction: discord.Interaction, series_id: int | None = None) -> None:
     found = await _series_here(interaction, series_id)
-    await interaction.response.defer(thinking=True)  # before the write
-    await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
+    with IN_FLIGHT.claim(("series-stop", found.id), "the series is already being called off"):
+        await interaction.response.defer(thinking=True)  # before the write
+        await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
     await interaction.followup.send(
         f"Series #{found.id} is called off; no further games will start."
     )

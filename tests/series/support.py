@@ -29,9 +29,7 @@ class Club:
         """``/crosshairs series start`` by ``organiser``, then every invited person
         presses Accept; returns what answered the last acceptance."""
         named = dict(zip(("opponent", "player3", "player4", "player5", "player6"), invited))
-        result = await organiser.slash(
-            self.channel, "crosshairs series start", **named, **options
-        )
+        result = await organiser.slash(self.channel, "crosshairs series start", **named, **options)
         invitation = said(result)
         for person in invited:
             result = await person.click(invitation, label="Accept")
