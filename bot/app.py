@@ -18,6 +18,7 @@ from bot.ui import (
     buttons,
     invites,
     leaderboard,
+    recovery,
     rules_help,
     series,
     series_invites,
@@ -60,6 +61,7 @@ async def install(bot: CrosshairsBot) -> None:
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
+    bot.spawn(recovery.after_restart(bot))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

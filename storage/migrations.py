@@ -216,7 +216,14 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_player ON rating_history (user_id, mode_family, id);
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1_CORE, _V2_COMPETITION)
+_V3_BOARD_MARKS: Final = """
+CREATE TABLE board_marks (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+    ply      INTEGER NOT NULL CHECK (ply >= 0)
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1_CORE, _V2_COMPETITION, _V3_BOARD_MARKS)
 LATEST: Final = len(MIGRATIONS)
 
 

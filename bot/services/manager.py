@@ -45,6 +45,7 @@ from rules.events import Event
 from rules.game import Game
 from rules.modes import Settings
 from rules.steps import Step
+from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import StorageError
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
@@ -58,6 +59,7 @@ class GameManager(ComputerTurns, TurnClocks):
     def __init__(self, db: Database, clock: Clock | None = None) -> None:
         self.db = db
         self.repo = MatchRepo(db)
+        self.boards = BoardMarks(db)
         self.clock: Clock = clock or SystemClock()
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
@@ -181,6 +183,11 @@ class GameManager(ComputerTurns, TurnClocks):
     async def set_board_message(self, live: LiveMatch, message_id: int) -> None:
         await self.repo.set_board_message(live.id, message_id)
         live.record = await self.repo.get(live.id)
+        await self.board_shown(live)
+
+    async def board_shown(self, live: LiveMatch) -> None:
+        """The board message now shows the game as it is (start-up compares)."""
+        await self.boards.mark(live.id, live.ply)
 
     async def set_thread(self, live: LiveMatch, thread_id: int) -> None:
         await self.repo.set_thread(live.id, thread_id)
@@ -261,13 +268,13 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
         if live.game.is_over:
-            await self._tell_listeners(live)
+            await self.tell_listeners(live)
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         return Update(live, tuple(happened), describe(live.game, live.names, happened))
 
-    async def _tell_listeners(self, live: LiveMatch) -> None:
+    async def tell_listeners(self, live: LiveMatch) -> None:
         for listener in self.on_finish:
             try:
                 await listener(live)
@@ -335,7 +342,7 @@ class GameManager(ComputerTurns, TurnClocks):
             self._live.pop(live.id, None)
             # The listeners see a match without a result: nothing is rated or booked, and
             # a series plays the game again (docs/series.md).
-            await self._tell_listeners(live)
+            await self.tell_listeners(live)
             return Update(live, (), [f"The match was aborted by {_name_of(live, user_id)}."])
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:

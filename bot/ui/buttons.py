@@ -311,6 +311,7 @@ async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = Fa
                 content=text, attachments=[file], view=view
             )
             edited = True
+            await bot.games.board_shown(live)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
     if not edited:

@@ -251,6 +251,34 @@ class SeriesDesk(commands.Cog):
                 await target.send(header)
             await open_table(self.bot, live, target, "\n".join(lines))
 
+    async def finish_half_done(self) -> None:
+        """At start-up: carry on every active series a crash stopped between two games
+        (its last game finished but not booked, or booked but the next not opened)."""
+        for series_id in await self.series.repo.active_ids():
+            try:
+                current = await self.series.repo.get(series_id)
+                running = next((g for g in current.games if g.winners is None), None)
+                if running is not None and running.match_id is not None:
+                    live = await self.bot.games.get(running.match_id)
+                    if live.game.is_over:  # finished, never booked
+                        await self.bot.games.tell_listeners(live)
+                        await self.on_crosshairs_match_finished(live)
+                        continue
+                    if live.aborted:
+                        await self.on_crosshairs_match_aborted(live)
+                        continue
+                    if live.record.board_message_id is not None:
+                        continue  # being played: nothing half done
+                elif current.games_played >= current.games_planned:
+                    await self.series.repo.set_status(series_id, SeriesStatus.FINISHED)
+                    continue
+                target_id = current.thread_id or current.channel_id
+                target = self.bot.get_channel(target_id) or await self.bot.fetch_channel(target_id)
+                assert isinstance(target, discord.abc.Messageable)
+                await self.start_next(series_id, target)
+            except Exception:  # one series must not hold up the others
+                log.exception("series %s: could not carry on after a restart", series_id)
+
     @commands.Cog.listener()
     async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
         channel = await match_channel(self.bot, live)
