@@ -3,7 +3,8 @@
 * ``migrate``: bring the schema up to date (the bot also does this when it starts);
 * ``check``: SQLite's integrity check plus a scan for matches that cannot be read;
 * ``backup PATH``: a consistent copy, taken safely while the bot is running;
-* ``export-match ID``: print a match as the rules engine's game JSON.
+* ``export-match ID``: print a match as the rules engine's game JSON;
+* ``forget-user USER_ID``: anonymise a person on request (:mod:`bot.cli.forget`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.cli import forget
 from storage import health
 from storage.config import ENV_VAR, database_path
 from storage.db import Database
@@ -40,6 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     export = actions.add_parser("export-match", help="print a match's game JSON")
     export.add_argument("match_id", type=int, metavar="ID")
     export.set_defaults(handler=_export_match)
+    forget.register(actions)
 
 
 def _path(args: argparse.Namespace) -> Path:
