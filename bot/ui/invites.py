@@ -71,6 +71,7 @@ def _clock_text(clock: ClockSettings) -> str:
     return f"{seconds / 60:g} min a turn"
 
 
+KEEP_CLOSED = 1000
 PENDING: dict[int, Table] = {}
 # What became of the tables no longer pending, so a late or second press is told
 # plainly ("already accepted") instead of being refused in general terms.
@@ -100,6 +101,8 @@ def close(table: Table, why: str) -> None:
     start (or call off) one table, only the first gets past :func:`_table`."""
     PENDING.pop(table.id, None)
     CLOSED[table.id] = why
+    if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
+        del CLOSED[next(iter(CLOSED))]
 
 
 async def start_match(interaction: discord.Interaction, table: Table) -> None:

@@ -65,6 +65,7 @@ class Invitation:
         return "\n".join(lines)
 
 
+KEEP_CLOSED = 1000
 PENDING: dict[int, Invitation] = {}
 CLOSED: dict[int, str] = {}  # what became of the others, for a late or second press
 
@@ -73,6 +74,8 @@ def _close(offer: Invitation, why: str) -> None:
     """Off the pending list before any await, so only one press can start the series."""
     PENDING.pop(offer.id, None)
     CLOSED[offer.id] = why
+    if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
+        del CLOSED[next(iter(CLOSED))]
 
 
 class InvitationButton(
