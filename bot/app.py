@@ -18,8 +18,10 @@ from bot.ui import (
     buttons,
     invites,
     leaderboard,
+    recovery,
     rules_help,
     series,
+    series_invites,
     tournament,
     tournament_controls,
     tournament_desk,
@@ -35,7 +37,13 @@ async def install(bot: CrosshairsBot) -> None:
     custom id, so they work across restarts) and the cogs; then let the computer carry on
     wherever it was to move before a restart."""
     # these modules' commands join the group when the modules are imported
-    assert rules_help.rules and series.series and leaderboard.profile and tournament.tournament
+    assert (
+        rules_help.rules
+        and series_invites.start
+        and series.series
+        and leaderboard.profile
+        and tournament.tournament
+    )
     assert tournament_registration.create and tournament_controls.pause
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -44,6 +52,7 @@ async def install(bot: CrosshairsBot) -> None:
         buttons.CockpitButton,
         invites.ChallengeButton,
         invites.LobbyButton,
+        series_invites.InvitationButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
     )
@@ -53,6 +62,7 @@ async def install(bot: CrosshairsBot) -> None:
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
+    bot.spawn(recovery.after_restart(bot))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

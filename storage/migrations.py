@@ -228,6 +228,13 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_player ON rating_history (user_id, mode_family, id);
 """
 
+_V3_BOARD_MARKS: Final = """
+CREATE TABLE board_marks (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+    ply      INTEGER NOT NULL CHECK (ply >= 0)
+);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -249,6 +256,7 @@ class Migration:
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V1_CORE, _V1_SQLITE_TRIGGERS, _V1_POSTGRES_TRIGGERS),
     Migration(_V2_COMPETITION),
+    Migration(_V3_BOARD_MARKS),
 )
 LATEST: Final = len(MIGRATIONS)
 

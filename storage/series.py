@@ -200,6 +200,12 @@ class SeriesRepo:
             )
         return [await self.get(int(r[0])) for r in rows]
 
+    async def active_ids(self) -> list[int]:
+        """Every active series, in every guild."""
+        async with self._db.read() as conn:
+            rows = await conn.fetchall("SELECT id FROM series WHERE status = 'active' ORDER BY id")
+        return [int(r[0]) for r in rows]
+
     async def start_game(self, series_id: int, game_no: int, match_id: int) -> None:
         """Link game ``game_no`` of the series to the match that plays it."""
         async with self._db.transaction() as conn:

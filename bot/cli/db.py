@@ -6,7 +6,8 @@
 * ``backup PATH``: a consistent copy in a new SQLite file, taken safely while the bot runs;
 * ``export-match ID``: print a match as the rules engine's game JSON;
 * ``copy SRC_URL DST_URL``: move a whole database, e.g. from SQLite into PostgreSQL;
-* ``salvage SRC DST``: copy what can be read of a damaged database into a new one.
+* ``salvage SRC DST``: copy what can be read of a damaged database into a new one;
+* ``forget-user USER_ID``: anonymise a person on request (:mod:`storage.forget`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from storage.config import ENV_VAR, URL_VAR, Target, database_url, parse_target
 from storage.copy import copy_urls
 from storage.db import Database
 from storage.errors import StorageError
+from storage.forget import Forgotten, forget_user
 from storage.matches import MatchRepo
 from storage.salvage import salvage
 
@@ -58,6 +60,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rescue.add_argument("source", metavar="SRC")
     rescue.add_argument("dest", metavar="DST")
     rescue.set_defaults(handler=_salvage)
+    forget = actions.add_parser(
+        "forget-user", help="anonymise one person's data (a deletion request)"
+    )
+    forget.add_argument("user_id", type=int, metavar="USER_ID", help="their Discord user id")
+    forget.set_defaults(handler=_forget_user)
 
 
 def _target(args: argparse.Namespace) -> Target:
@@ -153,3 +160,16 @@ def _salvage(args: argparse.Namespace) -> int:
     for line in report.lines():
         print(f"  {line}")
     return 1 if report.lost else 0
+
+
+def _forget_user(args: argparse.Namespace) -> int:
+    async def run() -> Forgotten:
+        async with await Database.open(_existing(args)) as db:
+            return await forget_user(db, args.user_id)
+
+    done = _run(args, run)
+    if isinstance(done, int):
+        return done
+    for line in done.lines():
+        print(f"{_target(args)}: {line}")
+    return 0

@@ -16,7 +16,7 @@ from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
 from rules.words.common import seat_name, turn_line
-from storage.matches import Match
+from storage.matches import Match, MatchStatus
 
 COMPUTER_STRENGTHS = ("easy", "medium", "hard")
 
@@ -76,6 +76,18 @@ class LiveMatch:
     @property
     def ply(self) -> int:
         return len(self.game.history)
+
+    @property
+    def aborted(self) -> bool:
+        return self.record.status is MatchStatus.ABANDONED
+
+    @property
+    def over(self) -> bool:
+        """Finished or called off: nothing more can be played in it."""
+        return self.game.is_over or self.aborted
+
+    def over_text(self) -> str:
+        return "this match was aborted: it is over" if self.aborted else "this game is over"
 
     def seats_of(self, user_id: int) -> list[int]:
         return [i for i, e in enumerate(self.seats) if e.user_id == user_id]

@@ -45,6 +45,7 @@ from rules.events import Event
 from rules.game import Game
 from rules.modes import Settings
 from rules.steps import Step
+from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import StorageError
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
@@ -58,6 +59,7 @@ class GameManager(ComputerTurns, TurnClocks):
     def __init__(self, db: Database, clock: Clock | None = None) -> None:
         self.db = db
         self.repo = MatchRepo(db)
+        self.boards = BoardMarks(db)
         self.clock: Clock = clock or SystemClock()
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
@@ -173,7 +175,7 @@ class GameManager(ComputerTurns, TurnClocks):
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         for live in self._live.values():
             # a series plays game after game in one thread: the finished ones stay loaded
-            if live.record.thread_id == thread_id and not live.game.is_over:
+            if live.record.thread_id == thread_id and not live.over:
                 return live
         record = await self.repo.by_thread(thread_id)
         return None if record is None else await self.get(record.id)
@@ -181,6 +183,11 @@ class GameManager(ComputerTurns, TurnClocks):
     async def set_board_message(self, live: LiveMatch, message_id: int) -> None:
         await self.repo.set_board_message(live.id, message_id)
         live.record = await self.repo.get(live.id)
+        await self.board_shown(live)
+
+    async def board_shown(self, live: LiveMatch) -> None:
+        """The board message now shows the game as it is (start-up compares)."""
+        await self.boards.mark(live.id, live.ply)
 
     async def set_thread(self, live: LiveMatch, thread_id: int) -> None:
         await self.repo.set_thread(live.id, thread_id)
@@ -208,8 +215,8 @@ class GameManager(ComputerTurns, TurnClocks):
 
     def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
         game = live.game
-        if game.is_over:
-            raise MatchError("this game is over")
+        if live.over:
+            raise MatchError(live.over_text())
         mine = live.seats_of(user_id)
         if not mine:
             raise MatchError("you are not playing in this match — you can watch, though!")
@@ -261,23 +268,26 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
         if live.game.is_over:
-            for listener in self.on_finish:
-                try:
-                    await listener(live)
-                except Exception:  # bookkeeping must never lose the game's result
-                    log.exception("match %s: a finish listener failed", live.id)
+            await self.tell_listeners(live)
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         return Update(live, tuple(happened), describe(live.game, live.names, happened))
 
+    async def tell_listeners(self, live: LiveMatch) -> None:
+        for listener in self.on_finish:
+            try:
+                await listener(live)
+            except Exception:  # bookkeeping must never lose the game's result
+                log.exception("match %s: a finish listener failed", live.id)
+
     async def resign(self, match_id: int, user_id: int) -> Update:
         live = await self.get(match_id)
         async with live.lock:
             mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
-            if live.game.is_over or not mine:
+            if live.over or not mine:
                 raise MatchError(
-                    "you are not playing in this match" if not mine else "this game is over"
+                    "you are not playing in this match" if not mine else live.over_text()
                 )
             return await self._concede(live, mine[0], "resign", user_id)
 
@@ -297,9 +307,9 @@ class GameManager(ComputerTurns, TurnClocks):
         async with live.lock:
             game = live.game
             mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
-            if game.is_over or not mine:
+            if live.over or not mine:
                 raise MatchError(
-                    "you are not playing in this match" if not mine else "this game is over"
+                    "you are not playing in this match" if not mine else live.over_text()
                 )
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
@@ -321,8 +331,8 @@ class GameManager(ComputerTurns, TurnClocks):
         async with live.lock:
             if not live.seats_of(user_id):
                 raise MatchError("you are not playing in this match")
-            if live.game.is_over:
-                raise MatchError("this game is over")
+            if live.over:
+                raise MatchError(live.over_text())
             if any(not p.token.startswith("~") for p in live.game.history):
                 raise MatchError("the game has begun: resign or offer a draw instead")
             await self.repo.finish(
@@ -330,13 +340,16 @@ class GameManager(ComputerTurns, TurnClocks):
             )
             live.record = await self.repo.get(live.id)
             self._live.pop(live.id, None)
+            # The listeners see a match without a result: nothing is rated or booked, and
+            # a series plays the game again (docs/series.md).
+            await self.tell_listeners(live)
             return Update(live, (), [f"The match was aborted by {_name_of(live, user_id)}."])
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [
             m
             for m in self._live.values()
-            if not m.game.is_over and (guild_id is None or m.record.guild_id == guild_id)
+            if not m.over and (guild_id is None or m.record.guild_id == guild_id)
         ]
 
 

@@ -42,7 +42,7 @@ from rules.achievements import (
     series_standings,
 )
 from rules.errors import RulesError
-from rules.modes import MODES, Settings
+from rules.modes import MODES, Mode, Settings
 from storage.ratings import RatingRepo
 from storage.series import NewSeries, Series, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 
@@ -133,16 +133,7 @@ class SeriesService:
     ) -> Series:
         """Store a new series; ``entrants`` and ``handicaps`` are per position, and
         positions sit in the mode's seat order in the first game."""
-        spec = MODES.get(plan.mode)
-        if spec is None:
-            raise MatchError(f"unknown mode {plan.mode!r}")
-        if len(entrants) != spec.seats:
-            raise MatchError(f"{spec.title} needs {spec.seats} players")
-        if not 1 <= plan.games <= MAX_GAMES:
-            raise MatchError(f"a series has 1 to {MAX_GAMES} games")
-        humans = [e.user_id for e in entrants if e.user_id is not None]
-        if len(set(humans)) != len(humans):
-            raise MatchError("a player can take only one seat")
+        spec = self.check(plan.mode, entrants, plan.games)
         plan.settings(handicaps)  # refuses bad settings before anything is stored
         plan = _with_people(plan, entrants)
         series_id = await self.repo.create(
@@ -168,6 +159,21 @@ class SeriesService:
             )
         )
         return await self.repo.get(series_id)
+
+    @staticmethod
+    def check(mode: str, entrants: Sequence[Entrant], games: int) -> Mode:
+        """Refuse a series that cannot be played, before anyone is asked to join it."""
+        spec = MODES.get(mode)
+        if spec is None:
+            raise MatchError(f"unknown mode {mode!r}")
+        if len(entrants) != spec.seats:
+            raise MatchError(f"{spec.title} needs {spec.seats} players")
+        if not 1 <= games <= MAX_GAMES:
+            raise MatchError(f"a series has 1 to {MAX_GAMES} games")
+        humans = [e.user_id for e in entrants if e.user_id is not None]
+        if len(set(humans)) != len(humans):
+            raise MatchError("a player can take only one seat")
+        return spec
 
     async def suggest_handicaps(self, mode: str, user_ids: Sequence[int | None]) -> list[int]:
         """Handicap tokens per position from the players' ratings in the mode's family:
@@ -201,7 +207,11 @@ class SeriesService:
             raise MatchError(f"series #{series_id} is {series.status.value}")
         running = next((g for g in series.games if g.winners is None), None)
         if running is not None and running.match_id is not None:
-            return series, await self.games.get(running.match_id)
+            live = await self.games.get(running.match_id)
+            if not live.aborted:
+                return series, live
+            # An aborted game (called off before anybody flew) is played again under
+            # the same number: nothing was rated or booked (docs/series.md).
         game_no = series.games_played + 1
         if game_no > series.games_planned:
             raise MatchError(f"series #{series_id} has played all its games")

@@ -27,6 +27,7 @@ from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.tables import announce_claims, board_file, board_text, match_channel, send_board
+from bot.ui.walls import match_of_press
 from rules.events import TurnPassed
 
 if TYPE_CHECKING:
@@ -75,13 +76,14 @@ class MatchButton(
     async def _act(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         games = bot.games
+        live = await match_of_press(interaction, self.match_id)
+        if live.over:
+            raise MatchError(live.over_text())
         if self.action == "play":
-            live = await games.get(self.match_id)
             _require_turn(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_cockpit(interaction, live, ())
         elif self.action == "lines":
-            live = await games.get(self.match_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
                 "Lines of fire of the side to move; caught planes are marked.",
@@ -89,7 +91,6 @@ class MatchButton(
                 ephemeral=True,
             )
         elif self.action == "resign":
-            live = await games.get(self.match_id)
             if not live.seats_of(interaction.user.id):
                 raise MatchError("you are not playing in this match")
             view = discord.ui.View(timeout=120)
@@ -129,6 +130,7 @@ class ConfirmResign(
         await guarded(interaction, self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
+        await match_of_press(interaction, self.match_id)
         await interaction.response.defer()
         update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
         await _announce(bot_of(interaction), interaction, update)
@@ -144,8 +146,8 @@ async def _announce(bot: CrosshairsBot, interaction: discord.Interaction, update
 
 
 def _require_turn(live: LiveMatch, user_id: int) -> None:
-    if live.game.is_over:
-        raise MatchError("this game is over")
+    if live.over:
+        raise MatchError(live.over_text())
     if not live.seats_of(user_id):
         raise MatchError("you are not playing in this match — you can watch, though!")
     if live.user_to_move() != user_id:
@@ -198,7 +200,7 @@ class CockpitButton(
 
     async def _press(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        live = await bot.games.get(self.match_id)
+        live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:
             raise MatchError("that cockpit is out of date — press Play on the board again")
@@ -252,7 +254,7 @@ async def send_cockpit(
 
 def board_view(live: LiveMatch) -> discord.ui.View | None:
     """The persistent buttons under the board (none once the game is over)."""
-    if live.game.is_over:
+    if live.over:
         return None
     view = discord.ui.View(timeout=None)
     for action in ("play", "lines", "draw", "resign"):
@@ -309,6 +311,7 @@ async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = Fa
                 content=text, attachments=[file], view=view
             )
             edited = True
+            await bot.games.board_shown(live)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
     if not edited:

@@ -10,12 +10,14 @@ from discord import app_commands
 from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.services.pictures import replay_words
 from bot.ui import invites
+from bot.ui.aborted import show_aborted
 from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.tables import match_channel
+from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules import notation
 from rules.errors import RulesError
@@ -102,6 +104,7 @@ async def challenge(
     )
     if against_bot:
         table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
+        invites.close(table, "this match has already started")
         await interaction.response.send_message(table.describe())
         await invites.start_match(interaction, table)
         return
@@ -214,7 +217,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
     from render.replay import replay_gif
 
     live = await (
-        bot_of(interaction).games.get(match) if match is not None else _match_here(interaction)
+        match_in_guild(interaction, match) if match is not None else _match_here(interaction)
     )
     await interaction.response.defer(thinking=True)
     gif = await asyncio.to_thread(replay_gif, live.game.copy(), names=live.names)
@@ -248,8 +251,10 @@ async def draw(interaction: discord.Interaction) -> None:
 @crosshairs.command(name="abort", description="Call this match off before anyone has flown")
 async def abort(interaction: discord.Interaction) -> None:
     live = await _match_here(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
     update = await bot_of(interaction).games.abort(live.id, interaction.user.id)
-    await interaction.response.send_message(update.text())
+    await show_aborted(bot_of(interaction), update)
+    await interaction.followup.send("The match is called off.", ephemeral=True)
 
 
 @crosshairs.command(name="sync", description="Owner only: sync the slash commands with Discord now")

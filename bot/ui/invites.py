@@ -71,7 +71,11 @@ def _clock_text(clock: ClockSettings) -> str:
     return f"{seconds / 60:g} min a turn"
 
 
+KEEP_CLOSED = 1000
 PENDING: dict[int, Table] = {}
+# What became of the tables no longer pending, so a late or second press is told
+# plainly ("already accepted") instead of being refused in general terms.
+CLOSED: dict[int, str] = {}
 
 
 def new_table(**kwargs: Any) -> Table:
@@ -80,19 +84,30 @@ def new_table(**kwargs: Any) -> Table:
     return table
 
 
-def _table(table_id: int) -> Table:
+def _table(table_id: int, interaction: discord.Interaction) -> Table:
     table = PENDING.get(table_id)
+    if table is not None and table.guild_id != interaction.guild_id:
+        table = None  # another server's table: as if it did not exist
     if table is None:
         raise MatchError(
-            "this table is no longer open (it started, was called off, or the bot restarted)"
+            CLOSED.get(table_id)
+            or "this table is no longer open (it started, was called off, or the bot restarted)"
         )
     return table
 
 
-async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table into a match with its own thread."""
-    bot = bot_of(interaction)
+def close(table: Table, why: str) -> None:
+    """Take the table off the pending list, before any await: of two presses racing to
+    start (or call off) one table, only the first gets past :func:`_table`."""
     PENDING.pop(table.id, None)
+    CLOSED[table.id] = why
+    if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
+        del CLOSED[next(iter(CLOSED))]
+
+
+async def start_match(interaction: discord.Interaction, table: Table) -> None:
+    """Turn a full table (already closed by the caller) into a match with its own thread."""
+    bot = bot_of(interaction)
     entrants = [s for s in table.seats if s is not None]
     live = await bot.games.create(
         entrants,
@@ -134,16 +149,19 @@ class ChallengeButton(
         await guarded(interaction, self._act(interaction))
 
     async def _act(self, interaction: discord.Interaction) -> None:
-        table = _table(self.table_id)
+        table = _table(self.table_id, interaction)
         user = interaction.user
         if user.id != table.invited and not (
             self.op == "decline" and user.id == table.host.user_id
         ):
             raise MatchError("this challenge is not addressed to you")
+        who = "withdrawn" if user.id == table.host.user_id else "declined"
+        if self.op == "decline":
+            close(table, f"this challenge was {who}")
+        else:
+            close(table, "this challenge has already been accepted: the match is on")
         await interaction.response.defer()
         if self.op == "decline":
-            PENDING.pop(table.id, None)
-            who = "withdrawn" if user.id == table.host.user_id else "declined"
             await interaction.edit_original_response(
                 content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
             )
@@ -202,7 +220,7 @@ class LobbyButton(
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        table = _table(self.table_id)
+        table = _table(self.table_id, interaction)
         user = interaction.user
         host = user.id == table.host.user_id
         seated = [i for i, s in enumerate(table.seats) if s is not None and s.user_id == user.id]
@@ -229,7 +247,7 @@ class LobbyButton(
                 raise MatchError("every seat is taken")
             table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
         elif self.op == "cancel":
-            PENDING.pop(table.id, None)
+            close(table, "this table was closed by its host")
             await interaction.response.edit_message(
                 content=f"{table.describe()}\n\n❌ Table closed.", view=None
             )
@@ -237,6 +255,7 @@ class LobbyButton(
         elif self.op == "start":
             if not table.full:
                 raise MatchError("every seat must be filled first (the host can add the computer)")
+            close(table, "this table has already started")
             await interaction.response.defer()
             await start_match(interaction, table)
             return

@@ -19,7 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.live import Entrant, LiveMatch, MatchError
+from bot.services.live import LiveMatch, MatchError
+from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
@@ -27,14 +28,14 @@ from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.tables import match_channel
+from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP, family_of
-from competition.series import MAX_GAMES
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
 from rules.modes import MODES
+from storage.errors import NotFound
 from storage.series import Series, SeriesStatus
 
 if TYPE_CHECKING:
@@ -133,128 +134,16 @@ def winner_line(series: Series) -> str:
 # ---------------------------------------------------------------- commands
 
 
-def _handicaps(text: str, count: int) -> list[int] | None:
-    """Tokens per player from ``"0,2"``; None for ``suggest``."""
-    text = text.strip().lower()
-    if text == "suggest":
-        return None
-    if not text:
-        return [0] * count
-    try:
-        values = [int(v) for v in text.replace(" ", ",").split(",") if v]
-    except ValueError:
-        raise MatchError("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'") from None
-    if len(values) != count or any(not 0 <= v <= MAX_HANDICAP for v in values):
-        raise MatchError(f"handicaps: one number 0..{MAX_HANDICAP} per player ({count} players)")
-    return values
-
-
-@series.command(
-    name="start", description="Start a series of games with one pool of achievement cards"
-)
-@app_commands.describe(
-    opponent="The second player (pick the bot itself to play the computer)",
-    games=f"Games in the series (1 to {MAX_GAMES})",
-    mode="Duel (default for two), or a mode for 3 to 6 players or teams",
-    player3="Third player (seat order follows the mode: in 2 vs 2 the first two are team A)",
-    player4="Fourth player",
-    player5="Fifth player",
-    player6="Sixth player",
-    handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
-    rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
-    alternate="Rotate the seats every game so the first player changes",
-    planes="Planes each (3 to 6; duels and free-for-alls)",
-    **GAME_DESCRIPTIONS,
-    strength="The computer's strength when you play the bot",
-)
-@app_commands.choices(mode=MODE_CHOICES)
-@game_choices
-@app_commands.choices(strength=STRENGTH_CHOICES)
-async def start(
-    interaction: discord.Interaction,
-    opponent: discord.User,
-    games: app_commands.Range[int, 1, MAX_GAMES] = 3,
-    mode: str | None = None,
-    player3: discord.User | None = None,
-    player4: discord.User | None = None,
-    player5: discord.User | None = None,
-    player6: discord.User | None = None,
-    handicaps: str = "",
-    rate_handicapped: bool = False,
-    alternate: bool = True,
-    ruleset: str = "2026",
-    planes: app_commands.Range[int, 3, 6] | None = None,
-    variants: str = "",
-    clouds: str = "random",
-    fire: str = "auto",
-    clock: int = 0,
-    strength: str = "medium",
-) -> None:
-    bot = bot_of(interaction)
-    users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
-    chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
-    entrants = [_entrant(bot, u, strength) for u in users]
-    if entrants[0].user_id is None:
-        raise MatchError("the organiser plays in the series")
-    tokens = _handicaps(handicaps, len(entrants))
-    service = desk(bot).series
-    if tokens is None:
-        tokens = await service.suggest_handicaps(chosen, [e.user_id for e in entrants])
-    plan = SeriesPlan(
-        organiser=interaction.user.id,
-        mode=chosen,
-        games=games,
-        ruleset=ruleset,
-        planes=planes,
-        fire=fire,
-        variants=tuple(v.strip().lower() for v in variants.split(",") if v.strip()),
-        clouds=clouds,
-        clock_per_turn=float(clock) if clock else None,
-        alternate_first=alternate,
-        rate_handicapped=rate_handicapped,
-    )
-    plan.settings(tokens)  # a bad mode or variant is refused before a thread is made
-    await interaction.response.defer(thinking=True)
-    channel = interaction.channel
-    target: discord.abc.Messageable
-    if isinstance(channel, discord.TextChannel):
-        name = "Series: " + " vs ".join(e.name for e in entrants)
-        target = await channel.create_thread(
-            name=name[:90], type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
-    else:
-        assert isinstance(channel, discord.abc.Messageable)
-        target = channel
-    assert isinstance(target, discord.abc.Snowflake)
-    parent = target.parent_id if isinstance(target, discord.Thread) else None
-    created = await service.create(
-        plan,
-        entrants,
-        tokens,
-        channel_id=parent or target.id,
-        guild_id=interaction.guild_id,
-        thread_id=target.id,
-    )
-    await interaction.followup.send(
-        f"🎴 **Series #{created.id}** is on: {games} game{'s' if games != 1 else ''} of "
-        f"{MODES[chosen].title} in {getattr(target, 'mention', 'this channel')}."
-    )
-    await desk(bot).start_next(created.id, target)
-
-
-def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: str) -> Entrant:
-    if bot.user is not None and user.id == bot.user.id:
-        return Entrant(None, f"Computer ({strength})", strength)
-    if user.bot:
-        raise MatchError(f"{user.display_name} is a bot that cannot play Crosshairs")
-    return Entrant(user.id, user.display_name)
-
-
 async def _series_here(interaction: discord.Interaction, series_id: int | None) -> Series:
     bot = bot_of(interaction)
     service = desk(bot).series
     if series_id is not None:
-        return await service.repo.get(series_id)
+        try:
+            numbered = await service.repo.get(series_id)
+        except NotFound:
+            raise not_found("series", series_id) from None
+        same_guild(interaction, numbered.guild_id, "series", series_id)
+        return numbered
     channel = interaction.channel
     if channel is not None:
         live = await bot.games.by_thread(channel.id)
@@ -289,10 +178,11 @@ async def handicap(
     series_id: int | None = None,
 ) -> None:
     found = await _series_here(interaction, series_id)
+    await interaction.response.defer(thinking=True)  # before the write
     changed = await desk(bot_of(interaction)).series.set_handicap(
         found.id, interaction.user.id, player.id, tokens
     )
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"{player.display_name} gets {tokens} handicap token{'s' if tokens != 1 else ''} "
         f"from the next game of series #{changed.id} on."
     )
@@ -302,8 +192,10 @@ async def handicap(
 @app_commands.describe(series_id="Series number (default: this thread's series)")
 async def stop(interaction: discord.Interaction, series_id: int | None = None) -> None:
     found = await _series_here(interaction, series_id)
-    await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
-    await interaction.response.send_message(
+    with IN_FLIGHT.claim(("series-stop", found.id), "the series is already being called off"):
+        await interaction.response.defer(thinking=True)  # before the write
+        await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
+    await interaction.followup.send(
         f"Series #{found.id} is called off; no further games will start."
     )
 
@@ -358,6 +250,34 @@ class SeriesDesk(commands.Cog):
                 await target.send(header)
             await open_table(self.bot, live, target, "\n".join(lines))
 
+    async def finish_half_done(self) -> None:
+        """At start-up: carry on every active series a crash stopped between two games
+        (its last game finished but not booked, or booked but the next not opened)."""
+        for series_id in await self.series.repo.active_ids():
+            try:
+                current = await self.series.repo.get(series_id)
+                running = next((g for g in current.games if g.winners is None), None)
+                if running is not None and running.match_id is not None:
+                    live = await self.bot.games.get(running.match_id)
+                    if live.game.is_over:  # finished, never booked
+                        await self.bot.games.tell_listeners(live)
+                        await self.on_crosshairs_match_finished(live)
+                        continue
+                    if live.aborted:
+                        await self.on_crosshairs_match_aborted(live)
+                        continue
+                    if live.record.board_message_id is not None:
+                        continue  # being played: nothing half done
+                elif current.games_played >= current.games_planned:
+                    await self.series.repo.set_status(series_id, SeriesStatus.FINISHED)
+                    continue
+                target_id = current.thread_id or current.channel_id
+                target = self.bot.get_channel(target_id) or await self.bot.fetch_channel(target_id)
+                assert isinstance(target, discord.abc.Messageable)
+                await self.start_next(series_id, target)
+            except Exception:  # one series must not hold up the others
+                log.exception("series %s: could not carry on after a restart", series_id)
+
     @commands.Cog.listener()
     async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
         channel = await match_channel(self.bot, live)
@@ -375,6 +295,18 @@ class SeriesDesk(commands.Cog):
             await channel.send(winner_line(current))
         elif current.status is SeriesStatus.ACTIVE:
             await self.start_next(current.id, channel)
+
+    @commands.Cog.listener()
+    async def on_crosshairs_match_aborted(self, live: LiveMatch) -> None:
+        found = await self.series.series_of_match(live.id)
+        if found is None or found[0].status is not SeriesStatus.ACTIVE:
+            return
+        current, game_no = found
+        channel = await match_channel(self.bot, live)
+        await channel.send(
+            f"🔁 Game {game_no} of series #{current.id} was aborted: it is played again."
+        )
+        await self.start_next(current.id, channel)
 
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
         verdict = await self.ratings.verdict(live)

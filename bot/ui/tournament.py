@@ -28,6 +28,8 @@ from bot.services.tournament_plan import ELIMINATION
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.tournament_desk import desk
+from bot.ui.walls import not_found, same_guild
+from storage.errors import NotFound
 from storage.tournaments import Tournament, TournamentStatus
 
 ORGANISER_ROLE = "tournament organiser"
@@ -59,9 +61,11 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     """The tournament meant: by number, or the one open or running in this server."""
     service = desk(bot_of(interaction)).service
     if tid is not None:
-        found = await service.repo.get(tid)
-        if found.guild_id != interaction.guild_id:
-            raise MatchError(f"there is no tournament #{tid} here")
+        try:
+            found = await service.repo.get(tid)
+        except NotFound:
+            raise not_found("tournament", tid) from None
+        same_guild(interaction, found.guild_id, "tournament", tid)
         return found
     live = await service.repo.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]

@@ -18,8 +18,9 @@ from storage.tournaments import TournamentStatus
 async def pause(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)  # before the write
     await desk(bot_of(interaction)).service.set_paused(found.id, True)
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"⏸️ **{found.name}** is paused: games in play go on, no new round opens."
     )
 

@@ -10,11 +10,12 @@ import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
+from bot.services.once import IN_FLIGHT
 from bot.services.tournament_plan import TournamentPlan
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.options import CLOCK_CHOICES
-from bot.ui.tournament import require_organiser, tournament
+from bot.ui.tournament import require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
 from storage.tournaments import Tournament
@@ -77,17 +78,27 @@ class RegistrationButton(
         tournaments = desk(bot_of(interaction))
         service = tournaments.service
         user = interaction.user
-        if self.op == "join":
-            await service.join(self.tid, user.id, user.display_name)
-            text = "✅ You are in. Watch this channel for check-in and your pairings."
-        elif self.op == "leave":
-            await service.leave(self.tid, user.id)
-            text = "You have left the tournament."
-        elif self.op == "checkin":
-            await service.check_in(self.tid, user.id)
-            text = "✅ Checked in."
-        else:
-            require_organiser(interaction)
+        await tournament_here(interaction, self.tid)  # only this server's tournaments
+        if self.op in ("join", "leave", "checkin"):
+            with IN_FLIGHT.claim(
+                ("tn", self.tid, user.id), "one moment: your last press is being done"
+            ):
+                # answered first: the writes below may take longer than Discord waits
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                if self.op == "join":
+                    await service.join(self.tid, user.id, user.display_name)
+                    text = "✅ You are in. Watch this channel for check-in and your pairings."
+                elif self.op == "leave":
+                    await service.leave(self.tid, user.id)
+                    text = "You have left the tournament."
+                else:
+                    await service.check_in(self.tid, user.id)
+                    text = "✅ Checked in."
+                await interaction.followup.send(text, ephemeral=True)
+            return
+        require_organiser(interaction)
+        busy = "the tournament is already being started or closed"
+        with IN_FLIGHT.claim(("tn", self.tid), busy):
             await interaction.response.defer(thinking=True)
             if self.op == "close":
                 await interaction.followup.send(
@@ -96,8 +107,6 @@ class RegistrationButton(
             else:
                 await interaction.followup.send("🏁 Starting…")
                 await tournaments.begin(self.tid)
-            return
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 @tournament.command(name="create", description="Organiser: create a tournament and open entries")
@@ -150,6 +159,7 @@ async def create(
     )
     if interaction.guild_id is None or interaction.channel_id is None:
         raise MatchError("tournaments are run in a server channel")
+    await interaction.response.defer(thinking=True)  # before the writes
     created = await desk(bot).service.create(
         plan,
         name=name,
@@ -167,7 +177,7 @@ async def create(
     ]
     if plan.start_at is not None:
         lines.append(f"Starts <t:{int(plan.start_at)}:R>.")
-    await interaction.response.send_message("\n".join(lines), view=registration_view(created.id))
+    await interaction.followup.send("\n".join(lines), view=registration_view(created.id))
 
 
 def _format_text(t: Tournament, plan: TournamentPlan) -> str:

@@ -71,7 +71,8 @@ async def test_every_picture_of_a_whole_session_has_a_description(
     await alice.click(rules.message, label="Next ▶")
 
     # a one-game series: cards in play, the claim of Untouchable, the final scoreboard
-    await alice.slash(channel, "crosshairs series start", opponent=bob, games=1)
+    invited = await alice.slash(channel, "crosshairs series start", opponent=bob, games=1)
+    await bob.click((invited.followups or [invited.response])[0], label="Accept")
     series_thread = channel.threads[-1]
     await bob.slash(series_thread, "crosshairs resign")
     await alice.slash(series_thread, "crosshairs series status")

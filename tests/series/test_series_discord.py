@@ -81,9 +81,7 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
     club: Club, simcord_bot: CrosshairsBot
 ) -> None:
     alice, bob = club.alice, club.bob
-    started = await alice.slash(
-        club.channel, "crosshairs series start", opponent=bob, games=3, planes=3
-    )
+    started = await club.start_series(alice, bob, games=3, planes=3)
     assert "Series #1" in said(started).content
     (thread,) = club.channel.threads
     ledger = Ledger()
@@ -165,9 +163,7 @@ async def test_series_with_handicaps_stores_shows_and_leaves_ratings_alone(
     club: Club, simcord_bot: CrosshairsBot
 ) -> None:
     alice, bob = club.alice, club.bob
-    await alice.slash(
-        club.channel, "crosshairs series start", opponent=bob, games=2, handicaps="0,2"
-    )
+    await club.start_series(alice, bob, games=2, handicaps="0,2")
     (thread,) = club.channel.threads
     g1 = await current_match(simcord_bot, thread)
     assert g1.game.settings.handicaps == (0, 2)
@@ -212,14 +208,7 @@ async def test_rated_handicap_opt_in_and_suggested_handicap(
     tokens = suggest_handicap(PureRating(a.mu, a.sigma), PureRating(b.mu, b.sigma))
     assert tokens == 1  # one win between newcomers is a gap of just over one beta
 
-    await alice.slash(
-        club.channel,
-        "crosshairs series start",
-        opponent=bob,
-        games=1,
-        handicaps="suggest",
-        rate_handicapped=True,
-    )
+    await club.start_series(alice, bob, games=1, handicaps="suggest", rate_handicapped=True)
     thread = next(t for t in club.channel.threads if t.id != duel.id)
     g1 = await current_match(simcord_bot, thread)
     assert g1.game.settings.handicaps == (0, tokens)
@@ -233,7 +222,7 @@ async def test_a_series_survives_a_restart_in_the_middle(
     club: Club, simcord_env: Any, simcord_bot: CrosshairsBot, bot_config: Config, clock: FakeClock
 ) -> None:
     alice, bob = club.alice, club.bob
-    await alice.slash(club.channel, "crosshairs series start", opponent=bob, games=2, planes=3)
+    await club.start_series(alice, bob, games=2, planes=3)
     (thread,) = club.channel.threads
     await bob.slash(thread, "crosshairs resign")  # game 1: alice, with Untouchable
     g2 = await current_match(simcord_bot, thread)

@@ -1,0 +1,296 @@
+"""``/crosshairs series start``: a series is an invitation first.
+
+The organiser names the players; each invited person accepts or declines with the
+buttons under the invitation. Nothing is stored, rated or clocked until every one of
+them has accepted: then the series gets its thread and its first game. Anyone invited
+(or the organiser) may decline, which calls it off; an invitation nobody answered in
+:data:`INVITATION_TIMEOUT` seconds has expired. Like a challenge, invitations live in
+memory: their buttons say so politely if the bot restarted in between. The computer is
+never asked: a series against it alone starts at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.services.live import Entrant, MatchError
+from bot.services.series import SeriesPlan
+from bot.ui.context import bot_of
+from bot.ui.errors import guarded
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.series import MODE_CHOICES, desk, series
+from competition.ratings import MAX_HANDICAP
+from competition.series import MAX_GAMES
+from rules.modes import MODES
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+INVITATION_TIMEOUT = 15 * 60.0  # seconds
+
+_ids = itertools.count(1)
+
+
+@dataclass
+class Invitation:
+    id: int
+    plan: SeriesPlan
+    entrants: list[Entrant]  # per position; the organiser first
+    handicaps: list[int]
+    guild_id: int | None
+    expires_at: float
+    waiting: set[int]  # the invited people who have not accepted yet
+    accepted: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        plan = self.plan
+        mentions = ", ".join(f"<@{e.user_id}>" for e in self.entrants[1:] if e.user_id)
+        lines = [
+            f"🎴 {mentions}: **{self.entrants[0].name}** invites you to a series of "
+            f"{plan.games} game{'s' if plan.games != 1 else ''} of {MODES[plan.mode].title}"
+            + (f" ({plan.clock_per_turn:g} s a turn)" if plan.clock_per_turn else "")
+            + ".",
+            "Players: " + ", ".join(e.name for e in self.entrants),
+            f"Nothing is rated or timed until everyone accepts; the invitation expires "
+            f"<t:{int(self.expires_at)}:R>.",
+        ]
+        if self.accepted:
+            lines.append("Accepted: " + ", ".join(self.accepted))
+        return "\n".join(lines)
+
+
+KEEP_CLOSED = 1000
+PENDING: dict[int, Invitation] = {}
+CLOSED: dict[int, str] = {}  # what became of the others, for a late or second press
+
+
+def _close(offer: Invitation, why: str) -> None:
+    """Off the pending list before any await, so only one press can start the series."""
+    PENDING.pop(offer.id, None)
+    CLOSED[offer.id] = why
+    if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
+        del CLOSED[next(iter(CLOSED))]
+
+
+class InvitationButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:si:(?P<id>\d+):(?P<op>accept|decline)",
+):
+    def __init__(self, invitation_id: int, op: str) -> None:
+        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=op.title(), style=style, custom_id=f"xh:si:{invitation_id}:{op}"
+            )
+        )
+        self.invitation_id = invitation_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> InvitationButton:
+        return cls(int(match["id"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        offer = PENDING.get(self.invitation_id)
+        if offer is not None and offer.guild_id != interaction.guild_id:
+            offer = None  # another server's invitation: as if it did not exist
+        if offer is None:
+            raise MatchError(
+                CLOSED.get(self.invitation_id)
+                or "this invitation is no longer open (it started, was declined or expired, "
+                "or the bot restarted)"
+            )
+        user = interaction.user
+        invited = {e.user_id for e in offer.entrants[1:]}
+        organiser = user.id == offer.entrants[0].user_id
+        if user.id not in invited and not (self.op == "decline" and organiser):
+            raise MatchError("this invitation is not addressed to you")
+        if bot_of(interaction).games.clock.now() >= offer.expires_at:
+            _close(offer, "this invitation has expired")
+            await interaction.response.edit_message(
+                content=f"{offer.text()}\n\n⌛ The invitation expired.", view=None
+            )
+            return
+        if self.op == "decline":
+            who = "withdrawn" if organiser else f"declined by {user.display_name}"
+            _close(offer, f"this invitation was {who}")
+            await interaction.response.edit_message(
+                content=f"{offer.text()}\n\n❌ Invitation {who}: no series.", view=None
+            )
+            return
+        if user.id not in offer.waiting:
+            raise MatchError("you have already accepted; waiting for the others")
+        offer.waiting.discard(user.id)
+        offer.accepted.append(user.display_name)
+        if offer.waiting:
+            await interaction.response.edit_message(
+                content=offer.text(), view=invitation_view(offer.id)
+            )
+            return
+        _close(offer, "this invitation has already been accepted: the series is on")
+        await interaction.response.defer()
+        await interaction.edit_original_response(
+            content=f"{offer.text()}\n\n✅ Everyone accepted.", view=None
+        )
+        await _begin(interaction, offer)
+
+
+def invitation_view(invitation_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(InvitationButton(invitation_id, "accept"))
+    view.add_item(InvitationButton(invitation_id, "decline"))
+    return view
+
+
+@series.command(
+    name="start", description="Start a series of games with one pool of achievement cards"
+)
+@app_commands.describe(
+    opponent="The second player (pick the bot itself to play the computer)",
+    games=f"Games in the series (1 to {MAX_GAMES})",
+    mode="Duel (default for two), or a mode for 3 to 6 players or teams",
+    player3="Third player (seat order follows the mode: in 2 vs 2 the first two are team A)",
+    player4="Fourth player",
+    player5="Fifth player",
+    player6="Sixth player",
+    handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
+    rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
+    alternate="Rotate the seats every game so the first player changes",
+    planes="Planes each (3 to 6; duels and free-for-alls)",
+    **GAME_DESCRIPTIONS,
+    strength="The computer's strength when you play the bot",
+)
+@app_commands.choices(mode=MODE_CHOICES)
+@game_choices
+@app_commands.choices(strength=STRENGTH_CHOICES)
+async def start(
+    interaction: discord.Interaction,
+    opponent: discord.User,
+    games: app_commands.Range[int, 1, MAX_GAMES] = 3,
+    mode: str | None = None,
+    player3: discord.User | None = None,
+    player4: discord.User | None = None,
+    player5: discord.User | None = None,
+    player6: discord.User | None = None,
+    handicaps: str = "",
+    rate_handicapped: bool = False,
+    alternate: bool = True,
+    ruleset: str = "2026",
+    planes: app_commands.Range[int, 3, 6] | None = None,
+    variants: str = "",
+    clouds: str = "random",
+    fire: str = "auto",
+    clock: int = 0,
+    strength: str = "medium",
+) -> None:
+    bot = bot_of(interaction)
+    users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
+    chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
+    entrants = [_entrant(bot, u, strength) for u in users]
+    if entrants[0].user_id is None:
+        raise MatchError("the organiser plays in the series")
+    tokens = _handicaps(handicaps, len(entrants))
+    service = desk(bot).series
+    service.check(chosen, entrants, games)
+    if tokens is None:
+        tokens = await service.suggest_handicaps(chosen, [e.user_id for e in entrants])
+    plan = SeriesPlan(
+        organiser=interaction.user.id,
+        mode=chosen,
+        games=games,
+        ruleset=ruleset,
+        planes=planes,
+        fire=fire,
+        variants=tuple(v.strip().lower() for v in variants.split(",") if v.strip()),
+        clouds=clouds,
+        clock_per_turn=float(clock) if clock else None,
+        alternate_first=alternate,
+        rate_handicapped=rate_handicapped,
+    )
+    plan.settings(tokens)  # a bad mode or variant is refused before anything is posted
+    offer = Invitation(
+        id=next(_ids),
+        plan=plan,
+        entrants=entrants,
+        handicaps=tokens,
+        guild_id=interaction.guild_id,
+        expires_at=bot.games.clock.now() + INVITATION_TIMEOUT,
+        waiting={e.user_id for e in entrants[1:] if e.user_id is not None},
+    )
+    if not offer.waiting:  # only the computer to ask: nobody's consent is needed
+        await interaction.response.defer(thinking=True)
+        await _begin(interaction, offer)
+        return
+    PENDING[offer.id] = offer
+    await interaction.response.send_message(
+        offer.text(),
+        view=invitation_view(offer.id),
+        allowed_mentions=discord.AllowedMentions(users=True),
+    )
+
+
+async def _begin(interaction: discord.Interaction, offer: Invitation) -> None:
+    """Everyone agreed: store the series, open its thread and its first game."""
+    bot = bot_of(interaction)
+    plan, entrants, games, chosen = offer.plan, offer.entrants, offer.plan.games, offer.plan.mode
+    service = desk(bot).series
+    channel = interaction.channel
+    target: discord.abc.Messageable
+    if isinstance(channel, discord.TextChannel):
+        name = "Series: " + " vs ".join(e.name for e in entrants)
+        target = await channel.create_thread(
+            name=name[:90], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    else:
+        assert isinstance(channel, discord.abc.Messageable)
+        target = channel
+    assert isinstance(target, discord.abc.Snowflake)
+    parent = target.parent_id if isinstance(target, discord.Thread) else None
+    created = await service.create(
+        plan,
+        entrants,
+        offer.handicaps,
+        channel_id=parent or target.id,
+        guild_id=interaction.guild_id,
+        thread_id=target.id,
+    )
+    await interaction.followup.send(
+        f"🎴 **Series #{created.id}** is on: {games} game{'s' if games != 1 else ''} of "
+        f"{MODES[chosen].title} in {getattr(target, 'mention', 'this channel')}."
+    )
+    await desk(bot).start_next(created.id, target)
+
+
+def _handicaps(text: str, count: int) -> list[int] | None:
+    """Tokens per player from ``"0,2"``; None for ``suggest``."""
+    text = text.strip().lower()
+    if text == "suggest":
+        return None
+    if not text:
+        return [0] * count
+    try:
+        values = [int(v) for v in text.replace(" ", ",").split(",") if v]
+    except ValueError:
+        raise MatchError("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'") from None
+    if len(values) != count or any(not 0 <= v <= MAX_HANDICAP for v in values):
+        raise MatchError(f"handicaps: one number 0..{MAX_HANDICAP} per player ({count} players)")
+    return values
+
+
+def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: str) -> Entrant:
+    if bot.user is not None and user.id == bot.user.id:
+        return Entrant(None, f"Computer ({strength})", strength)
+    if user.bot:
+        raise MatchError(f"{user.display_name} is a bot that cannot play Crosshairs")
+    return Entrant(user.id, user.display_name)

@@ -1,0 +1,41 @@
+"""Guild walls: an id typed in a slash option or carried by a button's custom id reaches
+only what belongs to the server (and, for a match's buttons, the thread) the interaction
+comes from. From anywhere else the answer is the same "not found" as for an id that was
+never used, so nothing about another server's games leaks out."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.services.live import LiveMatch, MatchError
+from bot.ui.context import bot_of
+
+
+def not_found(kind: str, number: int) -> MatchError:
+    return MatchError(f"there is no {kind} #{number} here")
+
+
+async def match_in_guild(interaction: discord.Interaction, match_id: int) -> LiveMatch:
+    """A match of this server, by number (for /crosshairs replay)."""
+    try:
+        live = await bot_of(interaction).games.get(match_id)
+    except MatchError:
+        raise not_found("match", match_id) from None
+    if live.record.guild_id != interaction.guild_id:
+        raise not_found("match", match_id)
+    return live
+
+
+async def match_of_press(interaction: discord.Interaction, match_id: int) -> LiveMatch:
+    """The match a button acts on: only from the thread (or channel) it is played in."""
+    live = await match_in_guild(interaction, match_id)
+    if interaction.channel_id not in (live.record.thread_id, live.record.channel_id):
+        raise not_found("match", match_id)
+    return live
+
+
+def same_guild(
+    interaction: discord.Interaction, guild_id: int | None, kind: str, number: int
+) -> None:
+    if guild_id != interaction.guild_id:
+        raise not_found(kind, number)

@@ -1,0 +1,55 @@
+"""A crash between storing a move and editing the board: the restarted bot redraws the
+board that fell behind and pings the player to move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support.replies import answer
+
+from bot.app import create_bot
+from bot.config import Config
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from bot.ui import commands
+
+
+def board_of(thread: Any) -> Any:
+    return [m for m in thread.history() if m.content.startswith("**Crosshairs #")][-1]
+
+
+async def test_a_board_left_behind_by_a_crash_is_redrawn_and_the_player_pinged(
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    bot_config: Config,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("dogfights")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    invite = answer(await alice.slash(channel, "crosshairs challenge", opponent=bob, clouds="none"))
+    await bob.click(invite, label="Accept")
+    (thread,) = channel.threads
+    assert "alice (P1) to fly" in board_of(thread).content
+
+    async def dies_before_drawing(*args: Any, **kwargs: Any) -> None:
+        """The process dies after the move is stored, before the board is edited."""
+
+    with monkeypatch.context() as patched:
+        patched.setattr(commands, "show_update", dies_before_drawing)
+        await alice.slash(thread, "crosshairs move", tokens="+a3NE")
+    assert "alice (P1) to fly" in board_of(thread).content  # the board fell behind
+    pings = len([m for m in thread.history() if m.content.startswith(f"<@{bob.id}>")])
+
+    fresh = create_bot(bot_config, clock)
+    await simcord_env.restart_bot(fresh)
+    await simcord_env.advance_time(1)
+
+    board = board_of(thread)
+    assert "bob (P2) to fly" in board.content and "restarted" in board.content
+    assert board.components  # its buttons are back with it
+    now = [m for m in thread.history() if m.content.startswith(f"<@{bob.id}>")]
+    assert len(now) == pings + 1 and "your turn" in now[-1].content

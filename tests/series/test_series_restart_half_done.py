@@ -1,0 +1,57 @@
+"""A crash between booking a series game and opening the next: the restarted bot opens
+the next game by itself, once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.app import create_bot
+from bot.config import Config
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from bot.ui.series import SeriesDesk
+from storage.series import SeriesRepo
+
+from .support import Club, current_match
+
+
+class Crash(Exception):
+    """The process dies here."""
+
+
+async def test_a_restart_opens_the_game_a_crash_left_unopened(
+    club: Club,
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    bot_config: Config,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    alice, bob = club.alice, club.bob
+    await club.start_series(alice, bob, games=2, planes=3)
+    (thread,) = club.channel.threads
+    first = await current_match(simcord_bot, thread)
+
+    async def crash(self: SeriesDesk, series_id: int, target: Any) -> None:
+        raise Crash
+
+    with monkeypatch.context() as patched:
+        patched.setattr(SeriesDesk, "start_next", crash)
+        await bob.slash(thread, "crosshairs resign")
+        simcord_env.errors.clear()  # the crash, as the dying process logged it
+    booked = await SeriesRepo(simcord_bot.db).get(1)
+    assert booked.games_played == 1 and len(booked.games) == 1  # booked, next not opened
+
+    fresh = create_bot(bot_config, clock)
+    await simcord_env.restart_bot(fresh)
+    await simcord_env.advance_time(1)
+
+    second = await current_match(fresh, thread)
+    assert second.id != first.id and not second.over
+    assert [e.user_id for e in second.seats] == [bob.id, alice.id]  # game 2's seating
+    stored = await SeriesRepo(fresh.db).get(1)
+    assert [g.match_id for g in stored.games] == [first.id, second.id]
+    headers = [m.content for m in thread.history() if "game 2 of 2" in m.content]
+    assert len(headers) == 1  # opened once
