@@ -1,26 +1,33 @@
-"""The match thread's messages: the board (drawn, posted) and the cards claimed.
+"""The match thread's messages: the board (drawn, posted), each player-turn told in
+words, and the cards claimed.
 
-Each match plays in its own thread, holding one board message: the rendered board,
-what just happened in words, whose turn it is, and the persistent buttons. After every
-action the message is edited with the new image; when the turn passes to another
-person they are pinged, so nobody has to watch the thread.
+Each match plays in its own thread, which always ends with the board message: the
+rendered board, the current turn so far in words, whose turn it is (pinging them), and
+the persistent buttons. After a plane action the board message is edited in place (one
+REST call). When the turn passes, the old board message becomes that turn told in words
+(its picture and ping removed) and a fresh board is posted below it, pinging the next
+player: two calls, and the thread reads as one message per player-turn, then the board,
+with at most one ping outstanding.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import logging
-from collections.abc import Collection
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.services.live import LiveMatch, Update
-from render.board import board_png
+from render.board import board_png, render_board
 from render.cards import card_png
 from rules.achievements import CARDS
-from rules.events import CardClaimed
+from rules.events import CardClaimed, TurnPassed
+from rules.words.telling import Told, tell_turns, told_text
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -29,6 +36,15 @@ log = logging.getLogger(__name__)
 
 BOARD_SIZE = 1024
 MAX_CONTENT = 1900
+FINAL_HINT = (
+    "Use `/crosshairs replay match:{id}` to watch it again, `/crosshairs record` to read it."
+)
+# Cockpit previews already drawn: pressing through stages that highlight the same cells
+# must not draw the board again.
+_PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
+_PREVIEWS_KEPT = 64
+# Short labels beside highlighted cells, once the board drawing offers them.
+_LABELS_DRAWN = "highlight_labels" in inspect.signature(render_board).parameters
 
 
 async def board_file(
@@ -37,31 +53,57 @@ async def board_file(
     lines: bool = False,
     highlight_cells: Collection[int] = (),
     highlight_plane: int | None = None,
+    labels: Sequence[tuple[int, str]] = (),
     size: int = BOARD_SIZE,
     filename: str = "board.png",
 ) -> discord.File:
-    """The board as an upload; drawn in a worker thread to keep the bot responsive."""
-    png = await asyncio.to_thread(
-        board_png,
-        live.game.copy(with_history=True),
-        names=live.names,
-        lines=lines,
-        highlight_cells=highlight_cells,
-        highlight_plane=highlight_plane,
-        size=size,
-    )
+    """The board as an upload; drawn in a worker thread to keep the bot responsive. Every
+    drawing of a match goes through here; previews (``filename`` other than the board's)
+    are kept, keyed by what they show."""
+    key = (live.id, live.ply, lines, frozenset(highlight_cells), highlight_plane, size)
+    png = _PREVIEWS.get(key) if filename != "board.png" else None
+    if png is None:
+        options: dict[str, object] = {}
+        if labels and _LABELS_DRAWN:
+            options["highlight_labels"] = dict(labels)
+        png = await asyncio.to_thread(
+            board_png,
+            live.game.copy(with_history=True),
+            names=live.names,
+            lines=lines,
+            highlight_cells=highlight_cells,
+            highlight_plane=highlight_plane,
+            size=size,
+            **options,
+        )
+        if filename != "board.png":
+            _PREVIEWS[key] = png
+            while len(_PREVIEWS) > _PREVIEWS_KEPT:
+                _PREVIEWS.popitem(last=False)
+    else:
+        _PREVIEWS.move_to_end(key)
     return discord.File(io.BytesIO(png), filename=filename)
 
 
-def board_text(live: LiveMatch, lines: list[str]) -> str:
-    head = (
-        f"**Crosshairs #{live.id}** · {live.game.mode.title} · {live.game.settings.ruleset} rules"
-    )
-    body = "\n".join(lines)
+def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
+    """The board message: heading, the turn so far in words, ``extra`` lines (a draw
+    offer), whose turn it is with a ping, or the result."""
+    game = live.game
+    head = f"**Crosshairs #{live.id}** · {game.mode.title} · {game.settings.ruleset} rules"
+    now = [t for t in tell_turns(game, live.names) if t.turn == game.turn]
+    body = ""
+    if now and not game.is_over:
+        body = told_text(game, now[0], live.names).replace(":\n", " so far:\n", 1)
     status = live.status_line()
-    if live.deadline is not None and not live.game.is_over:
-        status += f" ⏰ <t:{int(live.deadline)}:R>"
-    text = "\n".join(part for part in (head, body, status) if part)
+    if game.is_over:
+        status += "\n" + FINAL_HINT.format(id=live.id)
+    else:
+        user = live.user_to_move()
+        if user is not None:
+            status = f"<@{user}>, your turn — press **Play** or use `/crosshairs move`.\n{status}"
+        if live.deadline is not None:
+            status += f" ⏰ <t:{int(live.deadline)}:R>"
+    text = "\n".join(part for part in (head, body, *extra, status) if part)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
@@ -76,11 +118,20 @@ async def send_board(
     bot: CrosshairsBot,
     live: LiveMatch,
     target: discord.abc.Messageable,
-    lines: list[str],
     view: discord.ui.View | None,
+    extra: Sequence[str] = (),
 ) -> discord.Message:
-    """Post a fresh board message and make it the match's board."""
-    text, file = board_text(live, lines), await board_file(live)
+    """Post a fresh board message and make it the match's board; the old one goes, so
+    the thread never shows two boards (nor two pings)."""
+    text, file = board_text(live, extra), await board_file(live)
+    if live.record.board_message_id is not None:
+        channel = await match_channel(bot, live)
+        try:
+            await channel.get_partial_message(  # type: ignore[attr-defined]
+                live.record.board_message_id
+            ).delete()
+        except discord.HTTPException as exc:
+            log.info("match %s: the old board could not be removed (%s)", live.id, exc)
     if view is None:
         message = await target.send(text, file=file)
     else:
@@ -89,11 +140,65 @@ async def send_board(
     return message
 
 
-async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
-    """Post each card claimed by this update, drawn, the moment it happens."""
+def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
+    """The player-turns that ``events`` brought to an end (the last one too, once the
+    game is over), told in words."""
+    ended = {e.turn - 1 for e in events if isinstance(e, TurnPassed)}
+    if live.game.is_over:
+        ended.add(live.game.turn)
+    if not ended:
+        return []
+    return [t for t in tell_turns(live.game, live.names) if t.turn in ended]
+
+
+def told_message(live: LiveMatch, told: Sequence[Told]) -> str:
+    text = "\n\n".join(told_text(live.game, t, live.names) for t in told)
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+async def refresh_board(
+    bot: CrosshairsBot,
+    update: Update,
+    view: discord.ui.View | None,
+    extra: Sequence[str] = (),
+) -> None:
+    """Bring the thread up to date after ``update``, keeping the board its last message:
+    an edit within a turn; when a turn ends, its board message becomes the turn told in
+    words and a new board follows (also after a card was posted below the board)."""
+    live = update.match
+    channel = await match_channel(bot, live)
+    cards = await announce_claims(bot, update)
+    told = finished_turns(live, update.events)
+    board_id = live.record.board_message_id
+    text, file = board_text(live, extra), await board_file(live)
+    if board_id is not None:
+        old = channel.get_partial_message(board_id)  # type: ignore[attr-defined]
+        try:
+            if not told and not cards:
+                await old.edit(content=text, attachments=[file], view=view)
+                return
+            if told:
+                await old.edit(content=told_message(live, told), attachments=[], view=None)
+                told = []
+            else:
+                await old.delete()
+        except discord.HTTPException as exc:
+            log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
+    if told:
+        await channel.send(told_message(live, told))
+    if view is None:
+        message = await channel.send(text, file=file)
+    else:
+        message = await channel.send(text, file=file, view=view)
+    await bot.games.set_board_message(live, message.id)
+
+
+async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
+    """Post each card claimed by this update, drawn, the moment it happens; returns how
+    many were posted."""
     claimed = [e for e in update.events if isinstance(e, CardClaimed)]
     if not claimed:
-        return
+        return 0
     live = update.match
     channel = await match_channel(bot, live)
     for claim in claimed:
@@ -105,3 +210,4 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
             f"{'s' if card.points != 1 else ''}): kept if they win this game.",
             file=discord.File(io.BytesIO(png), filename=f"{claim.card}.png"),
         )
+    return len(claimed)
