@@ -11,6 +11,7 @@ made so far, and :func:`panel` lists what may be chosen next; the Discord view d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services.poses import COST_AND_REACH, EndPose, arrow_facing, placements, plane_actions
@@ -35,6 +36,8 @@ TURN_LABELS = (
 PLACE_KEY = "+"
 CLOUD_KEY = "~"
 STEPS_KEY = "steps"
+TO_KEY = "to"  # (plane, "to", cell): the end poses in one cell, when there are too many
+GO = ">"  # a menu value starting with this navigates to the path after it
 MENU_SIZE = 25  # Discord's most options in one select menu
 MAX_ROWS = 5  # Discord's most component rows in one message
 
@@ -89,8 +92,6 @@ def panel(game: Game, path: tuple[str, ...] = ()) -> Panel:
     if path[:1] == (PLACE_KEY,):
         if len(path) == 1:
             return _place_cells(game, legal)
-        if len(path) == 2 and board.is_cell_name(path[1]):
-            return _place_facings(legal, board.cell(path[1]))
     elif path and board.is_cell_name(path[0]):
         plane = game.plane_at(board.cell(path[0]))
         if plane is not None and any(s.cell == plane.cell for s in legal if s.is_manoeuvre):
@@ -98,21 +99,59 @@ def panel(game: Game, path: tuple[str, ...] = ()) -> Panel:
                 return _end_poses(game, plane.cell)
             if path[1:] == (STEPS_KEY,):
                 return _manoeuvres(game, legal, plane.cell)
+            if len(path) == 3 and path[1] == TO_KEY and board.is_cell_name(path[2]):
+                return _end_poses(game, plane.cell, board.cell(path[2]))
             if len(path) == 2:
                 return _turns(game, legal, plane.cell, path[1])
     return _start(game, legal)
 
 
 def _menus(poses: list[EndPose], what: str) -> tuple[Menu, ...]:
-    """Menus of at most 25 options each, and at most four (the fifth row is buttons)."""
+    """Menus of at most 25 options each, and at most four (the fifth row is buttons);
+    each placeholder says which cells its options reach."""
     chunks = [poses[i : i + MENU_SIZE] for i in range(0, len(poses), MENU_SIZE)][: MAX_ROWS - 1]
     menus = []
-    for i, chunk in enumerate(chunks):
-        more = f" ({i + 1} of {len(chunks)})" if len(chunks) > 1 else ""
+    for chunk in chunks:
+        more = f" ({_span([p.cell for p in chunk])})" if len(chunks) > 1 else ""
         options = tuple(
             Option(p.value, _clip(f"{p.short} · {p.sentence}"), _clip(p.cost)) for p in chunk
         )
-        menus.append(Menu(f"{what}{more}", options))
+        menus.append(Menu(_clip(f"{what}{more}", 150), options))
+    return tuple(menus)
+
+
+def _span(cells: Sequence[int | None]) -> str:
+    named = [board.name(c) for c in cells if c is not None]
+    if not named:
+        return "lost"
+    return named[0] if named[0] == named[-1] else f"{named[0]} to {named[-1]}"
+
+
+def _cell_menus(here: str, poses: list[EndPose]) -> tuple[Menu, ...]:
+    """Too many end poses for four menus: first the cell, then the pose in it."""
+    by_cell: dict[int, list[EndPose]] = {}
+    for p in poses:
+        if p.cell is not None:
+            by_cell.setdefault(p.cell, []).append(p)
+    cells = sorted(by_cell)
+    options = []
+    for c in cells:
+        heights = sorted({p.height for p in by_cell[c]})
+        span = (
+            f"height {heights[0]}" if len(heights) == 1 else f"heights {heights[0]}–{heights[-1]}"
+        )
+        options.append(
+            Option(
+                f"{GO}{here}/{TO_KEY}/{board.name(c)}",
+                f"{board.name(c)} · {len(by_cell[c])} ways to end there, {span}",
+            )
+        )
+    menus = []
+    for i in range(0, min(len(options), MENU_SIZE * (MAX_ROWS - 1)), MENU_SIZE):
+        span = _span(cells[i : i + MENU_SIZE])
+        menus.append(
+            Menu(f"Plane at {here}: which cell? ({span})", tuple(options[i : i + MENU_SIZE]))
+        )
     return tuple(menus)
 
 
@@ -128,23 +167,32 @@ def _labels(poses: list[EndPose]) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(cells.items()))
 
 
-def _end_poses(game: Game, cell: int) -> Panel:
-    """Where the plane at ``cell`` can end up: one menu entry per end pose."""
+def _end_poses(game: Game, cell: int, to: int | None = None) -> Panel:
+    """Where the plane at ``cell`` can end up: one menu entry per end pose (only those
+    in the cell ``to``, when given). Beyond four menus' worth, a menu of cells first."""
     plane = game.plane_at(cell)
     assert plane is not None
     here = board.name(cell)
     found = plane_actions(game, cell)
+    if to is not None:
+        found = [p for p in found if p.cell == to]
     diving = plane.id == game.diving
     choices = [] if diving else [Choice("Step by step", path=(here, STEPS_KEY))]
-    choices.append(Choice("Back", path=()))
+    choices.append(Choice("Back", path=() if to is None else (here,)))
     verb = "dive on or end the dive" if diving else "where it ends up"
+    if len(found) > MENU_SIZE * (MAX_ROWS - 1):
+        menus = _cell_menus(here, found)
+        verb = "which cell it ends up in, then how"
+    else:
+        where = f" in {board.name(to)}" if to is not None else ""
+        menus = _menus(found, f"Plane at {here}: where to{where}?")
     return Panel(
         f"The plane at {here} (height {plane.height}, {arrow_facing(plane.facing)}): "
         f"choose {verb}; the preview marks each cell it can reach.",
         tuple(choices),
         frozenset(p.cell for p in found if p.cell is not None),
         plane.id,
-        _menus(found, f"Plane at {here}: where to?"),
+        menus,
         _labels(found),
     )
 
@@ -263,17 +311,6 @@ def _place_cells(game: Game, legal: list[Step]) -> Panel:
         _menus(found, "Place a plane: cell and facing"),
         _labels(found),
     )
-
-
-def _place_facings(legal: list[Step], cell: int) -> Panel:
-    here = board.name(cell)
-    ok = {s.facing for s in legal if s.kind == steps.PLACE and s.cell == cell}
-    choices = [
-        Choice(arrow_facing(i), token=f"+{here}{d}", enabled=i in ok, style="success")
-        for i, d in enumerate(board.DIRECTIONS)
-    ]
-    choices.append(Choice("Back", path=(PLACE_KEY,)))
-    return Panel(f"Place at {here}: facing which way?", tuple(choices), frozenset({cell}))
 
 
 def _cloud_rows(legal: list[Step]) -> Panel:

@@ -189,10 +189,11 @@ def _sentence(
     stop: bool,
 ) -> str:
     manoeuvres = [s for s in plan if s.is_manoeuvre]
-    if len(manoeuvres) == 1 and plan[-1] is manoeuvres[0]:
+    if len(manoeuvres) == 1 and plan[-1] is manoeuvres[0] and not stop:
         said = step_label(game, manoeuvres[0])
-        return said.split(": ", 1)[1] if ": " in said else said
-    what = " then ".join(MANOEUVRE_WORDS[s.kind] for s in manoeuvres) or "end the dive"
+        said = said.split(": ", 1)[1] if ": " in said else said
+        return said[:1].upper() + said[1:]
+    what = _runs([MANOEUVRE_WORDS[s.kind] for s in manoeuvres]) or "end the dive"
     if cell is None:
         said = f"{what}, and the plane is lost"
     else:
@@ -203,6 +204,19 @@ def _sentence(
     if stop:
         said += "; stop there to shoot, then dive on or end the dive"
     return said[:1].upper() + said[1:]
+
+
+def _runs(words: list[str]) -> str:
+    """``power dive, then 3 swoops``: repeated manoeuvres counted."""
+    said: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and words[j] == words[i]:
+            j += 1
+        said.append(words[i] if j - i == 1 else f"{j - i} {words[i]}s")
+        i = j
+    return ", then ".join(said)
 
 
 def _cost(plan: tuple[Step, ...], change: int | None) -> str:

@@ -270,11 +270,15 @@ class CockpitMenu(
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:
             raise MatchError("that cockpit is out of date — press Play on the board again")
-        tokens = " ".join(self.item.values).split()
-        if not tokens:
-            raise MatchError("choose one of the menu's entries")
+        chosen = " ".join(self.item.values)
         await interaction.response.defer()
-        await _fly(interaction, live, tokens, self.ply)
+        if chosen.startswith(cockpit.GO):
+            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
+            await send_cockpit(interaction, live, path, edit=True)
+            return
+        if not chosen.split():
+            raise MatchError("choose one of the menu's entries")
+        await _fly(interaction, live, chosen.split(), self.ply)
 
 
 async def _fly(
