@@ -41,6 +41,7 @@ async def install(bot: CrosshairsBot) -> None:
         buttons.MatchButton,
         buttons.ConfirmResign,
         buttons.CockpitButton,
+        buttons.CockpitMenu,
         invites.ChallengeButton,
         invites.LobbyButton,
         rules_help.RulesPageButton,

@@ -2,9 +2,10 @@
 
 Nothing is known about the game except what the bot says: who is to move is whoever
 the ``/crosshairs move`` autocomplete offers steps to, and those offers are the legal
-steps. A player flies either by that command or by the cockpit's buttons (Play, then a
-plane, a manoeuvre and a turn). Every step must bring a new board image, and the
-tokens the bot acknowledged are returned so a test can compare them with storage.
+steps. A player flies either by that command or by the cockpit (Play, then a plane and
+where it ends up from a menu, or step by step by buttons). Every plane action must bring
+a new board image, and the tokens the bot acknowledged are returned so a test can
+compare them with storage.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 
 from localcord.client import LocalcordError, People, reply
-from localcord.state import Channel, Json, Message, User, World
+from localcord.state import Channel, Interaction, Message, User, World
 
 FINAL_MARK = "/crosshairs replay match:"
 StepHook = Callable[[int], Awaitable[None]]
@@ -23,11 +24,29 @@ StepHook = Callable[[int], Awaitable[None]]
 
 @dataclass
 class Flight:
-    """What happened: the acknowledged tokens in order and the bot's last word."""
+    """What happened: the acknowledged tokens in order, the bot's last word, and the
+    cockpit presses each plane action took after Play."""
 
     tokens: list[str] = field(default_factory=list)
     interactions: int = 0
     final: Message | None = None
+    presses: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Press:
+    """One thing to press in a cockpit: a button, or an entry of a select menu."""
+
+    custom_id: str
+    label: str
+    value: str | None = None  # the menu entry's value; None for a button
+
+    @property
+    def plays(self) -> list[str]:
+        """The tokens this press plays (none when it only leads to another stage)."""
+        if self.value is not None:
+            return [] if self.value.startswith(">") else self.value.split()
+        return [self.custom_id.rsplit(":g:", 1)[1]] if ":g:" in self.custom_id else []
 
 
 def board_message(people: People, thread: Channel) -> Message:
@@ -109,35 +128,62 @@ async def fly_match(
 async def fly_turn_by_buttons(
     people: People, thread: Channel, player: User, rng: random.Random, flight: Flight
 ) -> None:
-    """Open the cockpit from the board's Play button and press until one step is
-    played: a plane, its manoeuvre and turn, a placement, a shot or hold fire."""
+    """Open the cockpit from the board's Play button and press until one plane action
+    (or a shot, or holding fire) is played."""
     opened = await people.click(player, board_message(people, thread), "Play")
     flight.interactions += 1
     cockpit = opened.original
-    if cockpit is None or cockpit.visible_to != player.id or not cockpit.buttons():
+    if cockpit is None or cockpit.visible_to != player.id or not cockpit.components:
         raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
-    for _ in range(8):
-        button = choose_button(cockpit, rng)
-        pressed = await people.click(player, cockpit, button["custom_id"])
+    for presses in range(1, 9):
+        chosen = choose_press(cockpit, rng)
+        pressed = await press(people, player, cockpit, chosen)
         flight.interactions += 1
-        if ":g:" in button["custom_id"]:
+        if chosen.plays:
             text = reply(pressed)
             if text.startswith("⚠️"):
-                raise LocalcordError(f"{player.name} pressed {button['label']}: {text}")
-            flight.tokens.append(button["custom_id"].rsplit(":g:", 1)[1])
+                raise LocalcordError(f"{player.name} pressed {chosen.label}: {text}")
+            flight.tokens.extend(chosen.plays)
+            flight.presses.append(presses)
             return
     raise LocalcordError("the cockpit never offered a step to play")
 
 
-def choose_button(cockpit: Message, rng: random.Random) -> Json:
-    """A cockpit button worth pressing: forward, and a crash only when forced."""
-    live = [b for b in cockpit.buttons() if not b.get("disabled")]
-    enabled = [b for b in live if b.get("label") not in ("Back", "Crash")]
-    enabled = enabled or [b for b in live if b.get("label") != "Back"] or live
-    if not enabled:
+async def press(people: People, player: User, cockpit: Message, chosen: Press) -> Interaction:
+    if chosen.value is None:
+        return await people.click(player, cockpit, chosen.custom_id)
+    return await people.choose(player, cockpit, chosen.custom_id, chosen.value)
+
+
+def offers(cockpit: Message) -> list[Press]:
+    """Everything pressable in a cockpit: menu entries first, then enabled buttons."""
+    found = [
+        Press(m["custom_id"], o["label"], o["value"])
+        for m in cockpit.selects()
+        if not m.get("disabled")
+        for o in m.get("options") or []
+    ]
+    found += [
+        Press(b["custom_id"], b.get("label", ""))
+        for b in cockpit.buttons()
+        if not b.get("disabled")
+    ]
+    return found
+
+
+def choose_press(cockpit: Message, rng: random.Random) -> Press:
+    """A press worth making, as a person flies: a whole plane action from a menu (a
+    crash only when forced), else a shot or the button that leads on."""
+    found = offers(cockpit)
+    if not found:
         raise LocalcordError(f"nothing to press in the cockpit: {cockpit.content}")
-    plays = [b for b in enabled if ":g:" in b["custom_id"]]
-    return rng.choice(plays if plays and rng.random() < 0.5 else enabled)
+    menu = [p for p in found if p.value is not None]
+    if menu:
+        sensible = [p for p in menu if "lost" not in p.label.split(" · ", 1)[0]]
+        return rng.choice(sensible or menu)
+    forward = [p for p in found if p.label not in ("Back", "Step by step")]
+    plays = [p for p in forward if p.plays and not p.label.startswith("Crash")]
+    return rng.choice(plays or forward or found)
 
 
 def _sensible(offered: list[str]) -> list[str]:
