@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Awaitable, Callable, Collection
+from collections import Counter
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from localcord.client import LocalcordError, People, reply
-from localcord.state import Channel, Interaction, Message, User, World
+from localcord.state import Channel, Interaction, Message, Request, User, World
 
 FINAL_MARK = "/crosshairs replay match:"
+# The rate-limited message routes of a channel: posting, editing, deleting a message.
+MESSAGE_ROUTE = re.compile(r"/channels/\d+/messages(/\d+)?$")
 StepHook = Callable[[int], Awaitable[None]]
 
 
@@ -30,7 +33,9 @@ class Flight:
     tokens: list[str] = field(default_factory=list)
     interactions: int = 0
     final: Message | None = None
-    presses: list[int] = field(default_factory=list)
+    presses: list[int] = field(default_factory=list)  # per plane action, after Play
+    turn_presses: list[int] = field(default_factory=list)  # per player-turn, Play included
+    fire_presses: int = 0  # shots and holding fire, in manual fire
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,17 @@ class Press:
         if self.value is not None:
             return [] if self.value.startswith(">") else self.value.split()
         return [self.custom_id.rsplit(":g:", 1)[1]] if ":g:" in self.custom_id else []
+
+
+def message_calls(requests: Iterable[Request]) -> Counter[str]:
+    """How many messages the bot posted, edited and deleted in channels (interaction
+    answers are not counted: they have routes of their own)."""
+    names = {"POST": "posts", "PATCH": "edits", "DELETE": "deletes"}
+    return Counter(
+        names[r.method]
+        for r in requests
+        if r.method in names and MESSAGE_ROUTE.search(r.path) and r.status < 300
+    )
 
 
 def board_message(people: People, thread: Channel) -> Message:
@@ -149,6 +165,52 @@ async def fly_turn_by_buttons(
     raise LocalcordError("the cockpit never offered a step to play")
 
 
+async def fly_turns_in_cockpit(
+    people: People, thread: Channel, players: list[User], rng: random.Random, turns: int = 1000
+) -> Flight:
+    """Fly up to ``turns`` player-turns (or to the game's end), every one through the
+    cockpit; ``flight.final`` is set when the game ended."""
+    flight = Flight()
+    for _ in range(turns):
+        try:
+            player, _ = await to_move(people, thread, players)
+        except GameOver:
+            flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
+            break
+        await fly_turn_in_cockpit(people, thread, player, rng, flight)
+    return flight
+
+
+async def fly_turn_in_cockpit(
+    people: People, thread: Channel, player: User, rng: random.Random, flight: Flight
+) -> None:
+    """Fly a whole player-turn as a person does: Play once, then press in the same
+    cockpit (it comes back after each plane action) until the turn is done."""
+    opened = await people.click(player, board_message(people, thread), "Play")
+    cockpit = opened.original
+    if cockpit is None or not cockpit.components:
+        raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
+    total, since = 1, 0
+    while cockpit.components:
+        if total > 60:
+            raise LocalcordError(f"a turn of {player.name} took over 60 presses")
+        chosen = choose_press(cockpit, rng)
+        pressed = await press(people, player, cockpit, chosen)
+        total += 1
+        since += 1
+        if not chosen.plays:
+            continue
+        if reply(pressed).startswith("⚠️"):
+            raise LocalcordError(f"{player.name} pressed {chosen.label}: {reply(pressed)}")
+        flight.tokens.extend(chosen.plays)
+        if chosen.plays[0][0] in "*-":
+            flight.fire_presses += since
+        else:
+            flight.presses.append(since)
+        since = 0
+    flight.turn_presses.append(total)
+
+
 async def press(people: People, player: User, cockpit: Message, chosen: Press) -> Interaction:
     if chosen.value is None:
         return await people.click(player, cockpit, chosen.custom_id)
@@ -177,6 +239,9 @@ def choose_press(cockpit: Message, rng: random.Random) -> Press:
     found = offers(cockpit)
     if not found:
         raise LocalcordError(f"nothing to press in the cockpit: {cockpit.content}")
+    shots = [p for p in found if p.label.startswith("🎯")]
+    if shots:
+        return rng.choice(shots)
     menu = [p for p in found if p.value is not None]
     if menu:
         sensible = [p for p in menu if "lost" not in p.label.split(" · ", 1)[0]]
