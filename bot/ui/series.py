@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.live import Entrant, LiveMatch, MatchError
-from bot.services.rating_service import RatingService, describe_rating
+from bot.services.rating_service import RatingService, shown_rating
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
@@ -388,5 +388,7 @@ class SeriesDesk(commands.Cog):
             assert entrant.user_id is not None  # rated games are between people
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
-                parts.append(f"{entrant.name} {describe_rating(rating)}")
-        await channel.send(f"📊 Ratings ({family}): " + "; ".join(parts))
+                parts.append(f"{entrant.name} {shown_rating(rating)}")
+        await channel.send(
+            f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
+        )

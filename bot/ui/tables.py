@@ -151,8 +151,8 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
     return [t for t in tell_turns(live.game, live.names) if t.turn in ended]
 
 
-def told_message(live: LiveMatch, told: Sequence[Told]) -> str:
-    text = "\n\n".join(told_text(live.game, t, live.names) for t in told)
+def told_message(live: LiveMatch, told: Told) -> str:
+    text = told_text(live.game, told, live.names)
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
@@ -164,7 +164,8 @@ async def refresh_board(
 ) -> None:
     """Bring the thread up to date after ``update``, keeping the board its last message:
     an edit within a turn; when a turn ends, its board message becomes the turn told in
-    words and a new board follows (also after a card was posted below the board)."""
+    words (one message per player-turn) and a new board follows (also after a card was
+    posted below the board)."""
     live = update.match
     channel = await match_channel(bot, live)
     cards = await announce_claims(bot, update)
@@ -178,14 +179,14 @@ async def refresh_board(
                 await old.edit(content=text, attachments=[file], view=view)
                 return
             if told:
-                await old.edit(content=told_message(live, told), attachments=[], view=None)
-                told = []
+                await old.edit(content=told_message(live, told[0]), attachments=[], view=None)
+                told = told[1:]
             else:
                 await old.delete()
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
-    if told:
-        await channel.send(told_message(live, told))
+    for turn in told:
+        await channel.send(told_message(live, turn))
     if view is None:
         message = await channel.send(text, file=file)
     else:
