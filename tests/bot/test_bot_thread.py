@@ -159,3 +159,23 @@ async def test_a_used_resignation_confirmation_is_disabled(
     (button,) = [c for row in confirmation.components for c in row.children]
     assert button.label == "Yes, resign" and button.disabled
     assert "alice (P1) wins" in board_message(thread).content
+
+
+async def test_the_challenge_names_every_setting_that_is_not_the_default_and_home_sides(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    plain = await table.challenge()
+    assert plain.content.splitlines()[1:] == [
+        "**Duel** · 2026 rules · auto fire",
+        "`P1` alice · home side south",
+        "`P2` — open — · home side north",
+    ]
+    other = Table(simcord_env)
+    invite = await other.challenge(
+        planes=3, clouds="none", fire="manual", variants="aces", clock=300, claim=True
+    )
+    assert invite.content.splitlines()[1] == (
+        "**Duel** · 2026 rules · manual fire · 3 planes each · variants: aces · no clouds · "
+        "5 min a turn · on time out the opponent may claim"
+    )
