@@ -45,6 +45,7 @@ class Press:
     custom_id: str
     label: str
     value: str | None = None  # the menu entry's value; None for a button
+    description: str = ""
 
     @property
     def plays(self) -> list[str]:
@@ -220,7 +221,7 @@ async def press(people: People, player: User, cockpit: Message, chosen: Press) -
 def offers(cockpit: Message) -> list[Press]:
     """Everything pressable in a cockpit: menu entries first, then enabled buttons."""
     found = [
-        Press(m["custom_id"], o["label"], o["value"])
+        Press(m["custom_id"], o["label"], o["value"], o.get("description") or "")
         for m in cockpit.selects()
         if not m.get("disabled")
         for o in m.get("options") or []
@@ -244,8 +245,14 @@ def choose_press(cockpit: Message, rng: random.Random) -> Press:
         return rng.choice(shots)
     menu = [p for p in found if p.value is not None]
     if menu:
-        sensible = [p for p in menu if "lost" not in p.label.split(" · ", 1)[0]]
-        return rng.choice(sensible or menu)
+        sensible = [
+            p
+            for p in menu
+            if "lost" not in p.label.split(" · ", 1)[0] and "edge" not in p.description
+        ]
+        # keeping height keeps a plane flying: people dive only now and then
+        level = [p for p in sensible if not p.description.startswith("−")]
+        return rng.choice(level if level and rng.random() < 0.7 else sensible or menu)
     forward = [p for p in found if p.label not in ("Back", "Step by step")]
     plays = [p for p in forward if p.plays and not p.label.startswith("Crash")]
     return rng.choice(plays or forward or found)

@@ -173,7 +173,8 @@ def _keep(
         facing,
         height,
         _sentence(game, plan, cell, facing, height, shots, stop),
-        _cost(plan, height - start_height if cell is not None else None),
+        _cost(plan, height - start_height if cell is not None else None)
+        + _warning(cell, facing, height),
         shots,
         stop,
     )
@@ -204,6 +205,14 @@ def _sentence(
     if stop:
         said += "; stop there to shoot, then dive on or end the dive"
     return said[:1].upper() + said[1:]
+
+
+def _warning(cell: int | None, facing: int, height: int) -> str:
+    """Ending nose to the board's edge leaves only dives or turns on the spot next turn;
+    at height 0 not even those: the plane will crash."""
+    if cell is None or board.NEIGHBOUR[cell * 6 + facing] >= 0:
+        return ""
+    return "; nose to the edge: it will crash" if height == 0 else "; nose to the edge"
 
 
 def _runs(words: list[str]) -> str:
