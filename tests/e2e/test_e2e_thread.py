@@ -8,7 +8,6 @@ import random
 import statistics
 
 from e2e.conftest import Local
-
 from localcord.autoplay import board_message, fly_turns_in_cockpit, match_thread, message_calls
 
 TURNS = 20
