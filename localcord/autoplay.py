@@ -244,6 +244,9 @@ def choose_press(cockpit: Message, rng: random.Random) -> Press:
     if shots:
         return rng.choice(shots)
     menu = [p for p in found if p.value is not None]
+    hunting = [p for p in menu if "shoot" in p.label or "fire at" in p.label]
+    if hunting:
+        return rng.choice(hunting)
     if menu:
         sensible = [
             p

@@ -123,7 +123,10 @@ def plane_actions(game: Game, cell: int) -> list[EndPose]:
         shots = tuple(e.cell for e in happened if isinstance(e, events.ShotDown))
         still_diving = moved is not None and work.diving == plane.id and work.active == seat
         if not still_diving:
-            _keep(found, game, plan, moved, start_height, shots, stop=False)
+            aims = []
+            if work.active == seat and not work.is_over:
+                aims = [s.cell for s in work.legal_steps() if s.kind == steps.SHOOT]
+            _keep(found, game, plan, moved, start_height, shots, stop=False, aims=aims)
         else:
             assert moved is not None
             key = (moved.cell, moved.facing, moved.height, tuple(work.planes()))
@@ -154,7 +157,10 @@ def _keep(
     start_height: int,
     shots: tuple[int, ...],
     stop: bool,
+    aims: list[int] | None = None,
 ) -> None:
+    """Keep the end pose ``plan`` reaches; ``aims``: the planes it may shoot down next
+    (manual fire), which the sentence mentions."""
     from rules.game import Plane
 
     if not plan:
@@ -172,7 +178,7 @@ def _keep(
         cell,
         facing,
         height,
-        _sentence(game, plan, cell, facing, height, shots, stop),
+        _sentence(game, plan, cell, facing, height, shots, stop) + _then_fire(aims or []),
         _cost(plan, height - start_height if cell is not None else None)
         + _warning(cell, facing, height),
         shots,
@@ -205,6 +211,12 @@ def _sentence(
     if stop:
         said += "; stop there to shoot, then dive on or end the dive"
     return said[:1].upper() + said[1:]
+
+
+def _then_fire(aims: list[int]) -> str:
+    if not aims:
+        return ""
+    return f"; then you may fire at {join(board.name(c) for c in aims)}"
 
 
 def _warning(cell: int | None, facing: int, height: int) -> str:
