@@ -21,6 +21,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -365,10 +366,14 @@ def seats_line(live: LiveMatch) -> str:
 
 
 async def post_board(
-    bot: CrosshairsBot, live: LiveMatch, target: discord.abc.Messageable
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    target: discord.abc.Messageable,
+    extra: Sequence[str] = (),
 ) -> discord.Message:
-    """Post a fresh board message, with its buttons, and make it the match's board."""
-    return await send_board(bot, live, target, board_view(live), draw_lines(live))
+    """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
+    the match's board; the old one goes."""
+    return await send_board(bot, live, target, board_view(live), [*draw_lines(live), *extra])
 
 
 async def open_table(

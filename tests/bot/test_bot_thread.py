@@ -10,6 +10,7 @@ from support.replies import answer
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
 from rules.words.telling import record_text
 
 # A duel of three planes, no clouds: bob swoops, flies level and crashes a plane; alice's
@@ -179,3 +180,16 @@ async def test_the_challenge_names_every_setting_that_is_not_the_default_and_hom
         "**Duel** · 2026 rules · manual fire · 3 planes each · variants: aces · no clouds · "
         "5 min a turn · on time out the opponent may claim"
     )
+
+
+async def test_a_clock_reminder_moves_the_board_down_and_keeps_one_ping(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", clock=300)
+    clock.advance(240)  # the reminder comes in the last fifth of the turn
+    await simcord_env.advance_time(simcord_bot.config.clock_interval + 21)
+    board = board_message(thread)
+    assert "⏰ Your turn is running out." in board.content
+    assert board.id == thread.history()[-1].id
+    assert [m.id for m in thread.history() if "your turn" in m.content] == [board.id]
