@@ -18,7 +18,6 @@ restart (the match is reloaded from storage on first use).
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import re
 from collections.abc import Sequence
@@ -30,9 +29,14 @@ from bot.services import cockpit
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.tables import board_file, refresh_board, send_board
-from rules.words.common import SIDE_WORDS, join
-from rules.words.telling import record_text
+from bot.ui.tables import (
+    board_file,
+    draw_lines,
+    refresh_board,
+    seats_line,
+    send_board,
+    send_record,
+)
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -55,7 +59,6 @@ LABELS = {
     "record": ("Record", discord.ButtonStyle.secondary, "📜"),
     "claim": ("Claim on time", discord.ButtonStyle.secondary, "⏰"),
 }
-RECORD_INLINE = 2000  # Discord's message limit; a longer record comes as a text file
 
 
 class MatchButton(
@@ -118,21 +121,6 @@ class MatchButton(
                 update = await games.claim_timeout(self.match_id, interaction.user.id)
             await show_update(bot, update)
             await tell(interaction, "Done.")
-
-
-async def send_record(interaction: discord.Interaction, live: LiveMatch) -> None:
-    """The whole game in words, to the asker only: as a message, or as a text file when
-    it is longer than a message may be."""
-    text = record_text(live.game, live.names) or "Nothing has happened yet."
-    head = f"📜 Match #{live.id}: {' vs '.join(live.names)}"
-    if len(head) + 2 + len(text) <= RECORD_INLINE:
-        await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
-        return
-    await interaction.response.send_message(
-        f"{head} — the record is long, so here it is as a file.",
-        file=discord.File(io.BytesIO(text.encode()), filename=f"match-{live.id}.txt"),
-        ephemeral=True,
-    )
 
 
 class ConfirmResign(
@@ -344,25 +332,6 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
     if live.clock.per_turn is not None and live.clock.on_expiry == "claim":
         view.add_item(MatchButton("claim", live.id))
     return view
-
-
-def draw_lines(live: LiveMatch) -> list[str]:
-    """The standing draw offer, naming (and mentioning) who has still to answer."""
-    if not live.draw_offers or live.game.is_over:
-        return []
-    offered = join(live.who(s) for s in sorted(live.draw_offers))
-    waiting = [s for s in live.game.alive() if s not in live.draw_offers]
-    them = join(
-        f"<@{live.seats[s].user_id}>" if live.seats[s].user_id else live.who(s) for s in waiting
-    )
-    return [f"🤝 {offered} offers a draw to {them}: **Accept draw** or **Decline draw** below."]
-
-
-def seats_line(live: LiveMatch) -> str:
-    """Who flies which seat, and from which edge their planes come on."""
-    m = live.game.mode
-    said = [f"{live.who(s)} from the {SIDE_WORDS[m.sides[s]]} edge" for s in range(live.game.seats)]
-    return f"Seats: {join(said)}. Planes come on at their home side's edge cells."
 
 
 async def post_board(

@@ -10,10 +10,11 @@ from discord import app_commands
 
 from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.ui import invites
-from bot.ui.buttons import post_board, send_record, show_update
+from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.tables import send_record
 from rules import notation
 from rules.errors import RulesError
 from rules.modes import MODES, VARIANTS, Settings

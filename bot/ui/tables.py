@@ -1,5 +1,6 @@
-"""The match thread's messages: the board (drawn, posted), each player-turn told in
-words, and the cards claimed.
+"""The match thread's messages: the board (drawn, posted; a standing draw offer and
+the seats in words), each player-turn told in words, the cards claimed, and the whole
+record on request.
 
 Each match plays in its own thread, which always ends with the board message: the
 rendered board, the current turn so far in words, whose turn it is (pinging them), and
@@ -27,7 +28,8 @@ from render.board import board_png, render_board
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
-from rules.words.telling import Told, tell_turns, told_text
+from rules.words.common import SIDE_WORDS, join
+from rules.words.telling import Told, record_text, tell_turns, told_text
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -36,6 +38,7 @@ log = logging.getLogger(__name__)
 
 BOARD_SIZE = 1024
 MAX_CONTENT = 1900
+RECORD_INLINE = 2000  # Discord's message limit; a longer record comes as a text file
 FINAL_HINT = (
     "Use `/crosshairs replay match:{id}` to watch it again, `/crosshairs record` to read it."
 )
@@ -85,12 +88,29 @@ async def board_file(
     return discord.File(io.BytesIO(png), filename=filename)
 
 
+_TOLD: OrderedDict[int, tuple[int, list[Told]]] = OrderedDict()
+
+
+def told_turns(live: LiveMatch) -> list[Told]:
+    """The match's player-turns in words, worked out once per state: telling replays
+    the game from its start, and the board text and the finished turns both need it."""
+    kept = _TOLD.get(live.id)
+    if kept is not None and kept[0] == live.ply:
+        return kept[1]
+    told = tell_turns(live.game, live.names)
+    _TOLD[live.id] = (live.ply, told)
+    _TOLD.move_to_end(live.id)
+    while len(_TOLD) > _PREVIEWS_KEPT:
+        _TOLD.popitem(last=False)
+    return told
+
+
 def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
     """The board message: heading, the turn so far in words, ``extra`` lines (a draw
     offer), whose turn it is with a ping, or the result."""
     game = live.game
     head = f"**Crosshairs #{live.id}** · {game.mode.title} · {game.settings.ruleset} rules"
-    now = [t for t in tell_turns(game, live.names) if t.turn == game.turn]
+    now = [t for t in told_turns(live) if t.turn == game.turn]
     body = ""
     if now and not game.is_over:
         body = told_text(game, now[0], live.names).replace(":\n", " so far:\n", 1)
@@ -148,7 +168,7 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
         ended.add(live.game.turn)
     if not ended:
         return []
-    return [t for t in tell_turns(live.game, live.names) if t.turn in ended]
+    return [t for t in told_turns(live) if t.turn in ended]
 
 
 def told_message(live: LiveMatch, told: Told) -> str:
@@ -212,3 +232,37 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
             file=discord.File(io.BytesIO(png), filename=f"{claim.card}.png"),
         )
     return len(claimed)
+
+
+def draw_lines(live: LiveMatch) -> list[str]:
+    """The standing draw offer, naming (and mentioning) who has still to answer."""
+    if not live.draw_offers or live.game.is_over:
+        return []
+    offered = join(live.who(s) for s in sorted(live.draw_offers))
+    waiting = [s for s in live.game.alive() if s not in live.draw_offers]
+    them = join(
+        f"<@{live.seats[s].user_id}>" if live.seats[s].user_id else live.who(s) for s in waiting
+    )
+    return [f"🤝 {offered} offers a draw to {them}: **Accept draw** or **Decline draw** below."]
+
+
+def seats_line(live: LiveMatch) -> str:
+    """Who flies which seat, and from which edge their planes come on."""
+    m = live.game.mode
+    said = [f"{live.who(s)} from the {SIDE_WORDS[m.sides[s]]} edge" for s in range(live.game.seats)]
+    return f"Seats: {join(said)}. Planes come on at their home side's edge cells."
+
+
+async def send_record(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """The whole game in words, to the asker only: as a message, or as a text file when
+    it is longer than a message may be."""
+    text = record_text(live.game, live.names) or "Nothing has happened yet."
+    head = f"📜 Match #{live.id}: {' vs '.join(live.names)}"
+    if len(head) + 2 + len(text) <= RECORD_INLINE:
+        await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
+        return
+    await interaction.response.send_message(
+        f"{head} — the record is long, so here it is as a file.",
+        file=discord.File(io.BytesIO(text.encode()), filename=f"match-{live.id}.txt"),
+        ephemeral=True,
+    )
