@@ -50,6 +50,7 @@ async def install(bot: CrosshairsBot) -> None:
         buttons.MatchButton,
         buttons.ConfirmResign,
         buttons.CockpitButton,
+        buttons.CockpitMenu,
         invites.ChallengeButton,
         invites.LobbyButton,
         series_invites.InvitationButton,

@@ -35,9 +35,12 @@ MODE_FAMILY: Final[dict[str, str]] = {key: m.family for key, m in MODES.items()}
 # benchmarks are tuned for, and a scale other openskill users will recognise.
 MODEL: Final = PlackettLuce()
 
-DISPLAY_SCALE: Final = 60.0  # so an average player known for certain (mu 25, sigma 0) shows 1500
+# The shown rating: 1000 for a newcomer, about 1500 for an average player after many
+# games (mu 25, sigma 2), about 1625 for one known for certain (docs/ratings.md).
+DISPLAY_BASE: Final = 1000
+DISPLAY_SCALE: Final = 25.0
 PROVISIONAL_SIGMA: Final = 6.0  # about 14 duels; more games in bigger free-for-alls
-HANDICAP_STEP: Final = MODEL.beta  # mu difference worth one handicap token (250 display points)
+HANDICAP_STEP: Final = MODEL.beta  # mu difference worth one handicap token (104 display points)
 MAX_HANDICAP: Final = 6  # the rules allow 0..6 height tokens per seat
 
 
@@ -64,8 +67,8 @@ class Rating:
 
     @property
     def display(self) -> int:
-        """The number players see: the ordinal in friendlier units, 0 for a newcomer."""
-        return round(DISPLAY_SCALE * self.ordinal)
+        """The number players see: the ordinal in friendlier units, 1000 for a newcomer."""
+        return DISPLAY_BASE + round(DISPLAY_SCALE * self.ordinal)
 
     @property
     def provisional(self) -> bool:

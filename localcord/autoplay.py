@@ -2,32 +2,68 @@
 
 Nothing is known about the game except what the bot says: who is to move is whoever
 the ``/crosshairs move`` autocomplete offers steps to, and those offers are the legal
-steps. A player flies either by that command or by the cockpit's buttons (Play, then a
-plane, a manoeuvre and a turn). Every step must bring a new board image, and the
-tokens the bot acknowledged are returned so a test can compare them with storage.
+steps. A player flies either by that command or by the cockpit (Play, then a plane and
+where it ends up from a menu, or step by step by buttons). Every plane action must bring
+a new board image, and the tokens the bot acknowledged are returned so a test can
+compare them with storage.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Awaitable, Callable, Collection
+from collections import Counter
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from localcord.client import LocalcordError, People, reply
-from localcord.state import Channel, Json, Message, User, World
+from localcord.state import Channel, Interaction, Message, Request, User, World
 
 FINAL_MARK = "/crosshairs replay match:"
+# The rate-limited message routes of a channel: posting, editing, deleting a message.
+MESSAGE_ROUTE = re.compile(r"/channels/\d+/messages(/\d+)?$")
 StepHook = Callable[[int], Awaitable[None]]
 
 
 @dataclass
 class Flight:
-    """What happened: the acknowledged tokens in order and the bot's last word."""
+    """What happened: the acknowledged tokens in order, the bot's last word, and the
+    cockpit presses each plane action took after Play."""
 
     tokens: list[str] = field(default_factory=list)
     interactions: int = 0
     final: Message | None = None
+    presses: list[int] = field(default_factory=list)  # per plane action, after Play
+    turn_presses: list[int] = field(default_factory=list)  # per player-turn, Play included
+    fire_presses: int = 0  # shots and holding fire, in manual fire
+
+
+@dataclass(frozen=True)
+class Press:
+    """One thing to press in a cockpit: a button, or an entry of a select menu."""
+
+    custom_id: str
+    label: str
+    value: str | None = None  # the menu entry's value; None for a button
+    description: str = ""
+
+    @property
+    def plays(self) -> list[str]:
+        """The tokens this press plays (none when it only leads to another stage)."""
+        if self.value is not None:
+            return [] if self.value.startswith(">") else self.value.split()
+        return [self.custom_id.rsplit(":g:", 1)[1]] if ":g:" in self.custom_id else []
+
+
+def message_calls(requests: Iterable[Request]) -> Counter[str]:
+    """How many messages the bot posted, edited and deleted in channels (interaction
+    answers are not counted: they have routes of their own)."""
+    names = {"POST": "posts", "PATCH": "edits", "DELETE": "deletes"}
+    return Counter(
+        names[r.method]
+        for r in requests
+        if r.method in names and MESSAGE_ROUTE.search(r.path) and r.status < 300
+    )
 
 
 def board_message(people: People, thread: Channel) -> Message:
@@ -109,35 +145,120 @@ async def fly_match(
 async def fly_turn_by_buttons(
     people: People, thread: Channel, player: User, rng: random.Random, flight: Flight
 ) -> None:
-    """Open the cockpit from the board's Play button and press until one step is
-    played: a plane, its manoeuvre and turn, a placement, a shot or hold fire."""
+    """Open the cockpit from the board's Play button and press until one plane action
+    (or a shot, or holding fire) is played."""
     opened = await people.click(player, board_message(people, thread), "Play")
     flight.interactions += 1
     cockpit = opened.original
-    if cockpit is None or cockpit.visible_to != player.id or not cockpit.buttons():
+    if cockpit is None or cockpit.visible_to != player.id or not cockpit.components:
         raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
-    for _ in range(8):
-        button = choose_button(cockpit, rng)
-        pressed = await people.click(player, cockpit, button["custom_id"])
+    for presses in range(1, 9):
+        chosen = choose_press(cockpit, rng)
+        pressed = await press(people, player, cockpit, chosen)
         flight.interactions += 1
-        if ":g:" in button["custom_id"]:
+        if chosen.plays:
             text = reply(pressed)
             if text.startswith("⚠️"):
-                raise LocalcordError(f"{player.name} pressed {button['label']}: {text}")
-            flight.tokens.append(button["custom_id"].rsplit(":g:", 1)[1])
+                raise LocalcordError(f"{player.name} pressed {chosen.label}: {text}")
+            flight.tokens.extend(chosen.plays)
+            flight.presses.append(presses)
             return
     raise LocalcordError("the cockpit never offered a step to play")
 
 
-def choose_button(cockpit: Message, rng: random.Random) -> Json:
-    """A cockpit button worth pressing: forward, and a crash only when forced."""
-    live = [b for b in cockpit.buttons() if not b.get("disabled")]
-    enabled = [b for b in live if b.get("label") not in ("Back", "Crash")]
-    enabled = enabled or [b for b in live if b.get("label") != "Back"] or live
-    if not enabled:
+async def fly_turns_in_cockpit(
+    people: People, thread: Channel, players: list[User], rng: random.Random, turns: int = 1000
+) -> Flight:
+    """Fly up to ``turns`` player-turns (or to the game's end), every one through the
+    cockpit; ``flight.final`` is set when the game ended."""
+    flight = Flight()
+    for _ in range(turns):
+        try:
+            player, _ = await to_move(people, thread, players)
+        except GameOver:
+            flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
+            break
+        await fly_turn_in_cockpit(people, thread, player, rng, flight)
+    return flight
+
+
+async def fly_turn_in_cockpit(
+    people: People, thread: Channel, player: User, rng: random.Random, flight: Flight
+) -> None:
+    """Fly a whole player-turn as a person does: Play once, then press in the same
+    cockpit (it comes back after each plane action) until the turn is done."""
+    opened = await people.click(player, board_message(people, thread), "Play")
+    cockpit = opened.original
+    if cockpit is None or not cockpit.components:
+        raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
+    total, since = 1, 0
+    while cockpit.components:
+        if total > 60:
+            raise LocalcordError(f"a turn of {player.name} took over 60 presses")
+        chosen = choose_press(cockpit, rng)
+        pressed = await press(people, player, cockpit, chosen)
+        total += 1
+        since += 1
+        if not chosen.plays:
+            continue
+        if reply(pressed).startswith("⚠️"):
+            raise LocalcordError(f"{player.name} pressed {chosen.label}: {reply(pressed)}")
+        flight.tokens.extend(chosen.plays)
+        if chosen.plays[0][0] in "*-":
+            flight.fire_presses += since
+        else:
+            flight.presses.append(since)
+        since = 0
+    flight.turn_presses.append(total)
+
+
+async def press(people: People, player: User, cockpit: Message, chosen: Press) -> Interaction:
+    if chosen.value is None:
+        return await people.click(player, cockpit, chosen.custom_id)
+    return await people.choose(player, cockpit, chosen.custom_id, chosen.value)
+
+
+def offers(cockpit: Message) -> list[Press]:
+    """Everything pressable in a cockpit: menu entries first, then enabled buttons."""
+    found = [
+        Press(m["custom_id"], o["label"], o["value"], o.get("description") or "")
+        for m in cockpit.selects()
+        if not m.get("disabled")
+        for o in m.get("options") or []
+    ]
+    found += [
+        Press(b["custom_id"], b.get("label", ""))
+        for b in cockpit.buttons()
+        if not b.get("disabled")
+    ]
+    return found
+
+
+def choose_press(cockpit: Message, rng: random.Random) -> Press:
+    """A press worth making, as a person flies: a whole plane action from a menu (a
+    crash only when forced), else a shot or the button that leads on."""
+    found = offers(cockpit)
+    if not found:
         raise LocalcordError(f"nothing to press in the cockpit: {cockpit.content}")
-    plays = [b for b in enabled if ":g:" in b["custom_id"]]
-    return rng.choice(plays if plays and rng.random() < 0.5 else enabled)
+    shots = [p for p in found if p.label.startswith("🎯")]
+    if shots:
+        return rng.choice(shots)
+    menu = [p for p in found if p.value is not None]
+    hunting = [p for p in menu if "shoot" in p.label or "fire at" in p.label]
+    if hunting:
+        return rng.choice(hunting)
+    if menu:
+        sensible = [
+            p
+            for p in menu
+            if "lost" not in p.label.split(" · ", 1)[0] and "edge" not in p.description
+        ]
+        # keeping height keeps a plane flying: people dive only now and then
+        level = [p for p in sensible if not p.description.startswith("−")]
+        return rng.choice(level if level and rng.random() < 0.7 else sensible or menu)
+    forward = [p for p in found if p.label not in ("Back", "Step by step")]
+    plays = [p for p in forward if p.plays and not p.label.startswith("Crash")]
+    return rng.choice(plays or forward or found)
 
 
 def _sensible(offered: list[str]) -> list[str]:

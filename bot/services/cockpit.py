@@ -1,16 +1,20 @@
 """The cockpit: the choices a player is offered, one stage at a time.
 
-A turn is flown by pressing buttons: pick a plane (or *Place*), then the manoeuvre
-(Climb, Level, Swoop, Power dive, Immelmann …), then the turn (left, straight, right).
-Shots and *Hold fire* / *End dive* appear when they are legal. Only legal choices are
-enabled. This module is the Discord-free logic: a stage is a *path* of the choices made
-so far, and :func:`panel` lists what may be chosen next; the Discord view only draws it.
+A plane action takes two presses: pick a plane, then where it ends up (a menu of every
+end pose, :mod:`bot.services.poses`, each marked on the preview by its cell). Placements
+are one menu of cell and facing pairs, on the first stage when there is room. Those who
+prefer it fly *step by step*: the manoeuvre (each saying its cost and reach), then the
+turn. Shots and *Hold fire* / *End dive* appear when they are legal; only legal choices
+are enabled. This module is the Discord-free logic: a stage is a *path* of the choices
+made so far, and :func:`panel` lists what may be chosen next; the Discord view draws it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.services.poses import COST_AND_REACH, EndPose, arrow_facing, placements, plane_actions
 from rules import board, steps
 from rules.game import Game
 from rules.steps import Step
@@ -31,6 +35,11 @@ TURN_LABELS = (
 )
 PLACE_KEY = "+"
 CLOUD_KEY = "~"
+STEPS_KEY = "steps"
+TO_KEY = "to"  # (plane, "to", cell): the end poses in one cell, when there are too many
+GO = ">"  # a menu value starting with this navigates to the path after it
+MENU_SIZE = 25  # Discord's most options in one select menu
+MAX_ROWS = 5  # Discord's most component rows in one message
 
 
 @dataclass(frozen=True)
@@ -45,11 +54,33 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One entry of a menu: ``value`` is the notation it plays (tokens, space separated)."""
+
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    placeholder: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
 class Panel:
     title: str
     choices: tuple[Choice, ...]
     highlight_cells: frozenset[int] = frozenset()
     highlight_plane: int | None = None
+    menus: tuple[Menu, ...] = ()
+    # short labels of the highlighted cells, repeated by the menus' options
+    labels: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def rows(self) -> int:
+        return len(self.menus) + -(-len(self.choices) // 5)
 
 
 def panel(game: Game, path: tuple[str, ...] = ()) -> Panel:
@@ -60,17 +91,110 @@ def panel(game: Game, path: tuple[str, ...] = ()) -> Panel:
         return _cloud_cells(legal, row) if row and row in board.ROWS else _cloud_rows(legal)
     if path[:1] == (PLACE_KEY,):
         if len(path) == 1:
-            return _place_cells(legal)
-        if len(path) == 2 and board.is_cell_name(path[1]):
-            return _place_facings(legal, board.cell(path[1]))
+            return _place_cells(game, legal)
     elif path and board.is_cell_name(path[0]):
         plane = game.plane_at(board.cell(path[0]))
-        if plane is not None:
+        if plane is not None and any(s.cell == plane.cell for s in legal if s.is_manoeuvre):
             if len(path) == 1:
+                return _end_poses(game, plane.cell)
+            if path[1:] == (STEPS_KEY,):
                 return _manoeuvres(game, legal, plane.cell)
+            if len(path) == 3 and path[1] == TO_KEY and board.is_cell_name(path[2]):
+                return _end_poses(game, plane.cell, board.cell(path[2]))
             if len(path) == 2:
                 return _turns(game, legal, plane.cell, path[1])
     return _start(game, legal)
+
+
+def _menus(poses: list[EndPose], what: str) -> tuple[Menu, ...]:
+    """Menus of at most 25 options each, and at most four (the fifth row is buttons);
+    each placeholder says which cells its options reach."""
+    chunks = [poses[i : i + MENU_SIZE] for i in range(0, len(poses), MENU_SIZE)][: MAX_ROWS - 1]
+    menus = []
+    for chunk in chunks:
+        more = f" ({_span([p.cell for p in chunk])})" if len(chunks) > 1 else ""
+        options = tuple(
+            Option(p.value, _clip(f"{p.short} · {p.sentence}"), _clip(p.cost)) for p in chunk
+        )
+        menus.append(Menu(_clip(f"{what}{more}", 150), options))
+    return tuple(menus)
+
+
+def _span(cells: Sequence[int | None]) -> str:
+    named = [board.name(c) for c in cells if c is not None]
+    if not named:
+        return "lost"
+    return named[0] if named[0] == named[-1] else f"{named[0]} to {named[-1]}"
+
+
+def _cell_menus(here: str, poses: list[EndPose]) -> tuple[Menu, ...]:
+    """Too many end poses for four menus: first the cell, then the pose in it."""
+    by_cell: dict[int, list[EndPose]] = {}
+    for p in poses:
+        if p.cell is not None:
+            by_cell.setdefault(p.cell, []).append(p)
+    cells = sorted(by_cell)
+    options = []
+    for c in cells:
+        heights = sorted({p.height for p in by_cell[c]})
+        span = (
+            f"height {heights[0]}" if len(heights) == 1 else f"heights {heights[0]}–{heights[-1]}"
+        )
+        options.append(
+            Option(
+                f"{GO}{here}/{TO_KEY}/{board.name(c)}",
+                f"{board.name(c)} · {len(by_cell[c])} ways to end there, {span}",
+            )
+        )
+    menus = []
+    for i in range(0, min(len(options), MENU_SIZE * (MAX_ROWS - 1)), MENU_SIZE):
+        span = _span(cells[i : i + MENU_SIZE])
+        menus.append(
+            Menu(f"Plane at {here}: which cell? ({span})", tuple(options[i : i + MENU_SIZE]))
+        )
+    return tuple(menus)
+
+
+def _clip(text: str, size: int = 100) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def _labels(poses: list[EndPose]) -> tuple[tuple[int, str], ...]:
+    cells: dict[int, str] = {}
+    for p in poses:
+        if p.cell is not None:
+            cells.setdefault(p.cell, board.name(p.cell))
+    return tuple(sorted(cells.items()))
+
+
+def _end_poses(game: Game, cell: int, to: int | None = None) -> Panel:
+    """Where the plane at ``cell`` can end up: one menu entry per end pose (only those
+    in the cell ``to``, when given). Beyond four menus' worth, a menu of cells first."""
+    plane = game.plane_at(cell)
+    assert plane is not None
+    here = board.name(cell)
+    found = plane_actions(game, cell)
+    if to is not None:
+        found = [p for p in found if p.cell == to]
+    diving = plane.id == game.diving
+    choices = [] if diving else [Choice("Step by step", path=(here, STEPS_KEY))]
+    choices.append(Choice("Back", path=() if to is None else (here,)))
+    verb = "dive on or end the dive" if diving else "where it ends up"
+    if len(found) > MENU_SIZE * (MAX_ROWS - 1):
+        menus = _cell_menus(here, found)
+        verb = "which cell it ends up in, then how"
+    else:
+        where = f" in {board.name(to)}" if to is not None else ""
+        menus = _menus(found, f"Plane at {here}: where to{where}?")
+    return Panel(
+        f"The plane at {here} (height {plane.height}, {arrow_facing(plane.facing)}): "
+        f"choose {verb}; the preview marks each cell it can reach.",
+        tuple(choices),
+        frozenset(p.cell for p in found if p.cell is not None),
+        plane.id,
+        menus,
+        _labels(found),
+    )
 
 
 def _start(game: Game, legal: list[Step]) -> Panel:
@@ -83,9 +207,8 @@ def _start(game: Game, legal: list[Step]) -> Panel:
     diver = game.plane(game.diving) if game.diving >= 0 else None
     if diver is not None:
         here = board.name(diver.cell)
-        for kind in (steps.SWOOP, steps.POWER, steps.IMMELMANN):
-            if any(s.kind == kind and s.cell == diver.cell for s in legal):
-                choices.append(_kind_choice(here, kind, "primary"))
+        if any(s.kind in steps.DIVES and s.cell == diver.cell for s in legal):
+            choices.append(Choice(f"✈ Dive on from {here}", path=(here,), style="primary"))
         choices.append(Choice("End dive", token=steps.END, style="success"))
     acting = sorted(
         {s.cell for s in legal if s.is_manoeuvre and (diver is None or s.cell != diver.cell)}
@@ -93,15 +216,24 @@ def _start(game: Game, legal: list[Step]) -> Panel:
     for c in acting:
         p = game.plane_at(c)
         height = f" · h{p.height}" if p is not None else ""
-        choices.append(Choice(f"✈ {board.name(c)}{height}", path=(board.name(c),), style="primary"))
-    if any(s.kind == steps.PLACE for s in legal):
+        facing = f" {arrow_facing(p.facing)}" if p is not None else ""
         choices.append(
-            Choice(
-                f"➕ Place ({game.seat(game.active).reserve} left)",
-                path=(PLACE_KEY,),
-                style="primary",
-            )
+            Choice(f"✈ {board.name(c)}{height}{facing}", path=(board.name(c),), style="primary")
         )
+    menus: tuple[Menu, ...] = ()
+    if any(s.kind == steps.PLACE for s in legal):
+        placing = _menus(placements(game), f"Place a plane ({game.seat(game.active).reserve} left)")
+        buttons = len(choices) + (diver is None and steps.END_STEP in legal)
+        if len(placing) + -(-buttons // 5) <= MAX_ROWS:
+            menus = placing
+        else:
+            choices.append(
+                Choice(
+                    f"➕ Place ({game.seat(game.active).reserve} left)",
+                    path=(PLACE_KEY,),
+                    style="primary",
+                )
+            )
     if diver is None and steps.END_STEP in legal:
         choices.append(Choice("Hold fire", token=steps.END, style="success"))
     if diver is not None:
@@ -112,7 +244,7 @@ def _start(game: Game, legal: list[Step]) -> Panel:
         title = "Pick a plane to fly, or place one."
     else:
         title = "Fire, or hold fire to end your turn."
-    return Panel(title, tuple(choices), frozenset(acting), diver.id if diver else None)
+    return Panel(title, tuple(choices), frozenset(acting), diver.id if diver else None, menus)
 
 
 def _kind_choice(here: str, kind: str, style: str) -> Choice:
@@ -134,8 +266,9 @@ def _manoeuvres(game: Game, legal: list[Step], cell: int) -> Panel:
         if kind in (steps.LEVEL1, steps.IMMELMANN, steps.CRASH) and not enabled:
             continue  # shown only where the rules offer them, to keep the panel short
         c = _kind_choice(here, kind, "primary")
-        choices.append(Choice(c.label, c.path, c.token, enabled, c.style))
-    choices.append(Choice("Back", path=(), style="secondary"))
+        label = f"{c.label} ({COST_AND_REACH[kind]})"
+        choices.append(Choice(label, c.path, c.token, enabled, c.style))
+    choices.append(Choice("Back", path=(here,), style="secondary"))
     plane = game.plane_at(cell)
     return Panel(
         f"The plane at {here} (height {plane.height if plane else '?'}): choose its manoeuvre.",
@@ -157,34 +290,27 @@ def _turns(game: Game, legal: list[Step], cell: int, kind: str) -> Panel:
         )
         for _, label, suffix in TURN_LABELS
     ]
-    choices.append(Choice("Back", path=(here,)))
+    choices.append(Choice("Back", path=(here, STEPS_KEY)))
     plane = game.plane_at(cell)
     return Panel(
-        f"{KIND_LABELS.get(kind, kind)} from {here}: then turn?",
+        f"{KIND_LABELS.get(kind, kind)} from {here} ({COST_AND_REACH.get(kind, '')}): then turn?",
         tuple(choices),
         _destinations(game, list(mine.values())),
         plane.id if plane else None,
     )
 
 
-def _place_cells(legal: list[Step]) -> Panel:
+def _place_cells(game: Game, legal: list[Step]) -> Panel:
     cells = sorted({s.cell for s in legal if s.kind == steps.PLACE})
-    choices = [
-        Choice(board.name(c), path=(PLACE_KEY, board.name(c)), style="primary") for c in cells
-    ]
-    choices.append(Choice("Back", path=()))
-    return Panel("Place a plane: which cell of your home side?", tuple(choices), frozenset(cells))
-
-
-def _place_facings(legal: list[Step], cell: int) -> Panel:
-    here = board.name(cell)
-    ok = {s.facing for s in legal if s.kind == steps.PLACE and s.cell == cell}
-    choices = [
-        Choice(d, token=f"+{here}{d}", enabled=i in ok, style="success")
-        for i, d in enumerate(board.DIRECTIONS)
-    ]
-    choices.append(Choice("Back", path=(PLACE_KEY,)))
-    return Panel(f"Place at {here}: facing which way?", tuple(choices), frozenset({cell}))
+    found = placements(game)
+    return Panel(
+        "Place a plane: which cell of your home side, facing which way?",
+        (Choice("Back", path=()),),
+        frozenset(cells),
+        None,
+        _menus(found, "Place a plane: cell and facing"),
+        _labels(found),
+    )
 
 
 def _cloud_rows(legal: list[Step]) -> Panel:

@@ -284,11 +284,14 @@ class GameManager(ComputerTurns, TurnClocks):
     async def resign(self, match_id: int, user_id: int) -> Update:
         live = await self.get(match_id)
         async with live.lock:
-            mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
-            if live.over or not mine:
-                raise MatchError(
-                    "you are not playing in this match" if not mine else live.over_text()
-                )
+            seated = live.seats_of(user_id)
+            mine = [s for s in seated if not live.game.seat(s).out]
+            if not seated:
+                raise MatchError("you are not playing in this match")
+            if live.over:
+                raise MatchError(live.over_text())
+            if not mine:
+                raise MatchError("you are already out of this game")
             return await self._concede(live, mine[0], "resign", user_id)
 
     async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
@@ -324,6 +327,22 @@ class GameManager(ComputerTurns, TurnClocks):
             happened = game.agree_draw()
             await self._store(live, "draw", user_id, before)
             return await self._update(live, happened)
+
+    async def decline_draw(self, match_id: int, user_id: int) -> Update:
+        """Turn down the draw offer standing in the match; play goes on."""
+        live = await self.get(match_id)
+        async with live.lock:
+            mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
+            if live.game.is_over or not mine:
+                raise MatchError(
+                    "you are not playing in this match" if not mine else "this game is over"
+                )
+            if not live.draw_offers:
+                raise MatchError("no draw is on offer")
+            if set(mine) <= live.draw_offers:
+                raise MatchError("that is your own offer; play on, and it lapses with the turn")
+            live.draw_offers.clear()
+            return Update(live, (), [f"{live.who(mine[0])} declines the draw; play goes on."])
 
     async def abort(self, match_id: int, user_id: int) -> Update:
         """Call the game off before anybody has flown: no result, nothing rated."""

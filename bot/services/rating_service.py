@@ -224,11 +224,15 @@ class RatingService:
         )
 
 
+def shown_rating(rating: ratings.Rating) -> str:
+    """``1234``, or ``1086?`` while provisional: the one number players read."""
+    return f"{rating.display}{'?' if rating.provisional else ''}"
+
+
 def describe_rating(rating: ratings.Rating) -> str:
-    """``1234 (μ 27.10, σ 3.20, 40 games)``, with a mark while provisional."""
-    mark = "?" if rating.provisional else ""
+    """``1234 (μ 27.10, σ 3.20, 40 games)``: the profile's full account."""
     return (
-        f"{rating.display}{mark} (μ {rating.mu:.2f}, σ {rating.sigma:.2f}, "
+        f"{shown_rating(rating)} (μ {rating.mu:.2f}, σ {rating.sigma:.2f}, "
         f"{rating.games} game{'s' if rating.games != 1 else ''})"
     )
 

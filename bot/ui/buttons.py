@@ -6,11 +6,13 @@ together; drawing and posting the messages is :mod:`bot.ui.tables`.
 The buttons' custom ids carry everything needed to act, so they keep working after a
 restart (the match is reloaded from storage on first use).
 
-* ``xh:<action>:<match>`` — the board's buttons: play, lines, draw, resign, claim;
+* ``xh:<action>:<match>`` — the board's buttons: play, lines, draw (accept, decline
+  while an offer stands), resign, record, claim;
 * ``xh:sure:<match>`` — confirms a resignation;
 * ``xh:ck:<match>:<ply>:n:<path>`` / ``…:g:<token>`` — the cockpit: navigate to a
-  stage, or play a step. The ply makes a button pressed for an older state fail
-  politely instead of acting on a game its presser never saw.
+  stage, or play a step; ``xh:cm:<match>:<ply>:<n>`` — a cockpit menu, whose chosen
+  value is the notation of a whole plane action. The ply makes a button pressed for an
+  older state fail politely instead of acting on a game its presser never saw.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -26,9 +29,15 @@ from bot.services import cockpit
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.tables import announce_claims, board_file, board_text, match_channel, send_board
+from bot.ui.tables import (
+    board_file,
+    draw_lines,
+    refresh_board,
+    seats_line,
+    send_board,
+    send_record,
+)
 from bot.ui.walls import match_of_press
-from rules.events import TurnPassed
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -45,14 +54,17 @@ LABELS = {
     "play": ("Play", discord.ButtonStyle.primary, "✈️"),
     "lines": ("Lines of fire", discord.ButtonStyle.secondary, "🎯"),
     "draw": ("Offer draw", discord.ButtonStyle.secondary, "🤝"),
+    "accept": ("Accept draw", discord.ButtonStyle.success, "🤝"),
+    "decline": ("Decline draw", discord.ButtonStyle.secondary, "✖️"),
     "resign": ("Resign", discord.ButtonStyle.danger, "🏳️"),
+    "record": ("Record", discord.ButtonStyle.secondary, "📜"),
     "claim": ("Claim on time", discord.ButtonStyle.secondary, "⏰"),
 }
 
 
 class MatchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:(?P<action>play|lines|draw|resign|claim):(?P<id>\d+)",
+    template=r"xh:(?P<action>play|lines|draw|accept|decline|resign|record|claim):(?P<id>\d+)",
 ):
     def __init__(self, action: str, match_id: int) -> None:
         label, style, emoji = LABELS[action]
@@ -98,13 +110,18 @@ class MatchButton(
             await interaction.response.send_message(
                 "Really resign? This cannot be undone.", view=view, ephemeral=True
             )
+        elif self.action == "record":
+            await send_record(interaction, await games.get(self.match_id))
         else:
             await interaction.response.defer()
-            if self.action == "draw":
+            if self.action in ("draw", "accept"):
                 update = await games.offer_draw(self.match_id, interaction.user.id)
+            elif self.action == "decline":
+                update = await games.decline_draw(self.match_id, interaction.user.id)
             else:
                 update = await games.claim_timeout(self.match_id, interaction.user.id)
-            await _announce(bot, interaction, update)
+            await show_update(bot, update)
+            await tell(interaction, "Done.")
 
 
 class ConfirmResign(
@@ -133,16 +150,12 @@ class ConfirmResign(
         await match_of_press(interaction, self.match_id)
         await interaction.response.defer()
         update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
-        await _announce(bot_of(interaction), interaction, update)
-
-
-async def _announce(bot: CrosshairsBot, interaction: discord.Interaction, update: Any) -> None:
-    if update.events:
-        await show_update(bot, update)
-    else:
-        channel = await match_channel(bot, update.match)
-        await channel.send(update.text())
-    await tell(interaction, "Done.")
+        # the confirmation is used up: its button stays, disabled, under the outcome
+        self.item.disabled = True
+        view = discord.ui.View(timeout=None)
+        view.add_item(self.item)
+        await interaction.edit_original_response(content="🏳️ You resigned.", view=view)
+        await show_update(bot_of(interaction), update)
 
 
 def _require_turn(live: LiveMatch, user_id: int) -> None:
@@ -199,7 +212,6 @@ class CockpitButton(
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
         live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:
@@ -210,16 +222,69 @@ class CockpitButton(
                 interaction, live, tuple(p for p in self.arg.split("/") if p), edit=True
             )
             return
-        update = await bot.games.play(
-            self.match_id, interaction.user.id, [self.arg], expect_ply=self.ply
-        )
-        await show_update(bot, update)
-        if live.user_to_move() == interaction.user.id:
-            await send_cockpit(interaction, live, (), edit=True, note=update.text())
-        else:
-            await interaction.edit_original_response(
-                content=f"{update.text()}\n\n✅ Your turn is done.", attachments=[], view=None
+        await _fly(interaction, live, [self.arg], self.ply)
+
+
+class CockpitMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"xh:cm:(?P<id>\d+):(?P<ply>\d+):(?P<n>\d)",
+):
+    """A menu of whole plane actions (or placements): the value is their notation."""
+
+    def __init__(self, match_id: int, ply: int, n: int, menu: cockpit.Menu | None = None) -> None:
+        options = [
+            discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
+            for o in (menu.options if menu else ())
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"xh:cm:{match_id}:{ply}:{n}",
+                placeholder=menu.placeholder if menu else None,
+                options=options or [discord.SelectOption(label="-")],
             )
+        )
+        self.match_id = match_id
+        self.ply = ply
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CockpitMenu:
+        return cls(int(match["id"]), int(match["ply"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        live = await bot_of(interaction).games.get(self.match_id)
+        _require_turn(live, interaction.user.id)
+        if self.ply != live.ply:
+            raise MatchError("that cockpit is out of date — press Play on the board again")
+        chosen = " ".join(self.item.values)
+        await interaction.response.defer()
+        if chosen.startswith(cockpit.GO):
+            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
+            await send_cockpit(interaction, live, path, edit=True)
+            return
+        if not chosen.split():
+            raise MatchError("choose one of the menu's entries")
+        await _fly(interaction, live, chosen.split(), self.ply)
+
+
+async def _fly(
+    interaction: discord.Interaction, live: LiveMatch, tokens: list[str], ply: int
+) -> None:
+    """Play what the cockpit chose, show it on the board, and turn the cockpit to the
+    next choice (or close it when the turn is done)."""
+    bot = bot_of(interaction)
+    update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
+    await show_update(bot, update)
+    if live.user_to_move() == interaction.user.id:
+        await send_cockpit(interaction, live, (), edit=True, note="\n".join(update.lines))
+    else:
+        await interaction.edit_original_response(
+            content=f"{update.text()}\n\n✅ Your turn is done.", attachments=[], view=None
+        )
 
 
 async def send_cockpit(
@@ -233,12 +298,16 @@ async def send_cockpit(
     preview highlighting what they are about to fly."""
     stage = cockpit.panel(live.game, path)
     view = discord.ui.View(timeout=None)
-    for i, choice in enumerate(stage.choices[:25]):
-        view.add_item(CockpitButton(live.id, live.ply, choice, row=i // 5))
+    for n, menu in enumerate(stage.menus):
+        view.add_item(CockpitMenu(live.id, live.ply, n, menu))
+    first = len(stage.menus)
+    for i, choice in enumerate(stage.choices[: 5 * (5 - first)]):
+        view.add_item(CockpitButton(live.id, live.ply, choice, row=first + i // 5))
     file = await board_file(
         live,
         highlight_cells=stage.highlight_cells,
         highlight_plane=stage.highlight_plane,
+        labels=stage.labels,
         size=768,
         filename="cockpit.png",
     )
@@ -253,11 +322,13 @@ async def send_cockpit(
 
 
 def board_view(live: LiveMatch) -> discord.ui.View | None:
-    """The persistent buttons under the board (none once the game is over)."""
+    """The persistent buttons under the board (none once the game is over); while a draw
+    offer stands, Accept and Decline take the place of Offer draw."""
     if live.over:
         return None
     view = discord.ui.View(timeout=None)
-    for action in ("play", "lines", "draw", "resign"):
+    draw = ("accept", "decline") if live.draw_offers else ("draw",)
+    for action in ("play", "lines", *draw, "resign", "record"):
         view.add_item(MatchButton(action, live.id))
     if live.clock.per_turn is not None and live.clock.on_expiry == "claim":
         view.add_item(MatchButton("claim", live.id))
@@ -265,10 +336,14 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
 
 
 async def post_board(
-    bot: CrosshairsBot, live: LiveMatch, target: discord.abc.Messageable, lines: list[str]
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    target: discord.abc.Messageable,
+    extra: Sequence[str] = (),
 ) -> discord.Message:
-    """Post a fresh board message, with its buttons, and make it the match's board."""
-    return await send_board(bot, live, target, lines, board_view(live))
+    """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
+    the match's board; the old one goes."""
+    return await send_board(bot, live, target, board_view(live), [*draw_lines(live), *extra])
 
 
 async def open_table(
@@ -289,38 +364,19 @@ async def open_table(
             await bot.games.set_thread(live, thread.id)
             target = thread
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
-    await target.send(f"{intro}\n{mentions}".strip())
-    await post_board(bot, live, target, [])
+    await target.send(f"{intro}\n{seats_line(live)}\n{mentions}".strip())
+    await post_board(bot, live, target)
     await after_update(bot, live)
     return target
 
 
 async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = False) -> None:
-    """Bring the board message up to date after an action, ping whoever is next, and
-    start the computer if it is its turn (unless the computer itself is playing)."""
+    """Bring the thread up to date after an action (the board, and the turn told in
+    words when it ended), and start the computer if it is its turn (unless the computer
+    itself is playing)."""
     live = update.match
-    channel = await match_channel(bot, live)
-    file = await board_file(live)
-    text = board_text(live, update.lines)
-    view = board_view(live)
-    board_id = live.record.board_message_id
-    edited = False
-    if board_id is not None and isinstance(channel, discord.abc.Messageable):
-        try:
-            await channel.get_partial_message(board_id).edit(  # type: ignore[attr-defined]
-                content=text, attachments=[file], view=view
-            )
-            edited = True
-            await bot.games.board_shown(live)
-        except discord.HTTPException as exc:
-            log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
-    if not edited:
-        await post_board(bot, live, channel, update.lines)
-    await announce_claims(bot, update)
+    await refresh_board(bot, update, board_view(live), draw_lines(live))
     if live.game.is_over:
-        await channel.send(
-            f"{update.text()}\nUse `/crosshairs replay match:{live.id}` to watch it again."
-        )
         # series and ratings answer this with their scoreboards and the next game
         bot.dispatch("crosshairs_match_finished", live)
         return
@@ -330,15 +386,9 @@ async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = Fa
 async def after_update(
     bot: CrosshairsBot, live: LiveMatch, update: Update | None = None, by_computer: bool = False
 ) -> None:
-    if live.computer_to_move:
-        if not by_computer:
-            bot.spawn(computer_turns(bot, live.id))
-        return
-    user = live.user_to_move()
-    passed = update is None or any(isinstance(e, TurnPassed) for e in update.events)
-    if user is not None and passed:
-        channel = await match_channel(bot, live)
-        await channel.send(f"<@{user}>, your turn — press **Play** or use `/crosshairs move`.")
+    """The computer flies when it is to move; a person is pinged by the board itself."""
+    if live.computer_to_move and not by_computer:
+        bot.spawn(computer_turns(bot, live.id))
 
 
 async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:

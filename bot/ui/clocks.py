@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from bot.ui.buttons import show_update
+from bot.ui.buttons import post_board, show_update
 from bot.ui.tables import match_channel
 
 if TYPE_CHECKING:
@@ -33,12 +33,10 @@ class ClockWatch(commands.Cog):
         try:
             remind, expired = await self.bot.games.tick()
             for live in remind:
-                user = live.user_to_move()
-                if user is not None and live.deadline is not None:
+                if live.user_to_move() is not None and live.deadline is not None:
+                    # the board moves down with the reminder: still one ping in the thread
                     channel = await match_channel(self.bot, live)
-                    await channel.send(
-                        f"⏰ <@{user}>, your turn runs out <t:{int(live.deadline)}:R>."
-                    )
+                    await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
             for update in expired:
                 await show_update(self.bot, update)
         except Exception:  # the loop must outlive one bad match

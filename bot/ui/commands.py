@@ -16,7 +16,7 @@ from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
-from bot.ui.tables import match_channel
+from bot.ui.tables import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules import notation
@@ -189,7 +189,7 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
         return
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    await post_board(bot_of(interaction), live, channel, [])
+    await post_board(bot_of(interaction), live, channel)
     await interaction.followup.send("Board posted.", ephemeral=True)
 
 
@@ -241,11 +241,17 @@ async def draw(interaction: discord.Interaction) -> None:
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)
-    if update.events:
-        await show_update(bot_of(interaction), update)
-    else:
-        await (await match_channel(bot_of(interaction), live)).send(update.text())
+    await show_update(bot_of(interaction), update)
     await interaction.followup.send("Done.", ephemeral=True)
+
+
+@crosshairs.command(name="record", description="The whole game record of a match, in words")
+@app_commands.describe(match="The match number (default: this thread's match)")
+async def record(interaction: discord.Interaction, match: int | None = None) -> None:
+    live = await (
+        bot_of(interaction).games.get(match) if match is not None else _match_here(interaction)
+    )
+    await send_record(interaction, live)
 
 
 @crosshairs.command(name="abort", description="Call this match off before anyone has flown")

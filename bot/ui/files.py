@@ -1,7 +1,7 @@
-"""Every picture the bot uploads goes through :func:`picture`, which will not make one
-without alt text: the description a screen reader reads, and what a player with images
-turned off sees instead (tests/bot/test_bot_pictures.py keeps ``discord.File`` out of
-the rest of the bot)."""
+"""Every file the bot uploads goes through here: a picture through :func:`picture`, which
+will not make one without alt text (the description a screen reader reads, and what a
+player with images turned off sees instead), a text through :func:`document`
+(tests/bot/test_bot_pictures.py keeps ``discord.File`` out of the rest of the bot)."""
 
 from __future__ import annotations
 
@@ -24,3 +24,8 @@ def picture(data: bytes, filename: str, description: str) -> discord.File:
     if not text:
         raise ValueError(f"{filename}: a picture needs a description for screen readers")
     return discord.File(io.BytesIO(data), filename=filename, description=text)
+
+
+def document(text: str, filename: str, description: str) -> discord.File:
+    """A text file (UTF-8), e.g. a game record too long for a message."""
+    return discord.File(io.BytesIO(text.encode()), filename=filename, description=fit(description))

@@ -20,8 +20,10 @@ from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from rules.modes import Settings
+from rules.words.common import SIDE_WORDS
 
 _ids = itertools.count(1)
+CLOUD_WORDS = {"none": "no clouds", "manual": "clouds placed in turn"}
 
 
 @dataclass
@@ -43,25 +45,36 @@ class Table:
         return all(s is not None for s in self.seats)
 
     def describe(self) -> str:
+        """The table's settings (each one that differs from the default named) and its
+        seats, each with the home side its planes come on from."""
         m = self.settings.spec
-        lines = [
-            f"**{m.title}** · {self.settings.ruleset} rules · {self.settings.fire} fire"
-            + (
-                f" · variants: {', '.join(sorted(self.settings.variants))}"
-                if self.settings.variants
-                else ""
-            )
-            + (f" · {_clock_text(self.clock)}" if self.clock.per_turn else "")
-        ]
+        lines = [" · ".join([f"**{m.title}**", *settings_words(self.settings, self)])]
         for i, entrant in enumerate(self.seats):
-            label = f"{m.seat_label(i)} ({m.sides[i]})"
             who = (
                 "— open —"
                 if entrant is None
                 else entrant.name + (" 🤖" if entrant.user_id is None else "")
             )
-            lines.append(f"`{label}` {who}")
+            lines.append(f"`{m.seat_label(i)}` {who} · home side {SIDE_WORDS[m.sides[i]]}")
         return "\n".join(lines)
+
+
+def settings_words(settings: Settings, table: Table) -> list[str]:
+    """``2026 rules · auto fire`` always, then every choice that is not the default."""
+    said = [f"{settings.ruleset} rules", f"{settings.fire} fire"]
+    counts = settings.plane_counts()
+    if counts != settings.spec.planes:
+        said.append(f"{counts[0]} planes each")
+    if settings.variants:
+        said.append(f"variants: {', '.join(sorted(settings.variants))}")
+    clouds = table.clouds.lower()
+    if clouds != "random":
+        said.append(CLOUD_WORDS.get(clouds, f"clouds: {clouds} preset"))
+    if table.clock.per_turn:
+        said.append(_clock_text(table.clock))
+        if table.clock.on_expiry == "claim":
+            said.append("on time out the opponent may claim")
+    return said
 
 
 def _clock_text(clock: ClockSettings) -> str:

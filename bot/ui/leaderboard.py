@@ -1,8 +1,8 @@
 """``/crosshairs cards``, ``/crosshairs leaderboard`` and ``/crosshairs profile``.
 
 Ratings come from :class:`bot.services.rating_service.RatingService`; every number a
-player sees is the conservative display rating, with μ and σ beside it for the curious
-and a ``?`` while the rating is provisional (docs/ratings.md).
+player sees is the conservative display rating, with a ``?`` while it is provisional;
+only the profile adds μ and σ for the curious (docs/ratings.md).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.services.pictures import cards_words
-from bot.services.rating_service import RatingService, describe_rating
+from bot.services.rating_service import RatingService, describe_rating, shown_rating
 from bot.ui.commands import crosshairs
 from bot.ui.files import picture
 from bot.ui.series import desk
@@ -70,11 +70,15 @@ async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> N
             medal = (
                 MEDALS[place - 1] if place <= 3 and not entry.rating.provisional else f"{place}."
             )
-            lines.append(f"{medal} **{entry.name}** — {describe_rating(entry.rating)}")
+            games = entry.rating.games
+            lines.append(
+                f"{medal} **{entry.name}** — {shown_rating(entry.rating)} "
+                f"({games} game{'s' if games != 1 else ''})"
+            )
         embed.description = "\n".join(lines)
         embed.set_footer(
-            text="Rating = 60 × (μ − 3σ). '?' marks provisional ratings (σ above 6), "
-            "listed after the established ones."
+            text="Ratings start at 1000 and settle near 1500 for an average pilot. '?' marks "
+            "provisional ratings (too few games yet), listed after the established ones."
         )
     await interaction.response.send_message(embed=embed)
 

@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
-from bot.services.rating_service import RatingService, describe_rating
+from bot.services.rating_service import RatingService, shown_rating
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
@@ -319,5 +319,7 @@ class SeriesDesk(commands.Cog):
             assert entrant.user_id is not None  # rated games are between people
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
-                parts.append(f"{entrant.name} {describe_rating(rating)}")
-        await channel.send(f"📊 Ratings ({family}): " + "; ".join(parts))
+                parts.append(f"{entrant.name} {shown_rating(rating)}")
+        await channel.send(
+            f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
+        )

@@ -1,28 +1,37 @@
-"""The match thread's messages: the board (drawn, posted) and the cards claimed.
+"""The match thread's messages: the board (drawn, posted; a standing draw offer and
+the seats in words), each player-turn told in words, the cards claimed, and the whole
+record on request.
 
-Each match plays in its own thread, holding one board message: the rendered board,
-what just happened in words, whose turn it is, and the persistent buttons. After every
-action the message is edited with the new image; when the turn passes to another
-person they are pinged, so nobody has to watch the thread.
+Each match plays in its own thread, which always ends with the board message: the
+rendered board, the current turn so far in words, whose turn it is (pinging them), and
+the persistent buttons. After a plane action the board message is edited in place (one
+REST call). When the turn passes, the old board message becomes that turn told in words
+(its picture and ping removed) and a fresh board is posted below it, pinging the next
+player: two calls, and the thread reads as one message per player-turn, then the board,
+with at most one ping outstanding.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
-from collections.abc import Collection
-from typing import TYPE_CHECKING
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
-from bot.ui.files import picture
-from render.board import board_png
+from bot.ui.files import document, picture
+from render.board import board_png, render_board
 from render.cards import card_png
 from rules.achievements import CARDS
-from rules.events import CardClaimed
+from rules.events import CardClaimed, TurnPassed
+from rules.words.common import SIDE_WORDS, join
 from rules.words.scene import alt_text
+from rules.words.telling import Told, record_text, tell_turns, told_text
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -31,6 +40,16 @@ log = logging.getLogger(__name__)
 
 BOARD_SIZE = 1024
 MAX_CONTENT = 1900
+RECORD_INLINE = 2000  # Discord's message limit; a longer record comes as a text file
+FINAL_HINT = (
+    "Use `/crosshairs replay match:{id}` to watch it again, `/crosshairs record` to read it."
+)
+# Cockpit previews already drawn: pressing through stages that highlight the same cells
+# must not draw the board again.
+_PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
+_PREVIEWS_KEPT = 64
+# Short labels beside highlighted cells, once the board drawing offers them.
+_LABELS_DRAWN = "highlight_labels" in inspect.signature(render_board).parameters
 
 
 async def board_file(
@@ -39,31 +58,74 @@ async def board_file(
     lines: bool = False,
     highlight_cells: Collection[int] = (),
     highlight_plane: int | None = None,
+    labels: Sequence[tuple[int, str]] = (),
     size: int = BOARD_SIZE,
     filename: str = "board.png",
 ) -> discord.File:
-    """The board as an upload; drawn in a worker thread to keep the bot responsive."""
-    png = await asyncio.to_thread(
-        board_png,
-        live.game.copy(with_history=True),
-        names=live.names,
-        lines=lines,
-        highlight_cells=highlight_cells,
-        highlight_plane=highlight_plane,
-        size=size,
-    )
+    """The board as an upload; drawn in a worker thread to keep the bot responsive. Every
+    drawing of a match goes through here; previews (``filename`` other than the board's)
+    are kept, keyed by what they show."""
+    key = (live.id, live.ply, lines, frozenset(highlight_cells), highlight_plane, size)
+    png = _PREVIEWS.get(key) if filename != "board.png" else None
+    if png is None:
+        options: dict[str, Any] = {}
+        if labels and _LABELS_DRAWN:
+            options["highlight_labels"] = dict(labels)
+        png = await asyncio.to_thread(
+            board_png,
+            live.game.copy(with_history=True),
+            names=live.names,
+            lines=lines,
+            highlight_cells=highlight_cells,
+            highlight_plane=highlight_plane,
+            size=size,
+            **options,
+        )
+        if filename != "board.png":
+            _PREVIEWS[key] = png
+            while len(_PREVIEWS) > _PREVIEWS_KEPT:
+                _PREVIEWS.popitem(last=False)
+    else:
+        _PREVIEWS.move_to_end(key)
     return picture(png, filename, alt_text(live.game, live.names))
 
 
-def board_text(live: LiveMatch, lines: list[str]) -> str:
-    head = (
-        f"**Crosshairs #{live.id}** · {live.game.mode.title} · {live.game.settings.ruleset} rules"
-    )
-    body = "\n".join(lines)
+_TOLD: OrderedDict[int, tuple[int, list[Told]]] = OrderedDict()
+
+
+def told_turns(live: LiveMatch) -> list[Told]:
+    """The match's player-turns in words, worked out once per state: telling replays
+    the game from its start, and the board text and the finished turns both need it."""
+    kept = _TOLD.get(live.id)
+    if kept is not None and kept[0] == live.ply:
+        return kept[1]
+    told = tell_turns(live.game, live.names)
+    _TOLD[live.id] = (live.ply, told)
+    _TOLD.move_to_end(live.id)
+    while len(_TOLD) > _PREVIEWS_KEPT:
+        _TOLD.popitem(last=False)
+    return told
+
+
+def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
+    """The board message: heading, the turn so far in words, ``extra`` lines (a draw
+    offer), whose turn it is with a ping, or the result."""
+    game = live.game
+    head = f"**Crosshairs #{live.id}** · {game.mode.title} · {game.settings.ruleset} rules"
+    now = [t for t in told_turns(live) if t.turn == game.turn]
+    body = ""
+    if now and not game.is_over:
+        body = told_text(game, now[0], live.names).replace(":\n", " so far:\n", 1)
     status = live.status_line()
-    if live.deadline is not None and not live.game.is_over:
-        status += f" ⏰ <t:{int(live.deadline)}:R>"
-    text = "\n".join(part for part in (head, body, status) if part)
+    if game.is_over:
+        status += "\n" + FINAL_HINT.format(id=live.id)
+    else:
+        user = live.user_to_move()
+        if user is not None:
+            status = f"<@{user}>, your turn — press **Play** or use `/crosshairs move`.\n{status}"
+        if live.deadline is not None:
+            status += f" ⏰ <t:{int(live.deadline)}:R>"
+    text = "\n".join(part for part in (head, body, *extra, status) if part)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
@@ -78,11 +140,20 @@ async def send_board(
     bot: CrosshairsBot,
     live: LiveMatch,
     target: discord.abc.Messageable,
-    lines: list[str],
     view: discord.ui.View | None,
+    extra: Sequence[str] = (),
 ) -> discord.Message:
-    """Post a fresh board message and make it the match's board."""
-    text, file = board_text(live, lines), await board_file(live)
+    """Post a fresh board message and make it the match's board; the old one goes, so
+    the thread never shows two boards (nor two pings)."""
+    text, file = board_text(live, extra), await board_file(live)
+    if live.record.board_message_id is not None:
+        channel = await match_channel(bot, live)
+        try:
+            await channel.get_partial_message(  # type: ignore[attr-defined]
+                live.record.board_message_id
+            ).delete()
+        except discord.HTTPException as exc:
+            log.info("match %s: the old board could not be removed (%s)", live.id, exc)
     if view is None:
         message = await target.send(text, file=file)
     else:
@@ -91,11 +162,67 @@ async def send_board(
     return message
 
 
-async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
-    """Post each card claimed by this update, drawn, the moment it happens."""
+def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
+    """The player-turns that ``events`` brought to an end (the last one too, once the
+    game is over), told in words."""
+    ended = {e.turn - 1 for e in events if isinstance(e, TurnPassed)}
+    if live.game.is_over:
+        ended.add(live.game.turn)
+    if not ended:
+        return []
+    return [t for t in told_turns(live) if t.turn in ended]
+
+
+def told_message(live: LiveMatch, told: Told) -> str:
+    text = told_text(live.game, told, live.names)
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+async def refresh_board(
+    bot: CrosshairsBot,
+    update: Update,
+    view: discord.ui.View | None,
+    extra: Sequence[str] = (),
+) -> None:
+    """Bring the thread up to date after ``update``, keeping the board its last message:
+    an edit within a turn; when a turn ends, its board message becomes the turn told in
+    words (one message per player-turn) and a new board follows (also after a card was
+    posted below the board)."""
+    live = update.match
+    channel = await match_channel(bot, live)
+    cards = await announce_claims(bot, update)
+    told = finished_turns(live, update.events)
+    board_id = live.record.board_message_id
+    text, file = board_text(live, extra), await board_file(live)
+    if board_id is not None:
+        old = channel.get_partial_message(board_id)  # type: ignore[attr-defined]
+        try:
+            if not told and not cards:
+                await old.edit(content=text, attachments=[file], view=view)
+                await bot.games.board_shown(live)
+                return
+            if told:
+                await old.edit(content=told_message(live, told[0]), attachments=[], view=None)
+                told = told[1:]
+            else:
+                await old.delete()
+        except discord.HTTPException as exc:
+            log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
+    for turn in told:
+        await channel.send(told_message(live, turn))
+    if view is None:
+        message = await channel.send(text, file=file)
+    else:
+        message = await channel.send(text, file=file, view=view)
+    await bot.games.set_board_message(live, message.id)
+
+
+async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
+    """Post each card claimed by this update, drawn, the moment it happens; returns how
+    many were posted."""
     claimed = [e for e in update.events if isinstance(e, CardClaimed)]
     if not claimed:
-        return
+        return 0
     live = update.match
     channel = await match_channel(bot, live)
     for claim in claimed:
@@ -109,3 +236,38 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
                 png, f"{claim.card}.png", cards_words([card], claimed_by=live.names[claim.seat])
             ),
         )
+    return len(claimed)
+
+
+def draw_lines(live: LiveMatch) -> list[str]:
+    """The standing draw offer, naming (and mentioning) who has still to answer."""
+    if not live.draw_offers or live.game.is_over:
+        return []
+    offered = join(live.who(s) for s in sorted(live.draw_offers))
+    waiting = [s for s in live.game.alive() if s not in live.draw_offers]
+    them = join(
+        f"<@{live.seats[s].user_id}>" if live.seats[s].user_id else live.who(s) for s in waiting
+    )
+    return [f"🤝 {offered} offers a draw to {them}: **Accept draw** or **Decline draw** below."]
+
+
+def seats_line(live: LiveMatch) -> str:
+    """Who flies which seat, and from which edge their planes come on."""
+    m = live.game.mode
+    said = [f"{live.who(s)} from the {SIDE_WORDS[m.sides[s]]} edge" for s in range(live.game.seats)]
+    return f"Seats: {join(said)}. Planes come on at their home side's edge cells."
+
+
+async def send_record(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """The whole game in words, to the asker only: as a message, or as a text file when
+    it is longer than a message may be."""
+    text = record_text(live.game, live.names) or "Nothing has happened yet."
+    head = f"📜 Match #{live.id}: {' vs '.join(live.names)}"
+    if len(head) + 2 + len(text) <= RECORD_INLINE:
+        await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
+        return
+    await interaction.response.send_message(
+        f"{head} — the record is long, so here it is as a file.",
+        file=document(text, f"match-{live.id}.txt", f"The record of match {live.id} in words"),
+        ephemeral=True,
+    )

@@ -76,7 +76,12 @@ def turn_line(game: Game, names: Sequence[str]) -> str:
         return f"{who} places cloud {len(game.clouds) + 1} of 16."
     ramp = game.ramp
     if ramp >= ALL_ACTIONS:
-        left = "every plane flies"
+        # "every plane flies" alone read as "done" beside a cockpit still asking to place
+        waiting = sum(1 for p in game.planes(game.active) if p.id not in game.acted)
+        reserve = game.seat(game.active).reserve
+        still = [f"{waiting} still to fly"] if waiting else []
+        still += [f"{reserve} to place"] if reserve else []
+        left = f"every plane flies: {join(still)}" if still else "every plane has flown"
     else:
         left = f"{plural(ramp - game.actions, 'action')} left"
     diver = game.plane(game.diving) if game.diving >= 0 else None

@@ -1,9 +1,10 @@
-"""The cockpit's stages, without Discord: only legal choices, in the right order."""
+"""The cockpit's stages, without Discord: only legal choices, in the right order; a
+whole plane action in one menu choice."""
 
 from __future__ import annotations
 
 from bot.services import cockpit
-from rules import position
+from rules import board, notation, position
 from rules.game import Game
 from rules.modes import Settings
 
@@ -14,26 +15,69 @@ def labels(panel: cockpit.Panel) -> list[tuple[str, bool]]:
     return [(c.label, c.enabled) for c in panel.choices]
 
 
-def test_the_start_lists_planes_that_can_act_and_placing() -> None:
+def values(stage: cockpit.Panel) -> list[str]:
+    return [o.value for m in stage.menus for o in m.options]
+
+
+def test_the_start_lists_planes_that_can_act_and_places_in_one_choice() -> None:
     game = position.parse(POS, fire="manual")
     start = cockpit.panel(game)
-    assert [c.path for c in start.choices] == [("a6",), ("e6",), ("+",)]
-    assert all(c.token is None for c in start.choices)
+    assert [c.path for c in start.choices] == [("a6",), ("e6",)]
+    assert [c.label for c in start.choices] == ["✈ a6 · h0 ↖ NW", "✈ e6 · h5 → E"]
+    placing = values(start)
+    # every cell and facing of the home side, one choice each, sensible facings first
+    assert sorted(placing) == sorted(s.token for s in game.legal_steps() if s.kind == "+")
+    assert placing[0] == "+a1E" and placing[-1] == "+a5SE"
+    assert all(len(m.options) <= 25 for m in start.menus)
 
 
-def test_a_plane_offers_its_manoeuvres_and_only_legal_ones_are_enabled() -> None:
+def test_a_plane_offers_every_end_pose_each_a_whole_plane_action() -> None:
+    game = position.parse("duel/2026 t9 - | - | >c3NE2 a5NW0 +0 | k7SW0 k10E0 +0", fire="auto")
+    stage = cockpit.panel(game, ("c3",))
+    offered = [o for m in stage.menus for o in m.options]
+    assert [o.value for o in offered][:3] == ["c3P>", "c3P", "c3P<"]
+    ends = set()
+    for option in offered:
+        trial = game.copy()
+        notation.play_tokens(trial, option.value.split())
+        assert trial.turn == game.turn or trial.actions == 0  # one plane action, complete
+        cell = option.label.split(" ", 1)[0]
+        ends.add(board.cell(cell))
+        assert len(option.label) <= 100 and len(option.description) <= 100
+    assert ends == stage.highlight_cells  # the preview marks every end cell, and only those
+    assert dict(stage.labels) == {c: board.name(c) for c in ends}
+    swoop = next(o for o in offered if o.value == "c3S< d4S")
+    assert swoop.label == "e4 ↖ h0 · 2 swoops to e4, face north-west, height 0"
+    assert swoop.description == "−2 height, 2 cells ahead"
+    climb = next(o for o in offered if o.value == "c3C")
+    assert climb.description == "+1 height, 1 cell ahead"
+
+
+def test_step_by_step_offers_the_manoeuvres_with_cost_and_reach() -> None:
     game = position.parse("duel/2026 t9 - | - | >d4E3 d5W0 +0 | k7SW0 k10E0 +0", fire="manual")
-    stage = cockpit.panel(game, ("d4",))
+    stage = cockpit.panel(game, ("d4", "steps"))
     assert labels(stage) == [
-        ("Climb", False),
-        ("Level", False),
-        ("Swoop", False),
-        ("Power dive", True),
+        ("Climb (+1 height, 1 cell ahead)", False),
+        ("Level (same height, 2 cells ahead)", False),
+        ("Swoop (−1 height, 1 cell ahead)", False),
+        ("Power dive (−2 height, stays in its cell)", True),
         ("Back", True),
     ]
-    crash = cockpit.panel(game, ("d5",))
-    assert ("Crash", True) in labels(crash)
-    assert next(c for c in crash.choices if c.label == "Crash").token == "d5X"
+    crash = cockpit.panel(game, ("d5", "steps"))
+    assert ("Crash (the plane is lost)", True) in labels(crash)
+    assert next(c for c in crash.choices if c.label.startswith("Crash")).token == "d5X"
+    assert values(cockpit.panel(game, ("d5",))) == ["d5X"]
+
+
+def test_a_high_plane_picks_the_cell_first_then_how_to_end_there() -> None:
+    game = position.parse("duel/2026 t9 - | - | >e6E6 a6NW0 +1 | k7SW0 k10E0 +0", fire="auto")
+    cells = cockpit.panel(game, ("e6",))
+    gone = values(cells)
+    assert all(v.startswith(">e6/to/") for v in gone)
+    assert len(gone) == len(cells.highlight_cells)
+    c5 = cockpit.panel(game, tuple(">e6/to/c5"[1:].split("/")))
+    assert c5.highlight_cells == {board.cell("c5")}
+    assert all(o.label.startswith("c5 ") for m in c5.menus for o in m.options)
 
 
 def test_the_turn_stage_plays_a_step_and_highlights_where_it_ends() -> None:
@@ -48,21 +92,26 @@ def test_a_dive_in_progress_offers_to_go_on_or_end() -> None:
     game = position.parse(POS, fire="manual")
     game.play(game.legal_steps()[[s.token for s in game.legal_steps()].index("e6S")])
     start = cockpit.panel(game)
-    assert [c.label for c in start.choices][:3] == ["Swoop", "Power dive", "End dive"]
+    assert [c.label for c in start.choices][:2] == ["✈ Dive on from e7", "End dive"]
     assert next(c for c in start.choices if c.label == "End dive").token == "-"
+    onward = values(cockpit.panel(game, ("e7",)))
+    assert ">e7/to/e7" in onward and ">e7/to/e8" in onward
+    assert "-" in values(cockpit.panel(game, ("e7", "to", "e7")))  # ending where it stands
 
 
-def test_a_blocked_dive_offers_the_shot_that_clears_it_then_the_swoop() -> None:
+def test_a_dive_that_can_shoot_on_the_way_may_stop_there_in_manual_fire() -> None:
     # b3 swoops to c4 at height 1; c5 blocks the dive but is caught by c4 and a5.
     game = position.parse("duel/2026 t9 - | - | >b3NE2 a5NW0 +0 | c5W0 k7W0 k8W0 +0", fire="manual")
+    stop = [o for o in cockpit.panel(game, ("b3",)).menus[0].options if "stop there" in o.label]
+    assert [o.value for o in stop] == ["b3S>"]
     game.play(next(s for s in game.legal_steps() if s.token == "b3S>"))
     blocked = cockpit.panel(game)
     assert [c.label for c in blocked.choices][:2] == ["🎯 Fire at c5", "End dive"]
     game.play(next(s for s in game.legal_steps() if s.token == blocked.choices[0].token))
     cleared = cockpit.panel(game)
-    assert [c.label for c in cleared.choices][:2] == ["Swoop", "End dive"]
-    swoops = cockpit.panel(game, cleared.choices[0].path)
-    assert [c.token for c in swoops.choices[:3]] == ["c4S<", "c4S", "c4S>"]
+    assert [c.label for c in cleared.choices][:2] == ["✈ Dive on from c4", "End dive"]
+    onward = values(cockpit.panel(game, cleared.choices[0].path))
+    assert {"c4S<", "c4S", "c4S>", "-"} <= set(onward)
 
 
 def test_shots_and_holding_fire_in_manual_fire() -> None:
@@ -71,19 +120,13 @@ def test_shots_and_holding_fire_in_manual_fire() -> None:
     assert start.choices[0].label == "🎯 Fire at d6" and start.choices[0].token == "*d6"
 
 
-def test_placing_picks_a_home_cell_then_a_facing() -> None:
+def test_placing_is_one_choice_of_cell_and_facing() -> None:
     game = position.parse(POS, fire="manual")
     cells = cockpit.panel(game, ("+",))
-    assert [c.label for c in cells.choices] == ["a1", "a2", "a3", "a4", "a5", "Back"]
-    facings = cockpit.panel(game, ("+", "a2"))
-    assert [c.token for c in facings.choices[:6]] == [
-        "+a2E",
-        "+a2NE",
-        "+a2NW",
-        "+a2W",
-        "+a2SW",
-        "+a2SE",
-    ]
+    options = [o for m in cells.menus for o in m.options]
+    assert options[0].label == "a1 → h0 · Bring a plane on at a1, facing east, height 0"
+    assert options[0].value == "+a1E"
+    assert cells.highlight_cells == {board.cell(f"a{i}") for i in range(1, 6)}
 
 
 def test_cloud_setup_picks_a_row_then_a_cell() -> None:

@@ -10,41 +10,11 @@ from typing import Any
 import discord
 from PIL import Image
 from simcord.builders import UserHandle
-from support.replies import answer, refusals
+from support.replies import answer, menu_with, refusals, told
+from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from rules import board
-
-
-class Table:
-    """A guild with a channel and three people: alice challenges bob, eve watches."""
-
-    def __init__(self, env: Any) -> None:
-        self.env = env
-        self.guild = env.create_guild()
-        self.channel = self.guild.create_text_channel("dogfights")
-        self.alice = self.guild.add_member(env.create_user("alice"))
-        self.bob = self.guild.add_member(env.create_user("bob"))
-        self.eve = self.guild.add_member(env.create_user("eve"))
-
-    async def challenge(self, **options: Any) -> Any:
-        result = await self.alice.slash(
-            self.channel, "crosshairs challenge", opponent=self.bob, **options
-        )
-        assert result.response is not None
-        return result.response.message
-
-    async def start(self, **options: Any) -> Any:
-        invite = await self.challenge(**options)
-        await self.bob.click(invite, label="Accept")
-        (thread,) = self.channel.threads
-        return thread
-
-
-def board_message(thread: Any) -> discord.Message:
-    boards = [m for m in thread.history() if m.content.startswith("**Crosshairs #")]
-    assert boards, "no board message in the thread"
-    return boards[-1]  # type: ignore[no-any-return]
 
 
 async def board_png_size(message: discord.Message) -> tuple[int, int]:
@@ -73,18 +43,14 @@ async def test_challenge_accept_thread_and_a_whole_game(
     assert "alice (P1) to fly" in board.content
     assert await board_png_size(board) == (1024, (await board_png_size(board))[1])
 
-    # Alice flies her first action with the cockpit: Play, Place, a3, NE.
+    # Alice flies her first action with the cockpit: Play, then a3 facing NE in one choice.
     cockpit = answer(await table.alice.click(board, label="Play"))
     assert cockpit.ephemeral and "Pick a plane" in cockpit.content
-    await table.alice.click(cockpit.message, label="➕ Place (5 left)")
-    await table.alice.click(cockpit.message, label="a3")
-    await table.alice.click(cockpit.message, label="NE")
+    await table.alice.select(cockpit.message, ["+a3NE"], custom_id=menu_with(cockpit, "+a3NE"))
     board = board_message(thread)
-    assert (
-        "alice (P1) brings a plane on at a3, facing north-east, height 0 (+a3NE)." in board.content
-    )
+    assert told(thread, "alice (P1) brings a plane on at a3, facing north-east, height 0 (+a3NE).")
     assert "bob (P2) to fly" in board.content
-    assert any(table.bob.mention in m.content for m in thread.history())  # bob was pinged
+    assert table.bob.mention in board.content  # bob is pinged by the board itself
 
     # The rest of the game by notation, with legal moves picked at random.
     rng = random.Random(5)
@@ -134,7 +100,9 @@ async def test_a_stale_cockpit_button_does_nothing(
     await table.alice.slash(thread, "crosshairs move", tokens="+a3NE")
     live = next(iter(simcord_bot.games.live_matches()))
     before = live.ply
-    result = await table.alice.click(cockpit.message, label="➕ Place (5 left)")
+    result = await table.alice.select(
+        cockpit.message, ["+a4NE"], custom_id=menu_with(cockpit, "+a4NE")
+    )
     assert "not your turn" in answer(result).content
     assert live.ply == before
 
@@ -149,12 +117,9 @@ async def test_a_restart_mid_game_and_the_old_button_still_works(
     await simcord_env.restart_bot(new_bot())
     cockpit = answer(await table.bob.click(old_board, label="Play"))
     assert "Pick a plane" in cockpit.content
-    await table.bob.click(cockpit.message, label="➕ Place (5 left)")
-    await table.bob.click(cockpit.message, label="k7")
-    await table.bob.click(cockpit.message, label="SW")
-    assert (
-        "bob (P2) brings a plane on at k7, facing south-west, height 0 (+k7SW)."
-        in board_message(thread).content
+    await table.bob.select(cockpit.message, ["+k7SW"], custom_id=menu_with(cockpit, "+k7SW"))
+    assert "bob (P2) brings a plane on at k7, facing south-west, height 0 (+k7SW)." in (
+        board_message(thread).content
     )
 
 

@@ -160,7 +160,7 @@ def test_show_words_tells_the_position_and_the_record_in_words(
     path = new_game(capsys, tmp_path, "--position", text)
     code, out, _ = run(capsys, "show", "--words", str(path))
     assert code == 0 and "1↗" not in out  # words instead of the text board
-    assert "Turn 9: P1 to fly, every plane flies." in out
+    assert "Turn 9: P1 to fly, every plane flies: 3 still to fly." in out
     assert "- Plane at f3, height 0, facing east; aims at P2's plane at f7;" in out
     played = tmp_path / "played.json"
     played.write_text(run(capsys, "play", str(path), "a1X", "a4SS>")[1])

@@ -4,6 +4,7 @@ machine without it, the playground process as a fixture, and acting as a pilot."
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import signal
@@ -61,3 +62,87 @@ def act_as(page: Page, pilot: str) -> None:
     """Switch person, and wait until the page shows the channel as they see it."""
     chosen = page.select_option("#viewer", label=pilot)[0]
     page.wait_for_selector(f"#messages[data-viewer='{chosen}']", state="attached")
+
+
+# ------------------------------------------------------------ flying by clicking
+
+COCKPIT = ".message.ephemeral"
+LAST_COCKPIT_HTML = f"""() => {{
+  const all = document.querySelectorAll("{COCKPIT}");
+  return all.length ? all[all.length - 1].innerHTML : "";
+}}"""
+PLAY = "button[data-custom-id^='xh:play:']"
+MENUS = "select.menu[data-custom-id^='xh:cm:']:not([disabled])"
+BUTTONS = "button[data-custom-id*=':ck:']:not([disabled])"
+
+
+def pilot_to_move(page: Page) -> str:
+    """The pilot the board names as the one to fly."""
+    text = page.locator(PLAY).locator("xpath=ancestor::div[contains(@class,'message')]")
+    found = re.search(r"(Pilot \d) \(P\d\) to fly", text.inner_text())
+    assert found, text.inner_text()
+    return found[1]
+
+
+def open_cockpit(page: Page) -> None:
+    """Press the board's Play and wait for the private cockpit with something to press."""
+    seen = page.eval_on_selector_all(COCKPIT, "all => all.map(m => m.dataset.id)")
+    page.locator(PLAY).click()
+    page.wait_for_function(
+        f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
+          !seen.includes(m.dataset.id) && m.querySelector("select.menu, button"))""",
+        arg=seen,
+    )
+
+
+def press_once(page: Page, rng: random.Random) -> tuple[str, bool]:
+    """Make one choice in the newest cockpit as a person would: a shot when offered,
+    else where a plane ends up from a menu (keeping clear of the board's edge, mostly
+    keeping height), else the button that leads on. Returns what was pressed and
+    whether it played something."""
+    cockpit = page.locator(COCKPIT).last
+    before = page.evaluate(LAST_COCKPIT_HTML)
+    buttons = cockpit.locator(BUTTONS).all()
+    labels = [b.inner_text() for b in buttons]
+    shots = [b for b, label in zip(buttons, labels, strict=True) if label.startswith("🎯")]
+    menus = cockpit.locator(MENUS).all()
+    if shots:
+        chosen, plays = shots[0], True
+        pressed = labels[buttons.index(chosen)]
+        chosen.click()
+    elif menus:
+        options = [
+            (menu, o["value"], o["label"], o["title"])
+            for menu in menus
+            for o in menu.evaluate(
+                "s => [...s.options].filter(o => o.value)"
+                ".map(o => ({value: o.value, label: o.text, title: o.title}))"
+            )
+        ]
+        safe = [o for o in options if "edge" not in o[3] and " lost" not in o[2][:8]]
+        level = [o for o in safe if not o[3].startswith("−")]
+        menu, value, pressed, _ = rng.choice(
+            level if level and rng.random() < 0.7 else safe or options
+        )
+        plays = not value.startswith(">")
+        menu.select_option(value)
+    else:
+        forward = [
+            (b, label)
+            for b, label in zip(buttons, labels, strict=True)
+            if label not in ("Back", "Step by step") and not label.startswith("Crash")
+        ]
+        playing = [
+            (b, label) for b, label in forward if ":g:" in (b.get_attribute("data-custom-id") or "")
+        ]
+        button, pressed = (playing or forward or list(zip(buttons, labels, strict=True)))[0]
+        plays = ":g:" in (button.get_attribute("data-custom-id") or "")
+        button.click()
+    page.wait_for_function(f"(old) => ({LAST_COCKPIT_HTML})() !== old", arg=before)
+    return pressed, plays
+
+
+def cockpit_done(page: Page) -> bool:
+    """Whether the newest cockpit has nothing left to press (the turn is done)."""
+    cockpit = page.locator(COCKPIT).last
+    return cockpit.locator("select.menu, button").count() == 0

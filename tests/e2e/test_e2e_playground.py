@@ -2,18 +2,26 @@
 
 ``python -m launcher`` (what ``bash scripts/run`` starts) with no token starts the
 playground; the test opens its page, has Pilot 1 challenge Pilot 2, accepts as Pilot 2,
-and flies moves by clicking the board's Play button and the cockpit's buttons, checking
+and flies moves by clicking the board's Play button and choosing in the cockpit, checking
 that a new board image appears after every move.
 """
 
 from __future__ import annotations
 
-import re
+import random
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium
+from e2e.browser import (
+    CHROMIUM,
+    FLAGS,
+    act_as,
+    needs_chromium,
+    open_cockpit,
+    pilot_to_move,
+    press_once,
+)
 
 pytestmark = needs_chromium
 
@@ -22,44 +30,14 @@ BOARD_IMAGE = """() => {
   const img = play && play.closest('.message').querySelector('img');
   return img ? img.src : null;
 }"""
-COCKPIT = ".message.ephemeral"
-LAST_COCKPIT_HTML = f"""() => {{
-  const all = document.querySelectorAll("{COCKPIT}");
-  return all.length ? all[all.length - 1].innerHTML : "";
-}}"""
-
-
-def pilot_to_move(page: Page) -> str:
-    play = page.locator("button[data-custom-id^='xh:play:']")
-    text = play.locator("xpath=ancestor::div[contains(@class,'message')]").inner_text()
-    found = re.search(r"(Pilot \d) \(P\d\) to fly", text)
-    assert found, text
-    return found[1]
 
 
 def fly_one_step(page: Page) -> None:
-    """Play → (plane or Place) → manoeuvre → turn, until a step is played."""
-    seen = page.eval_on_selector_all(COCKPIT, "all => all.map(m => m.dataset.id)")
-    page.locator("button[data-custom-id^='xh:play:']").click()
-    page.wait_for_function(
-        f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
-          !seen.includes(m.dataset.id) && m.querySelector("button[data-custom-id*=':ck:']"))""",
-        arg=seen,
-    )
+    """Play, then choices in the cockpit until something is played."""
+    open_cockpit(page)
+    rng = random.Random(1)
     for _ in range(8):
-        cockpit = page.locator(COCKPIT).last
-        buttons = cockpit.locator("button[data-custom-id*=':ck:']:not([disabled])")
-        ids = [b.get_attribute("data-custom-id") or "" for b in buttons.all()]
-        labels = [b.inner_text() for b in buttons.all()]
-        forward = [
-            i for i, label in zip(ids, labels, strict=True) if label not in ("Back", "Crash")
-        ]
-        steps = [i for i in forward if ":g:" in i]
-        choice = (steps or forward or ids)[0]
-        before = page.evaluate(LAST_COCKPIT_HTML)
-        cockpit.locator(f"button[data-custom-id='{choice}']").click()
-        page.wait_for_function(f"(old) => ({LAST_COCKPIT_HTML})() !== old", arg=before)
-        if ":g:" in choice:
+        if press_once(page, rng)[1]:
             return
     pytest.fail("the cockpit never offered a step")
 

@@ -61,9 +61,9 @@ def test_impossible_results_are_refused(winners: set[int], eliminated: list[int]
         ranks_from_result("ffa", 2, winners, eliminated)
 
 
-def test_a_newcomer_shows_zero_and_is_provisional() -> None:
+def test_a_newcomer_shows_a_thousand_and_is_provisional() -> None:
     fresh = new_rating()
-    assert (fresh.display, fresh.games, fresh.provisional) == (0, 0, True)
+    assert (fresh.display, fresh.games, fresh.provisional) == (1000, 0, True)
     assert Rating(25.0, PROVISIONAL_SIGMA).provisional is False
     assert Rating(25.0, PROVISIONAL_SIGMA + 0.01).provisional is True
 
@@ -84,8 +84,9 @@ def test_display_never_reverses_the_ordinal(a: Rating, b: Rating) -> None:
         assert a.display <= b.display
 
 
-def test_display_is_sixty_points_per_ordinal_point() -> None:
-    assert Rating(25.0, 1.0).display == 60 * 22
+def test_display_is_a_thousand_and_25_points_per_ordinal_point() -> None:
+    assert Rating(25.0, 1.0).display == 1000 + 25 * 22
+    assert Rating(25.0, 2.0).display == 1475  # an average player after many games
 
 
 def test_handicapped_games_are_unrated_unless_the_organiser_says_so() -> None:

@@ -60,14 +60,23 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     shown = said(await bob.slash(club.channel, "crosshairs profile", player=alice))
     (embed,) = shown.embeds
     fields = {f.name: f.value for f in embed.fields}
-    display = round(60 * (a.mu - 3 * a.sigma))
+    display = 1000 + round(25 * (a.mu - 3 * a.sigma))
+    other = 1000 + round(25 * (b.mu - 3 * b.sigma))
     assert fields["Duels"] == f"{display}? (μ {a.mu:.2f}, σ {a.sigma:.2f}, 1 game)"
     assert fields["Games"] == "1 played · 1 won · 0 drawn · 0 lost"
     assert fields["Cards earned"] == "None yet"
 
     board = said(await bob.slash(club.channel, "crosshairs leaderboard"))
     lines = board.embeds[0].description.splitlines()
-    assert lines[0].startswith("1. **alice**") and lines[1].startswith("2. **bob**")
+    assert lines == [
+        f"1. **alice** — {display}? (1 game)",
+        f"2. **bob** — {other}? (1 game)",
+    ]
+    assert "μ" not in board.embeds[0].description  # μ and σ only in the profile
+    posted = [m.content for m in thread.history() if m.content.startswith("📊")]
+    assert posted == [
+        f"📊 Ratings (duel): alice {display}?; bob {other}? ('?': provisional, still settling)"
+    ]
 
 
 async def test_four_player_free_for_all_with_a_tie(club: Club, simcord_bot: CrosshairsBot) -> None:

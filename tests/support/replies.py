@@ -28,3 +28,17 @@ def refusals(env: Any) -> list[str]:
         assert isinstance(original, MatchError | app_commands.CheckFailure), repr(error)
         found.append(str(original))
     return found
+
+
+def menu_with(message: Any, value: str) -> str:
+    """The custom id of the select menu on ``message`` that offers ``value``."""
+    for row in message.components:
+        for item in row["components"]:
+            if any(o["value"] == value for o in item.get("options", ())):
+                return str(item["custom_id"])
+    raise AssertionError(f"no menu offers {value!r}")
+
+
+def told(thread: Any, words: str) -> bool:
+    """Whether a message of the thread says ``words``."""
+    return any(words in m.content for m in thread.history())

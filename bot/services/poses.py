@@ -1,0 +1,252 @@
+"""Where a plane can end up: every complete plane action of one plane, as the cockpit's
+menu offers them (one choice per end pose, so a whole dive is one press).
+
+A plane action is a climb, a level flight, a crash or a whole dive (each sequence of dive
+manoeuvres, ended where the plane could go on). Dives reaching the same cell, facing and
+height with the same planes left on the board are one choice, played by the shortest
+sequence. In manual fire a dive that passes a chance to shoot is offered a second time,
+stopping there with the dive still open, so the player can fire and then dive on.
+Placements are one choice per cell and facing.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Final
+
+from rules import board, events, steps
+from rules.game import Game
+from rules.steps import Step
+from rules.words.choices import step_label
+from rules.words.common import DIRECTION_WORDS, join
+
+ARROWS: Final = ("→", "↗", "↖", "←", "↙", "↘")  # indexed like board.DIRECTIONS
+MANOEUVRE_WORDS: Final = {
+    steps.CLIMB: "climb",
+    steps.LEVEL: "level",
+    steps.LEVEL1: "level one cell",
+    steps.SWOOP: "swoop",
+    steps.POWER: "power dive",
+    steps.IMMELMANN: "Immelmann",
+}
+# What each manoeuvre costs and how far it goes (rules spec §3), for buttons and menus.
+COST_AND_REACH: Final = {
+    steps.CLIMB: "+1 height, 1 cell ahead",
+    steps.LEVEL: "same height, 2 cells ahead",
+    steps.LEVEL1: "same height, 1 cell ahead",
+    steps.SWOOP: "−1 height, 1 cell ahead",
+    steps.POWER: "−2 height, stays in its cell",
+    steps.IMMELMANN: "−3 height, turns about in its cell",
+    steps.CRASH: "the plane is lost",
+}
+
+
+def arrow_facing(facing: int) -> str:
+    """``↗ NE``: a facing with its arrow."""
+    return f"{ARROWS[facing]} {board.DIRECTIONS[facing]}"
+
+
+@dataclass(frozen=True)
+class EndPose:
+    """One complete plane action: the ``tokens`` that play it and where it leaves the
+    plane (``cell`` None: the plane is gone). ``short`` marks its cell on the preview."""
+
+    tokens: tuple[str, ...]
+    cell: int | None
+    facing: int
+    height: int
+    sentence: str
+    cost: str
+    shots: tuple[int, ...] = ()
+    stops_to_shoot: bool = False
+
+    @property
+    def short(self) -> str:
+        if self.cell is None:
+            return "lost"
+        return f"{board.name(self.cell)} {ARROWS[self.facing]} h{self.height}"
+
+    @property
+    def value(self) -> str:
+        return " ".join(self.tokens)
+
+
+def placements(game: Game) -> list[EndPose]:
+    """Every placement open now, sensible facings (not nose to the edge) first."""
+    found = []
+    for s in game.legal_steps():
+        if s.kind != steps.PLACE:
+            continue
+        nose_out = board.NEIGHBOUR[s.cell * 6 + s.facing] < 0
+        placed = [e for e in game.copy(with_history=False).play(s) if isinstance(e, events.Placed)]
+        height = placed[0].height if placed else 0
+        found.append(
+            (
+                nose_out,
+                EndPose(
+                    (s.token,),
+                    s.cell,
+                    s.facing,
+                    height,
+                    step_label(game, s),
+                    "faces the edge: it must turn or crash" if nose_out else f"height {height}",
+                ),
+            )
+        )
+    found.sort(key=lambda np: (np[0], np[1].cell, np[1].facing))
+    return [p for _, p in found]
+
+
+def plane_actions(game: Game, cell: int) -> list[EndPose]:
+    """Every end pose of the plane at ``cell`` this action (the diving plane included,
+    whose ``-`` ends the dive where it stands)."""
+    plane = game.plane_at(cell)
+    if plane is None:
+        return []
+    work = game.copy(with_history=False)
+    seat = work.active
+    start_height = plane.height
+    found: dict[object, EndPose] = {}
+    seen: set[object] = set()
+    queue: deque[tuple[Step, ...]] = deque()
+    if game.diving == plane.id:
+        queue.append(())
+    else:
+        queue.extend((s,) for s in work.legal_steps() if s.is_manoeuvre and s.cell == cell)
+    while queue:
+        plan = queue.popleft()
+        happened: list[events.Event] = []
+        for s in plan:
+            happened.extend(work.push(s))
+        moved = work.plane(plane.id)
+        shots = tuple(e.cell for e in happened if isinstance(e, events.ShotDown))
+        still_diving = moved is not None and work.diving == plane.id and work.active == seat
+        if not still_diving:
+            aims = []
+            if work.active == seat and not work.is_over:
+                aims = [s.cell for s in work.legal_steps() if s.kind == steps.SHOOT]
+            _keep(found, game, plan, moved, start_height, shots, stop=False, aims=aims)
+        else:
+            assert moved is not None
+            key = (moved.cell, moved.facing, moved.height, tuple(work.planes()))
+            if key not in seen:
+                seen.add(key)
+                legal = work.legal_steps()
+                if plan and any(s.kind == steps.SHOOT for s in legal):
+                    _keep(found, game, plan, moved, start_height, shots, stop=True)
+                if steps.END_STEP in legal:
+                    queue.append((*plan, steps.END_STEP))
+                queue.extend(
+                    (*plan, s) for s in legal if s.kind in steps.DIVES and s.cell == moved.cell
+                )
+        for _ in plan:
+            work.pop()
+    return sorted(found.values(), key=_order)
+
+
+def _order(p: EndPose) -> tuple[int, int, int, int, int]:
+    return (p.cell is None, p.stops_to_shoot, -1 if p.cell is None else p.cell, p.height, p.facing)
+
+
+def _keep(
+    found: dict[object, EndPose],
+    game: Game,
+    plan: tuple[Step, ...],
+    moved: object,
+    start_height: int,
+    shots: tuple[int, ...],
+    stop: bool,
+    aims: list[int] | None = None,
+) -> None:
+    """Keep the end pose ``plan`` reaches; ``aims``: the planes it may shoot down next
+    (manual fire), which the sentence mentions."""
+    from rules.game import Plane
+
+    if not plan:
+        return
+    if isinstance(moved, Plane):
+        cell, facing, height = moved.cell, moved.facing, moved.height
+        key: object = (cell, facing, height, shots, stop)
+    else:
+        cell, facing, height = None, 0, 0
+        key = (None, plan[0].kind, shots, stop)
+    if key in found:
+        return  # breadth first: the one found first is the shortest
+    found[key] = EndPose(
+        tuple(s.token for s in plan),
+        cell,
+        facing,
+        height,
+        _sentence(game, plan, cell, facing, height, shots, stop) + _then_fire(aims or []),
+        _cost(plan, height - start_height if cell is not None else None)
+        + _warning(cell, facing, height),
+        shots,
+        stop,
+    )
+
+
+def _sentence(
+    game: Game,
+    plan: tuple[Step, ...],
+    cell: int | None,
+    facing: int,
+    height: int,
+    shots: tuple[int, ...],
+    stop: bool,
+) -> str:
+    manoeuvres = [s for s in plan if s.is_manoeuvre]
+    if len(manoeuvres) == 1 and plan[-1] is manoeuvres[0] and not stop:
+        said = step_label(game, manoeuvres[0])
+        said = said.split(": ", 1)[1] if ": " in said else said
+        return said[:1].upper() + said[1:]
+    what = _runs([MANOEUVRE_WORDS[s.kind] for s in manoeuvres]) or "end the dive"
+    if cell is None:
+        said = f"{what}, and the plane is lost"
+    else:
+        said = f"{what} to {board.name(cell)}, face {DIRECTION_WORDS[facing]}, height {height}"
+    if shots:
+        said += f"; shoots down the plane{'s' * (len(shots) > 1)} at "
+        said += join(board.name(c) for c in shots)
+    if stop:
+        said += "; stop there to shoot, then dive on or end the dive"
+    return said[:1].upper() + said[1:]
+
+
+def _then_fire(aims: list[int]) -> str:
+    if not aims:
+        return ""
+    return f"; then you may fire at {join(board.name(c) for c in aims)}"
+
+
+def _warning(cell: int | None, facing: int, height: int) -> str:
+    """Ending nose to the board's edge leaves only dives or turns on the spot next turn;
+    at height 0 not even those: the plane will crash."""
+    if cell is None or board.NEIGHBOUR[cell * 6 + facing] >= 0:
+        return ""
+    return "; nose to the edge: it will crash" if height == 0 else "; nose to the edge"
+
+
+def _runs(words: list[str]) -> str:
+    """``power dive, then 3 swoops``: repeated manoeuvres counted."""
+    said: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and words[j] == words[i]:
+            j += 1
+        said.append(words[i] if j - i == 1 else f"{j - i} {words[i]}s")
+        i = j
+    return ", then ".join(said)
+
+
+def _cost(plan: tuple[Step, ...], change: int | None) -> str:
+    kinds = [s.kind for s in plan if s.is_manoeuvre]
+    if change is None:
+        return COST_AND_REACH[steps.CRASH]
+    moves = sum(
+        {steps.CLIMB: 1, steps.SWOOP: 1, steps.LEVEL: 2, steps.LEVEL1: 1}.get(k, 0) for k in kinds
+    )
+    height = "same height" if change == 0 else f"{change:+d} height".replace("-", "−")
+    reach = "stays in its cell" if moves == 0 else f"{moves} cell{'s' * (moves > 1)} ahead"
+    return f"{height}, {reach}"

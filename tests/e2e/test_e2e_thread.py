@@ -1,0 +1,44 @@
+"""The match thread after many turns flown through the cockpit, against the real bot
+process: it ends with the board, holds at most one turn ping, and reads as one message
+per player-turn; each plane action took at most a few presses."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from e2e.conftest import Local
+from localcord.autoplay import board_message, fly_turns_in_cockpit, match_thread, message_calls
+
+TURNS = 20
+
+
+async def test_after_twenty_turns_the_thread_ends_with_the_board_and_one_ping(
+    local: Local,
+) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    challenge = await people.slash(
+        alice, local.channel, "crosshairs challenge", opponent=bob, planes=6, clouds="none"
+    )
+    assert challenge.original is not None
+    await people.click(bob, challenge.original, "Accept")
+    thread = match_thread(world, challenge.original)
+    before = len(world.requests)
+
+    flight = await fly_turns_in_cockpit(people, thread, [alice, bob], random.Random(5), TURNS)
+
+    assert flight.final is None and len(flight.turn_presses) == TURNS  # still being flown
+    messages = world.history(thread)
+    board = board_message(people, thread)
+    assert messages[-1] is board and board.buttons()
+    pings = [m for m in messages if "your turn" in m.content]
+    assert pings == [board]
+    told = [m for m in messages if m.content.startswith("Turn ")]
+    assert [m.content.split(",", 1)[0] for m in told] == [f"Turn {n}" for n in range(1, TURNS + 1)]
+    assert all(not m.attachments and not m.components for m in told)
+    assert messages.index(told[0]) == 1  # after the match's introduction, nothing else
+    assert statistics.median(flight.presses) <= 2 and max(flight.presses) <= 4
+    calls = message_calls(world.requests[before:])
+    # one edit per plane action, and one post when the turn passes
+    assert sum(calls.values()) <= len(flight.presses) + TURNS + 2
