@@ -285,10 +285,10 @@ class GameManager(ComputerTurns, TurnClocks):
         live = await self.get(match_id)
         async with live.lock:
             mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
-            if live.over or not mine:
-                raise MatchError(
-                    "you are not playing in this match" if not mine else live.over_text()
-                )
+            if live.over:
+                raise MatchError(live.over_text())
+            if not mine:
+                raise MatchError("you are not playing in this match")
             return await self._concede(live, mine[0], "resign", user_id)
 
     async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
@@ -307,10 +307,10 @@ class GameManager(ComputerTurns, TurnClocks):
         async with live.lock:
             game = live.game
             mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
-            if live.over or not mine:
-                raise MatchError(
-                    "you are not playing in this match" if not mine else live.over_text()
-                )
+            if live.over:
+                raise MatchError(live.over_text())
+            if not mine:
+                raise MatchError("you are not playing in this match")
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
             if any(live.seats[s].user_id is None for s in waiting):
