@@ -187,7 +187,10 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def board_shown(self, live: LiveMatch) -> None:
         """The board message now shows the game as it is (start-up compares)."""
-        await self.boards.mark(live.id, live.ply)
+        try:
+            await self.boards.mark(live.id, live.ply)
+        except StorageError as exc:  # the move stands; at worst the board is redrawn later
+            log.warning("match %s: board mark not stored (%s)", live.id, exc)
 
     async def set_thread(self, live: LiveMatch, thread_id: int) -> None:
         await self.repo.set_thread(live.id, thread_id)
