@@ -187,7 +187,10 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def board_shown(self, live: LiveMatch) -> None:
         """The board message now shows the game as it is (start-up compares)."""
-        await self.boards.mark(live.id, live.ply)
+        try:
+            await self.boards.mark(live.id, live.ply)
+        except StorageError as exc:  # the move stands; at worst the board is redrawn later
+            log.warning("match %s: board mark not stored (%s)", live.id, exc)
 
     async def set_thread(self, live: LiveMatch, thread_id: int) -> None:
         await self.repo.set_thread(live.id, thread_id)
@@ -286,10 +289,10 @@ class GameManager(ComputerTurns, TurnClocks):
         async with live.lock:
             seated = live.seats_of(user_id)
             mine = [s for s in seated if not live.game.seat(s).out]
-            if not seated:
-                raise MatchError("you are not playing in this match")
             if live.over:
                 raise MatchError(live.over_text())
+            if not seated:
+                raise MatchError("you are not playing in this match")
             if not mine:
                 raise MatchError("you are already out of this game")
             return await self._concede(live, mine[0], "resign", user_id)
@@ -310,10 +313,10 @@ class GameManager(ComputerTurns, TurnClocks):
         async with live.lock:
             game = live.game
             mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
-            if live.over or not mine:
-                raise MatchError(
-                    "you are not playing in this match" if not mine else live.over_text()
-                )
+            if live.over:
+                raise MatchError(live.over_text())
+            if not mine:
+                raise MatchError("you are not playing in this match")
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
             if any(live.seats[s].user_id is None for s in waiting):

@@ -29,7 +29,7 @@ async def match_in_guild(interaction: discord.Interaction, match_id: int) -> Liv
 async def match_of_press(interaction: discord.Interaction, match_id: int) -> LiveMatch:
     """The match a button acts on: only from the thread (or channel) it is played in."""
     live = await match_in_guild(interaction, match_id)
-    if interaction.channel_id not in (live.record.thread_id, live.record.channel_id):
+    if interaction.channel_id != (live.record.thread_id or live.record.channel_id):
         raise not_found("match", match_id)
     return live
 

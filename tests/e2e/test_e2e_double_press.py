@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-from e2e.conftest import Local
-from localcord.client import reply
+from e2e.conftest import Local, stored_steps
+from localcord.autoplay import board_message, match_id
+from localcord.client import answer, reply
 from localcord.state import Interaction, Message, User
 from storage.db import Database
+from storage.matches import MatchStatus
 
 LATENCY = 0.3  # seconds added to every REST answer
 APART = 0.05  # seconds between the two presses
@@ -71,3 +73,21 @@ async def test_series_accept_pressed_twice_starts_one_series(local: Local) -> No
     assert len(local.server.world.threads_of(local.channel)) == 1
     assert sum("already been accepted" in a for a in answers) == 1, answers
     assert await matches_stored(local) == 1
+
+
+async def test_resign_confirmed_twice_resigns_once(local: Local) -> None:
+    people = local.people
+    alice, bob = people.join("alice"), people.join("bob")
+    challenge = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob)
+    assert challenge.original is not None
+    await people.click(bob, challenge.original, "Accept")
+    thread = await people.wait_thread(local.channel)
+    board = board_message(people, thread)
+    confirm = answer(await people.click(alice, board, "Resign"))
+    assert confirm is not None
+    answers = await press_twice(local, alice, confirm, "Yes, resign")
+    assert sorted(answers) == ["Done.", "⚠️ this game is over"], answers
+    await local.bot.stop()
+    steps, status = await stored_steps(local, match_id(board))
+    assert len([s for s in steps if s.startswith("resign")]) == 1
+    assert status is MatchStatus.FINISHED

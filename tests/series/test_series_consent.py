@@ -81,3 +81,23 @@ async def test_an_aborted_series_game_is_played_again_and_its_board_loses_its_bu
     assert any("Game 1 of series #1 was aborted" in m.content for m in thread.history())
     assert first_board is not None
     assert message(thread, first_board).components == []
+
+
+async def test_a_series_of_three_waits_for_every_invited_player(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob, carol = club.alice, club.bob, club.carol
+    asked = await alice.slash(
+        club.channel, "crosshairs series start", opponent=bob, player3=carol, games=1
+    )
+    invitation = said(asked)
+    await bob.click(invitation, label="Accept")
+    assert "Accepted: bob" in message(club.channel, invitation.id).content
+    assert club.channel.threads == [] and await stored_series(simcord_bot, club) == []
+    twice = await bob.click(message(club.channel, invitation.id), label="Accept")
+    assert "already accepted" in said(twice).content
+
+    await carol.click(message(club.channel, invitation.id), label="Accept")
+    (thread,) = club.channel.threads
+    live = await current_match(simcord_bot, thread)
+    assert [e.user_id for e in live.seats] == [alice.id, bob.id, carol.id]

@@ -11,6 +11,7 @@ from bot.app import create_bot
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
+from bot.services.series import SeriesService
 from bot.ui.series import SeriesDesk
 from storage.series import SeriesRepo
 
@@ -55,3 +56,37 @@ async def test_a_restart_opens_the_game_a_crash_left_unopened(
     assert [g.match_id for g in stored.games] == [first.id, second.id]
     headers = [m.content for m in thread.history() if "game 2 of 2" in m.content]
     assert len(headers) == 1  # opened once
+
+
+async def test_a_restart_books_a_game_a_crash_left_unbooked_and_opens_the_next(
+    club: Club,
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    bot_config: Config,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    alice, bob = club.alice, club.bob
+    await club.start_series(alice, bob, games=2, planes=3)
+    (thread,) = club.channel.threads
+    first = await current_match(simcord_bot, thread)
+
+    async def crash(self: SeriesService, live: Any) -> None:
+        raise Crash
+
+    with monkeypatch.context() as patched:
+        patched.setattr(SeriesService, "record", crash)
+        await bob.slash(thread, "crosshairs resign")
+        simcord_env.errors.clear()
+    unbooked = await SeriesRepo(simcord_bot.db).get(1)
+    assert unbooked.games_played == 0 and first.game.is_over  # finished, never booked
+
+    fresh = create_bot(bot_config, clock)
+    await simcord_env.restart_bot(fresh)
+    await simcord_env.advance_time(1)
+
+    stored = await SeriesRepo(fresh.db).get(1)
+    assert [g.winners for g in stored.games][:1] == [(0,)]  # alice's win is booked
+    second = await current_match(fresh, thread)
+    assert second.id != first.id and not second.over
+    assert [g.match_id for g in stored.games] == [first.id, second.id]
