@@ -12,6 +12,7 @@ from support.tables import Table, board_message
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.ui import tables
+from render.board import board_png
 from rules.words.telling import record_text
 
 # A duel of three planes, no clouds: bob swoops, flies level and crashes a plane; alice's
@@ -203,11 +204,10 @@ async def test_the_cockpit_draws_a_preview_once_per_highlight(
     thread = await table.start(clouds="none", planes=3)
     await fly(table, simcord_bot, thread, GAME[:3])  # alice has a plane at a6 now
     drawn: list[object] = []
-    real = tables.board_png
 
     def counting(game: Any, **options: Any) -> bytes:
         drawn.append(options.get("highlight_cells"))
-        return real(game, **options)
+        return board_png(game, **options)
 
     monkeypatch.setattr(tables, "board_png", counting)
     cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
