@@ -29,6 +29,7 @@ from render.board import board_png, render_board
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
+from rules.game import Game
 from rules.words.common import SIDE_WORDS, join
 from rules.words.scene import alt_text
 from rules.words.telling import Told, record_text, tell_turns, told_text
@@ -65,7 +66,11 @@ async def board_file(
     """The board as an upload; drawn in a worker thread to keep the bot responsive. Every
     drawing of a match goes through here; previews (``filename`` other than the board's)
     are kept, keyed by what they show."""
-    key = (live.id, live.ply, lines, frozenset(highlight_cells), highlight_plane, size)
+    game = live.game
+    # the match and its ply, and what the picture shows: another database's match of
+    # the same number (tests run many) never gets this one's picture
+    state = (live.id, live.ply, tuple(game.planes()), frozenset(game.clouds), game.active)
+    key = (*state, lines, frozenset(highlight_cells), highlight_plane, size)
     png = _PREVIEWS.get(key) if filename != "board.png" else None
     if png is None:
         options: dict[str, Any] = {}
@@ -90,17 +95,17 @@ async def board_file(
     return picture(png, filename, alt_text(live.game, live.names))
 
 
-_TOLD: OrderedDict[int, tuple[int, list[Told]]] = OrderedDict()
+_TOLD: OrderedDict[int, tuple[Game, int, list[Told]]] = OrderedDict()
 
 
 def told_turns(live: LiveMatch) -> list[Told]:
     """The match's player-turns in words, worked out once per state: telling replays
     the game from its start, and the board text and the finished turns both need it."""
     kept = _TOLD.get(live.id)
-    if kept is not None and kept[0] == live.ply:
-        return kept[1]
+    if kept is not None and kept[0] is live.game and kept[1] == live.ply:
+        return kept[2]
     told = tell_turns(live.game, live.names)
-    _TOLD[live.id] = (live.ply, told)
+    _TOLD[live.id] = (live.game, live.ply, told)
     _TOLD.move_to_end(live.id)
     while len(_TOLD) > _PREVIEWS_KEPT:
         _TOLD.popitem(last=False)

@@ -11,6 +11,8 @@ from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
+from bot.ui import tables
+from render.board import board_png
 from rules.words.telling import record_text
 
 # A duel of three planes, no clouds: bob swoops, flies level and crashes a plane; alice's
@@ -193,3 +195,29 @@ async def test_a_clock_reminder_moves_the_board_down_and_keeps_one_ping(
     assert "⏰ Your turn is running out." in board.content
     assert board.id == thread.history()[-1].id
     assert [m.id for m in thread.history() if "your turn" in m.content] == [board.id]
+
+
+async def test_the_cockpit_draws_a_preview_once_per_highlight(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: Any
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", planes=3)
+    await fly(table, simcord_bot, thread, GAME[:3])  # alice has a plane at a6 now
+    drawn: list[object] = []
+
+    def counting(game: Any, **options: Any) -> bytes:
+        drawn.append(options.get("highlight_cells"))
+        return board_png(game, **options)
+
+    monkeypatch.setattr(tables, "board_png", counting)
+    cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
+    plane = next(
+        c.label
+        for row in cockpit.message.components
+        for c in row.children
+        if "a6" in (getattr(c, "label", None) or "")
+    )
+    for _ in range(2):  # the plane's end poses, back, and the same again
+        await table.alice.click(cockpit.message, label=plane)
+        await table.alice.click(cockpit.message, label="Back")
+    assert len(drawn) == 2  # the start and the plane's end poses, each drawn once
