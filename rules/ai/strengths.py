@@ -1,4 +1,4 @@
-"""The three strengths of the computer player, and what makes them differ.
+"""The strengths of the computer player, and what makes them differ.
 
 * **easy** plans its turn one plane action at a time, taking the action that looks best
   right now, and its judgement is blurred by noise, so it blunders now and then.
@@ -7,12 +7,18 @@
 * **hard** plans like medium with a wider beam, then, for its best few turns, plays the
   opponent's best reply (found by a beam search of its own, as a medium player would)
   and picks the turn that holds up best.
+* **expert** searches deeper (:mod:`rules.ai.deep`): every other seat's reply in turn,
+  then its own answer, as far as its budget allows, with the weights found by
+  self-play tuning (``bench/tune.py``, which rewrites the block marked below).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
+
+from rules.ai.deep import Depth
+from rules.ai.evaluate import Weights
 
 
 @dataclass(frozen=True)
@@ -23,7 +29,14 @@ class Strength:
     reply_width: int  # beam width of the opponent's reply the check assumes
     noise: float  # standard deviation added to every score (a plane is worth 10)
     budget: float  # seconds per decision by default
+    weights: Weights = field(default_factory=Weights)
+    depth: Depth | None = None  # the expert's deeper search instead of width/replies
 
+
+# --- tuned: begin (written by bench/tune.py; edit by hand only to revert) ---
+TUNED_WEIGHTS: Final = Weights()
+EXPERT_DEPTH: Final = Depth(candidates=16, reply_width=3, answer=3)
+# --- tuned: end ---
 
 STRENGTHS: Final = {
     s.name: s
@@ -31,6 +44,16 @@ STRENGTHS: Final = {
         Strength("easy", width=1, replies=0, reply_width=0, noise=4.0, budget=0.3),
         Strength("medium", width=3, replies=0, reply_width=0, noise=0.0, budget=0.6),
         Strength("hard", width=6, replies=12, reply_width=3, noise=0.0, budget=1.0),
+        Strength(
+            "expert",
+            width=8,
+            replies=0,
+            reply_width=0,
+            noise=0.0,
+            budget=1.5,
+            weights=TUNED_WEIGHTS,
+            depth=EXPERT_DEPTH,
+        ),
     )
 }
 
