@@ -57,10 +57,10 @@ def deep_turn(
     if not found or not found[0].finished or len(found) == 1:
         return found[0] if found else None
     work = game.copy(with_history=False)
-    candidates = _distinct(work, found, depth.candidates)
+    candidates = distinct(work, found, depth.candidates)
     rounds: list[tuple[Scored, Plan]] = []  # (candidate scored after the round, replies)
     for cand in candidates:
-        replies = _round(work, seat, cand.plan, ev, depth.reply_width, deadline)
+        replies = play_round(work, seat, cand.plan, ev, depth.reply_width, deadline)
         if replies is None:
             break
         rounds.append(replies)
@@ -75,8 +75,8 @@ def deep_turn(
     return best
 
 
-def _distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
-    """The best ``limit`` finished turns that end in different positions."""
+def distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
+    """Of ``found`` (best first, from the position ``work`` stands in), the best ``limit`` finished turns that end in different positions."""
     seen: set[object] = set()
     out: list[Scored] = []
     for cand in found:
@@ -95,10 +95,10 @@ def _distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
     return out
 
 
-def _round(
+def play_round(
     work: Game, seat: int, plan: Plan, ev: Evaluator, reply_width: int, deadline: Deadline
 ) -> tuple[Scored, Plan] | None:
-    """``plan`` followed by every other seat's best turn until ``seat`` is to move
+    """The value of ``plan`` for ``seat`` and the replies it met: ``plan`` followed by every other seat's best turn until ``seat`` is to move
     again, scored for ``seat``; ``None`` if the deadline passed on the way."""
     pushed: list[int] = [0]
 

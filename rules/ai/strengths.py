@@ -35,6 +35,7 @@ class Strength:
 
 # --- tuned: begin (written by bench/tune.py; edit by hand only to revert) ---
 TUNED_WEIGHTS: Final = Weights()
+EXPERT_WIDTH: Final = 8
 EXPERT_DEPTH: Final = Depth(candidates=16, reply_width=3, answer=3)
 # --- tuned: end ---
 
@@ -46,7 +47,7 @@ STRENGTHS: Final = {
         Strength("hard", width=6, replies=12, reply_width=3, noise=0.0, budget=1.0),
         Strength(
             "expert",
-            width=8,
+            width=EXPERT_WIDTH,
             replies=0,
             reply_width=0,
             noise=0.0,
