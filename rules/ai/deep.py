@@ -76,7 +76,8 @@ def deep_turn(
 
 
 def distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
-    """Of ``found`` (best first, from the position ``work`` stands in), the best ``limit`` finished turns that end in different positions."""
+    """Of ``found`` (best first, from the position ``work`` stands in), the best
+    ``limit`` finished turns that end in different positions."""
     seen: set[object] = set()
     out: list[Scored] = []
     for cand in found:
@@ -98,8 +99,9 @@ def distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
 def play_round(
     work: Game, seat: int, plan: Plan, ev: Evaluator, reply_width: int, deadline: Deadline
 ) -> tuple[Scored, Plan] | None:
-    """The value of ``plan`` for ``seat`` and the replies it met: ``plan`` followed by every other seat's best turn until ``seat`` is to move
-    again, scored for ``seat``; ``None`` if the deadline passed on the way."""
+    """The value of ``plan`` for ``seat`` and the replies it met: ``plan`` followed
+    by every other seat's best turn until ``seat`` is to move again, scored for
+    ``seat``; ``None`` if the deadline passed on the way."""
     pushed: list[int] = [0]
 
     def push_all(p: Plan) -> None:
