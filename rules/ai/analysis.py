@@ -55,6 +55,7 @@ class Depth:
 @dataclass(frozen=True)
 class TurnReview:
     number: int  # the game's player-turn number
+    first: int  # index in the game's history of the turn's first step
     seat: int
     played: str  # the turn in notation
     before: float  # evaluation at the turn's start, mover's view
@@ -107,6 +108,14 @@ def _segments(game: Game) -> list[tuple[int, int, int]]:
     return out
 
 
+def position_before(game: Game, review: TurnReview) -> Game:
+    """A new game standing where ``game`` stood when ``review``'s turn began."""
+    replay = start_of(game)
+    for played in game.history[: review.first]:
+        serialize.apply_record(replay, played.token)
+    return replay
+
+
 def turn_count(game: Game) -> int:
     """How many turns :func:`review` will yield for ``game``."""
     return len(_segments(game))
@@ -131,13 +140,15 @@ def review(
         plan = tuple(Step.parse(t) for t in tokens[first:end])
         if ev is None:
             ev = Evaluator(replay, weights or TUNED_WEIGHTS)
-        yield _judge(replay, plan, turn, ev, depth)
+        yield _judge(replay, plan, first, turn, ev, depth)
         for token in tokens[first:end]:
             serialize.apply_record(replay, token)
         done = end
 
 
-def _judge(game: Game, plan: Plan, turn: int, ev: Evaluator, depth: Depth) -> TurnReview:
+def _judge(
+    game: Game, plan: Plan, first: int, turn: int, ev: Evaluator, depth: Depth
+) -> TurnReview:
     seat = game.active
     deadline = Deadline(NO_CLOCK)
     work = game.copy(with_history=False)
@@ -164,6 +175,7 @@ def _judge(game: Game, plan: Plan, turn: int, ev: Evaluator, depth: Depth) -> Tu
     loss = min((best_value - value) / PLANE, GAME)
     return TurnReview(
         number=turn,
+        first=first,
         seat=seat,
         played=in_notation(game, plan, turn),
         before=before,
