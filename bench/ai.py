@@ -14,6 +14,7 @@ thinking), "per step" covers every call to ``choose``.
 
     .venv/bin/python bench/ai.py            # hard against the rest (a few minutes)
     .venv/bin/python bench/ai.py --games 20 --against medium
+    .venv/bin/python bench/ai.py --mode ffa4 --hero expert --against hard --games 20
     nice -n 19 .venv/bin/python bench/ai.py --ladder --games 10 --workers 1
 """
 
@@ -38,7 +39,7 @@ from rules.players import Player, RandomPlayer, new_game
 TURN_LIMIT = 400  # player-turns; a game this long is counted as drawn
 LADDER = ("random", "easy", "medium", "hard", "expert")
 
-Job = tuple[str, str, int]  # hero, other, game number
+Job = tuple[str, str, int, str]  # hero, other, game number, mode
 Outcome = tuple[str, str, float, dict[str, list[float]], dict[str, list[float]]]
 
 
@@ -47,14 +48,15 @@ def _player(level: str, seed: int) -> Player:
 
 
 def play(job: Job) -> Outcome:
-    """One duel of ``hero`` against ``other``; the hero is seat 0 in even games.
-    Returns both names, the hero's points (1 win, ½ draw), and per strength its times
-    per turn and per step."""
-    hero, other, number = job
-    hero_seat = number % 2
+    """One game of ``hero`` against ``other`` in every other seat; the hero's seat
+    goes round with the game number. Returns both names, the hero's points (1 win, a
+    share when several win, par (1/seats) for a draw), and per strength its times per turn and per
+    step."""
+    hero, other, number, mode = job
     seed = 10_000 + number
-    game = new_game(Settings(turn_limit=TURN_LIMIT), seed)
-    names = [other, other]
+    game = new_game(Settings(mode=mode, turn_limit=TURN_LIMIT), seed)
+    hero_seat = number % game.seats
+    names = [other] * game.seats
     names[hero_seat] = hero
     players = [_player(n, seed + k) for k, n in enumerate(names)]
     per_turn: dict[str, list[float]] = {hero: [], other: []}
@@ -72,8 +74,9 @@ def play(job: Job) -> Outcome:
         game.play(step)
     assert game.result is not None
     winners = game.result.winners
-    points = 0.5 if not winners else float(hero_seat in winners)
-    return hero, other, points, per_turn, per_step
+    # A draw is worth par, 1/seats: half a point in a duel.
+    won = (1 / len(winners) if hero_seat in winners else 0.0) if winners else 1 / game.seats
+    return hero, other, won, per_turn, per_step
 
 
 def _run(jobs: list[Job], workers: int) -> tuple[list[Outcome], float]:
@@ -97,13 +100,13 @@ def _times(label: str, values: list[float]) -> str:
 
 def hero_bench(args: argparse.Namespace) -> None:
     opponents = args.against.split(",")
-    jobs = [(args.hero, o, n) for o in opponents for n in range(args.games)]
+    jobs = [(args.hero, o, n, args.mode) for o in opponents for n in range(args.games)]
     results, wall = _run(jobs, args.workers)
-    print(f"{args.hero} in duels, {args.games} games per opponent, seats alternating")
+    print(f"{args.hero} in {args.mode}, {args.games} games per opponent, seats rotating")
     for o in opponents:
         points = [r[2] for r in results if r[1] == o]
         wins = sum(1 for p in points if p == 1.0)
-        draws = sum(1 for p in points if p == 0.5)
+        draws = sum(1 for p in points if 0 < p < 1)  # drawn or shared
         rate = sum(points) / len(points)
         err = standard_error(sum(points), len(points))
         print(
@@ -118,7 +121,7 @@ def hero_bench(args: argparse.Namespace) -> None:
 def ladder(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     pairs = list(itertools.combinations(levels, 2))
-    jobs = [(a, b, n) for a, b in pairs for n in range(args.games)]
+    jobs = [(a, b, n, "duel") for a, b in pairs for n in range(args.games)]
     results, wall = _run(jobs, args.workers)
     points: dict[tuple[str, str], tuple[float, int]] = {}
     for a, b in pairs:
@@ -149,6 +152,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per opponent or pair")
     parser.add_argument("--hero", default="hard")
     parser.add_argument("--against", default="random,easy,medium")
+    parser.add_argument("--mode", default="duel", help="mode of the hero's games (not --ladder)")
     parser.add_argument("--ladder", action="store_true", help="round robin with Elo ratings")
     parser.add_argument("--levels", default=",".join(LADDER), help="strengths in the ladder")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
