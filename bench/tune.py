@@ -8,10 +8,11 @@ parameter in its sign's direction: one noisy game pair estimates the whole gradi
 Iterations run in parallel batches on a process pool; a batch's nudges are added up.
 
 At the end the tuned parameters play the starting ones (``--check`` duels, seats
-alternating) and the result, with the games and score that justify it, is written to
-the block between the ``tuned`` markers of ``rules/ai/strengths.py`` (the expert's
-weights; search parameters too when tuning the expert itself). ``--no-write`` only
-prints. Every line of the log also goes to ``--log``.
+alternating). If they scored at least half, they are written, with the games and score
+that justify them, to the block between the ``tuned`` markers of
+``rules/ai/strengths.py`` (the expert's weights; search parameters too when tuning the
+expert itself); if not, the block keeps its values and records the rejected run.
+``--no-write`` only prints. Every line of the log also goes to ``--log``.
 
     nice -n 19 .venv/bin/python bench/tune.py --iterations 100 --workers 1
     .venv/bin/python bench/tune.py --level expert --iterations 2000   # hours
@@ -27,6 +28,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -194,7 +196,7 @@ def check(
 
 def write_block(theta: Theta, level: str, note: list[str]) -> None:
     w = weights_of(theta)
-    lines = [f"# {line}" for line in note]
+    lines = [f"# {part}" for line in note for part in textwrap.wrap(line, 96)]
     lines.append("TUNED_WEIGHTS: Final = Weights(")
     lines += [f"    {f.name}={getattr(w, f.name)!r}," for f in dataclasses.fields(w)]
     lines.append(")")
@@ -259,14 +261,20 @@ def main() -> None:
     )
     log(summary)
     if not args.no_write:
+        # Only a check the tuned side did not lose changes the table; either way the
+        # run is recorded there, so the values in use always come with their evidence.
+        adopted = score >= played / 2
         day = datetime.date.today().isoformat()
         note = [
             f"bench/tune.py {day}: SPSA, {games} self-play duels at {args.level} "
             f"({args.budget} s/decision, seed {args.seed})",
             summary,
+            "tuned values adopted"
+            if adopted
+            else f"not adopted; the values it found: {_fmt(tuned, params)}",
         ]
-        write_block(tuned, args.level, note)
-        log(f"written to {STRENGTHS_FILE.relative_to(STRENGTHS_FILE.parents[2])}")
+        write_block(tuned if adopted else start_theta(args.level), args.level, note)
+        log(f"{'written' if adopted else 'run recorded'} in {STRENGTHS_FILE.name}")
 
 
 if __name__ == "__main__":
