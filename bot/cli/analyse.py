@@ -7,16 +7,19 @@ import sys
 from pathlib import Path
 
 from rules import serialize
-from rules.ai.analysis import Depth, report, review, turn_count
+from rules.ai.analysis import AnalysisDepth, report, review, turn_count
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("analyse", help="find the inaccuracies, mistakes and blunders of a game")
     p.add_argument("game", help="game JSON file, or - for standard input")
     p.add_argument("--png", help="also draw the evaluation graph and the blunders to this PNG")
-    p.add_argument("--width", type=int, default=Depth.width, help="beam of the search")
+    p.add_argument("--width", type=int, default=AnalysisDepth.width, help="beam of the search")
     p.add_argument(
-        "--candidates", type=int, default=Depth.candidates, help="turns checked against replies"
+        "--candidates",
+        type=int,
+        default=AnalysisDepth.candidates,
+        help="turns checked against the replies",
     )
     p.add_argument("--names", default="", help="player names by seat, comma-separated")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
@@ -35,7 +38,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if not total:
         raise CliError("the game has no finished player-turn to analyse")
     reviews = []
-    for r in review(game, Depth(width=args.width, candidates=args.candidates)):
+    for r in review(game, AnalysisDepth(width=args.width, candidates=args.candidates)):
         reviews.append(r)
         if not args.quiet:
             print(f"\ranalysed {len(reviews)}/{total} turns", end="", file=sys.stderr, flush=True)

@@ -44,7 +44,7 @@ NO_CLOCK: Final = 1e9  # seconds: the analysis is fixed-depth, never cut by time
 
 
 @dataclass(frozen=True)
-class Depth:
+class AnalysisDepth:
     """How hard the analysis looks at each turn."""
 
     width: int = 6  # beam of the search for better turns
@@ -122,11 +122,11 @@ def turn_count(game: Game) -> int:
 
 
 def review(
-    game: Game, depth: Depth | None = None, weights: Weights | None = None
+    game: Game, depth: AnalysisDepth | None = None, weights: Weights | None = None
 ) -> Iterator[TurnReview]:
     """Judge every fully played player-turn of ``game``, in order (see the module
     docstring). ``game`` itself is not changed."""
-    depth = depth or Depth()
+    depth = depth or AnalysisDepth()
     replay = start_of(game)
     ev: Evaluator | None = None  # built once the clouds are placed
     tokens = [p.token for p in game.history]
@@ -147,7 +147,7 @@ def review(
 
 
 def _judge(
-    game: Game, plan: Plan, first: int, turn: int, ev: Evaluator, depth: Depth
+    game: Game, plan: Plan, first: int, turn: int, ev: Evaluator, depth: AnalysisDepth
 ) -> TurnReview:
     seat = game.active
     deadline = Deadline(NO_CLOCK)

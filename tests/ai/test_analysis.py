@@ -21,7 +21,7 @@ from PIL import Image
 from bot.cli.main import main
 from render.analysis import GRAPH_HEIGHT
 from rules import position, serialize
-from rules.ai.analysis import THRESHOLDS, Depth, TurnReview, mark_for, review, turn_count
+from rules.ai.analysis import THRESHOLDS, AnalysisDepth, TurnReview, mark_for, review, turn_count
 from rules.game import Game
 from rules.steps import Step
 
@@ -77,7 +77,7 @@ def test_marks_follow_the_documented_thresholds() -> None:
 def test_review_yields_every_turn_in_order_without_changing_the_game() -> None:
     game = recorded(KILL, ["i7C<", "f2C", "k7C", "k9C<"])
     before = game.state_key()
-    seen = [(r.number, r.seat) for r in review(game, Depth(width=2, candidates=2))]
+    seen = [(r.number, r.seat) for r in review(game, AnalysisDepth(width=2, candidates=2))]
     assert seen == [(9, 0), (10, 1)]
     assert turn_count(game) == 2
     assert game.state_key() == before
