@@ -5,7 +5,7 @@ players swap seats every game, every game has its own random cloud layout).
 
 ``--ladder``: a round robin of random, easy, medium, hard and expert (``--games`` duels
 per pair, seats alternating, random clouds), then each strength's Elo with error bars
-from a maximum-likelihood Bradley-Terry fit (:mod:`bench.elo`), the pairwise scores with
+from a maximum-likelihood Bradley-Terry fit (:mod:`rules.ai.elo`), the pairwise scores with
 standard errors, and the decision time per strength.
 
 Two times are reported, because a decision is made once per player-turn and then
@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.elo import fit, standard_error
 from rules.ai import ComputerPlayer
+from rules.ai.elo import fit, standard_error
 from rules.modes import Settings
 from rules.players import Player, RandomPlayer, new_game
 

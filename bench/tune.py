@@ -37,9 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.elo import standard_error
 from rules.ai import ComputerPlayer
 from rules.ai.deep import Depth
+from rules.ai.elo import standard_error
 from rules.ai.evaluate import Weights
 from rules.ai.strengths import EXPERT_DEPTH, EXPERT_WIDTH, TUNED_WEIGHTS, strength
 from rules.modes import Settings

@@ -1,4 +1,5 @@
-"""Elo ratings from pairwise results: a maximum-likelihood Bradley-Terry fit.
+"""Elo ratings from pairwise results (the strength ladder of ``bench/ai.py``): a
+maximum-likelihood Bradley-Terry fit.
 
 P(i beats j) = 1 / (1 + 10^((r_j - r_i) / 400)); a draw counts half a win to each.
 One virtual draw per pair is added as a prior (as BayesElo does), so a strength that
