@@ -107,7 +107,7 @@ def actions(
         if deadline is not None and deadline.passed:
             return
         if first.kind in steps.DIVES:
-            _dives(game, seat, ev, (), first, seen, visit)
+            _dives(game, seat, ev, (), first, seen, visit, deadline)
         else:
             _apply(game, seat, ev, (first,), visit)
 
@@ -130,7 +130,10 @@ def _dives(
     step: Step,
     seen: set[object],
     visit: Callable[[Plan], None],
+    deadline: Deadline | None = None,
 ) -> None:
+    # A plane high up has hundreds of dive sequences: the deadline is watched inside
+    # the dive too, or one enumeration could run half a second past it.
     game.push(step)
     done: list[Step] = []
     settle(game, seat, ev, done)
@@ -147,8 +150,10 @@ def _dives(
             seen.add(key)
             _apply(game, seat, ev, (steps.END_STEP,), lambda tail: visit(plan + tail))
             for nxt in game.legal_steps():
+                if deadline is not None and deadline.passed:
+                    break
                 if nxt.kind in steps.DIVES and nxt.cell == diving.cell:
-                    _dives(game, seat, ev, plan, nxt, seen, visit)
+                    _dives(game, seat, ev, plan, nxt, seen, visit, deadline)
     for _ in range(1 + len(done)):
         game.pop()
 
