@@ -39,7 +39,7 @@ from rules.players import Player, RandomPlayer, new_game
 TURN_LIMIT = 400  # player-turns; a game this long is counted as drawn
 LADDER = ("random", "easy", "medium", "hard", "expert")
 
-Job = tuple[str, str, int, str]  # hero, other, game number, mode
+Job = tuple[str, str, int, str, int]  # hero, other, game number, mode, first seed
 Outcome = tuple[str, str, float, dict[str, list[float]], dict[str, list[float]]]
 
 
@@ -52,8 +52,8 @@ def play(job: Job) -> Outcome:
     goes round with the game number. Returns both names, the hero's points (1 win, a
     share when several win, par (1/seats) for a draw), and per strength its times per turn and per
     step."""
-    hero, other, number, mode = job
-    seed = 10_000 + number
+    hero, other, number, mode, first_seed = job
+    seed = first_seed + number
     game = new_game(Settings(mode=mode, turn_limit=TURN_LIMIT), seed)
     hero_seat = number % game.seats
     names = [other] * game.seats
@@ -100,7 +100,7 @@ def _times(label: str, values: list[float]) -> str:
 
 def hero_bench(args: argparse.Namespace) -> None:
     opponents = args.against.split(",")
-    jobs = [(args.hero, o, n, args.mode) for o in opponents for n in range(args.games)]
+    jobs = [(args.hero, o, n, args.mode, args.seed) for o in opponents for n in range(args.games)]
     results, wall = _run(jobs, args.workers)
     print(f"{args.hero} in {args.mode}, {args.games} games per opponent, seats rotating")
     for o in opponents:
@@ -121,7 +121,7 @@ def hero_bench(args: argparse.Namespace) -> None:
 def ladder(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     pairs = list(itertools.combinations(levels, 2))
-    jobs = [(a, b, n, "duel") for a, b in pairs for n in range(args.games)]
+    jobs = [(a, b, n, "duel", args.seed) for a, b in pairs for n in range(args.games)]
     results, wall = _run(jobs, args.workers)
     points: dict[tuple[str, str], tuple[float, int]] = {}
     for a, b in pairs:
@@ -156,6 +156,7 @@ def main() -> None:
     parser.add_argument("--ladder", action="store_true", help="round robin with Elo ratings")
     parser.add_argument("--levels", default=",".join(LADDER), help="strengths in the ladder")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=10_000, help="seed of the first game")
     args = parser.parse_args()
     if args.ladder:
         ladder(args)
