@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from rules.errors import RulesError
 
-COMMAND_MODULES = ("bot.cli.game", "bot.cli.db", "bot.cli.render")
+COMMAND_MODULES = ("bot.cli.game", "bot.cli.db", "bot.cli.render", "bot.cli.analyse")
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -1,8 +1,10 @@
-"""The computer player: turn planning, reply search and a hand-tuned evaluation.
+"""The computer player: turn planning, reply search, an evaluation tuned by self-play,
+and post-game analysis.
 
-Use :class:`ComputerPlayer` (``easy``, ``medium`` or ``hard``); it follows the
-:class:`rules.players.Player` protocol. How it thinks: :mod:`rules.ai.search`; what it
-values: :mod:`rules.ai.evaluate`; the strengths: :mod:`rules.ai.strengths`.
+Use :class:`ComputerPlayer` (``easy``, ``medium``, ``hard`` or ``expert``); it follows
+the :class:`rules.players.Player` protocol. How it thinks: :mod:`rules.ai.search` and,
+for the expert, :mod:`rules.ai.deep`; what it values: :mod:`rules.ai.evaluate`; the
+strengths: :mod:`rules.ai.strengths`; judging a finished game: :mod:`rules.ai.analysis`.
 """
 
 from rules.ai.player import ComputerPlayer

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from rules import steps
+from rules.ai.deep import deep_turn
 from rules.ai.evaluate import Evaluator, Weights
 from rules.ai.search import Deadline, Plan, best_reply, plan_turn
 from rules.ai.strengths import HARD_CAP, Strength, strength
@@ -38,11 +39,12 @@ def state_key(game: Game) -> StateKey:
 
 
 class ComputerPlayer:
-    """Plays any mode and variant at strength ``easy``, ``medium`` or ``hard``.
+    """Plays any mode and variant at any strength of :data:`~rules.ai.strengths.STRENGTHS`.
 
     ``time_budget`` (seconds per decision) overrides the strength's default; it is
     capped at :data:`~rules.ai.strengths.HARD_CAP`. ``seed`` fixes the noise of the easy
-    player and the cloud placement in a manual cloud setup.
+    player and the cloud placement in a manual cloud setup; ``weights`` replace the
+    strength's own (self-play tuning tries candidates this way).
     """
 
     def __init__(
@@ -87,6 +89,11 @@ class ComputerPlayer:
         ev = self._evaluator_for(game)
         seat = game.active
         s = self.strength
+        if s.depth is not None:
+            deep = deep_turn(game, seat, ev, s.width, s.depth, self.budget)
+            self._plan = deep.plan if deep is not None else ()
+            self._remember(game, key)
+            return
         found = plan_turn(game, seat, ev, s.width, deadline, self.rng, s.noise)
         if not found:
             self._plan = ()
@@ -95,6 +102,10 @@ class ComputerPlayer:
         if s.replies and best.finished and len(found) > 1:
             best = best_reply(game, seat, found[: s.replies], ev, deadline, s.reply_width)
         self._plan = best.plan
+        self._remember(game, key)
+
+    def _remember(self, game: Game, key: StateKey) -> None:
+        """The state each step of the plan expects, to notice when play left it."""
         self._keys = [key]
         work = game.copy(with_history=False)
         for step in self._plan[:-1]:
@@ -104,7 +115,7 @@ class ComputerPlayer:
     def _evaluator_for(self, game: Game) -> Evaluator:
         key = (game.clouds, game.settings)
         if self._evaluator is None or key != self._evaluator_key:
-            self._evaluator = Evaluator(game, self.weights)
+            self._evaluator = Evaluator(game, self.weights or self.strength.weights)
             self._evaluator_key = key
         return self._evaluator
 

@@ -107,7 +107,7 @@ def actions(
         if deadline is not None and deadline.passed:
             return
         if first.kind in steps.DIVES:
-            _dives(game, seat, ev, (), first, seen, visit)
+            _dives(game, seat, ev, (), first, seen, visit, deadline)
         else:
             _apply(game, seat, ev, (first,), visit)
 
@@ -130,11 +130,14 @@ def _dives(
     step: Step,
     seen: set[object],
     visit: Callable[[Plan], None],
+    deadline: Deadline | None = None,
 ) -> None:
+    # A plane high up has hundreds of dive sequences: the deadline is watched inside
+    # the dive too, or one enumeration could run half a second past it.
     game.push(step)
     done: list[Step] = []
     settle(game, seat, ev, done)
-    _dive_goes_on(game, seat, ev, (*before, step, *done), seen, visit)
+    _dive_goes_on(game, seat, ev, (*before, step, *done), seen, visit, deadline)
     for _ in range(1 + len(done)):
         game.pop()
 
@@ -146,6 +149,7 @@ def _dive_goes_on(
     plan: Plan,
     seen: set[object],
     visit: Callable[[Plan], None],
+    deadline: Deadline | None = None,
 ) -> None:
     diving = game.plane(game.diving) if game.diving >= 0 and game.active == seat else None
     if diving is None:
@@ -162,12 +166,14 @@ def _dive_goes_on(
     legal = game.legal_steps()
     onward = [s for s in legal if s.kind in steps.DIVES and s.cell == diving.cell]
     for nxt in onward:
-        _dives(game, seat, ev, plan, nxt, seen, visit)
+        if deadline is not None and deadline.passed:
+            return
+        _dives(game, seat, ev, plan, nxt, seen, visit, deadline)
     if not onward:
         # A blocked dive stays open (manual fire) while a shot could clear its way.
         for shot in (s for s in legal if s.kind == steps.SHOOT):
             game.push(shot)
-            _dive_goes_on(game, seat, ev, (*plan, shot), seen, visit)
+            _dive_goes_on(game, seat, ev, (*plan, shot), seen, visit, deadline)
             game.pop()
 
 

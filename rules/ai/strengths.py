@@ -1,4 +1,4 @@
-"""The three strengths of the computer player, and what makes them differ.
+"""The strengths of the computer player, and what makes them differ.
 
 * **easy** plans its turn one plane action at a time, taking the action that looks best
   right now, and its judgement is blurred by noise, so it blunders now and then.
@@ -7,12 +7,18 @@
 * **hard** plans like medium with a wider beam, then, for its best few turns, plays the
   opponent's best reply (found by a beam search of its own, as a medium player would)
   and picks the turn that holds up best.
+* **expert** searches deeper (:mod:`rules.ai.deep`): every other seat's reply in turn,
+  then its own answer, as far as its budget allows, with the weights found by
+  self-play tuning (``bench/tune.py``, which rewrites the block marked below).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
+
+from rules.ai.deep import Depth
+from rules.ai.evaluate import Weights
 
 
 @dataclass(frozen=True)
@@ -23,7 +29,29 @@ class Strength:
     reply_width: int  # beam width of the opponent's reply the check assumes
     noise: float  # standard deviation added to every score (a plane is worth 10)
     budget: float  # seconds per decision by default
+    weights: Weights = field(default_factory=Weights)
+    depth: Depth | None = None  # the expert's deeper search instead of width/replies
 
+
+# --- tuned: begin (written by bench/tune.py; edit by hand only to revert) ---
+# bench/tune.py 2026-11-22: SPSA, 240 self-play duels at medium (0.15 s/decision, seed 1)
+# check: tuned vs before 28/60 = 46.7% ± 6.4 (-23 Elo); 300 games in 764 s
+# not adopted; the values it found: second_to_last=3.94 height=0.91 doomed=9.25 blocked=2.29
+# danger=7.11 cloud=0.51 aim=0.29 trophy=7.58 width=2.62
+TUNED_WEIGHTS: Final = Weights(
+    plane=10.0,
+    second_to_last=4.0,
+    height=(0.0, 1.2, 2.1, 2.8, 3.3, 3.6, 3.8),
+    doomed=8.0,
+    blocked=2.0,
+    danger=7.0,
+    cloud=0.6,
+    aim=0.4,
+    trophy=8.0,
+)
+EXPERT_WIDTH: Final = 8
+EXPERT_DEPTH: Final = Depth(candidates=16, reply_width=3, answer=3)
+# --- tuned: end ---
 
 STRENGTHS: Final = {
     s.name: s
@@ -31,6 +59,16 @@ STRENGTHS: Final = {
         Strength("easy", width=1, replies=0, reply_width=0, noise=4.0, budget=0.3),
         Strength("medium", width=3, replies=0, reply_width=0, noise=0.0, budget=0.6),
         Strength("hard", width=6, replies=12, reply_width=3, noise=0.0, budget=1.0),
+        Strength(
+            "expert",
+            width=EXPERT_WIDTH,
+            replies=0,
+            reply_width=0,
+            noise=0.0,
+            budget=1.5,
+            weights=TUNED_WEIGHTS,
+            depth=EXPERT_DEPTH,
+        ),
     )
 }
 

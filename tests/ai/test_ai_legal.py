@@ -43,7 +43,7 @@ def random_position(settings: Settings, seed: int) -> Game:
 def test_returns_legal_steps_from_random_positions(settings: Settings) -> None:
     for seed in range(3):
         game = random_position(settings, seed)
-        for level in ("easy", "medium", "hard"):
+        for level in ("easy", "medium", "hard", "expert"):
             player = ComputerPlayer(level, time_budget=0.05, seed=seed)
             for _ in range(6):
                 if game.is_over:

@@ -12,7 +12,7 @@ from rules import board, position
 from rules.ai import ComputerPlayer
 from rules.game import Game
 
-LEVELS = ["medium", "hard"]
+LEVELS = ["medium", "hard", "expert"]
 
 
 def play_turn(game: Game, level: str) -> list[str]:

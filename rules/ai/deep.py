@@ -1,0 +1,155 @@
+"""The expert's search: iterative deepening over whole player-turns.
+
+The hard player checks its best turns against one reply, the next seat's. The expert
+goes round the table, deepening as long as its deadline allows:
+
+1. **Its own turn** — the beam search of :func:`~rules.ai.search.plan_turn`, wider
+   than hard's, on a share of the budget so the deeper levels get time. Turns that
+   end in the same position (planes acting in a different order, nothing in between
+   that matters) are one candidate: checking both would only spend time twice.
+2. **The round** — for each candidate, best first, every other seat plays its own
+   best turn in seat order until the expert is to move again (a *max-n* reply
+   model: each seat maximises its own evaluation, teammates included). In a duel that
+   is the opponent's reply; in free-for-all and Circle of Death it is all the rivals
+   in turn, so a turn that leaves a plane for the *second* rival to kill is seen. The
+   first reply gets a beam ``reply_width`` wide, later seats a greedy one (they are
+   further away and many more of them).
+3. **Its answer** — for the ``answer`` best candidates after the round, its own best
+   turn again; the one whose answer scores best wins. This catches turns that look
+   equal after the round but where one leaves a kill set up for next time.
+
+Every level compares candidates evaluated to the same depth only (a position with the
+expert to move is not scored like one with a rival to move), and a level cut short by
+the deadline is used only for the candidates it finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.ai.evaluate import Evaluator
+from rules.ai.search import Deadline, Plan, Scored, plan_turn
+from rules.game import Game
+
+FIRST_LEVEL_SHARE = 0.35  # of the budget, for the expert's own beam search
+
+
+@dataclass(frozen=True)
+class Depth:
+    """How far the expert looks: the fields of a strength that only it uses."""
+
+    candidates: int  # turns taken round the table
+    reply_width: int  # beam of the next seat's reply; later seats play greedily
+    answer: int  # candidates given the expert's own answer (0: none)
+
+
+def deep_turn(
+    game: Game, seat: int, ev: Evaluator, width: int, depth: Depth, budget: float
+) -> Scored | None:
+    """The expert's turn for ``seat`` (to move in ``game``) from a beam ``width``
+    wide, or ``None`` if there is
+    no action to plan. May be a partial turn when the deadline cut the first level
+    short; the player then plans the rest at its next step."""
+    deadline = Deadline(budget)
+    found = plan_turn(game, seat, ev, width, Deadline(budget * FIRST_LEVEL_SHARE))
+    if not found:
+        found = plan_turn(game, seat, ev, 1, deadline)
+    if not found or not found[0].finished or len(found) == 1:
+        return found[0] if found else None
+    work = game.copy(with_history=False)
+    candidates = distinct(work, found, depth.candidates)
+    rounds: list[tuple[Scored, Plan]] = []  # (candidate scored after the round, replies)
+    for cand in candidates:
+        replies = play_round(work, seat, cand.plan, ev, depth.reply_width, deadline)
+        if replies is None:
+            break
+        rounds.append(replies)
+    if not rounds:
+        return candidates[0]
+    rounds.sort(key=lambda r: -r[0].score)
+    best = rounds[0][0]
+    if depth.answer and len(rounds) > 1:
+        answered = _answers(work, seat, rounds[: depth.answer], ev, deadline)
+        if answered is not None:
+            best = answered
+    return best
+
+
+def distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
+    """Of ``found`` (best first, from the position ``work`` stands in), the best
+    ``limit`` finished turns that end in different positions."""
+    seen: set[object] = set()
+    out: list[Scored] = []
+    for cand in found:
+        if not cand.finished:
+            continue
+        for s in cand.plan:
+            work.push(s)
+        key = work.state_key()
+        for _ in cand.plan:
+            work.pop()
+        if key not in seen:
+            seen.add(key)
+            out.append(cand)
+            if len(out) == limit:
+                break
+    return out
+
+
+def play_round(
+    work: Game, seat: int, plan: Plan, ev: Evaluator, reply_width: int, deadline: Deadline
+) -> tuple[Scored, Plan] | None:
+    """The value of ``plan`` for ``seat`` and the replies it met: ``plan`` followed
+    by every other seat's best turn until ``seat`` is to move again, scored for
+    ``seat``; ``None`` if the deadline passed on the way."""
+    pushed: list[int] = [0]
+
+    def push_all(p: Plan) -> None:
+        for s in p:
+            work.push(s)
+        pushed[0] += len(p)
+
+    push_all(plan)
+    replies: Plan = ()
+    width = reply_width
+    complete = True
+    while not work.is_over and work.active != seat:
+        found = plan_turn(work, work.active, ev, width, deadline)
+        if deadline.passed or not found or not found[0].finished:
+            complete = False
+            break
+        push_all(found[0].plan)
+        replies += found[0].plan
+        width = 1
+    score = ev.score(work, seat)
+    for _ in range(pushed[0]):
+        work.pop()
+    if not complete:
+        return None
+    return Scored(score, plan, True), replies
+
+
+def _answers(
+    work: Game, seat: int, rounds: list[tuple[Scored, Plan]], ev: Evaluator, deadline: Deadline
+) -> Scored | None:
+    """Of the candidates (after their round of replies), the one whose best answer
+    scores best; ``None`` unless every one of them could be answered in time."""
+    best: Scored | None = None
+    for cand, replies in rounds:
+        line = cand.plan + replies
+        for s in line:
+            work.push(s)
+        score = ev.score(work, seat)
+        if not work.is_over and work.active == seat:
+            found = plan_turn(work, seat, ev, 2, deadline)
+            if found and found[0].finished and not deadline.passed:
+                score = found[0].score
+            else:
+                for _ in line:
+                    work.pop()
+                return None
+        for _ in line:
+            work.pop()
+        if best is None or score > best.score:
+            best = Scored(score, cand.plan, True)
+    return best
