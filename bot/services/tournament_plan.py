@@ -11,7 +11,8 @@ from competition.standings import DEFAULT_ORDER, TieBreak
 from storage.tournaments import Pairing as StoredPairing
 from storage.tournaments import Tournament
 
-FORMATS = ("swiss", "round-robin", "single", "double")
+FORMATS = ("swiss", "round-robin", "double-round-robin", "single", "double", "arena")
+ROUND_ROBIN = ("round-robin", "double-round-robin")
 ELIMINATION = ("single", "double")
 
 

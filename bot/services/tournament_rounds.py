@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.services.live import Entrant as Seat
@@ -14,6 +15,7 @@ from bot.services.live import LiveMatch
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournament_plan import (
     ELIMINATION,
+    ROUND_ROBIN,
     Advance,
     Decided,
     Line,
@@ -23,7 +25,7 @@ from bot.services.tournament_plan import (
 from competition.elimination import Bracket
 from competition.model import Entrant, Pairing, Result, placement_points
 from competition.ratings import family_of, new_rating
-from competition.roundrobin import divisions, schedule
+from competition.roundrobin import divisions, double_schedule, schedule
 from competition.standings import Standing, standings
 from competition.swiss import pair_duels
 from competition.tables import pair_tables
@@ -126,11 +128,14 @@ class TournamentRounds:
             if len(active) < size:
                 return None
             return [p.seats for p in pair_tables(active, history, size)]
-        if t.format == "round-robin":
-            seeded = await self.entrants(t.id, active_only=False)
+        if t.format in ROUND_ROBIN:
+            # Seeds (fixed at the start) place the players, not ratings, which the games
+            # of the event move: the schedule must not change under it.
+            seeded = [replace(e, rating=0.0) for e in await self.entrants(t.id, active_only=False)]
+            cycle = schedule if t.format == "round-robin" else double_schedule
             by_round: list[list[Pairing]] = []
             for division in divisions(seeded):
-                for i, rnd in enumerate(schedule([e.id for e in division])):
+                for i, rnd in enumerate(cycle([e.id for e in division])):
                     if i == len(by_round):
                         by_round.append([])
                     by_round[i].extend(rnd)

@@ -22,6 +22,7 @@ from storage.tournaments import Tournament
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (set number of rounds)", value="swiss"),
     app_commands.Choice(name="Round robin (divisions of up to 10)", value="round-robin"),
+    app_commands.Choice(name="Double round robin (everyone twice)", value="double-round-robin"),
     app_commands.Choice(name="Single elimination", value="single"),
     app_commands.Choice(name="Double elimination", value="double"),
 ]
@@ -174,6 +175,7 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
     what = {
         "swiss": f"Swiss, {plan.rounds} rounds",
         "round-robin": "round robin",
+        "double-round-robin": "double round robin",
         "single": "single elimination" + (" with a third-place match" if plan.third_place else ""),
         "double": "double elimination",
     }[t.format]
