@@ -219,11 +219,16 @@ class TournamentRepo:
         return [Entry(r[0], r[1], bool(r[2]), bool(r[3]), r[4]) for r in rows]
 
     async def start_round(
-        self, tournament_id: int, round_no: int, tables: Sequence[Sequence[int]]
+        self,
+        tournament_id: int,
+        round_no: int,
+        tables: Sequence[Sequence[int]],
+        at: float | None = None,
     ) -> list[int]:
         """Store a round and its pairings, one table per list of user ids (one id: a
-        bye); return the pairing ids in table order."""
-        now = time.time()
+        bye); return the pairing ids in table order. ``at`` is when it opened by the
+        caller's clock (round times and no-show deadlines count from it)."""
+        now = time.time() if at is None else at
         ids: list[int] = []
         async with self._db.transaction() as conn:
             try:
@@ -270,12 +275,14 @@ class TournamentRepo:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
-    async def finish_round(self, tournament_id: int, round_no: int) -> None:
+    async def finish_round(
+        self, tournament_id: int, round_no: int, at: float | None = None
+    ) -> None:
         async with self._db.transaction() as conn:
             changed = await conn.execute(
                 "UPDATE tournament_rounds SET status = 'finished', finished_at = ? "
                 "WHERE tournament_id = ? AND round_no = ?",
-                (time.time(), tournament_id, round_no),
+                (time.time() if at is None else at, tournament_id, round_no),
             )
             if changed != 1:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")

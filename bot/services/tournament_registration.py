@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.services.live import MatchError
 from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan
-from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournament_times import TournamentTimes
 from competition.ratings import family_of, new_rating
 from competition.standings import TieBreak
 from rules.modes import MODES
@@ -15,7 +15,7 @@ from storage.errors import StorageError
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
-class TournamentRegistration(TournamentRounds):
+class TournamentRegistration(TournamentTimes):
     async def create(
         self,
         plan: TournamentPlan,
@@ -38,6 +38,8 @@ class TournamentRegistration(TournamentRounds):
             raise MatchError("Swiss plays duels or free-for-all tables")
         if format == "swiss" and not plan.rounds:
             raise MatchError("a Swiss event needs a number of rounds")
+        if plan.round_minutes is not None and plan.round_minutes < 1:
+            raise MatchError("a round needs a length of at least a minute")
         if games % 2 == 0:
             raise MatchError("a pairing is a best of N series: N must be odd")
         for tb in plan.tiebreaks:
@@ -121,5 +123,9 @@ class TournamentRegistration(TournamentRounds):
         # Strongest first; among equal ratings, whoever joined first.
         for seed, (_, _, user_id) in enumerate(sorted(rated, key=lambda r: (-r[0], r[1])), 1):
             await self.repo.set_seed(tid, user_id, seed)
+        if plan.round_minutes is not None or plan.arena_minutes is not None:
+            # Round times and the arena's window count from now.
+            started = replace(plan, check_in=False, clock_started=self.games.clock.now())
+            await self._save_plan(tid, started)
         await self.repo.set_status(tid, TournamentStatus.RUNNING)
         return await self.advance(tid)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.services.live import Entrant as Seat
-from bot.services.live import LiveMatch
+from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournament_plan import (
     ELIMINATION,
@@ -21,6 +21,7 @@ from bot.services.tournament_plan import (
     Line,
     RoundOpened,
     TournamentPlan,
+    moment,
 )
 from competition.elimination import Bracket
 from competition.model import Entrant, Pairing, Result, placement_points
@@ -99,17 +100,22 @@ class TournamentRounds:
                 if t.status is not TournamentStatus.RUNNING:
                     return Advance(opened, t.status is TournamentStatus.FINISHED)
                 rounds = await self.repo.rounds(tid)
+                now = self.games.clock.now()
                 if rounds and not rounds[-1].finished:
                     current = await self.repo.pairings(tid, rounds[-1].round_no)
                     if not all(p.decided for p in current):
                         return Advance(opened, False)
-                    await self.repo.finish_round(tid, rounds[-1].round_no)
-                if TournamentPlan.from_json(t.settings_json).paused:
+                    await self.repo.finish_round(tid, rounds[-1].round_no, now)
+                plan = TournamentPlan.from_json(t.settings_json)
+                if plan.paused:
                     return Advance(opened, False)
                 tables = await self._next_tables(t, len(rounds) + 1)
                 if tables is None:
                     await self.repo.set_status(tid, TournamentStatus.FINISHED)
                     return Advance(opened, True)
+                times = plan.times
+                if times is not None and moment(now) < times.set_time(len(rounds) + 1):
+                    return Advance(opened, False)  # the clock's tick opens it at its time
                 opened.append(await self._store_round(t, len(rounds) + 1, tables))
                 if opened[-1].to_play:
                     return Advance(opened, False)
@@ -151,7 +157,9 @@ class TournamentRounds:
     async def _store_round(
         self, t: Tournament, round_no: int, tables: list[tuple[str, ...]]
     ) -> RoundOpened:
-        ids = await self.repo.start_round(t.id, round_no, [[int(s) for s in tb] for tb in tables])
+        ids = await self.repo.start_round(
+            t.id, round_no, [[int(s) for s in tb] for tb in tables], self.games.clock.now()
+        )
         dropped = {e.user_id for e in await self.repo.entries(t.id) if e.dropped}
         done: set[int] = set()
         for pid, table in zip(ids, tables, strict=True):
@@ -196,6 +204,20 @@ class TournamentRounds:
             match = next(m for m in bracket.ready() if {m.first, m.second} == set(map(str, seats)))
             data.update(match=match.id, winner=winner)
         await self.repo.record_result(pid, points, json.dumps(data))
+
+    async def _call_off(self, t: Tournament, series_id: int, resign: int | None) -> list[Update]:
+        series = await self.series.repo.get(series_id)
+        if series.status is not SeriesStatus.ACTIVE:
+            return []
+        organiser = TournamentPlan.from_json(t.settings_json).organiser
+        await self.series.abandon(series_id, organiser)
+        running = next((g for g in series.games if g.winners is None), None)
+        if running is None or running.match_id is None or resign is None:
+            return []
+        try:
+            return [await self.games.resign(running.match_id, resign)]
+        except MatchError:
+            return []  # the game had just ended
 
     # ------------------------------------------------------------ pairings
 

@@ -14,7 +14,7 @@ from discord.ext import commands, tasks
 
 from bot.services.live import LiveMatch
 from bot.services.pictures import bracket_words, standings_words
-from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
+from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
@@ -73,16 +73,40 @@ class TournamentDesk(commands.Cog):
 
     @tasks.loop(seconds=20)
     async def schedule(self) -> None:
-        """Start events whose start time has come."""
+        """Start events whose start time has come, and run the round clock of the
+        running ones (reminders, no-shows, rounds opening at their time)."""
         now = self.bot.games.clock.now()
-        try:
-            for guild in self.bot.guilds:
+        for guild in self.bot.guilds:
+            try:
                 for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.OPEN]):
                     start_at = TournamentPlan.from_json(t.settings_json).start_at
                     if start_at is not None and start_at <= now:
                         await self.begin(t.id)
-        except Exception:  # the loop must outlive one bad event
-            log.exception("starting scheduled tournaments failed")
+                for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.RUNNING]):
+                    await self.post_tick(t, await self.service.tick(t.id))
+            except Exception:  # the loop must outlive one bad event
+                log.exception("the tournament clock failed in guild %s", guild.id)
+
+    async def post_tick(self, t: Tournament, tick: Tick) -> None:
+        """Post what the round clock did: reminders, no-show forfeits, rounds opened."""
+        channel = await self._channel(t)
+        times = TournamentPlan.from_json(t.settings_json).times
+        if tick.reminded and times is not None:
+            when = int(times.set_time(tick.round_no).timestamp())
+            who = " ".join(f"<@{u}>" for u in tick.reminded)
+            await channel.send(f"⏰ **{t.name}** — round {tick.round_no} opens <t:{when}:R>. {who}")
+        for update in tick.updates:
+            await show_update(self.bot, update)
+        if tick.forfeited:
+            names = await self._names([pp.user_id for p in tick.forfeited for pp in p.players])
+            lines = [
+                f"📝 {t.name} round {p.round_no}, table {p.table_no}: "
+                + _decided_text(p, names)
+                + " — no-show"
+                for p in tick.forfeited
+            ]
+            await channel.send("\n".join(lines))
+        await self.publish(t.id, tick.advanced)
 
     @schedule.before_loop
     async def _ready(self) -> None:

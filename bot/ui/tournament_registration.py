@@ -114,6 +114,9 @@ class RegistrationButton(
     handicaps="Handicap policy for every pairing",
     check_in="Players must check in; whoever has not when check-in closes is dropped",
     start_in="Start by itself this many minutes from now (0: the organiser presses Start)",
+    round_minutes="Round times: open a round every this many minutes (0: when the last ends)",
+    no_show_minutes="Round times: who has not flown this long after a round opens forfeits",
+    duration="Arena: minutes of pairing; games still in play then finish and count",
     tiebreaks="Tie-breaks in order, comma-separated: head-to-head, buchholz, "
     "median-buchholz, sonneborn-berger, rating",
 )
@@ -133,6 +136,9 @@ async def create(
     handicaps: str = "none",
     check_in: bool = False,
     start_in: app_commands.Range[int, 0, 10080] = 0,
+    round_minutes: app_commands.Range[int, 0, 1440] = 0,
+    no_show_minutes: app_commands.Range[int, 1, 60] = 5,
+    duration: app_commands.Range[int, 0, 1440] = 0,
     tiebreaks: str = "",
 ) -> None:
     require_organiser(interaction)
@@ -148,6 +154,9 @@ async def create(
         handicaps=handicaps,
         check_in=check_in,
         start_at=bot.games.clock.now() + start_in * 60 if start_in else None,
+        round_minutes=round_minutes or None,
+        no_show_minutes=no_show_minutes,
+        arena_minutes=duration or None,
     )
     if interaction.guild_id is None or interaction.channel_id is None:
         raise MatchError("tournaments are run in a server channel")
@@ -168,6 +177,11 @@ async def create(
     ]
     if plan.start_at is not None:
         lines.append(f"Starts <t:{int(plan.start_at)}:R>.")
+    if plan.round_minutes is not None:
+        lines.append(
+            f"A round opens every {plan.round_minutes} minutes; whoever has not flown "
+            f"{plan.no_show_minutes} minutes after their round opens forfeits."
+        )
     await interaction.response.send_message("\n".join(lines), view=registration_view(created.id))
 
 
