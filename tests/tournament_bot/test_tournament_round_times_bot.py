@@ -48,8 +48,7 @@ async def test_rounds_open_at_their_set_time_with_a_reminder_and_a_no_show_forfe
     started = clock.now()
 
     (thread_a, live_a), (thread_b, live_b) = await open_games(simcord_bot, club)
-    first_a, second_a = seat_users(live_a)
-    await resign(club, thread_a, second_a)
+    await resign(club, thread_a, seat_users(live_a)[1])
     first_b, absent = seat_users(live_b)
     token = live_b.game.legal_steps()[0].token
     await club.member(first_b).slash(thread_b, "crosshairs move", tokens=token)
