@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.services.live import MatchError
+from bot.services.tournament_arena import TournamentArena
 from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan
-from bot.services.tournament_times import TournamentTimes
 from competition.ratings import family_of, new_rating
 from competition.standings import TieBreak
 from rules.modes import MODES
@@ -15,7 +15,7 @@ from storage.errors import StorageError
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
-class TournamentRegistration(TournamentTimes):
+class TournamentRegistration(TournamentArena):
     async def create(
         self,
         plan: TournamentPlan,
@@ -36,6 +36,10 @@ class TournamentRegistration(TournamentTimes):
             raise MatchError("round robin and elimination are for duels; Swiss can use tables")
         if format == "swiss" and spec.family not in ("duel", "ffa"):
             raise MatchError("Swiss plays duels or free-for-all tables")
+        if (format == "arena") != (plan.arena_minutes is not None):
+            raise MatchError("an arena, and only an arena, needs a duration in minutes")
+        if format == "arena" and plan.round_minutes is not None:
+            raise MatchError("an arena has no rounds to time: it pairs players as they finish")
         if format == "swiss" and not plan.rounds:
             raise MatchError("a Swiss event needs a number of rounds")
         if plan.round_minutes is not None and plan.round_minutes < 1:

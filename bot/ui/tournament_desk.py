@@ -19,6 +19,7 @@ from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
 from bot.ui.series import desk as series_desk
+from bot.ui.tournament_board import ArenaBoards
 from competition.standings import TieBreak
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
 from storage.tournaments import Pairing as StoredPairing
@@ -52,6 +53,7 @@ class TournamentDesk(commands.Cog):
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
         self.service = TournamentService(series_desk(bot).series)
+        self.boards = ArenaBoards(self.service, bot.games.clock)
         self.schedule.change_interval(seconds=bot.config.clock_interval)
 
     async def cog_load(self) -> None:
@@ -107,6 +109,8 @@ class TournamentDesk(commands.Cog):
             ]
             await channel.send("\n".join(lines))
         await self.publish(t.id, tick.advanced)
+        if t.format == "arena":
+            await self.boards.refresh(t.id, channel, flush=True)
 
     @schedule.before_loop
     async def _ready(self) -> None:
@@ -135,7 +139,14 @@ class TournamentDesk(commands.Cog):
         pairings (pinging the players) and their threads; at the end, the winner."""
         t = await self.service.repo.get(tid)
         channel = await self._channel(t)
+        arena = t.format == "arena"
         for opened in advanced.opened:
+            if arena:
+                games = " · ".join(
+                    " v ".join(f"<@{pp.user_id}>" for pp in p.players) for p in opened.to_play
+                )
+                await channel.send(f"⚔️ **{t.name}**: {games}")
+                continue
             if opened.round_no > 1:
                 await self.post_tables(t, f"after round {opened.round_no - 1}")
             users = [pp.user_id for p in opened.to_play + opened.decided for pp in p.players]
@@ -150,6 +161,8 @@ class TournamentDesk(commands.Cog):
         if advanced.opened:
             await self.start_pairings(tid)
         if advanced.finished:
+            if arena:
+                await self.boards.refresh(tid, channel, flush=False, final=True)
             await self.post_tables(t, "final")
             ranked = await self.service.standings(tid)
             winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
@@ -205,7 +218,7 @@ class TournamentDesk(commands.Cog):
         plan = TournamentPlan.from_json(t.settings_json)
         lines = await self.service.standings(tid)
         names = await self._names([line.user_id for line in lines])
-        order = plan.order if t.format not in ELIMINATION else ()
+        order = plan.order if t.format not in (*ELIMINATION, "arena") else ()
         rows = [
             StandingRow(
                 line.place,
@@ -257,7 +270,13 @@ class TournamentDesk(commands.Cog):
             f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
             + _decided_text(decided.pairing, names)
         )
-        if decided.round_complete:
+        if t.format == "arena":
+            # Pair whoever is waiting at once, then show the result on the live board.
+            advanced = await self.service.advance(t.id)
+            await self.publish(t.id, advanced)
+            if not advanced.finished:  # the finish has drawn the final board
+                await self.boards.refresh(t.id, channel, flush=False)
+        elif decided.round_complete:
             await self.publish(t.id, await self.service.advance(t.id))
 
 

@@ -25,6 +25,7 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="Double round robin (everyone twice)", value="double-round-robin"),
     app_commands.Choice(name="Single elimination", value="single"),
     app_commands.Choice(name="Double elimination", value="double"),
+    app_commands.Choice(name="Arena (re-paired as games end, for a set time)", value="arena"),
 ]
 MODE_CHOICES = [
     app_commands.Choice(name="Duel", value="duel"),
@@ -192,5 +193,6 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
         "double-round-robin": "double round robin",
         "single": "single elimination" + (" with a third-place match" if plan.third_place else ""),
         "double": "double elimination",
+        "arena": f"arena for {plan.arena_minutes} minutes (a win 2, a draw 1, doubled on a streak)",
     }[t.format]
     return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")
