@@ -228,6 +228,21 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_player ON rating_history (user_id, mode_family, id);
 """
 
+# Team events: a captain's team, one row per member (the captain's own row is accepted
+# from the start). A team enters the tournament, under its captain's id, once every
+# member has accepted; a player is in at most one team of an event.
+_V3_TEAMS: Final = """
+CREATE TABLE tournament_team_members (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id       INTEGER NOT NULL REFERENCES players (user_id),
+    captain_id    INTEGER NOT NULL REFERENCES players (user_id),
+    position      INTEGER NOT NULL CHECK (position >= 0),
+    accepted      INTEGER NOT NULL DEFAULT 0 CHECK (accepted IN (0, 1)),
+    PRIMARY KEY (tournament_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -249,6 +264,7 @@ class Migration:
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V1_CORE, _V1_SQLITE_TRIGGERS, _V1_POSTGRES_TRIGGERS),
     Migration(_V2_COMPETITION),
+    Migration(_V3_TEAMS),
 )
 LATEST: Final = len(MIGRATIONS)
 

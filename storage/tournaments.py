@@ -93,6 +93,14 @@ class Pairing:
         return all(p.points is not None for p in self.players)
 
 
+@dataclass(frozen=True)
+class TeamMember:
+    captain_id: int
+    user_id: int
+    position: int  # 0: the captain
+    accepted: bool
+
+
 class TournamentNotFound(NotFound):
     def __init__(self, what: str) -> None:
         super().__init__(f"no {what}")
@@ -356,6 +364,53 @@ class TournamentRepo:
             Pairing(r[0], r[1], r[2], r[3], r[4], r[5], tuple(by_pairing.get(r[0], [])))
             for r in rows
         ]
+
+    # ---------------------------------------------------------------- teams
+
+    async def form_team(
+        self, tournament_id: int, captain: int, members: Sequence[tuple[int, str | None]]
+    ) -> None:
+        """Propose a team: the captain (first of ``members``, accepted) and the invited
+        players. :class:`StorageError` if one of them is already in a team here."""
+        async with self._db.transaction() as conn:
+            for position, (user_id, name) in enumerate(members):
+                await players.remember(conn, user_id, name)
+                try:
+                    await conn.execute(
+                        "INSERT INTO tournament_team_members (tournament_id, user_id, "
+                        "captain_id, position, accepted) VALUES (?, ?, ?, ?, ?)",
+                        (tournament_id, user_id, captain, position, int(user_id == captain)),
+                    )
+                except Constraint as exc:
+                    raise StorageError(f"player {user_id} is already in a team") from exc
+
+    async def accept_team(self, tournament_id: int, captain: int, user_id: int) -> bool:
+        """Accept an invitation; False when it was already accepted (or withdrawn), so
+        that of two presses at once only one goes on."""
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE tournament_team_members SET accepted = 1 WHERE tournament_id = ? "
+                "AND captain_id = ? AND user_id = ? AND accepted = 0",
+                (tournament_id, captain, user_id),
+            )
+        return changed == 1
+
+    async def disband_team(self, tournament_id: int, captain: int) -> int:
+        """Withdraw a team that has not entered; returns how many rows went."""
+        async with self._db.transaction() as conn:
+            return await conn.execute(
+                "DELETE FROM tournament_team_members WHERE tournament_id = ? AND captain_id = ?",
+                (tournament_id, captain),
+            )
+
+    async def team_members(self, tournament_id: int) -> list[TeamMember]:
+        async with self._db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT captain_id, user_id, position, accepted FROM tournament_team_members "
+                "WHERE tournament_id = ? ORDER BY captain_id, position",
+                (tournament_id,),
+            )
+        return [TeamMember(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
 
 async def _touch(conn: Conn, tournament_id: int) -> None:
