@@ -24,6 +24,7 @@ from bot.ui import (
     tournament_controls,
     tournament_desk,
     tournament_registration,
+    tournament_teams,
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
@@ -36,7 +37,7 @@ async def install(bot: CrosshairsBot) -> None:
     wherever it was to move before a restart."""
     # these modules' commands join the group when the modules are imported
     assert rules_help.rules and series.series and leaderboard.profile and tournament.tournament
-    assert tournament_registration.create and tournament_controls.pause
+    assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
         buttons.MatchButton,
@@ -46,6 +47,7 @@ async def install(bot: CrosshairsBot) -> None:
         invites.LobbyButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
+        tournament_teams.TeamButton,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(series.SeriesDesk(bot))

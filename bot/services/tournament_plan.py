@@ -10,12 +10,19 @@ from typing import Any
 
 from competition.schedule import RoundTimes
 from competition.standings import DEFAULT_ORDER, TieBreak
+from rules.modes import MODES
 from storage.tournaments import Pairing as StoredPairing
 from storage.tournaments import Tournament
 
 FORMATS = ("swiss", "round-robin", "double-round-robin", "single", "double", "arena")
 ROUND_ROBIN = ("round-robin", "double-round-robin")
 REMIND_BEFORE = timedelta(minutes=5)
+TEAM_MODES = ("2v2", "3v3")  # team events: teams of half the table enter as one
+
+
+def team_size(mode: str) -> int | None:
+    """Players per team in a team event's mode; None when entrants are single players."""
+    return MODES[mode].seats // 2 if mode in TEAM_MODES else None
 
 
 def moment(seconds: float) -> datetime:

@@ -22,6 +22,7 @@ from bot.services.tournament_plan import (
     RoundOpened,
     TournamentPlan,
     moment,
+    team_size,
 )
 from competition.elimination import Bracket
 from competition.model import Entrant, Pairing, Result, placement_points
@@ -59,14 +60,35 @@ class TournamentRounds:
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
         """The seeded field as the pure package wants it (ids are user ids as text)."""
         t = await self.repo.get(tid)
-        family = family_of(t.mode)
         found: list[Entrant] = []
         for e in await self.repo.entries(tid):
             if e.seed is None or (active_only and e.dropped):
                 continue
-            stored = await self.ratings.get(e.user_id, family)
-            found.append(Entrant(str(e.user_id), stored.mu if stored else new_rating().mu, e.seed))
+            found.append(Entrant(str(e.user_id), await self.entry_rating(t, e.user_id), e.seed))
         return found
+
+    async def entry_rating(self, t: Tournament, user_id: int) -> float:
+        """An entrant's rating: the player's, or for a team (entered under its captain's
+        id) its members' mean."""
+        family = family_of(t.mode)
+        team = [m.user_id for m in await self.repo.team_members(t.id) if m.captain_id == user_id]
+        total = 0.0
+        for member in team or [user_id]:
+            stored = await self.ratings.get(member, family)
+            total += stored.mu if stored else new_rating().mu
+        return total / len(team or [user_id])
+
+    async def seated_users(self, t: Tournament, pairing: StoredPairing) -> list[int]:
+        """Who sits where at a pairing's table. In a team event each team's members take
+        the mode's seats of their side in turn (the first team paired is side 0)."""
+        entrants = [pp.user_id for pp in pairing.players]
+        if team_size(t.mode) is None:
+            return entrants
+        members: dict[int, list[int]] = {}
+        for m in await self.repo.team_members(t.id):
+            members.setdefault(m.captain_id, []).append(m.user_id)
+        queues = [list(members[c]) for c in entrants]
+        return [queues[side].pop(0) for side in MODES[t.mode].teams]
 
     async def history(self, tid: int) -> list[Result]:
         return [_result(p) for p in await self.repo.pairings(tid) if p.decided]
@@ -128,7 +150,7 @@ class TournamentRounds:
         if t.format == "swiss":
             if round_no > (plan.rounds or 0) or len(active) < 2:
                 return None
-            size = MODES[t.mode].seats
+            size = 2 if team_size(t.mode) is not None else MODES[t.mode].seats
             if size == 2:
                 return [p.seats for p in pair_duels(active, history)]
             if len(active) < size:
@@ -230,7 +252,7 @@ class TournamentRounds:
         if pairing.series_id is not None:
             return await self.series.repo.get(pairing.series_id)
         plan = TournamentPlan.from_json(t.settings_json)
-        users = [p.user_id for p in pairing.players]
+        users = await self.seated_users(t, pairing)
         names = await self.players.names(users)
         seats = [Seat(u, names.get(u, f"player {u}")) for u in users]
         if plan.handicaps == "rating":
@@ -287,8 +309,10 @@ class TournamentRounds:
         self, t: Tournament, pairing: StoredPairing, series: Series, *, forfeit: bool
     ) -> None:
         standing = SeriesService.standings(series)
-        user_of_side = {str(p.side): p.user_id for p in series.players}
         seats = [p.user_id for p in pairing.players]
+        user_of_side = {str(p.side): p.user_id for p in series.players}
+        if team_size(t.mode) is not None:  # a side is a team: its entrant is the captain
+            user_of_side = {str(side): captain for side, captain in enumerate(seats)}
         order = standing.order
         key = {side: (standing.points[side], standing.wins[side]) for side in order}
         if len(seats) == 2:

@@ -29,6 +29,8 @@ FORMAT_CHOICES = [
 ]
 MODE_CHOICES = [
     app_commands.Choice(name="Duel", value="duel"),
+    app_commands.Choice(name="Teams of 2 (2v2)", value="2v2"),
+    app_commands.Choice(name="Teams of 3 (3v3)", value="3v3"),
     *(app_commands.Choice(name=f"Tables of {n} (Swiss)", value=f"ffa{n}") for n in range(3, 7)),
 ]
 HANDICAP_CHOICES = [
@@ -107,7 +109,7 @@ class RegistrationButton(
     name="What the event is called",
     format="Swiss, round robin, single or double elimination",
     rounds="Swiss: the number of rounds",
-    mode="Duels, or tables of 3 to 6 (Swiss only)",
+    mode="Duels, teams (2v2, 3v3: teams enter as one), or tables of 3 to 6 (Swiss only)",
     games="Games per pairing: a best-of-N series with achievement cards (odd)",
     third_place="Single elimination: play a third-place match",
     reset="Double elimination: a second final if the losers' champion wins the first",
@@ -173,7 +175,11 @@ async def create(
     lines = [
         f"🏆 **{name}** (tournament #{created.id}) — {_format_text(created, plan)}",
         f"Each pairing plays a best of {games} series with achievement cards.",
-        "Press **Join** to enter"
+        (
+            "A captain enters a team with `/crosshairs tournament team`"
+            if created.mode in ("2v2", "3v3")
+            else "Press **Join** to enter"
+        )
         + (", then **Check in** before check-in closes." if check_in else "."),
     ]
     if plan.start_at is not None:
@@ -195,4 +201,6 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
         "double": "double elimination",
         "arena": f"arena for {plan.arena_minutes} minutes (a win 2, a draw 1, doubled on a streak)",
     }[t.format]
+    if t.mode in ("2v2", "3v3"):
+        return f"{what}, teams of {t.mode[0]} ({t.mode})"
     return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")
