@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from support.replies import answer
+from support.replies import answer, refusals
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
@@ -35,12 +35,27 @@ async def test_a_twenty_minute_arena_of_twelve_with_streaks_a_live_board_and_a_c
 ) -> None:
     club = Club(simcord_env, 12)
     rng = random.Random(20)
+    await club.organiser.slash(
+        club.channel, "crosshairs tournament create", name="No end", format="arena"
+    )
+    await club.organiser.slash(
+        club.channel,
+        "crosshairs tournament create",
+        name="Teams",
+        format="arena",
+        duration=5,
+        mode="2v2",
+    )
+    assert refusals(simcord_env) == [
+        "an arena, and only an arena, needs a duration in minutes",
+        "an arena is for duels",
+    ]
     created = answer(
         await club.organiser.slash(
             club.channel, "crosshairs tournament create", name="Blitz", format="arena", duration=20
         )
     )
-    assert "arena for 20 minutes" in created.content
+    assert "arena for 20 minutes" in created.content and "tournament #1" in created.content
     for pilot in club.pilots:
         await pilot.click(created, label="Join")
     await club.organiser.click(created, label="Start")
