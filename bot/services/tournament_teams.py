@@ -79,6 +79,15 @@ class TournamentTeams(TournamentArena):
                 found.setdefault(m.captain_id, []).append(m.user_id)
         return {c: Team(str(c), tuple(str(u) for u in users)) for c, users in found.items()}
 
+    async def entrant_names(self, tid: int, user_ids: list[int]) -> dict[int, str]:
+        """How the standings name entrants: a player, or a team as "ann & bo"."""
+        teams = await self.teams(tid)
+        members = [int(u) for c in user_ids if c in teams for u in teams[c].members]
+        names = await self.players.names([*user_ids, *members])
+        for captain in set(user_ids) & set(teams):
+            names[captain] = " & ".join(names.get(int(u), "?") for u in teams[captain].members)
+        return names
+
     async def _team_event(self, tid: int, guild_id: int | None) -> Tournament:
         t = await self.repo.get(tid)
         if t.guild_id != guild_id:

@@ -21,6 +21,7 @@ from bot.ui.files import picture
 from bot.ui.series import desk as series_desk
 from bot.ui.tournament_board import ArenaBoards
 from competition.standings import TieBreak
+from competition.teams import Team
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
 from storage.tournaments import Pairing as StoredPairing
 from storage.tournaments import Tournament, TournamentStatus
@@ -140,6 +141,7 @@ class TournamentDesk(commands.Cog):
         t = await self.service.repo.get(tid)
         channel = await self._channel(t)
         arena = t.format == "arena"
+        teams = await self.service.teams(tid)  # a team is pinged as all its members
         for opened in advanced.opened:
             if arena:
                 games = " · ".join(
@@ -153,7 +155,7 @@ class TournamentDesk(commands.Cog):
             names = await self._names(users)
             lines = [f"📣 **{t.name} — round {opened.round_no}**"]
             for p in opened.to_play:
-                who = " v ".join(f"<@{pp.user_id}>" for pp in p.players)
+                who = " v ".join(_mentions(pp.user_id, teams) for pp in p.players)
                 lines.append(f"Table {p.table_no}: {who}")
             for p in opened.decided:
                 lines.append(f"Table {p.table_no}: {_decided_text(p, names)}")
@@ -206,7 +208,7 @@ class TournamentDesk(commands.Cog):
         """The standings in words too, so they can be read (and searched) without the
         picture."""
         lines = await self.service.standings(tid)
-        names = await self._names([line.user_id for line in lines])
+        names = await self.service.entrant_names(tid, [line.user_id for line in lines])
         return "\n".join(
             f"{line.place}. {names.get(line.user_id, '?')} {_points(line.score)}"
             + (" (dropped)" if line.dropped else "")
@@ -217,7 +219,7 @@ class TournamentDesk(commands.Cog):
         t = await self.service.repo.get(tid)
         plan = TournamentPlan.from_json(t.settings_json)
         lines = await self.service.standings(tid)
-        names = await self._names([line.user_id for line in lines])
+        names = await self.service.entrant_names(tid, [line.user_id for line in lines])
         order = plan.order if t.format not in (*ELIMINATION, "arena") else ()
         rows = [
             StandingRow(
@@ -278,6 +280,11 @@ class TournamentDesk(commands.Cog):
                 await self.boards.refresh(t.id, channel, flush=False)
         elif decided.round_complete:
             await self.publish(t.id, await self.service.advance(t.id))
+
+
+def _mentions(entrant: int, teams: dict[int, Team]) -> str:
+    team = teams.get(entrant)
+    return f"<@{entrant}>" if team is None else " & ".join(f"<@{u}>" for u in team.members)
 
 
 def no_shows_text(gone: list[int]) -> str:

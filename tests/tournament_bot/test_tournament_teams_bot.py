@@ -62,6 +62,8 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
     assert refusals(simcord_env) == ["someone in that team is already in a team of this event"]
 
     await club.organiser.click(created, label="Start")
+    (opened,) = [t for t in club.said() if t.startswith("📣 **Pairs — round 1**")]
+    assert all(pilot.mention in opened for pilot in p)  # every member is pinged
     team_of = {m.id: captain.id for captain, partner in teams for m in (captain, partner)}
     sides = MODES["2v2"].teams
     ledger: list[Result] = []
@@ -88,7 +90,8 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
 
     entrants = [Entrant(str(c.id), 0.0, i + 1) for i, (c, _) in enumerate(teams)]
     expected = standings(entrants, ledger, (TieBreak.BUCHHOLZ,))
-    lines = [f"{s.place}. {club.name(int(s.player))} {half(s.score)}" for s in expected]
+    name = {c.id: f"{c.name} & {m.name}" for c, m in teams}
+    lines = [f"{s.place}. {name[int(s.player)]} {half(s.score)}" for s in expected]
     (final,) = [t for t in club.said() if t.startswith("📊 **Pairs** standings (final)")]
     assert final.splitlines()[1:] == lines
     assert expected[0].player == str(p[0].id) and expected[0].score == 2.0
