@@ -26,6 +26,7 @@ from bot.ui import (
     tournament_controls,
     tournament_desk,
     tournament_registration,
+    tournament_teams,
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
@@ -44,7 +45,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert tournament_registration.create and tournament_controls.pause
+    assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
         buttons.MatchButton,
@@ -56,6 +57,7 @@ async def install(bot: CrosshairsBot) -> None:
         series_invites.InvitationButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
+        tournament_teams.TeamButton,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(series.SeriesDesk(bot))

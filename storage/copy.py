@@ -31,8 +31,10 @@ TABLES: Final = (
     ("tournament_rounds", "tournament_id, round_no"),
     ("tournament_pairings", "id"),
     ("tournament_pairing_players", "pairing_id, position"),
+    ("tournament_team_members", "tournament_id, user_id"),
     ("ratings", "user_id, mode_family"),
     ("rating_history", "id"),
+    ("board_marks", "match_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

@@ -28,6 +28,8 @@ _ID_COLUMNS = (
     ("series_players", "user_id"),
     ("tournament_entries", "user_id"),
     ("tournament_pairing_players", "user_id"),
+    ("tournament_team_members", "user_id"),
+    ("tournament_team_members", "captain_id"),
 )
 
 

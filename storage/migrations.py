@@ -235,6 +235,21 @@ CREATE TABLE board_marks (
 );
 """
 
+# Team events: a captain's team, one row per member (the captain's own row is accepted
+# from the start). A team enters the tournament, under its captain's id, once every
+# member has accepted; a player is in at most one team of an event.
+_V4_TEAMS: Final = """
+CREATE TABLE tournament_team_members (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id       INTEGER NOT NULL REFERENCES players (user_id),
+    captain_id    INTEGER NOT NULL REFERENCES players (user_id),
+    position      INTEGER NOT NULL CHECK (position >= 0),
+    accepted      INTEGER NOT NULL DEFAULT 0 CHECK (accepted IN (0, 1)),
+    PRIMARY KEY (tournament_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -257,6 +272,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V1_CORE, _V1_SQLITE_TRIGGERS, _V1_POSTGRES_TRIGGERS),
     Migration(_V2_COMPETITION),
     Migration(_V3_BOARD_MARKS),
+    Migration(_V4_TEAMS),
 )
 LATEST: Final = len(MIGRATIONS)
 

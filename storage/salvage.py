@@ -39,6 +39,8 @@ _PARENTS: Final[dict[str, tuple[str, str]]] = {
     "tournament_rounds": ("tournament_id", "tournaments"),
     "tournament_pairings": ("tournament_id", "tournaments"),
     "tournament_pairing_players": ("pairing_id", "tournament_pairings"),
+    "tournament_team_members": ("tournament_id", "tournaments"),
+    "board_marks": ("match_id", "matches"),
 }
 # References that may be cleared when their row was lost.
 _OPTIONAL: Final[dict[str, tuple[str, ...]]] = {
@@ -52,6 +54,7 @@ _USER_TABLES: Final = (
     "series_players",
     "tournament_entries",
     "tournament_pairing_players",
+    "tournament_team_members",
     "ratings",
     "rating_history",
 )

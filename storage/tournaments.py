@@ -93,6 +93,14 @@ class Pairing:
         return all(p.points is not None for p in self.players)
 
 
+@dataclass(frozen=True)
+class TeamMember:
+    captain_id: int
+    user_id: int
+    position: int  # 0: the captain
+    accepted: bool
+
+
 class TournamentNotFound(NotFound):
     def __init__(self, what: str) -> None:
         super().__init__(f"no {what}")
@@ -219,11 +227,16 @@ class TournamentRepo:
         return [Entry(r[0], r[1], bool(r[2]), bool(r[3]), r[4]) for r in rows]
 
     async def start_round(
-        self, tournament_id: int, round_no: int, tables: Sequence[Sequence[int]]
+        self,
+        tournament_id: int,
+        round_no: int,
+        tables: Sequence[Sequence[int]],
+        at: float | None = None,
     ) -> list[int]:
         """Store a round and its pairings, one table per list of user ids (one id: a
-        bye); return the pairing ids in table order."""
-        now = time.time()
+        bye); return the pairing ids in table order. ``at`` is when it opened by the
+        caller's clock (round times and no-show deadlines count from it)."""
+        now = time.time() if at is None else at
         ids: list[int] = []
         async with self._db.transaction() as conn:
             try:
@@ -270,12 +283,14 @@ class TournamentRepo:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
-    async def finish_round(self, tournament_id: int, round_no: int) -> None:
+    async def finish_round(
+        self, tournament_id: int, round_no: int, at: float | None = None
+    ) -> None:
         async with self._db.transaction() as conn:
             changed = await conn.execute(
                 "UPDATE tournament_rounds SET status = 'finished', finished_at = ? "
                 "WHERE tournament_id = ? AND round_no = ?",
-                (time.time(), tournament_id, round_no),
+                (time.time() if at is None else at, tournament_id, round_no),
             )
             if changed != 1:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
@@ -349,6 +364,53 @@ class TournamentRepo:
             Pairing(r[0], r[1], r[2], r[3], r[4], r[5], tuple(by_pairing.get(r[0], [])))
             for r in rows
         ]
+
+    # ---------------------------------------------------------------- teams
+
+    async def form_team(
+        self, tournament_id: int, captain: int, members: Sequence[tuple[int, str | None]]
+    ) -> None:
+        """Propose a team: the captain (first of ``members``, accepted) and the invited
+        players. :class:`StorageError` if one of them is already in a team here."""
+        async with self._db.transaction() as conn:
+            for position, (user_id, name) in enumerate(members):
+                await players.remember(conn, user_id, name)
+                try:
+                    await conn.execute(
+                        "INSERT INTO tournament_team_members (tournament_id, user_id, "
+                        "captain_id, position, accepted) VALUES (?, ?, ?, ?, ?)",
+                        (tournament_id, user_id, captain, position, int(user_id == captain)),
+                    )
+                except Constraint as exc:
+                    raise StorageError(f"player {user_id} is already in a team") from exc
+
+    async def accept_team(self, tournament_id: int, captain: int, user_id: int) -> bool:
+        """Accept an invitation; False when it was already accepted (or withdrawn), so
+        that of two presses at once only one goes on."""
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE tournament_team_members SET accepted = 1 WHERE tournament_id = ? "
+                "AND captain_id = ? AND user_id = ? AND accepted = 0",
+                (tournament_id, captain, user_id),
+            )
+        return changed == 1
+
+    async def disband_team(self, tournament_id: int, captain: int) -> int:
+        """Withdraw a team that has not entered; returns how many rows went."""
+        async with self._db.transaction() as conn:
+            return await conn.execute(
+                "DELETE FROM tournament_team_members WHERE tournament_id = ? AND captain_id = ?",
+                (tournament_id, captain),
+            )
+
+    async def team_members(self, tournament_id: int) -> list[TeamMember]:
+        async with self._db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT captain_id, user_id, position, accepted FROM tournament_team_members "
+                "WHERE tournament_id = ? ORDER BY captain_id, position",
+                (tournament_id,),
+            )
+        return [TeamMember(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
 
 async def _touch(conn: Conn, tournament_id: int) -> None:

@@ -6,16 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.services.live import MatchError
-from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan
-from bot.services.tournament_rounds import TournamentRounds
-from competition.ratings import family_of, new_rating
+from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan, team_size
+from bot.services.tournament_teams import TournamentTeams
 from competition.standings import TieBreak
 from rules.modes import MODES
 from storage.errors import StorageError
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
-class TournamentRegistration(TournamentRounds):
+class TournamentRegistration(TournamentTeams):
     async def create(
         self,
         plan: TournamentPlan,
@@ -32,12 +31,21 @@ class TournamentRegistration(TournamentRounds):
             raise MatchError(f"unknown format {format!r}")
         if spec is None:
             raise MatchError(f"unknown mode {mode!r}")
-        if format != "swiss" and mode != "duel":
-            raise MatchError("round robin and elimination are for duels; Swiss can use tables")
-        if format == "swiss" and spec.family not in ("duel", "ffa"):
-            raise MatchError("Swiss plays duels or free-for-all tables")
+        teams = team_size(mode) is not None
+        if format == "arena" and mode != "duel":
+            raise MatchError("an arena is for duels")
+        if format not in ("swiss", "arena") and mode != "duel" and not teams:
+            raise MatchError("round robin and elimination are for duels or teams (2v2, 3v3)")
+        if format == "swiss" and spec.family not in ("duel", "ffa") and not teams:
+            raise MatchError("Swiss plays duels, free-for-all tables or teams (2v2, 3v3)")
+        if (format == "arena") != (plan.arena_minutes is not None):
+            raise MatchError("an arena, and only an arena, needs a duration in minutes")
+        if format == "arena" and plan.round_minutes is not None:
+            raise MatchError("an arena has no rounds to time: it pairs players as they finish")
         if format == "swiss" and not plan.rounds:
             raise MatchError("a Swiss event needs a number of rounds")
+        if plan.round_minutes is not None and plan.round_minutes < 1:
+            raise MatchError("a round needs a length of at least a minute")
         if games % 2 == 0:
             raise MatchError("a pairing is a best of N series: N must be odd")
         for tb in plan.tiebreaks:
@@ -57,7 +65,9 @@ class TournamentRegistration(TournamentRounds):
         return await self.repo.get(tid)
 
     async def join(self, tid: int, user_id: int, name: str) -> None:
-        await self._open(tid)
+        t = await self._open(tid)
+        if team_size(t.mode) is not None:
+            raise MatchError("in a team event a captain enters a team: /crosshairs tournament team")
         try:
             await self.repo.enter(tid, user_id, name)
         except StorageError:
@@ -110,16 +120,20 @@ class TournamentRegistration(TournamentRounds):
         if plan.check_in:
             await self.close_check_in(tid)
         field_ = [e for e in await self.repo.entries(tid) if not e.dropped]
-        needed = MODES[t.mode].seats
-        if len(field_) < needed:
-            raise MatchError(f"{t.name} needs at least {needed} players to start")
-        family = family_of(t.mode)
+        if team_size(t.mode) is not None:
+            if len(field_) < 2:
+                raise MatchError(f"{t.name} needs at least 2 teams to start")
+        elif len(field_) < MODES[t.mode].seats:
+            raise MatchError(f"{t.name} needs at least {MODES[t.mode].seats} players to start")
         rated: list[tuple[float, float, int]] = []
         for e in field_:
-            stored = await self.ratings.get(e.user_id, family)
-            rated.append((stored.mu if stored else new_rating().mu, e.joined_at, e.user_id))
+            rated.append((await self.entry_rating(t, e.user_id), e.joined_at, e.user_id))
         # Strongest first; among equal ratings, whoever joined first.
         for seed, (_, _, user_id) in enumerate(sorted(rated, key=lambda r: (-r[0], r[1])), 1):
             await self.repo.set_seed(tid, user_id, seed)
+        if plan.round_minutes is not None or plan.arena_minutes is not None:
+            # Round times and the arena's window count from now.
+            started = replace(plan, check_in=False, clock_started=self.games.clock.now())
+            await self._save_plan(tid, started)
         await self.repo.set_status(tid, TournamentStatus.RUNNING)
         return await self.advance(tid)

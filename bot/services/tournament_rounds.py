@@ -7,23 +7,27 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.services.live import Entrant as Seat
-from bot.services.live import LiveMatch
+from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournament_plan import (
     ELIMINATION,
+    ROUND_ROBIN,
     Advance,
     Decided,
     Line,
     RoundOpened,
     TournamentPlan,
+    moment,
+    team_size,
 )
 from competition.elimination import Bracket
 from competition.model import Entrant, Pairing, Result, placement_points
 from competition.ratings import family_of, new_rating
-from competition.roundrobin import divisions, schedule
+from competition.roundrobin import divisions, double_schedule, schedule
 from competition.standings import Standing, standings
 from competition.swiss import pair_duels
 from competition.tables import pair_tables
@@ -56,14 +60,35 @@ class TournamentRounds:
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
         """The seeded field as the pure package wants it (ids are user ids as text)."""
         t = await self.repo.get(tid)
-        family = family_of(t.mode)
         found: list[Entrant] = []
         for e in await self.repo.entries(tid):
             if e.seed is None or (active_only and e.dropped):
                 continue
-            stored = await self.ratings.get(e.user_id, family)
-            found.append(Entrant(str(e.user_id), stored.mu if stored else new_rating().mu, e.seed))
+            found.append(Entrant(str(e.user_id), await self.entry_rating(t, e.user_id), e.seed))
         return found
+
+    async def entry_rating(self, t: Tournament, user_id: int) -> float:
+        """An entrant's rating: the player's, or for a team (entered under its captain's
+        id) its members' mean."""
+        family = family_of(t.mode)
+        team = [m.user_id for m in await self.repo.team_members(t.id) if m.captain_id == user_id]
+        total = 0.0
+        for member in team or [user_id]:
+            stored = await self.ratings.get(member, family)
+            total += stored.mu if stored else new_rating().mu
+        return total / len(team or [user_id])
+
+    async def seated_users(self, t: Tournament, pairing: StoredPairing) -> list[int]:
+        """Who sits where at a pairing's table. In a team event each team's members take
+        the mode's seats of their side in turn (the first team paired is side 0)."""
+        entrants = [pp.user_id for pp in pairing.players]
+        if team_size(t.mode) is None:
+            return entrants
+        members: dict[int, list[int]] = {}
+        for m in await self.repo.team_members(t.id):
+            members.setdefault(m.captain_id, []).append(m.user_id)
+        queues = [list(members[c]) for c in entrants]
+        return [queues[side].pop(0) for side in MODES[t.mode].teams]
 
     async def history(self, tid: int) -> list[Result]:
         return [_result(p) for p in await self.repo.pairings(tid) if p.decided]
@@ -97,17 +122,22 @@ class TournamentRounds:
                 if t.status is not TournamentStatus.RUNNING:
                     return Advance(opened, t.status is TournamentStatus.FINISHED)
                 rounds = await self.repo.rounds(tid)
+                now = self.games.clock.now()
                 if rounds and not rounds[-1].finished:
                     current = await self.repo.pairings(tid, rounds[-1].round_no)
                     if not all(p.decided for p in current):
                         return Advance(opened, False)
-                    await self.repo.finish_round(tid, rounds[-1].round_no)
-                if TournamentPlan.from_json(t.settings_json).paused:
+                    await self.repo.finish_round(tid, rounds[-1].round_no, now)
+                plan = TournamentPlan.from_json(t.settings_json)
+                if plan.paused:
                     return Advance(opened, False)
                 tables = await self._next_tables(t, len(rounds) + 1)
                 if tables is None:
                     await self.repo.set_status(tid, TournamentStatus.FINISHED)
                     return Advance(opened, True)
+                times = plan.times
+                if times is not None and moment(now) < times.set_time(len(rounds) + 1):
+                    return Advance(opened, False)  # the clock's tick opens it at its time
                 opened.append(await self._store_round(t, len(rounds) + 1, tables))
                 if opened[-1].to_play:
                     return Advance(opened, False)
@@ -120,17 +150,20 @@ class TournamentRounds:
         if t.format == "swiss":
             if round_no > (plan.rounds or 0) or len(active) < 2:
                 return None
-            size = MODES[t.mode].seats
+            size = 2 if team_size(t.mode) is not None else MODES[t.mode].seats
             if size == 2:
                 return [p.seats for p in pair_duels(active, history)]
             if len(active) < size:
                 return None
             return [p.seats for p in pair_tables(active, history, size)]
-        if t.format == "round-robin":
-            seeded = await self.entrants(t.id, active_only=False)
+        if t.format in ROUND_ROBIN:
+            # Seeds (fixed at the start) place the players, not ratings, which the games
+            # of the event move: the schedule must not change under it.
+            seeded = [replace(e, rating=0.0) for e in await self.entrants(t.id, active_only=False)]
+            cycle = schedule if t.format == "round-robin" else double_schedule
             by_round: list[list[Pairing]] = []
             for division in divisions(seeded):
-                for i, rnd in enumerate(schedule([e.id for e in division])):
+                for i, rnd in enumerate(cycle([e.id for e in division])):
                     if i == len(by_round):
                         by_round.append([])
                     by_round[i].extend(rnd)
@@ -146,7 +179,9 @@ class TournamentRounds:
     async def _store_round(
         self, t: Tournament, round_no: int, tables: list[tuple[str, ...]]
     ) -> RoundOpened:
-        ids = await self.repo.start_round(t.id, round_no, [[int(s) for s in tb] for tb in tables])
+        ids = await self.repo.start_round(
+            t.id, round_no, [[int(s) for s in tb] for tb in tables], self.games.clock.now()
+        )
         dropped = {e.user_id for e in await self.repo.entries(t.id) if e.dropped}
         done: set[int] = set()
         for pid, table in zip(ids, tables, strict=True):
@@ -192,6 +227,20 @@ class TournamentRounds:
             data.update(match=match.id, winner=winner)
         await self.repo.record_result(pid, points, json.dumps(data))
 
+    async def _call_off(self, t: Tournament, series_id: int, resign: int | None) -> list[Update]:
+        series = await self.series.repo.get(series_id)
+        if series.status is not SeriesStatus.ACTIVE:
+            return []
+        organiser = TournamentPlan.from_json(t.settings_json).organiser
+        await self.series.abandon(series_id, organiser)
+        running = next((g for g in series.games if g.winners is None), None)
+        if running is None or running.match_id is None or resign is None:
+            return []
+        try:
+            return [await self.games.resign(running.match_id, resign)]
+        except MatchError:
+            return []  # the game had just ended
+
     # ------------------------------------------------------------ pairings
 
     async def start_pairing(
@@ -203,7 +252,7 @@ class TournamentRounds:
         if pairing.series_id is not None:
             return await self.series.repo.get(pairing.series_id)
         plan = TournamentPlan.from_json(t.settings_json)
-        users = [p.user_id for p in pairing.players]
+        users = await self.seated_users(t, pairing)
         names = await self.players.names(users)
         seats = [Seat(u, names.get(u, f"player {u}")) for u in users]
         if plan.handicaps == "rating":
@@ -260,8 +309,10 @@ class TournamentRounds:
         self, t: Tournament, pairing: StoredPairing, series: Series, *, forfeit: bool
     ) -> None:
         standing = SeriesService.standings(series)
-        user_of_side = {str(p.side): p.user_id for p in series.players}
         seats = [p.user_id for p in pairing.players]
+        user_of_side = {str(p.side): p.user_id for p in series.players}
+        if team_size(t.mode) is not None:  # a side is a team: its entrant is the captain
+            user_of_side = {str(side): captain for side, captain in enumerate(seats)}
         order = standing.order
         key = {side: (standing.points[side], standing.wins[side]) for side in order}
         if len(seats) == 2:

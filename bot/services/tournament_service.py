@@ -41,7 +41,7 @@ from bot.services.tournament_plan import (
 from bot.services.tournament_registration import TournamentRegistration
 from storage.series import SeriesStatus
 from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
+from storage.tournaments import TournamentStatus
 
 
 class TournamentService(TournamentRegistration):
@@ -76,20 +76,6 @@ class TournamentService(TournamentRegistration):
             if p.series_id is not None:
                 updates += await self._call_off(t, p.series_id, resign=user_id)
         return updates
-
-    async def _call_off(self, t: Tournament, series_id: int, resign: int | None) -> list[Update]:
-        series = await self.series.repo.get(series_id)
-        if series.status is not SeriesStatus.ACTIVE:
-            return []
-        organiser = TournamentPlan.from_json(t.settings_json).organiser
-        await self.series.abandon(series_id, organiser)
-        running = next((g for g in series.games if g.winners is None), None)
-        if running is None or running.match_id is None or resign is None:
-            return []
-        try:
-            return [await self.games.resign(running.match_id, resign)]
-        except MatchError:
-            return []  # the game had just ended
 
     async def set_result(
         self, tid: int, user_a: int, user_b: int, winner: int | None

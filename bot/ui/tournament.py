@@ -36,7 +36,7 @@ ORGANISER_ROLE = "tournament organiser"
 
 tournament = app_commands.Group(
     name="tournament",
-    description="Tournaments: Swiss, round robin and elimination brackets",
+    description="Tournaments: Swiss, round robin, elimination brackets and arenas",
     parent=crosshairs,
 )
 

@@ -14,12 +14,14 @@ from discord.ext import commands, tasks
 
 from bot.services.live import LiveMatch
 from bot.services.pictures import bracket_words, standings_words
-from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
+from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
 from bot.ui.series import desk as series_desk
+from bot.ui.tournament_board import ArenaBoards
 from competition.standings import TieBreak
+from competition.teams import Team
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
 from storage.tournaments import Pairing as StoredPairing
 from storage.tournaments import Tournament, TournamentStatus
@@ -52,6 +54,7 @@ class TournamentDesk(commands.Cog):
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
         self.service = TournamentService(series_desk(bot).series)
+        self.boards = ArenaBoards(self.service, bot.games.clock)
         self.schedule.change_interval(seconds=bot.config.clock_interval)
 
     async def cog_load(self) -> None:
@@ -73,16 +76,42 @@ class TournamentDesk(commands.Cog):
 
     @tasks.loop(seconds=20)
     async def schedule(self) -> None:
-        """Start events whose start time has come."""
+        """Start events whose start time has come, and run the round clock of the
+        running ones (reminders, no-shows, rounds opening at their time)."""
         now = self.bot.games.clock.now()
-        try:
-            for guild in self.bot.guilds:
+        for guild in self.bot.guilds:
+            try:
                 for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.OPEN]):
                     start_at = TournamentPlan.from_json(t.settings_json).start_at
                     if start_at is not None and start_at <= now:
                         await self.begin(t.id)
-        except Exception:  # the loop must outlive one bad event
-            log.exception("starting scheduled tournaments failed")
+                for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.RUNNING]):
+                    await self.post_tick(t, await self.service.tick(t.id))
+            except Exception:  # the loop must outlive one bad event
+                log.exception("the tournament clock failed in guild %s", guild.id)
+
+    async def post_tick(self, t: Tournament, tick: Tick) -> None:
+        """Post what the round clock did: reminders, no-show forfeits, rounds opened."""
+        channel = await self._channel(t)
+        times = TournamentPlan.from_json(t.settings_json).times
+        if tick.reminded and times is not None:
+            when = int(times.set_time(tick.round_no).timestamp())
+            who = " ".join(f"<@{u}>" for u in tick.reminded)
+            await channel.send(f"⏰ **{t.name}** — round {tick.round_no} opens <t:{when}:R>. {who}")
+        for update in tick.updates:
+            await show_update(self.bot, update)
+        if tick.forfeited:
+            names = await self._names([pp.user_id for p in tick.forfeited for pp in p.players])
+            lines = [
+                f"📝 {t.name} round {p.round_no}, table {p.table_no}: "
+                + _decided_text(p, names)
+                + " — no-show"
+                for p in tick.forfeited
+            ]
+            await channel.send("\n".join(lines))
+        await self.publish(t.id, tick.advanced)
+        if t.format == "arena":
+            await self.boards.refresh(t.id, channel, flush=True)
 
     @schedule.before_loop
     async def _ready(self) -> None:
@@ -111,14 +140,22 @@ class TournamentDesk(commands.Cog):
         pairings (pinging the players) and their threads; at the end, the winner."""
         t = await self.service.repo.get(tid)
         channel = await self._channel(t)
+        arena = t.format == "arena"
+        teams = await self.service.teams(tid)  # a team is pinged as all its members
         for opened in advanced.opened:
+            if arena:
+                games = " · ".join(
+                    " v ".join(f"<@{pp.user_id}>" for pp in p.players) for p in opened.to_play
+                )
+                await channel.send(f"⚔️ **{t.name}**: {games}")
+                continue
             if opened.round_no > 1:
                 await self.post_tables(t, f"after round {opened.round_no - 1}")
             users = [pp.user_id for p in opened.to_play + opened.decided for pp in p.players]
             names = await self._names(users)
             lines = [f"📣 **{t.name} — round {opened.round_no}**"]
             for p in opened.to_play:
-                who = " v ".join(f"<@{pp.user_id}>" for pp in p.players)
+                who = " v ".join(_mentions(pp.user_id, teams) for pp in p.players)
                 lines.append(f"Table {p.table_no}: {who}")
             for p in opened.decided:
                 lines.append(f"Table {p.table_no}: {_decided_text(p, names)}")
@@ -126,6 +163,8 @@ class TournamentDesk(commands.Cog):
         if advanced.opened:
             await self.start_pairings(tid)
         if advanced.finished:
+            if arena:
+                await self.boards.refresh(tid, channel, flush=False, final=True)
             await self.post_tables(t, "final")
             ranked = await self.service.standings(tid)
             winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
@@ -169,7 +208,7 @@ class TournamentDesk(commands.Cog):
         """The standings in words too, so they can be read (and searched) without the
         picture."""
         lines = await self.service.standings(tid)
-        names = await self._names([line.user_id for line in lines])
+        names = await self.service.entrant_names(tid, [line.user_id for line in lines])
         return "\n".join(
             f"{line.place}. {names.get(line.user_id, '?')} {_points(line.score)}"
             + (" (dropped)" if line.dropped else "")
@@ -180,8 +219,8 @@ class TournamentDesk(commands.Cog):
         t = await self.service.repo.get(tid)
         plan = TournamentPlan.from_json(t.settings_json)
         lines = await self.service.standings(tid)
-        names = await self._names([line.user_id for line in lines])
-        order = plan.order if t.format not in ELIMINATION else ()
+        names = await self.service.entrant_names(tid, [line.user_id for line in lines])
+        order = plan.order if t.format not in (*ELIMINATION, "arena") else ()
         rows = [
             StandingRow(
                 line.place,
@@ -233,8 +272,19 @@ class TournamentDesk(commands.Cog):
             f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
             + _decided_text(decided.pairing, names)
         )
-        if decided.round_complete:
+        if t.format == "arena":
+            # Pair whoever is waiting at once, then show the result on the live board.
+            advanced = await self.service.advance(t.id)
+            await self.publish(t.id, advanced)
+            if not advanced.finished:  # the finish has drawn the final board
+                await self.boards.refresh(t.id, channel, flush=False)
+        elif decided.round_complete:
             await self.publish(t.id, await self.service.advance(t.id))
+
+
+def _mentions(entrant: int, teams: dict[int, Team]) -> str:
+    team = teams.get(entrant)
+    return f"<@{entrant}>" if team is None else " & ".join(f"<@{u}>" for u in team.members)
 
 
 def no_shows_text(gone: list[int]) -> str:

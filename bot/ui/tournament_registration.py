@@ -23,11 +23,15 @@ from storage.tournaments import Tournament
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (set number of rounds)", value="swiss"),
     app_commands.Choice(name="Round robin (divisions of up to 10)", value="round-robin"),
+    app_commands.Choice(name="Double round robin (everyone twice)", value="double-round-robin"),
     app_commands.Choice(name="Single elimination", value="single"),
     app_commands.Choice(name="Double elimination", value="double"),
+    app_commands.Choice(name="Arena (re-paired as games end, for a set time)", value="arena"),
 ]
 MODE_CHOICES = [
     app_commands.Choice(name="Duel", value="duel"),
+    app_commands.Choice(name="Teams of 2 (2v2)", value="2v2"),
+    app_commands.Choice(name="Teams of 3 (3v3)", value="3v3"),
     *(app_commands.Choice(name=f"Tables of {n} (Swiss)", value=f"ffa{n}") for n in range(3, 7)),
 ]
 HANDICAP_CHOICES = [
@@ -114,7 +118,7 @@ class RegistrationButton(
     name="What the event is called",
     format="Swiss, round robin, single or double elimination",
     rounds="Swiss: the number of rounds",
-    mode="Duels, or tables of 3 to 6 (Swiss only)",
+    mode="Duels, teams (2v2, 3v3: teams enter as one), or tables of 3 to 6 (Swiss only)",
     games="Games per pairing: a best-of-N series with achievement cards (odd)",
     third_place="Single elimination: play a third-place match",
     reset="Double elimination: a second final if the losers' champion wins the first",
@@ -122,6 +126,9 @@ class RegistrationButton(
     handicaps="Handicap policy for every pairing",
     check_in="Players must check in; whoever has not when check-in closes is dropped",
     start_in="Start by itself this many minutes from now (0: the organiser presses Start)",
+    round_minutes="Round times: open a round every this many minutes (0: when the last ends)",
+    no_show_minutes="Round times: who has not flown this long after a round opens forfeits",
+    duration="Arena: minutes of pairing; games still in play then finish and count",
     tiebreaks="Tie-breaks in order, comma-separated: head-to-head, buchholz, "
     "median-buchholz, sonneborn-berger, rating",
 )
@@ -141,6 +148,9 @@ async def create(
     handicaps: str = "none",
     check_in: bool = False,
     start_in: app_commands.Range[int, 0, 10080] = 0,
+    round_minutes: app_commands.Range[int, 0, 1440] = 0,
+    no_show_minutes: app_commands.Range[int, 1, 60] = 5,
+    duration: app_commands.Range[int, 0, 1440] = 0,
     tiebreaks: str = "",
 ) -> None:
     require_organiser(interaction)
@@ -156,6 +166,9 @@ async def create(
         handicaps=handicaps,
         check_in=check_in,
         start_at=bot.games.clock.now() + start_in * 60 if start_in else None,
+        round_minutes=round_minutes or None,
+        no_show_minutes=no_show_minutes,
+        arena_minutes=duration or None,
     )
     if interaction.guild_id is None or interaction.channel_id is None:
         raise MatchError("tournaments are run in a server channel")
@@ -172,11 +185,20 @@ async def create(
     lines = [
         f"🏆 **{name}** (tournament #{created.id}) — {_format_text(created, plan)}",
         f"Each pairing plays a best of {games} series with achievement cards.",
-        "Press **Join** to enter"
+        (
+            "A captain enters a team with `/crosshairs tournament team`"
+            if created.mode in ("2v2", "3v3")
+            else "Press **Join** to enter"
+        )
         + (", then **Check in** before check-in closes." if check_in else "."),
     ]
     if plan.start_at is not None:
         lines.append(f"Starts <t:{int(plan.start_at)}:R>.")
+    if plan.round_minutes is not None:
+        lines.append(
+            f"A round opens every {plan.round_minutes} minutes; whoever has not flown "
+            f"{plan.no_show_minutes} minutes after their round opens forfeits."
+        )
     await interaction.followup.send("\n".join(lines), view=registration_view(created.id))
 
 
@@ -184,7 +206,11 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
     what = {
         "swiss": f"Swiss, {plan.rounds} rounds",
         "round-robin": "round robin",
+        "double-round-robin": "double round robin",
         "single": "single elimination" + (" with a third-place match" if plan.third_place else ""),
         "double": "double elimination",
+        "arena": f"arena for {plan.arena_minutes} minutes (a win 2, a draw 1, doubled on a streak)",
     }[t.format]
+    if t.mode in ("2v2", "3v3"):
+        return f"{what}, teams of {t.mode[0]} ({t.mode})"
     return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")

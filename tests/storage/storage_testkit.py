@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncpg
 from pg_server import run_sync
 
+from storage.boards import BoardMarks
 from storage.config import Target, parse_target
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
@@ -120,4 +121,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await tournaments.record_result(pairing, {11: 1.0, 22: 0.5})
         await RatingRepo(db).apply("duel", ids[3], [RatingChange(11, 27.25, 7.5)])
         await GuildSettingsRepo(db).set(1, "channel", "general")
+        await BoardMarks(db).mark(ids[0], 5)
+        teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
+        await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
         return ids

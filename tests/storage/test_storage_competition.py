@@ -176,3 +176,25 @@ async def test_guild_settings_are_kept_per_guild(db: Database) -> None:
     assert await repo.delete(1, "channel")
     assert not await repo.delete(1, "channel")
     assert await repo.get(1, "channel") is None
+
+
+async def test_a_team_forms_once_its_members_accept_and_a_player_joins_one_team(
+    db: Database,
+) -> None:
+    repo = TournamentRepo(db)
+    tid = await repo.create(
+        NewTournament(guild_id=1, channel_id=2, name="T", format="swiss", mode="2v2")
+    )
+    await repo.form_team(tid, 11, [(11, "Ann"), (22, "Bob")])
+    with pytest.raises(StorageError):  # Bob is already invited to Ann's team
+        await repo.form_team(tid, 33, [(33, "Cat"), (22, "Bob")])
+    assert [(m.captain_id, m.user_id, m.accepted) for m in await repo.team_members(tid)] == [
+        (11, 11, True),
+        (11, 22, False),
+    ]
+    assert await repo.accept_team(tid, 11, 22)
+    assert not await repo.accept_team(tid, 11, 22)  # a second press changes nothing
+    assert not await repo.accept_team(tid, 33, 22)  # nor an invitation that does not exist
+    assert all(m.accepted for m in await repo.team_members(tid))
+    assert await repo.disband_team(tid, 11) == 2
+    assert await repo.team_members(tid) == []

@@ -43,3 +43,21 @@ def test_copy_refuses_a_missing_source(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["db", "copy", str(missing), str(tmp_path / "out.db")]) == 2
     assert "does not exist" in capsys.readouterr().err
     assert not missing.exists()
+
+
+def test_copy_and_salvage_know_every_table_of_the_schema(tmp_path: Path) -> None:
+    """A table added by a migration must be copied and salvaged too, or `db copy` and
+    `db salvage` would silently leave it behind."""
+    target = f"sqlite:///{tmp_path / 'bot.db'}"
+
+    async def create() -> None:
+        async with await Database.open(target):
+            pass
+
+    asyncio.run(create())
+    names = {
+        r[0]
+        for r in raw(target, "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not str(r[0]).startswith("sqlite_")
+    }
+    assert names - {"schema_version"} == {table for table, _ in TABLES}

@@ -10,7 +10,10 @@ import asyncio
 import random
 import re
 import shutil
+import sqlite3
+import tempfile
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -25,12 +28,33 @@ PAGE = 4096
 Damage = Callable[[bytearray], bytearray]
 
 
+def _schema_reads(data: bytes, scratch: Path) -> bool:
+    scratch.write_bytes(data)
+    try:
+        with closing(sqlite3.connect(scratch)) as conn:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError:
+        return False
+    return True
+
+
 def _garbage_page(where: float) -> Damage:
+    """Garbage over one page of data, at about ``where`` through the file. A page of the
+    schema itself is passed over for the next one: that damage is the header case's
+    (nothing can be read), and which page the schema spills onto depends on how many
+    tables the migrations made."""
+
     def damage(data: bytearray) -> bytearray:
         pages = len(data) // PAGE
         page = min(pages - 1, max(1, int(pages * where)))
-        data[page * PAGE : (page + 1) * PAGE] = random.Random(page).randbytes(PAGE)
-        return data
+        with tempfile.TemporaryDirectory() as scratch:
+            for candidate in [*range(page, pages), *range(page - 1, 0, -1)]:
+                hit = bytearray(data)
+                start = candidate * PAGE
+                hit[start : start + PAGE] = random.Random(candidate).randbytes(PAGE)
+                if _schema_reads(bytes(hit), Path(scratch) / "probe.db"):
+                    return hit
+        raise AssertionError("every page holds part of the schema")
 
     return damage
 

@@ -1,0 +1,101 @@
+"""Entering a team event: ``/crosshairs tournament team`` (the captain names the other
+members) posts an invitation with Accept and Decline buttons; once every member has
+accepted, the team is entered. The buttons' ids carry the event and the captain, so they
+work after a restart; two presses at once are settled by the stored claim (the service's
+conditional update), so a team is entered once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.ui.context import bot_of
+from bot.ui.errors import report
+from bot.ui.tournament import tournament, tournament_here
+from bot.ui.tournament_desk import desk
+
+
+def invitation_view(tid: int, captain: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("accept", "decline"):
+        view.add_item(TeamButton(tid, captain, op))
+    return view
+
+
+class TeamButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:tt:(?P<tid>\d+):(?P<captain>\d+):(?P<op>accept|decline)",
+):
+    def __init__(self, tid: int, captain: int, op: str) -> None:
+        label, style = (
+            ("Accept", discord.ButtonStyle.success)
+            if op == "accept"
+            else ("Decline", discord.ButtonStyle.secondary)
+        )
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"xh:tt:{tid}:{captain}:{op}")
+        )
+        self.tid, self.captain, self.op = tid, captain, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TeamButton:
+        return cls(int(match["tid"]), int(match["captain"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._press(interaction)
+        except Exception as exc:  # one place turns every failure into an answer
+            await report(interaction, exc)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        service = desk(bot_of(interaction)).service
+        user = interaction.user
+        guild = interaction.guild_id
+        if self.op == "decline":
+            await service.decline_team(self.tid, guild, self.captain, user.id)
+            await interaction.response.send_message(
+                f"{user.mention} declined: <@{self.captain}>'s team is called off."
+            )
+            return
+        entered = await service.accept_team(self.tid, guild, self.captain, user.id)
+        if entered:
+            t = await service.repo.get(self.tid)
+            await interaction.response.send_message(
+                f"✅ <@{self.captain}>'s team is complete and entered in **{t.name}**."
+            )
+        else:
+            await interaction.response.send_message(
+                "✅ Accepted. The team enters once everyone has.", ephemeral=True
+            )
+
+
+@tournament.command(name="team", description="Captain: enter a team in a team event")
+@app_commands.describe(
+    partner="A team-mate", partner2="A third team-mate (3v3)", tournament_id="Tournament number"
+)
+async def team(
+    interaction: discord.Interaction,
+    partner: discord.User,
+    partner2: discord.User | None = None,
+    tournament_id: int | None = None,
+) -> None:
+    found = await tournament_here(interaction, tournament_id)
+    others = [p for p in (partner, partner2) if p is not None]
+    captain = interaction.user
+    await desk(bot_of(interaction)).service.form_team(
+        found.id,
+        interaction.guild_id,
+        (captain.id, captain.display_name),
+        [(p.id, p.display_name) for p in others],
+    )
+    invited = " ".join(p.mention for p in others)
+    await interaction.response.send_message(
+        f"👥 {captain.mention} invites {invited} to make a team for **{found.name}**: "
+        "press **Accept** to join it.",
+        view=invitation_view(found.id, captain.id),
+    )
