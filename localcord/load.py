@@ -35,6 +35,7 @@ class LoadReport:
     worst: float
     over_deadline: int  # answered, but after three seconds
     refused_late: int  # the bot answered after Discord had given up
+    failures: tuple[str, ...] = ()  # why the unfinished matches stopped
 
     @property
     def moves_per_second(self) -> float:
@@ -49,6 +50,7 @@ class LoadReport:
             f"max {self.worst * 1000:.0f} ms",
             f"over the {INTERACTION_DEADLINE:g} s deadline: {self.over_deadline}; "
             f"refused as late: {self.refused_late}",
+            *(f"unfinished: {why}" for why in self.failures),
         ]
 
 
@@ -95,4 +97,5 @@ async def play_many(server: LocalDiscord, matches: int, seed: int = 1) -> LoadRe
         worst=latencies[-1],
         over_deadline=sum(1 for x in latencies if x > INTERACTION_DEADLINE),
         refused_late=people.late,
+        failures=tuple(f"{type(f).__name__}: {f}" for f in failures),
     )

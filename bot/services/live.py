@@ -61,6 +61,10 @@ class LiveMatch:
     clock: ClockSettings
     deadline: float | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Held while the match's messages are brought up to date: two actions finishing
+    # close together must not both replace the same board message, or both would post
+    # a new one. Separate from ``lock`` so that drawing never delays the next action.
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
     draw_offers: set[int] = field(default_factory=set)
     reminded: bool = False
     computers: dict[int, ComputerPlayer] = field(default_factory=dict)

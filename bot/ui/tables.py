@@ -150,20 +150,30 @@ async def send_board(
 ) -> discord.Message:
     """Post a fresh board message and make it the match's board; the old one goes, so
     the thread never shows two boards (nor two pings)."""
+    async with live.showing:
+        return await _send_board(bot, live, target, view, extra)
+
+
+async def _send_board(
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    target: discord.abc.Messageable,
+    view: discord.ui.View | None,
+    extra: Sequence[str],
+) -> discord.Message:
     text, file = board_text(live, extra), await board_file(live)
-    if live.record.board_message_id is not None:
-        channel = await match_channel(bot, live)
-        try:
-            await channel.get_partial_message(  # type: ignore[attr-defined]
-                live.record.board_message_id
-            ).delete()
-        except discord.HTTPException as exc:
-            log.info("match %s: the old board could not be removed (%s)", live.id, exc)
+    old = live.record.board_message_id
     if view is None:
         message = await target.send(text, file=file)
     else:
         message = await target.send(text, file=file, view=view)
     await bot.games.set_board_message(live, message.id)
+    if old is not None:  # after the new one is up, so the thread never lacks a board
+        channel = await match_channel(bot, live)
+        try:
+            await channel.get_partial_message(old).delete()  # type: ignore[attr-defined]
+        except discord.HTTPException as exc:
+            log.info("match %s: the old board could not be removed (%s)", live.id, exc)
     return message
 
 
@@ -193,33 +203,50 @@ async def refresh_board(
     an edit within a turn; when a turn ends, its board message becomes the turn told in
     words (one message per player-turn) and a new board follows (also after a card was
     posted below the board)."""
+    async with update.match.showing:
+        await _refresh_board(bot, update, view, extra)
+
+
+async def _refresh_board(
+    bot: CrosshairsBot,
+    update: Update,
+    view: discord.ui.View | None,
+    extra: Sequence[str],
+) -> None:
     live = update.match
     channel = await match_channel(bot, live)
     cards = await announce_claims(bot, update)
     told = finished_turns(live, update.events)
     board_id = live.record.board_message_id
     text, file = board_text(live, extra), await board_file(live)
-    if board_id is not None:
-        old = channel.get_partial_message(board_id)  # type: ignore[attr-defined]
+    old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
+    if old is not None and not told and not cards:
         try:
-            if not told and not cards:
-                await old.edit(content=text, attachments=[file], view=view)
-                await bot.games.board_shown(live)
-                return
-            if told:
-                await old.edit(content=told_message(live, told[0]), attachments=[], view=None)
-                told = told[1:]
-            else:
-                await old.delete()
+            await old.edit(content=text, attachments=[file], view=view)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
-    for turn in told:
+        else:
+            await bot.games.board_shown(live)
+            return
+    # The new board goes up before the old one is turned into the first turn told (or
+    # removed), so that the thread never lacks a board, not even for a moment.
+    first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
+    for turn in rest:
         await channel.send(told_message(live, turn))
     if view is None:
         message = await channel.send(text, file=file)
     else:
         message = await channel.send(text, file=file, view=view)
     await bot.games.set_board_message(live, message.id)
+    if old is None:
+        return
+    try:
+        if first is not None:
+            await old.edit(content=told_message(live, first), attachments=[], view=None)
+        else:
+            await old.delete()
+    except discord.HTTPException as exc:
+        log.info("match %s: the old board could not be replaced (%s)", live.id, exc)
 
 
 async def announce_claims(bot: CrosshairsBot, update: Update) -> int:

@@ -86,7 +86,7 @@ async def test_resign_confirmed_twice_resigns_once(local: Local) -> None:
     confirm = answer(await people.click(alice, board, "Resign"))
     assert confirm is not None
     answers = await press_twice(local, alice, confirm, "Yes, resign")
-    assert sorted(answers) == ["Done.", "⚠️ this game is over"], answers
+    assert sorted(answers) == ["⚠️ this game is over", "🏳️ You resigned."], answers
     await local.bot.stop()
     steps, status = await stored_steps(local, match_id(board))
     assert len([s for s in steps if s.startswith("resign")]) == 1

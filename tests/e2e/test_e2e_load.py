@@ -10,7 +10,7 @@ from localcord.state import INTERACTION_DEADLINE
 async def test_twenty_concurrent_duels_answer_every_interaction_in_time(local: Local) -> None:
     report = await play_many(local.server, matches=20, seed=5)
     print("\n".join(report.lines()))
-    assert report.finished == 20
+    assert report.finished == 20, report.failures
     assert report.moves >= 20 * 4  # at least the placements of every match
     assert report.interactions > report.moves
     assert report.over_deadline == 0 and report.refused_late == 0
