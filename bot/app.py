@@ -15,6 +15,7 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import Clock
 from bot.ui import (
+    analysis,
     buttons,
     invites,
     leaderboard,
@@ -45,6 +46,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
+    assert analysis.analyse
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules.ai.analysis import AnalysisDepth
 from storage.config import database_path
 
 
@@ -25,6 +26,8 @@ class Config:
     api_base: str | None = None  # another Discord-compatible API, e.g. localcord's
     database_url: str | None = None  # DATABASE_URL: wins over database_path
     salvage_database: bool = False  # DATABASE_SALVAGE=1: start on a salvaged copy if damaged
+    # /crosshairs analyse (tests look shallower)
+    analysis_depth: AnalysisDepth = field(default_factory=AnalysisDepth)
 
     @property
     def database(self) -> str | Path:

@@ -18,7 +18,7 @@ from rules.steps import Step
 from rules.words.common import seat_name, turn_line
 from storage.matches import Match, MatchStatus
 
-COMPUTER_STRENGTHS = ("easy", "medium", "hard")
+COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
 
 
 class MatchError(Exception):

@@ -52,7 +52,7 @@ def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
     return channel.id, interaction.guild_id
 
 
-async def _match_here(interaction: discord.Interaction) -> LiveMatch:
+async def match_here(interaction: discord.Interaction) -> LiveMatch:
     """The match played in the channel or thread the command was used in."""
     channel = interaction.channel
     live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
@@ -150,7 +150,7 @@ async def lobby(
 @crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
 async def move(interaction: discord.Interaction, tokens: str) -> None:
-    live = await _match_here(interaction)
+    live = await match_here(interaction)
     words = tokens.split()
     if not words:
         raise MatchError("type at least one token, e.g. c3C")
@@ -182,7 +182,7 @@ async def move_tokens(
 @crosshairs.command(name="board", description="Post the current board of this match again")
 @app_commands.describe(words="Only to you, the position in words instead of a picture")
 async def board(interaction: discord.Interaction, words: bool = False) -> None:
-    live = await _match_here(interaction)
+    live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     if words:
         await send_words_board(interaction, live)
@@ -217,7 +217,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
     from render.replay import replay_gif
 
     live = await (
-        match_in_guild(interaction, match) if match is not None else _match_here(interaction)
+        match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
     await interaction.response.defer(thinking=True)
     gif = await asyncio.to_thread(replay_gif, live.game.copy(), names=live.names)
@@ -229,7 +229,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
-    live = await _match_here(interaction)
+    live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
     await show_update(bot_of(interaction), update)
@@ -238,7 +238,7 @@ async def resign(interaction: discord.Interaction) -> None:
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
 async def draw(interaction: discord.Interaction) -> None:
-    live = await _match_here(interaction)
+    live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)
     await show_update(bot_of(interaction), update)
@@ -249,14 +249,14 @@ async def draw(interaction: discord.Interaction) -> None:
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def record(interaction: discord.Interaction, match: int | None = None) -> None:
     live = await (
-        bot_of(interaction).games.get(match) if match is not None else _match_here(interaction)
+        bot_of(interaction).games.get(match) if match is not None else match_here(interaction)
     )
     await send_record(interaction, live)
 
 
 @crosshairs.command(name="abort", description="Call this match off before anyone has flown")
 async def abort(interaction: discord.Interaction) -> None:
-    live = await _match_here(interaction)
+    live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
     update = await bot_of(interaction).games.abort(live.id, interaction.user.id)
     await show_aborted(bot_of(interaction), update)

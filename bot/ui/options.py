@@ -8,6 +8,7 @@ from typing import TypeVar
 
 from discord import app_commands
 
+from bot.services.live import COMPUTER_STRENGTHS
 from rules import clouds
 
 RULESET_CHOICES = [
@@ -28,9 +29,7 @@ CLOCK_CHOICES = [
     app_commands.Choice(name="1 day a turn", value=86400),
     app_commands.Choice(name="3 days a turn", value=259200),
 ]
-STRENGTH_CHOICES = [
-    app_commands.Choice(name=s.title(), value=s) for s in ("easy", "medium", "hard")
-]
+STRENGTH_CHOICES = [app_commands.Choice(name=s.title(), value=s) for s in COMPUTER_STRENGTHS]
 
 T = TypeVar("T")
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+import pytest
 from PIL import Image
 from simcord.builders import UserHandle
 from support.replies import answer, menu_with, refusals, told
@@ -133,19 +134,22 @@ async def test_move_autocompletes_legal_tokens(
     assert await table.bob.autocomplete(thread, "crosshairs move", "tokens", "+") == []
 
 
-async def test_play_against_the_computer(simcord_env: Any, simcord_bot: CrosshairsBot) -> None:
+@pytest.mark.parametrize("strength", ["easy", "expert"])
+async def test_play_against_the_computer(
+    simcord_env: Any, simcord_bot: CrosshairsBot, strength: str
+) -> None:
     table = Table(simcord_env)
     assert simcord_bot.user is not None
     me = UserHandle(simcord_env, simcord_env.backend.get_user(simcord_bot.user.id))
     await table.alice.slash(
-        table.channel, "crosshairs challenge", opponent=me, strength="easy", clouds="none"
+        table.channel, "crosshairs challenge", opponent=me, strength=strength, clouds="none"
     )
     (thread,) = table.channel.threads
     await table.alice.slash(thread, "crosshairs move", tokens="+a3NE")
     live = next(iter(simcord_bot.games.live_matches()))
     assert live.user_to_move() == table.alice.id  # the computer flew its two actions
     assert len(live.game.planes(1)) == 2
-    assert "Computer (easy) (P2) brings a plane on" in "\n".join(
+    assert f"Computer ({strength}) (P2) brings a plane on" in "\n".join(
         m.content for m in thread.history()
     )
 

@@ -1,0 +1,112 @@
+"""``/crosshairs analyse``: the post-game analysis (:mod:`rules.ai.analysis`) of a finished
+match, posted in its thread: the report in text and the evaluation graph with the
+blunders' boards. A public progress message follows the work, edited at most every
+:data:`PROGRESS_EVERY` seconds."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Final, TypeVar
+
+import discord
+
+from bot.services.live import LiveMatch, MatchError
+from bot.services.once import IN_FLIGHT
+from bot.ui.commands import crosshairs, match_here
+from bot.ui.context import bot_of
+from bot.ui.files import document, picture
+from bot.ui.tables import match_channel
+from bot.ui.walls import match_in_guild
+from rules.ai.analysis import TurnReview, report, review, turn_count
+
+PROGRESS_EVERY: Final = 2.0  # seconds: Discord rate-limits edits, and people need no more
+INLINE: Final = 2000  # characters: a longer report goes as a text file
+
+T = TypeVar("T")
+
+
+async def off_loop(work: Callable[[], T]) -> T:
+    """Run CPU-heavy ``work`` away from the event loop (the one place to swap for a
+    process pool)."""
+    return await asyncio.to_thread(work)
+
+
+def _next(turns: Iterator[TurnReview]) -> Callable[[], TurnReview | None]:
+    return lambda: next(turns, None)
+
+
+def progress_text(live: LiveMatch, done: int, total: int) -> str:
+    return f"🔎 Analysing match #{live.id}… turn {done} of {total}"
+
+
+def picture_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
+    """Alt text of the analysis picture: what the graph and the boards show."""
+    names = live.names
+    blunders = [r for r in reviews if r.mark == "blunder"]
+    text = (
+        f"Analysis of match {live.id}, {' vs '.join(names)}: a graph of the evaluation "
+        f"after each of {len(reviews)} player-turns"
+    )
+    if not blunders:
+        return text + "; no blunders."
+    boards = "; ".join(
+        f"turn {r.number} by {live.who(r.seat)}: played {r.played}, better {r.better or '?'}"
+        for r in blunders
+    )
+    return f"{text}, then for each blunder the board as played beside the better turn: {boards}."
+
+
+@crosshairs.command(name="analyse", description="Find the mistakes of a finished match")
+@discord.app_commands.describe(match="The match number (default: this thread's match)")
+async def analyse(interaction: discord.Interaction, match: int | None = None) -> None:
+    live = await (
+        match_in_guild(interaction, match) if match is not None else match_here(interaction)
+    )
+    if not live.game.is_over:
+        raise MatchError(f"match #{live.id} is not finished: analyse it once the game is over")
+    total = turn_count(live.game)
+    if not total:
+        raise MatchError(f"match #{live.id} has no played turn to analyse")
+    with IN_FLIGHT.claim(("analyse", live.id), f"match #{live.id} is already being analysed"):
+        await interaction.response.defer(thinking=True)
+        await _analyse(interaction, live, total)
+
+
+async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int) -> None:
+    bot = bot_of(interaction)
+    clock = bot.games.clock
+    await interaction.edit_original_response(content=progress_text(live, 0, total))
+    shown = clock.now()
+    game = live.game.copy()  # the match's game stays untouched by the worker thread
+    turns = review(game, bot.config.analysis_depth)
+    reviews: list[TurnReview] = []
+    while (judged := await off_loop(_next(turns))) is not None:
+        reviews.append(judged)
+        if clock.now() - shown >= PROGRESS_EVERY and len(reviews) < total:
+            await interaction.edit_original_response(
+                content=progress_text(live, len(reviews), total)
+            )
+            shown = clock.now()
+    names = live.names
+    text = report(reviews, names)
+
+    def draw() -> bytes:
+        from render.analysis import analysis_png
+
+        return analysis_png(game, reviews, names=names)
+
+    png = await off_loop(draw)
+    head = f"🔎 Analysis of match #{live.id}: {' vs '.join(names)}"
+    files = [picture(png, f"analysis-{live.id}.png", picture_words(live, reviews))]
+    if len(head) + len(text) + 8 <= INLINE:
+        content = f"{head}\n```\n{text}\n```"
+    else:
+        content = f"{head} — the report is long, so here it is as a file."
+        words = f"The analysis of match {live.id}, turn by turn"
+        files.insert(0, document(text, f"analysis-{live.id}.txt", words))
+    channel = await match_channel(bot, live)
+    posted = await channel.send(content, files=files)
+    await interaction.edit_original_response(
+        content=f"🔎 Analysed all {total} turns of match #{live.id}: {posted.jump_url}"
+    )

@@ -1,0 +1,139 @@
+"""``/crosshairs analyse`` through the slash command: a finished match is analysed with a
+progress message and the result lands in its thread; what cannot be analysed is refused."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import discord
+import pytest
+from support.replies import answer, refusals
+from support.tables import Table
+from support.uploads import Upload
+
+from bot.config import Config
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from bot.services.once import IN_FLIGHT
+from bot.ui import analysis
+from rules.ai.analysis import AnalysisDepth
+
+
+class TickingClock(FakeClock):
+    """Three seconds pass every time someone looks, so every progress edit is due."""
+
+    def now(self) -> float:
+        self.t += 3.0
+        return self.t
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return TickingClock()
+
+
+@pytest.fixture
+def bot_config(bot_config: Config) -> Config:
+    return replace(bot_config, analysis_depth=AnalysisDepth(width=1, candidates=1, reply_width=1))
+
+
+@pytest.fixture
+def edits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The contents of every edit of an interaction's answer (the progress message)."""
+    seen: list[str] = []
+    original = discord.Interaction.edit_original_response
+
+    async def spy(self: discord.Interaction, **fields: Any) -> Any:
+        seen.append(str(fields.get("content")))
+        return await original(self, **fields)
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", spy)
+    return seen
+
+
+async def finished_match(table: Table, bot: CrosshairsBot, turns: int) -> Any:
+    """A duel with ``turns`` whole player-turns flown at random, then resigned."""
+    thread = await table.start(clouds="none", planes=3)
+    live = next(iter(bot.games.live_matches()))
+    rng = random.Random(3)
+    while live.game.turn <= turns and not live.game.is_over:
+        mover = table.alice if live.user_to_move() == table.alice.id else table.bob
+        token = rng.choice(live.game.legal_steps()).token
+        await mover.slash(thread, "crosshairs move", tokens=token)
+    if not live.game.is_over:
+        quitter = table.alice if live.user_to_move() == table.alice.id else table.bob
+        await quitter.slash(thread, "crosshairs resign")
+    assert live.game.is_over
+    return thread
+
+
+async def test_a_finished_match_is_analysed_into_its_thread(
+    simcord_env: Any, simcord_bot: CrosshairsBot, uploads: list[Upload], edits: list[str]
+) -> None:
+    table = Table(simcord_env)
+    thread = await finished_match(table, simcord_bot, turns=3)
+    edits.clear()
+    result = await table.eve.slash(table.channel, "crosshairs analyse", match=1)
+    assert edits[0] == "🔎 Analysing match #1… turn 0 of 3"
+    assert "🔎 Analysing match #1… turn 1 of 3" in edits  # progress while it works
+    assert answer(result).content.startswith("🔎 Analysed all 3 turns of match #1: ")
+
+    posted = thread.history()[-1]
+    assert posted.content.startswith("🔎 Analysis of match #1: alice vs bob")
+    assert "planes" in posted.content and "alice: 2 turns" in posted.content
+    (shown,) = [u for u in uploads if u.filename == "analysis-1.png"]
+    assert shown.description is not None
+    assert shown.description.startswith("Analysis of match 1, alice vs bob: a graph")
+    assert refusals(simcord_env) == []
+
+
+async def test_a_long_report_is_a_text_file_and_the_thread_is_the_default(
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    uploads: list[Upload],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(analysis, "INLINE", 200)  # a short game's report counts as long
+    table = Table(simcord_env)
+    thread = await finished_match(table, simcord_bot, turns=2)
+    await table.bob.slash(thread, "crosshairs analyse")
+    posted = thread.history()[-1]
+    assert "the report is long, so here it is as a file" in posted.content
+    assert {u.filename for u in uploads} >= {"analysis-1.txt", "analysis-1.png"}
+    text = await posted.attachments[0].read()
+    assert b"average loss" in text
+
+
+async def test_what_cannot_be_analysed_is_refused(
+    simcord_env: Any, simcord_bot: CrosshairsBot, uploads: list[Upload]
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", planes=3)
+    await table.alice.slash(thread, "crosshairs analyse")
+    await table.alice.slash(table.channel, "crosshairs analyse", match=99)
+    await table.alice.slash(table.channel, "crosshairs analyse")
+    away = simcord_env.create_guild()
+    mallory = away.add_member(simcord_env.create_user("mallory"))
+    await mallory.slash(away.create_text_channel("lobby"), "crosshairs analyse", match=1)
+    assert refusals(simcord_env) == [
+        "match #1 is not finished: analyse it once the game is over",
+        "there is no match #99 here",
+        "there is no match in this channel: use this command in a match's thread",
+        "there is no match #1 here",
+    ]
+    assert not [u for u in uploads if u.filename.startswith("analysis")]
+
+
+async def test_a_second_analysis_of_the_same_match_is_refused_while_one_runs(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await finished_match(table, simcord_bot, turns=2)
+    with IN_FLIGHT.claim(("analyse", 1), "held by the first analysis"):  # the first one's
+        await table.bob.slash(thread, "crosshairs analyse")
+    assert refusals(simcord_env) == ["match #1 is already being analysed"]
+    assert not any(m.content.startswith("🔎 Analysis of match #1") for m in thread.history())
+    await table.bob.slash(thread, "crosshairs analyse")  # once it is done, it may run again
+    assert thread.history()[-1].content.startswith("🔎 Analysis of match #1")
