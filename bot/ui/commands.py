@@ -249,7 +249,7 @@ async def draw(interaction: discord.Interaction) -> None:
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def record(interaction: discord.Interaction, match: int | None = None) -> None:
     live = await (
-        bot_of(interaction).games.get(match) if match is not None else match_here(interaction)
+        match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
     await send_record(interaction, live)
 

@@ -30,6 +30,8 @@ async def test_ids_from_another_server_answer_not_found_and_reveal_nothing(
     tries = [
         ("crosshairs replay", {"match": 1}),
         ("crosshairs replay", {"match": 99}),
+        ("crosshairs record", {"match": 1}),
+        ("crosshairs analyse", {"match": 1}),
         ("crosshairs series status", {"series_id": 1}),
         ("crosshairs series status", {"series_id": 99}),
         ("crosshairs series handicap", {"player": mallory, "tokens": 1, "series_id": 1}),
@@ -42,6 +44,8 @@ async def test_ids_from_another_server_answer_not_found_and_reveal_nothing(
     assert refusals(simcord_env) == [
         "there is no match #1 here",
         "there is no match #99 here",
+        "there is no match #1 here",
+        "there is no match #1 here",
         "there is no series #1 here",
         "there is no series #99 here",
         "there is no series #1 here",
