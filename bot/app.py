@@ -8,11 +8,11 @@ that knows them all.
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from bot.config import Config, ConfigError
-from bot.discord_app import CrosshairsBot
+from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
+from bot.ops import configure_logging
 from bot.services.clock import Clock
 from bot.ui import (
     buttons,
@@ -55,7 +55,15 @@ async def install(bot: CrosshairsBot) -> None:
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:
-    return CrosshairsBot(config, install, clock)
+    if config.shard_count is None:
+        return CrosshairsBot(config, install, clock)
+    return ShardedCrosshairsBot(
+        config,
+        install,
+        clock,
+        shard_count=config.shard_count,
+        shard_ids=list(config.shards.ids),
+    )
 
 
 def run_bot() -> int:
@@ -72,8 +80,6 @@ def run_bot() -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(config.log_level, config.log_format)
     create_bot(config).run(config.token, log_handler=None)
     return 0

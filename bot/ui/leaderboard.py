@@ -7,12 +7,12 @@ and a ``?`` while the rating is provisional (docs/ratings.md).
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
 from discord import app_commands
 
+from bot.services import workers
 from bot.services.rating_service import RatingService, describe_rating
 from bot.ui.commands import crosshairs
 from bot.ui.series import desk
@@ -41,7 +41,7 @@ def _ratings(interaction: discord.Interaction) -> RatingService:
 @crosshairs.command(name="cards", description="The eight achievement cards, their points and rules")
 async def cards(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
-    png = await asyncio.to_thread(
+    png = await workers.current().run(
         cards_png, list(CARDS.values()), title="Crosshairs achievement cards"
     )
     lines = [f"**{c.name}** ({c.points}) — {c.rule}" for c in CARDS.values()]

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services import workers
 from bot.services.live import Entrant, LiveMatch, MatchError
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
@@ -86,7 +87,7 @@ async def scoreboard_file(series: Series) -> discord.File:
         subtitle = f"Final standings after {played} game{'s' if played != 1 else ''}"
     else:
         subtitle = f"After game {played} of {planned}"
-    png = await asyncio.to_thread(
+    png = await workers.current().run(
         scoreboard_png, title, side_rows(series), subtitle=subtitle, pool=series.current_pool
     )
     return discord.File(io.BytesIO(png), filename=f"series-{series.id}.png")
@@ -349,7 +350,7 @@ class SeriesDesk(commands.Cog):
                 given = ", ".join(f"{live.names[s]} {h}" for s, h in enumerate(handicaps) if h)
                 lines.append(f"Handicap tokens: {given} ({'rated' if rated else 'unrated'})")
             if pool:
-                sheet = await asyncio.to_thread(
+                sheet = await workers.current().run(
                     cards_png, [CARDS[c] for c in pool], title="Cards in play"
                 )
                 await target.send(

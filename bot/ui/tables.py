@@ -8,7 +8,6 @@ person they are pinged, so nobody has to watch the thread.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Collection
@@ -16,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.services import jobs, workers
 from bot.services.live import LiveMatch, Update
-from render.board import board_png
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed
@@ -40,11 +39,11 @@ async def board_file(
     size: int = BOARD_SIZE,
     filename: str = "board.png",
 ) -> discord.File:
-    """The board as an upload; drawn in a worker thread to keep the bot responsive."""
-    png = await asyncio.to_thread(
-        board_png,
-        live.game.copy(with_history=True),
-        names=live.names,
+    """The board as an upload; drawn in a worker process to keep the bot responsive."""
+    png = await workers.current().run(
+        jobs.draw_board,
+        jobs.snapshot_of(live.game),
+        live.names,
         lines=lines,
         highlight_cells=highlight_cells,
         highlight_plane=highlight_plane,
@@ -99,7 +98,7 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
     for claim in claimed:
         card = CARDS[claim.card]
         who = live.who(claim.seat)
-        png = await asyncio.to_thread(card_png, card, claimed_by=live.names[claim.seat])
+        png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
         await channel.send(
             f"🃏 {who} claims **{card.name}** ({card.points} point"
             f"{'s' if card.points != 1 else ''}): kept if they win this game.",

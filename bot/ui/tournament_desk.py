@@ -4,7 +4,6 @@ posts standings and brackets, and starts events whose start time has come."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.services import workers
 from bot.services.live import LiveMatch
 from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
 from bot.services.tournament_service import TournamentService
@@ -192,7 +192,9 @@ class TournamentDesk(commands.Cog):
             for line in lines
         ]
         columns = [TIEBREAK_LABELS[tb] for tb in order]
-        png = await asyncio.to_thread(standings_png, rows, f"{t.name} — standings", columns=columns)
+        png = await workers.current().run(
+            standings_png, rows, f"{t.name} — standings", columns=columns
+        )
         return discord.File(io.BytesIO(png), filename="standings.png")
 
     async def bracket_file(self, tid: int) -> discord.File | None:
@@ -209,7 +211,7 @@ class TournamentDesk(commands.Cog):
             BracketBox(m.id, m.side, m.round, named(m.first), named(m.second), named(m.winner))
             for m in bracket.matches()
         ]
-        png = await asyncio.to_thread(bracket_png, boxes, f"{t.name} — bracket")
+        png = await workers.current().run(bracket_png, boxes, f"{t.name} — bracket")
         return discord.File(io.BytesIO(png), filename="bracket.png")
 
     async def after_results(self, tid: int, updates: list[Any]) -> None:
