@@ -138,6 +138,7 @@ class GameManager(ComputerTurns, TurnClocks):
         )
         live = LiveMatch(await self.repo.get(match_id), game, list(entrants), clock, deadline)
         self._live[match_id] = live
+        self.suggestions.remember(live)
         return live
 
     def _deadline(self, clock: ClockSettings) -> float | None:
@@ -156,6 +157,7 @@ class GameManager(ComputerTurns, TurnClocks):
             if live is None:
                 live = await self._load(match_id)
                 self._live[match_id] = live
+                self.suggestions.remember(live)
         return live
 
     async def _load(self, match_id: int) -> LiveMatch:
@@ -291,7 +293,7 @@ class GameManager(ComputerTurns, TurnClocks):
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
-            self.suggestions.prepare(live)
+            self.suggestions.remember(live)
         return Update(live, tuple(happened), describe(live.game, live.names, happened))
 
     async def resign(self, match_id: int, user_id: int) -> Update:

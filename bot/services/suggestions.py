@@ -1,11 +1,12 @@
 """Legal tokens for ``/crosshairs move`` autocomplete, worked out ahead and kept.
 
 Discord asks for suggestions at every keystroke and gives up after three seconds, so
-an answer must never wait on the engine behind a busy event loop. The legal steps of a
-position are worked out in a worker process — ahead of time for the player to move,
-when the turn reaches them — and kept per (match, ply, tokens typed so far). A question
-not answered yet waits briefly, then gets an empty answer; the next keystroke finds
-the work done.
+an answer must never wait on the engine behind a busy event loop. The legal steps of each
+position are kept per (match, ply, tokens typed so far): those of the position itself
+are taken when the step that reached it is committed (the engine has just worked them
+out), and those after tokens typed in the box are worked out in a worker process. A
+question not answered yet waits briefly, then gets an empty answer; the next keystroke
+finds the work done.
 """
 
 from __future__ import annotations
@@ -44,11 +45,14 @@ class LegalCache:
         except TimeoutError:
             return ()
 
-    def prepare(self, live: LiveMatch) -> None:
-        """Start working out the position's legal steps before anyone asks."""
-        key = (live.id, live.ply, ())
-        if key not in self._known:
-            self._work(live, key)
+    def remember(self, live: LiveMatch) -> None:
+        """Keep the legal steps of the match's position, before anyone asks."""
+        self._keep((live.id, live.ply, ()), tuple(s.token for s in live.game.legal_steps()))
+
+    def _keep(self, key: Key, found: tuple[str, ...] | None) -> None:
+        self._known[key] = found
+        while len(self._known) > KEEP:
+            self._known.popitem(last=False)
 
     def _work(self, live: LiveMatch, key: Key) -> asyncio.Task[tuple[str, ...] | None]:
         task = self._working.get(key)
@@ -61,9 +65,7 @@ class LegalCache:
     async def _fill(self, key: Key, snapshot: str) -> tuple[str, ...] | None:
         try:
             found = await self.workers.run(jobs.legal_tokens, snapshot, list(key[2]))
-            self._known[key] = found
-            while len(self._known) > KEEP:
-                self._known.popitem(last=False)
+            self._keep(key, found)
             return found
         finally:
             del self._working[key]
