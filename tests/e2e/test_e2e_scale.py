@@ -67,8 +67,8 @@ async def _against_hard(
     invite = await people.slash(
         human, channel, "crosshairs challenge", opponent=world.bot, strength="hard", clouds="none"
     )
-    assert invite.original is not None
-    thread = match_thread(world, invite.original)
+    assert invite.original is not None, reply(invite)
+    thread = await _thread_named(people, f"{human.name} vs ")
     while time.monotonic() < until:
         offered = await people.autocomplete(human, thread, "crosshairs move", "tokens", tokens="")
         if offered:
@@ -80,6 +80,16 @@ async def _against_hard(
         else:
             await asyncio.sleep(0.2)  # the computer is thinking
     return match_id(board_message(people, thread))
+
+
+async def _thread_named(people: People, prefix: str) -> Channel:
+    """A match against the computer starts at once, in a thread named for its players."""
+    async with asyncio.timeout(people.timeout):
+        while True:
+            for channel in list(people.world.channels.values()):
+                if channel.name.startswith(prefix):
+                    return channel
+            await asyncio.sleep(0.1)
 
 
 async def _computer_steps(bot: BotProcess, match: int) -> int:
