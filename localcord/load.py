@@ -52,11 +52,17 @@ class LoadReport:
         ]
 
 
-async def play_many(server: LocalDiscord, matches: int, seed: int = 1) -> LoadReport:
-    """Challenge, accept and fly ``matches`` duels at once; players fly by command."""
+async def play_many(
+    server: LocalDiscord, matches: int, seed: int = 1, guilds: list[int] | None = None
+) -> LoadReport:
+    """Challenge, accept and fly ``matches`` duels at once, in channels spread over
+    ``guilds`` (default: the first guild); players fly by command."""
     people = People(server, timeout=120.0)
     world = server.world
-    channels: list[Channel] = [world.add_channel(f"load-{i}") for i in range(CHANNELS)]
+    homes = guilds or [world.guild_id]
+    channels: list[Channel] = [
+        world.add_channel(f"load-{i}", homes[i % len(homes)]) for i in range(CHANNELS)
+    ]
     pairs = [
         (channels[i % CHANNELS], people.join(f"p{i}a"), people.join(f"p{i}b"))
         for i in range(matches)

@@ -9,6 +9,7 @@ which is what pickling a function for another process needs.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Collection, Sequence
 
 from render.board import board_png
@@ -93,6 +94,15 @@ def legal_tokens(snapshot: str, done: Sequence[str]) -> tuple[str, ...] | None:
     except RulesError:
         return None
     return tuple(s.token for s in game.legal_steps())
+
+
+WORKER_NICENESS = 5
+
+
+def yield_cpu() -> None:
+    """Run a worker below the bot's own priority: when the machine is busy, the event
+    loop (heartbeats, first answers) gets the CPU first, and a board waits a little."""
+    os.nice(WORKER_NICENESS)
 
 
 def warm() -> int:

@@ -47,7 +47,7 @@ class Workers:
         # Not fork: the bot has threads by now (discord.py's heartbeat, the database's),
         # and a forked child inherits their locks in whatever state they were.
         context = multiprocessing.get_context("forkserver")
-        self._pool = ProcessPoolExecutor(self.size, mp_context=context)
+        self._pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=jobs.yield_cpu)
         loop = asyncio.get_running_loop()
         await asyncio.gather(
             *(loop.run_in_executor(self._pool, jobs.warm) for _ in range(self.size))
