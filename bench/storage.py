@@ -6,6 +6,7 @@ the bot's own file would use by default (a RAM disk would hide the cost of synci
 
     .venv/bin/python bench/storage.py
     .venv/bin/python bench/storage.py --steps 5000 --matches 10000 --dir /var/lib/bot
+    .venv/bin/python bench/storage.py --url postgresql://bot@127.0.0.1/bench  # an empty database
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from storage.db import Database
+from storage.health import open_checked
 from storage.matches import MatchRepo, NewMatch, SeatSpec
+from storage.sqlite import SqliteDatabase
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S>", "*d4", "-", "f5P", "g2C")
 
@@ -83,8 +86,8 @@ def fsync_latency(directory: Path, count: int = 1000) -> list[float]:
     return times
 
 
-async def step_latency(path: Path, steps: int) -> list[float]:
-    async with await Database.open(path) as db:
+async def step_latency(target: str, steps: int) -> list[float]:
+    async with await Database.open(target) as db:
         repo = MatchRepo(db)
         ids = [await repo.create(new_match(i)) for i in range(50)]
         plies = dict.fromkeys(ids, 0)
@@ -104,21 +107,24 @@ async def step_latency(path: Path, steps: int) -> list[float]:
                 turn_deadline=time.time() + 600,
             )
             times.append(time.perf_counter() - start)
-        wal = Path(f"{path}-wal").stat().st_size
-        print(f"WAL after {steps} steps: {wal / 1e6:.1f} MB (checkpointed in the background)")
+        if isinstance(db, SqliteDatabase):
+            wal = Path(f"{db.path}-wal").stat().st_size
+            print(f"WAL after {steps} steps: {wal / 1e6:.1f} MB (checkpointed in the background)")
         return times
 
 
-async def fill(path: Path, matches: int) -> None:
-    async with await Database.open(path) as db:
+async def fill(target: str, matches: int) -> None:
+    async with await Database.open(target) as db:
         repo = MatchRepo(db)
         for i in range(matches):
             await repo.create(new_match(i))
 
 
-async def resume(path: Path) -> tuple[float, int, int]:
+async def resume(target: str) -> tuple[float, int, int]:
+    """What the bot does at start-up: the checked open (integrity check included), then
+    listing every unfinished match."""
     start = time.perf_counter()
-    async with await Database.open(path) as db:
+    async with await open_checked(target) as db:
         found = await MatchRepo(db).list_unfinished()
     return time.perf_counter() - start, len(found.matches), len(found.set_aside)
 
@@ -128,28 +134,35 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000, help="steps to commit (3000)")
     parser.add_argument("--matches", type=int, default=10_000, help="matches to resume (10000)")
     parser.add_argument("--dir", type=Path, default=Path.cwd(), help="where to make the file")
+    parser.add_argument(
+        "--url", default=None, help="an empty PostgreSQL database to use instead of SQLite files"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.dir, prefix=".bench-storage-") as tmp:
-        print(f"database in {tmp}")
-        disk = [t * 1000 for t in fsync_latency(Path(tmp))]
-        print(
-            f"disk fsync of 8 kB: median {statistics.median(disk):.2f} ms, "
-            f"99th percentile {percentile(disk, 0.99):.2f} ms"
-        )
-        times = asyncio.run(step_latency(Path(tmp) / "steps.db", args.steps))
+        if args.url is None:
+            print(f"database in {tmp}")
+            disk = [t * 1000 for t in fsync_latency(Path(tmp))]
+            print(
+                f"disk fsync of 8 kB: median {statistics.median(disk):.2f} ms, "
+                f"99th percentile {percentile(disk, 0.99):.2f} ms"
+            )
+        steps_target = args.url or f"sqlite:///{Path(tmp) / 'steps.db'}"
+        times = asyncio.run(step_latency(steps_target, args.steps))
         ms = [t * 1000 for t in times]
+        durability = "synchronous=FULL" if args.url is None else "PostgreSQL, synchronous_commit"
         print(
-            f"commit one step ({len(ms)} steps, synchronous=FULL): "
+            f"commit one step ({len(ms)} steps, {durability}): "
             f"median {statistics.median(ms):.2f} ms, 99th percentile "
             f"{percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms"
         )
-        path = Path(tmp) / "resume.db"
+        # On PostgreSQL the matches join the 50 above in the same database.
+        resume_target = args.url or f"sqlite:///{Path(tmp) / 'resume.db'}"
         start = time.perf_counter()
-        asyncio.run(fill(path, args.matches))
+        asyncio.run(fill(resume_target, args.matches))
         print(f"stored {args.matches} matches in {time.perf_counter() - start:.1f} s")
-        seconds, loaded, set_aside = asyncio.run(resume(path))
+        seconds, loaded, set_aside = asyncio.run(resume(resume_target))
         print(
-            f"start-up: open and load {loaded} unfinished matches "
+            f"start-up: checked open and load {loaded} unfinished matches "
             f"({set_aside} set aside) in {seconds:.2f} s"
         )
 

@@ -8,6 +8,7 @@ that knows them all.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from bot.config import Config, ConfigError
@@ -27,6 +28,7 @@ from bot.ui import (
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
+from storage.errors import StorageError
 
 
 async def install(bot: CrosshairsBot) -> None:
@@ -81,5 +83,9 @@ def run_bot() -> int:
         )
         return 2
     configure_logging(config.log_level, config.log_format)
-    create_bot(config).run(config.token, log_handler=None)
+    try:
+        create_bot(config).run(config.token, log_handler=None)
+    except StorageError as exc:  # a damaged or unreachable database: one line, no traceback
+        logging.getLogger(__name__).error("not starting: %s", exc)
+        return 1
     return 0

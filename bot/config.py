@@ -38,6 +38,13 @@ class Config:
             return Shards()
         return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
 
+    database_url: str | None = None  # DATABASE_URL: wins over database_path
+    salvage_database: bool = False  # DATABASE_SALVAGE=1: start on a salvaged copy if damaged
+
+    @property
+    def database(self) -> str | Path:
+        return self.database_url or self.database_path
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
         env = os.environ if environ is None else environ
@@ -73,6 +80,8 @@ class Config:
             shard_ids=shard_ids,
             metrics_port=_count(env, "METRICS_PORT", None, 1, 65535),
             log_format=log_format,
+            database_url=env.get("DATABASE_URL", "").strip() or None,
+            salvage_database=env.get("DATABASE_SALVAGE", "").strip() in ("1", "yes", "true"),
         )
 
 

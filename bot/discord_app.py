@@ -29,6 +29,7 @@ from bot.services.workers import Workers
 from bot.ui.errors import report
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
+from storage.health import open_checked
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +80,11 @@ class CrosshairsBot(commands.Bot):
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
+        self.db = await open_checked(
+            self.config.database, salvage_damaged=self.config.salvage_database
+        )
         await self.workers.start()
         workers.install(self.workers)
-        self.db = await Database.open(self.config.database_path)
         self.games = GameManager(
             self.db, self._clock, workers=self.workers, shards=self.config.shards
         )

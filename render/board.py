@@ -1,98 +1,42 @@
 """The board as a picture: ``render_board(game)`` for a Pillow image, ``board_png`` for
 the bytes the bot uploads after every move.
 
-Layers, bottom to top: the static board (cached per size, mode and theme), clouds,
-highlighted cells, what happened this turn (paths, landings, wrecks), lines of fire,
-planes with their shadows, badges and ace stars, then the title strip and seat cards.
+Layers, bottom to top: the static layer (sky, grid, home sides, clouds, cell names;
+drawn once per match, see :mod:`render.static`), highlighted cells, what happened this
+turn (paths, landings, wrecks), lines of fire, planes with their shadows, badges and ace
+stars, dive marks, then the title strip and the seat cards. Nothing drawn over
+the static layer reaches a cell name, and nothing covers a height badge.
 A plane's shadow falls further away the higher it flies, so height reads at a glance
 before the badge is read.
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Collection, Sequence
 from functools import lru_cache
-from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render import sprites
-from render.geometry import Layout, Point
-from render.palette import ALERT, INK, RGB, SHAPES, Theme, mix, seat_colours
+from render import sprites, static
+from render.geometry import (
+    BADGE_SIZE,
+    NAME_FONT,
+    PILL_FONT,
+    PLANE_SIZE,
+    STAR_SIZE,
+    WRECK_SIZE,
+    Layout,
+    Point,
+)
+from render.palette import ALERT, CRASH_GREY, INK, RGB, SHAPES, Theme, ink_on, seat_colours
 from render.palette import theme as get_theme
 from render.panel import draw_cards, draw_title
+from render.png import palette_png
 from render.recent import Recent, recent
 from render.typeface import font
-from rules import board
+from rules import board, serialize
 from rules.game import Game
-from rules.modes import MODES
-
-SUPER: Final = 3  # the static board is drawn this much larger and shrunk, for smooth edges
-CRASH_GREY: Final = (150, 154, 160)
-NAME_FONT: Final = 0.42  # cell names, in hex radii: 11 px at Discord's 550 px preview
-
-# Outer edges of each home side, as facings of the cells on it.
-SIDE_FACINGS: Final = {
-    "S": (board.SW, board.SE),
-    "SW": (board.W, board.SW),
-    "NW": (board.NW, board.W),
-    "N": (board.NE, board.NW),
-    "NE": (board.E, board.NE),
-    "SE": (board.SE, board.E),
-}
-
-
-def name_y(layout: Layout, cell: int) -> float:
-    """Where a cell's name is printed: high in the hex, clear of the plane below it."""
-    return layout.centre(cell)[1] - layout.r * 0.58
-
-
-def plane_centre(layout: Layout, cell: int) -> Point:
-    x, y = layout.centre(cell)
-    return x, y + layout.r * 0.2
-
-
-@lru_cache(maxsize=24)
-def background(width: int, mode_key: str, theme_name: str) -> Image.Image:
-    """Everything that never changes during a game: sky, grid, home sides, cell names."""
-    th = get_theme(theme_name)
-    mode = MODES[mode_key]
-    layout = Layout.for_size(width, mode.seats)
-    big = Layout.for_size(width * SUPER, mode.seats)
-    img = Image.new("RGB", (big.width, round(layout.height * SUPER)), th.page)
-    d = ImageDraw.Draw(img)
-    colours = seat_colours(mode)
-    tint: dict[int, RGB] = {}
-    for seat, side in enumerate(mode.sides):
-        for c in board.HOME[side]:
-            tint[c] = mix(th.sky, colours[seat], th.tint)
-    rim = {c for c in board.CELLS if any(board.step(c, f) < 0 for f in range(6))}
-    for c in board.CELLS:
-        fill = tint.get(c, th.sky_edge if c in rim else th.sky)
-        d.polygon(big.hex_points(c), fill=fill, outline=th.grid, width=round(big.r * 0.035))
-    stripe = round(big.r * 0.17)
-    for seat, side in enumerate(mode.sides):
-        for c in board.HOME[side]:
-            for f in SIDE_FACINGS[side]:
-                a, b = big.edge(c, f, 1.0 + 0.17 * 0.6)
-                d.line((a, b), fill=colours[seat], width=stripe)
-        # Round the stripe's ends where it meets the next side's.
-        for c in board.HOME[side]:
-            for f in SIDE_FACINGS[side]:
-                for px, py in big.edge(c, f, 1.0 + 0.17 * 0.6):
-                    d.ellipse(
-                        (px - stripe / 2, py - stripe / 2, px + stripe / 2, py + stripe / 2),
-                        fill=colours[seat],
-                    )
-    small = img.resize((width, layout.height), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(small)
-    label_font = font(round(layout.r * NAME_FONT))
-    for c in board.CELLS:
-        x, _ = layout.centre(c)
-        d.text((x, name_y(layout, c)), board.name(c), fill=th.label, font=label_font, anchor="mm")
-    return small
 
 
 def render_board(
@@ -112,18 +56,18 @@ def render_board(
     ``highlight_plane`` (a plane id) pick out what an interface is asking about.
     """
     th = get_theme(theme)
-    layout = Layout.for_size(size, game.seats)
-    img = background(size, game.mode.key, th.name).copy()
+    layout = static.layout_for(size, game.mode.key)
+    base = static.layer(size, game.mode.key, th.name, frozenset(game.clouds))
+    img = base.copy()
     d = ImageDraw.Draw(img)
     colours = seat_colours(game.mode)
-    _clouds(img, d, layout, game, th)
     _highlights(img, d, layout, th, highlight_cells)
     seen = recent(game)
-    _recent(img, d, layout, seen, colours)
+    crossed = _recent(img, d, layout, seen, colours)
     if lines:
-        _lines_of_fire(d, layout, game, colours)
+        crossed |= _lines_of_fire(d, layout, game, colours)
+    _names_again(img, layout, base, crossed, th, game.clouds)
     _planes(img, layout, game, colours)
-    _dive_marks(d, layout, seen, colours)
     if lines:
         for victim in game.caught():
             p = game.plane(victim)
@@ -132,38 +76,54 @@ def render_board(
     if highlight_plane is not None:
         p = game.plane(highlight_plane)
         if p is not None:
-            w = max(2, round(layout.r * 0.1))
-            d.polygon(layout.hex_points(p.cell, 0.93), outline=th.highlight, width=w)
+            _cup(d, layout, p.cell, 0.93, th.highlight, max(2, round(layout.r * 0.1)))
+    # Badges and dive marks last: nothing may cover a height.
+    _badges(img, layout, game)
+    _dive_marks(d, layout, seen, colours)
     draw_title(img, layout, game, th, names)
     draw_cards(img, layout, game, th, names)
     return img
 
 
-def board_png(game: Game, **options: object) -> bytes:
-    """:func:`render_board` as PNG bytes, ready to upload. The picture is reduced to 256
-    colours without dithering first: it is mostly flat fills, so the edges stay crisp,
-    and the file is a third of the size and quicker to encode."""
-    img = render_board(game, **options)  # type: ignore[arg-type]
-    flat = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    flat.save(out, "PNG", compress_level=6)
-    return out.getvalue()
+def board_png(
+    game: Game | str,
+    *,
+    size: int = 1024,
+    names: Sequence[str] | None = None,
+    lines: bool = False,
+    highlight_cells: Collection[int] = (),
+    highlight_plane: int | None = None,
+    theme: str = "dark",
+) -> bytes:
+    """:func:`render_board` as PNG bytes, ready to upload. ``game`` may be a Game or its
+    JSON (:func:`rules.serialize.dumps`), so that a worker process can be handed plain
+    data. The picture is mapped without dithering onto the match's 256-colour palette
+    (:func:`render.static.palette`): it is mostly flat fills, so edges stay crisp, and
+    the file is a third of the size and quick to encode."""
+    if isinstance(game, str):
+        game = serialize.loads(game)
+    img = render_board(
+        game,
+        size=size,
+        names=names,
+        lines=lines,
+        highlight_cells=highlight_cells,
+        highlight_plane=highlight_plane,
+        theme=theme,
+    )
+    return encode(img, static.palette(size, game.mode.key, theme, frozenset(game.clouds)))
 
 
-def _clouds(
-    img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, game: Game, th: Theme
+def encode(img: Image.Image, palette: Image.Image) -> bytes:
+    return palette_png(img.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def _cup(
+    d: ImageDraw.ImageDraw, layout: Layout, cell: int, scale: float, colour: RGB, width: int
 ) -> None:
-    cells = sorted(game.clouds)
-    puff = sprites.cloud(th.cloud, mix(th.cloud, th.sky, 0.45), layout.r)
-    for c in cells:
-        x, y = layout.centre(c)
-        sprites.paste_centred(img, puff, x, y)
-    label_font = font(round(layout.r * NAME_FONT))
-    for c in cells:
-        x, _ = layout.centre(c)
-        d.text(
-            (x, name_y(layout, c)), board.name(c), fill=th.cloud_label, font=label_font, anchor="mm"
-        )
+    """A cell's outline without its top two sides, which would cross the cell's name."""
+    pts = layout.hex_points(cell, scale)
+    d.line([pts[2], pts[3], pts[4], pts[5], pts[0]], fill=colour, width=width, joint="curve")
 
 
 def _highlights(
@@ -176,22 +136,23 @@ def _highlights(
     for c in sorted(cells):
         x, y = layout.centre(c)
         sprites.paste_centred(img, fill, x, y)
-        d.polygon(layout.hex_points(c, 0.9), outline=th.highlight, width=w)
+        _cup(d, layout, c, 0.9, th.highlight, w)
 
 
 def _recent(
     img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, seen: Recent, colours: Sequence[RGB]
-) -> None:
+) -> set[int]:
+    """Draws what happened this turn; returns the cells a flight path crosses."""
     r = layout.r
-    wreck = round(r * 0.95)
+    wreck = round(r * WRECK_SIZE)
     for _, c in seen.shot:
-        sprites.paste_centred(img, sprites.burst(ALERT, wreck), *layout.centre(c))
+        sprites.paste_centred(img, sprites.burst(ALERT, wreck), *layout.plane_at(c))
     for _, c in seen.crashed + seen.withdrawn:
-        sprites.paste_centred(img, sprites.burst(CRASH_GREY, wreck), *layout.centre(c))
+        sprites.paste_centred(img, sprites.burst(CRASH_GREY, wreck), *layout.plane_at(c))
     for seat, c in seen.placed:
-        d.polygon(layout.hex_points(c, 0.86), outline=colours[seat], width=max(2, round(r * 0.07)))
+        _cup(d, layout, c, 0.86, colours[seat], max(2, round(r * 0.07)))
     for seat, cells in seen.paths.values():
-        pts = [plane_centre(layout, c) for c in cells]
+        pts = [layout.plane_at(c) for c in cells]
         d.line(pts, fill=INK, width=round(r * 0.2), joint="curve")
         d.line(pts, fill=colours[seat], width=round(r * 0.11), joint="curve")
         for x, y in pts[:-1]:
@@ -202,32 +163,34 @@ def _recent(
                 outline=INK,
                 width=max(1, round(r * 0.04)),
             )
+    return {c for _, cells in seen.paths.values() for c in cells}
+
+
+def pill_box(layout: Layout, cell: int, text: str) -> tuple[float, float, float, float]:
+    """The rectangle of the dive mark ``text`` for a dive that left ``cell``."""
+    r = layout.r
+    x, y = layout.pill_at(cell)
+    half = font(round(r * PILL_FONT), True).getlength(text) / 2 + r * 0.1
+    return x - half, y - r * 0.22, x + half, y + r * 0.22
 
 
 def _dive_marks(
     d: ImageDraw.ImageDraw, layout: Layout, seen: Recent, colours: Sequence[RGB]
 ) -> None:
-    """A pill with the height lost, on the path of a swoop or beside a plane that dived
-    in place; drawn over the planes so a wing never hides it."""
+    """A ``▼n`` pill with the height lost, low on the left of the cell the dive left
+    from: clear of every name and badge, and drawn over the planes so no wing hides it."""
     r = layout.r
-    pill_font = font(round(r * 0.3), True)
-    for seat, c, to, drop in seen.dives:
-        if to >= 0:
-            (ax, ay), (bx, by) = plane_centre(layout, c), plane_centre(layout, to)
-            x, y = (ax + bx) / 2, (ay + by) / 2
-        else:
-            x, y = layout.centre(c)
-            x -= r * 0.5
+    pill_font = font(round(r * PILL_FONT), True)
+    for seat, c, _, drop in seen.dives:
         text = f"▼{drop}"
-        half = d.textlength(text, font=pill_font) / 2 + r * 0.1
         d.rounded_rectangle(
-            (x - half, y - r * 0.2, x + half, y + r * 0.2),
-            r * 0.2,
+            pill_box(layout, c, text),
+            r * 0.22,
             fill=colours[seat],
             outline=INK,
-            width=max(1, round(r * 0.04)),
+            width=max(1, round(r * 0.05)),
         )
-        d.text((x, y), text, fill=INK, font=pill_font, anchor="mm")
+        d.text(layout.pill_at(c), text, fill=ink_on(colours[seat]), font=pill_font, anchor="mm")
 
 
 def _dashed(
@@ -248,9 +211,11 @@ def _dashed(
 
 def _lines_of_fire(
     d: ImageDraw.ImageDraw, layout: Layout, game: Game, colours: Sequence[RGB]
-) -> None:
+) -> set[int]:
+    """Draws the lines of fire of the side to move; returns the cells they cross."""
+    crossed: set[int] = set()
     if game.phase != "play":
-        return
+        return crossed
     r = layout.r
     team = game.mode.teams[game.active]
     for p in game.planes():
@@ -259,6 +224,7 @@ def _lines_of_fire(
         cells = game.line_of_fire(p)
         if not cells:
             continue
+        crossed.update((p.cell, *cells))
         a = layout.centre(p.cell)
         b = layout.centre(cells[-1])
         if game.plane_at(cells[-1]) is not None:  # stop at the target's nose, not on it
@@ -266,17 +232,61 @@ def _lines_of_fire(
             b = (b[0] - (b[0] - a[0]) * r * 0.55 / dist, b[1] - (b[1] - a[1]) * r * 0.55 / dist)
         _dashed(d, a, b, INK, round(r * 0.13), r * 0.3)
         _dashed(d, a, b, colours[p.seat], round(r * 0.07), r * 0.3)
+    return crossed
+
+
+def _names_again(
+    img: Image.Image,
+    layout: Layout,
+    base: Image.Image,
+    cells: set[int],
+    th: Theme,
+    clouds: Collection[int],
+) -> None:
+    """Print again, over the lines just drawn, the names of the cells they cross, with a
+    halo of the cell's own fill (sky, home tint or cloud) so the name stays readable."""
+    px = round(layout.r * NAME_FONT)
+    halo = max(1, round(layout.r * 0.06))
+    for c in sorted(cells):
+        x, y = layout.centre(c)
+        back = base.getpixel((round(x), round(y - layout.r * 0.2)))
+        ink = th.cloud_label if c in clouds else th.label
+        nx, ny = layout.name_at(c)
+        # Same sub-pixel position as the name in the static layer, so the two coincide.
+        fx, fy = round(nx % 1, 2), round(ny % 1, 2)
+        outer, inner = _name_masks(board.name(c), px, halo, fx, fy)
+        at = (math.floor(nx) - outer.width // 2, math.floor(ny) - outer.height // 2)
+        box = (*at, at[0] + outer.width, at[1] + outer.height)
+        img.paste(back, box, outer)  # type: ignore[arg-type]
+        img.paste(ink, box, inner)
+
+
+@lru_cache(maxsize=1024)
+def _name_masks(
+    text: str, px: int, halo: int, fx: float, fy: float
+) -> tuple[Image.Image, Image.Image]:
+    """A cell name as two masks, with its halo and without, the anchor at (w // 2 + fx,
+    h // 2 + fy)."""
+    face = font(px)
+    w, h = round(face.getlength(text)) + 4 * halo + 4, px + 4 * halo + 4
+    at = (w // 2 + fx, h // 2 + fy)
+    outer, inner = Image.new("L", (w, h)), Image.new("L", (w, h))
+    ImageDraw.Draw(outer).text(
+        at, text, fill=255, font=face, anchor="mm", stroke_width=halo, stroke_fill=255
+    )
+    ImageDraw.Draw(inner).text(at, text, fill=255, font=face, anchor="mm")
+    return outer, inner
 
 
 def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
     r = layout.r
-    x, y = plane_centre(layout, cell)
-    rr = r * 0.62
+    x, y = layout.plane_at(cell)
+    rr = r * 0.5  # small enough to stay below the cell's name
     w = max(2, round(r * 0.08))
     d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=ALERT, width=w)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         d.line(
-            (x + dx * rr * 0.55, y + dy * rr * 0.55, x + dx * rr * 1.25, y + dy * rr * 1.25),
+            (x + dx * rr * 0.55, y + dy * rr * 0.55, x + dx * rr * 1.1, y + dy * rr * 1.1),
             fill=ALERT,
             width=w,
         )
@@ -284,21 +294,22 @@ def _reticle(d: ImageDraw.ImageDraw, layout: Layout, cell: int) -> None:
 
 def _planes(img: Image.Image, layout: Layout, game: Game, colours: Sequence[RGB]) -> None:
     r = layout.r
-    size = round(r * 1.3)
-    badge = round(r * 0.5)
-    star = round(r * 0.46)
+    size = round(r * PLANE_SIZE)
     planes = game.planes()
     for p in planes:
-        x, y = plane_centre(layout, p.cell)
-        off = r * (0.04 + 0.05 * p.height)
-        sprites.paste_centred(img, sprites.shadow(p.facing, size, 110), x + off, y + off)
+        x, y = layout.plane_at(p.cell)
+        off = r * (0.03 + 0.025 * p.height)
+        sprites.paste_centred(img, sprites.shadow(p.facing, size, 100), x + off, y + off)
     for p in planes:
-        x, y = plane_centre(layout, p.cell)
         sprite = sprites.plane(colours[p.seat], SHAPES[p.seat], p.facing, size)
-        sprites.paste_centred(img, sprite, x, y)
-        cx, cy = layout.centre(p.cell)
-        sprites.paste_centred(
-            img, sprites.height_badge(p.height, badge), cx + r * 0.56, cy + r * 0.4
-        )
+        sprites.paste_centred(img, sprite, *layout.plane_at(p.cell))
+
+
+def _badges(img: Image.Image, layout: Layout, game: Game) -> None:
+    r = layout.r
+    badge = round(r * BADGE_SIZE)
+    star = round(r * STAR_SIZE)
+    for p in game.planes():
+        sprites.paste_centred(img, sprites.height_badge(p.height, badge), *layout.badge_at(p.cell))
         if p.ace:
-            sprites.paste_centred(img, sprites.ace_star(star), cx - r * 0.56, cy + r * 0.4)
+            sprites.paste_centred(img, sprites.ace_star(star), *layout.star_at(p.cell))

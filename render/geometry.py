@@ -24,12 +24,29 @@ from rules import board
 
 SQRT3: Final = math.sqrt(3)
 
-# Sizes in hex radii, so the whole picture scales with the image width.
-SIDE_MARGIN: Final = 0.7
-TITLE_HEIGHT: Final = 1.15
-BOARD_MARGIN: Final = 0.55
-CARD_HEIGHT: Final = 2.15
+# Sizes in hex radii, so the whole picture scales with the image width. The picture is
+# designed for 400 px of display width (Discord on a phone), where r is about 20 px.
+SIDE_MARGIN: Final = 0.4
+TITLE_HEIGHT: Final = 1.2
+BOARD_MARGIN: Final = 0.5
+KEY_ROW: Final = 0.85  # one row of the key under the board
+CARD_HEIGHT: Final = 2.45
 CARD_GAP: Final = 0.3
+
+# Inside a cell, offsets from its centre in hex radii (y downwards). The name has the
+# top of the hex to itself; everything a plane brings stays below it, and the height
+# badge stays clear of the names of the cells underneath.
+NAME_DY: Final = -0.53
+NAME_FONT: Final = 0.52
+PLANE_DY: Final = 0.32
+PLANE_SIZE: Final = 1.0
+BADGE_AT: Final = (0.53, 0.32)
+BADGE_SIZE: Final = 0.78
+STAR_AT: Final = (-0.56, -0.02)
+STAR_SIZE: Final = 0.42
+PILL_AT: Final = (-0.36, 0.47)
+PILL_FONT: Final = 0.42
+WRECK_SIZE: Final = 0.9
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
@@ -50,16 +67,20 @@ class Layout:
     board_bottom: float
     height: int
 
+    key_rows: int = 1
+
     @classmethod
-    def for_size(cls, width: int, seats: int) -> Layout:
+    def for_size(cls, width: int, seats: int, key_rows: int = 1) -> Layout:
+        """``key_rows``: rows of the key under the board (team modes name their teams)."""
         if width < 200:
             raise ValueError("boards are drawn at least 200 px wide")
         r = width / (11 * SQRT3 + 2 * SIDE_MARGIN)
         board_top = TITLE_HEIGHT * r
         board_bottom = board_top + (BOARD_MARGIN * 2 + 17) * r
         rows = -(-seats // panel_columns(seats))
-        panel = rows * CARD_HEIGHT * r + (rows + 1) * CARD_GAP * r
-        return cls(width, seats, r, board_top, board_bottom, math.ceil(board_bottom + panel))
+        panel = key_rows * KEY_ROW * r + rows * CARD_HEIGHT * r + (rows + 1) * CARD_GAP * r
+        height = math.ceil(board_bottom + panel)
+        return cls(width, seats, r, board_top, board_bottom, height, key_rows)
 
     @property
     def hex_width(self) -> float:
@@ -71,6 +92,30 @@ class Layout:
         x = self.width / 2 + (2 * number - row - 7) * self.hex_width / 2
         y = self.board_top + (BOARD_MARGIN + 1 + (10 - row) * 1.5) * self.r
         return x, y
+
+    def _at(self, cell: int, dx: float, dy: float) -> Point:
+        x, y = self.centre(cell)
+        return x + dx * self.r, y + dy * self.r
+
+    def name_at(self, cell: int) -> Point:
+        """Where a cell's name is printed (anchor "mm")."""
+        return self._at(cell, 0, NAME_DY)
+
+    def plane_at(self, cell: int) -> Point:
+        return self._at(cell, 0, PLANE_DY)
+
+    def badge_at(self, cell: int) -> Point:
+        return self._at(cell, *BADGE_AT)
+
+    def star_at(self, cell: int) -> Point:
+        return self._at(cell, *STAR_AT)
+
+    def pill_at(self, cell: int) -> Point:
+        """Where the ``▼n`` of a dive that left ``cell`` goes."""
+        return self._at(cell, *PILL_AT)
+
+    def key_top(self, row: int) -> float:
+        return self.board_bottom + row * KEY_ROW * self.r
 
     def hex_points(self, cell: int, scale: float = 1.0) -> list[Point]:
         """The six corners of ``cell``'s hex, shrunk by ``scale`` about its centre."""
@@ -99,5 +144,5 @@ class Layout:
         h = CARD_HEIGHT * self.r
         row, col = divmod(seat, cols)
         x0 = gap + col * (w + gap)
-        y0 = self.board_bottom + gap + row * (h + gap)
+        y0 = self.key_top(self.key_rows) + gap + row * (h + gap)
         return round(x0), round(y0), round(x0 + w), round(y0 + h)

@@ -1,12 +1,15 @@
 """Colours, themes and seat insignia.
 
-Seat colours come from the Okabe–Ito set, chosen to stay apart under the common kinds
-of colour blindness; its dark blue is left out because it vanishes on the sky. Colour
-is never the only cue: every seat also has an insignia shape, painted on its planes and
-repeated beside the player's name in the panel.
+Seat colours start from the Okabe–Ito set and were checked pair by pair under simulated
+deuteranopia and protanopia (Machado 2009, distances in Oklab; see docs/render.md and
+tests/render/test_render_palette.py). Okabe–Ito's reddish purple sits too close to its
+bluish green for a deuteranope, so a violet takes its place, and its dark blue is left
+out because it vanishes on the dark sky. Colour is never the only cue: every seat also
+has an insignia shape, painted on its planes and repeated beside the player's name.
 
-In team modes the first team takes the warm colours and the second the cool ones, so
-sides read at a glance before anyone checks which seat is which.
+In team modes the first team is the gold team (yellow, orange, vermillion) and the
+second the blue team (sky blue, bluish green, violet): yellow against blue is the
+contrast that every common colour blindness keeps. The picture names both teams in its key.
 """
 
 from __future__ import annotations
@@ -23,17 +26,18 @@ SKY_BLUE: Final = (86, 180, 233)
 BLUISH_GREEN: Final = (0, 158, 115)
 YELLOW: Final = (240, 228, 66)
 VERMILLION: Final = (213, 94, 0)
-REDDISH_PURPLE: Final = (204, 121, 167)
+VIOLET: Final = (120, 110, 240)
 
-FREE_FOR_ALL_COLOURS: Final = (ORANGE, SKY_BLUE, YELLOW, BLUISH_GREEN, VERMILLION, REDDISH_PURPLE)
-WARM: Final = (ORANGE, VERMILLION, YELLOW)
-COOL: Final = (SKY_BLUE, BLUISH_GREEN, REDDISH_PURPLE)
+FREE_FOR_ALL_COLOURS: Final = (ORANGE, SKY_BLUE, YELLOW, BLUISH_GREEN, VERMILLION, VIOLET)
+TEAM_COLOURS: Final = ((ORANGE, VERMILLION, YELLOW), (SKY_BLUE, BLUISH_GREEN, VIOLET))
+TEAM_NAMES: Final = ("Gold team", "Blue team")
 
 # Insignia, one per seat in turn order; drawn upright whatever the plane's facing.
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "cross", "star")
 
 GOLD: Final = (255, 200, 40)
-ALERT: Final = (255, 64, 64)
+ALERT: Final = (255, 64, 64)  # shot down
+CRASH_GREY: Final = (150, 154, 160)  # crashed or withdrawn
 INK: Final = (16, 20, 28)  # outlines: dark enough to separate any seat colour from the sky
 
 
@@ -72,13 +76,14 @@ DARK: Final = Theme(
     tint=0.24,
 )
 
+# A warm grey sky: the light-blue one it replaces hid the sky-blue planes.
 LIGHT: Final = Theme(
     name="light",
     page=(246, 247, 250),
-    sky=(170, 203, 236),
-    sky_edge=(156, 190, 226),
-    grid=(86, 118, 156),
-    label=(24, 44, 72),
+    sky=(214, 214, 208),
+    sky_edge=(202, 202, 196),
+    grid=(110, 112, 118),
+    label=(20, 26, 38),
     cloud=(255, 255, 255),
     cloud_label=(40, 52, 70),
     text=(22, 28, 38),
@@ -105,7 +110,7 @@ def seat_colours(mode: Mode) -> tuple[RGB, ...]:
     used = {0: 0, 1: 0}
     out = []
     for team in mode.teams:
-        out.append((WARM, COOL)[team][used[team]])
+        out.append(TEAM_COLOURS[team][used[team]])
         used[team] += 1
     return tuple(out)
 
@@ -117,6 +122,12 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def as_text(colour: RGB, theme: Theme) -> RGB:
+    """``colour`` for text on the theme's page: seat colours are light, so on the light
+    theme they are darkened towards its text colour to stay readable."""
+    return mix(colour, theme.text, 0.45) if theme is LIGHT else colour
 
 
 def ink_on(colour: RGB) -> RGB:

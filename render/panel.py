@@ -8,13 +8,16 @@ handicap tokens and, for the seat to move, how many actions are left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
 from render import sprites
 from render.geometry import Layout
-from render.palette import GOLD, INK, SHAPES, Theme, mix, seat_colours
+from render.palette import GOLD, INK, RGB, SHAPES, TEAM_NAMES, Theme, as_text, mix, seat_colours
+from render.palette import theme as get_theme
 from render.typeface import font
 from rules.game import Game
 from rules.modes import ALL_ACTIONS
@@ -63,12 +66,12 @@ def draw_title(
     y = layout.board_top * 0.55
     pad = r * 0.35
     gap = r * 0.4
-    title_font = font(round(r * 0.5), True)
-    sub_font = font(round(r * 0.4))
+    title_font = font(round(r * 0.56), True)
+    sub_font = font(round(r * 0.45))
     rules = "classic" if game.settings.classic else "2026"
     sub = f"turn {game.turn} · {rules} rules"
     text = status(game, names)
-    status_px = round(r * 0.42)
+    status_px = round(r * 0.5)
     title_w = d.textlength(game.mode.title, font=title_font)
     sub_w = d.textlength(sub, font=sub_font) + gap
     room = layout.width - 2 * pad - title_w - gap
@@ -78,99 +81,118 @@ def draw_title(
 
     if status_w() + sub_w > room:
         sub = ""
-        while status_w() > room and status_px > r * 0.3:
+        while status_w() > room and status_px > r * 0.45:
             status_px -= 1
         while status_w() > room and len(text) > 4:
             text = text[:-2] + "…"
     d.text((pad, y), game.mode.title, fill=theme.text, font=title_font, anchor="lm")
     if sub:
         d.text((pad + title_w + gap, y), sub, fill=theme.muted, font=sub_font, anchor="lm")
-    colour = theme.text if game.phase == "over" else seat_colours(game.mode)[game.active]
+    seat_colour = seat_colours(game.mode)[game.active]
+    colour = theme.text if game.phase == "over" else as_text(seat_colour, theme)
     d.text((layout.width - pad, y), text, fill=colour, font=font(status_px, True), anchor="rm")
+
+
+@dataclass(frozen=True)
+class Face:
+    """Everything one seat card shows, as plain values: cards are drawn once per face
+    and reused, since most of them do not change from one board to the next."""
+
+    seat: int
+    shape: str
+    colour: RGB
+    name: str
+    out: bool
+    active: bool
+    won: bool
+    on_board: int
+    reserve: int
+    line: str
 
 
 def draw_cards(
     img: Image.Image, layout: Layout, game: Game, theme: Theme, names: Sequence[str] | None
 ) -> None:
-    d = ImageDraw.Draw(img)
     colours = seat_colours(game.mode)
     winners = game.result.winners if game.result else ()
     for seat in range(game.seats):
-        _card(img, d, layout, game, theme, seat, colours[seat], names, seat in winners)
+        face = _face(game, seat, colours[seat], names, seat in winners)
+        x0, y0, x1, y1 = layout.card_box(seat)
+        img.paste(_card(face, x1 - x0, y1 - y0, layout.r, theme.name), (x0, y0))
 
 
-def _card(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    layout: Layout,
-    game: Game,
-    theme: Theme,
-    seat: int,
-    colour: tuple[int, int, int],
-    names: Sequence[str] | None,
-    won: bool,
-) -> None:
-    r = layout.r
-    x0, y0, x1, y1 = layout.card_box(seat)
+def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: bool) -> Face:
     state = game.seat(seat)
     active = game.phase != "over" and game.active == seat
-    out = state.out
-    ink = theme.muted if out else theme.text
-    shown = mix(colour, theme.card, 0.6) if out else colour
-    radius = round(r * 0.22)
-    d.rounded_rectangle((x0, y0, x1, y1), radius, fill=theme.card)
-    d.rounded_rectangle((x0, y0, x0 + round(r * 0.16), y1), radius, fill=shown)
-    if active or won:
-        d.rounded_rectangle(
-            (x0, y0, x1, y1), radius, outline=GOLD if won else colour, width=max(2, round(r * 0.08))
-        )
-    ix = x0 + r * 0.62
-    iy = y0 + r * 0.52
-    d.polygon(sprites.shape_points(SHAPES[seat], ix, iy, r * 0.27), fill=INK)
-    d.polygon(sprites.shape_points(SHAPES[seat], ix, iy, r * 0.2), fill=shown)
-    name = seat_name(game, seat, names)
-    name_font = font(round(r * 0.42), True)
-    name = _fit(d, name, name_font, x1 - ix - r * 0.6)
-    d.text((ix + r * 0.45, iy), name, fill=ink, font=name_font, anchor="lm")
-    small = font(round(r * 0.34))
-    row2 = y0 + r * 1.15
-    if out:
-        d.text((x0 + r * 0.4, row2), "out of the game", fill=theme.muted, font=small, anchor="lm")
-    else:
-        on_board = len(game.planes(seat))
-        icon = round(r * 0.7)
-        x = x0 + r * 0.36
-        for k in range(on_board + state.reserve):  # faded: still in reserve
-            sprite = sprites.plane(colour, SHAPES[seat], 1, icon, k >= on_board)
-            img.paste(sprite, (round(x), round(row2 - icon / 2)), sprite)
-            x += icon * 0.86
-        d.text(
-            (x + r * 0.2, row2),
-            f"{on_board} up · {state.reserve} in reserve",
-            fill=theme.muted,
-            font=small,
-            anchor="lm",
-        )
     bits = []
     if game.mode.family == "ffa":
         bits.append(f"trophies {state.trophies}")
     if state.handicap:
         bits.append(f"handicap {state.handicap}")
-    if game.settings.classic and not out:
+    if game.settings.classic and not state.out:
         bits.append(f"rings {state.rings}")
     if won:
         bits.append("winner")
     elif active:
         bits.append(actions_left(game) if game.phase == "play" else "to move")
-    if bits:
-        line = _fit(d, " · ".join(bits), small, x1 - x0 - r * 0.55)
-        d.text(
-            (x0 + r * 0.4, y0 + r * 1.72),
-            line,
-            fill=GOLD if won else (colour if active else ink),
-            font=small,
-            anchor="lm",
+    if game.mode.family == "team":  # last: cut short before what is left of the turn
+        bits.append(TEAM_NAMES[game.mode.teams[seat]])
+    return Face(
+        seat,
+        SHAPES[seat],
+        colour,
+        seat_name(game, seat, names),
+        state.out,
+        active,
+        won,
+        len(game.planes(seat)),
+        state.reserve,
+        " · ".join(bits),
+    )
+
+
+@lru_cache(maxsize=256)
+def _card(face: Face, w: int, h: int, r: float, theme_name: str) -> Image.Image:
+    theme = get_theme(theme_name)
+    img = Image.new("RGB", (w, h), theme.page)
+    d = ImageDraw.Draw(img)
+    x1, y1 = w - 1, h - 1
+    ink = theme.muted if face.out else theme.text
+    shown = mix(face.colour, theme.card, 0.6) if face.out else face.colour
+    radius = round(r * 0.22)
+    d.rounded_rectangle((0, 0, x1, y1), radius, fill=theme.card)
+    d.rounded_rectangle((0, 0, round(r * 0.16), y1), radius, fill=shown)
+    if face.active or face.won:
+        outline = GOLD if face.won else face.colour
+        d.rounded_rectangle((0, 0, x1, y1), radius, outline=outline, width=max(2, round(r * 0.08)))
+    ix = r * 0.62
+    iy = r * 0.6
+    d.polygon(sprites.shape_points(face.shape, ix, iy, r * 0.27), fill=INK)
+    d.polygon(sprites.shape_points(face.shape, ix, iy, r * 0.2), fill=shown)
+    name_font = font(round(r * 0.55), True)
+    name = _fit(d, face.name, name_font, x1 - ix - r * 0.6)
+    d.text((ix + r * 0.45, iy), name, fill=ink, font=name_font, anchor="lm")
+    small = font(round(r * 0.45))
+    row2 = r * 1.3
+    if face.out:
+        d.text((r * 0.4, row2), "out of the game", fill=theme.muted, font=small, anchor="lm")
+    else:
+        icon = round(r * 0.6)
+        x = r * 0.36
+        for k in range(face.on_board + face.reserve):  # faded: still in reserve
+            sprite = sprites.plane(face.colour, face.shape, 1, icon, k >= face.on_board)
+            img.paste(sprite, (round(x), round(row2 - icon / 2)), sprite)
+            x += icon * 0.8
+        planes = f"{face.on_board} up" + (f" · {face.reserve} to come" if face.reserve else "")
+        planes = _fit(d, planes, small, x1 - x - r * 0.3)
+        d.text((x + r * 0.2, row2), planes, fill=theme.muted, font=small, anchor="lm")
+    if face.line:
+        line = _fit(d, face.line, small, x1 - r * 0.55)
+        colour = (
+            as_text(GOLD if face.won else face.colour, theme) if face.active or face.won else ink
         )
+        d.text((r * 0.4, r * 1.98), line, fill=colour, font=small, anchor="lm")
+    return img
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, f: FreeTypeFont, width: float) -> str:

@@ -2,10 +2,11 @@
 
 The game is rebuilt from its start by replaying its record on one fresh game, drawing a
 frame at the end of every player-turn (or after every step). GIF allows 256 colours, so
-one palette is built from a few frames spread over the game and every frame is mapped to
-it without dithering: the colours stay put from frame to frame, flat areas stay flat, and
-Pillow can store each frame as just the rectangle that changed, which keeps a long game
-well under Discord's upload limit.
+every frame is mapped without dithering onto the match's palette (the one its boards are
+encoded with, :func:`render.static.palette`, made for the clouds of the end position;
+earlier frames have fewer clouds but no other colours): the colours stay put from frame
+to frame, flat areas stay flat, and Pillow can store each frame as just the rectangle
+that changed, which keeps a long game well under Discord's upload limit.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from typing import Final
 
 from PIL import Image
 
+from render import static
 from render.board import render_board
 from rules import events, serialize
 from rules.game import Game
 
 FRAME_MS: Final = 700
 FINAL_MS: Final = 3000
-PALETTE_SAMPLES: Final = 5
 
 
 def replay_gif(
@@ -40,7 +41,7 @@ def replay_gif(
     if per not in ("turn", "step"):
         raise ValueError("per is 'turn' or 'step'")
     frames = [render_board(g, size=size, theme=theme, names=names) for g in _positions(game, per)]
-    palette = _palette(frames)
+    palette = static.palette(size, game.mode.key, theme, frozenset(game.clouds))
     quantized = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     durations = [frame_ms] * (len(quantized) - 1) + [final_ms]
     out = io.BytesIO()
@@ -72,14 +73,3 @@ def _positions(game: Game, per: str) -> list[Game]:
         if per == "step" or turn_over or last:
             shots.append(fresh.copy())
     return shots
-
-
-def _palette(frames: list[Image.Image]) -> Image.Image:
-    """One 256-colour palette for the whole game, from frames spread across it."""
-    step = max(1, (len(frames) - 1) // (PALETTE_SAMPLES - 1))
-    picks = [*frames[::step][: PALETTE_SAMPLES - 1], frames[-1]]
-    w, h = picks[0].size
-    sheet = Image.new("RGB", (w, h * len(picks)))
-    for i, f in enumerate(picks):
-        sheet.paste(f, (0, h * i))
-    return sheet.quantize(255, method=Image.Quantize.MEDIANCUT)

@@ -84,15 +84,31 @@ EXAMPLES = (
 )
 
 
+PHONE_WIDTH = 400  # about what Discord gives a picture on a phone
+
+
 def main(argv: list[str]) -> int:
+    import io
+
+    from PIL import Image
+
     from render.board import board_png
 
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
     for filename, mode, seed, steps, names in EXAMPLES:
         game = careful_game(mode, seed, steps, variants=frozenset({"aces"}))
-        (out / filename).write_bytes(board_png(game, names=names, lines=True))
+        png = board_png(game, names=names, lines=True)
+        (out / filename).write_bytes(png)
         print(out / filename)
+    # The 3 vs 3 board as a phone shows it: the same picture scaled down by Discord.
+    big = Image.open(io.BytesIO(png)).convert("RGB")
+    phone = big.resize(
+        (PHONE_WIDTH, round(big.height * PHONE_WIDTH / big.width)), Image.Resampling.LANCZOS
+    )
+    flat = phone.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat.save(out / "3v3-phone.png", optimize=True)
+    print(out / "3v3-phone.png")
     return 0
 
 

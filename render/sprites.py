@@ -111,7 +111,10 @@ def plane(colour: RGB, shape: str, facing: int, size: int, faded: bool = False) 
         d.polygon(_scaled(poly, half, c), fill=255)
     prop = Image.new("L", (big, big), 0)
     ImageDraw.Draw(prop).polygon(_scaled(_PROPELLER, half, c), fill=255)
-    outline = ImageChops.lighter(mask, prop).filter(ImageFilter.MaxFilter(2 * SUPER + 1))
+    # An ink outline in proportion to the plane keeps it apart from any sky or cloud
+    # even when Discord shrinks the picture to a phone's width.
+    ring = 2 * max(SUPER, round(big * 0.03)) + 1
+    outline = ImageChops.lighter(mask, prop).filter(ImageFilter.MaxFilter(ring))
     angle = facing * 60
     mask = mask.rotate(angle, Image.Resampling.BICUBIC)
     outline = outline.rotate(angle, Image.Resampling.BICUBIC)
@@ -189,10 +192,10 @@ def height_badge(height: int, size: int) -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.ellipse((0, 0, big - 1, big - 1), fill=INK)
-    ring = big * 0.1
+    ring = big * 0.08
     d.ellipse((ring, ring, big - 1 - ring, big - 1 - ring), fill=(255, 255, 255))
     d.text(
-        (c, c + big * 0.02), str(height), fill=INK, font=font(round(big * 0.62), True), anchor="mm"
+        (c, c + big * 0.03), str(height), fill=INK, font=font(round(big * 0.7), True), anchor="mm"
     )
     return _shrink(img, size)
 

@@ -1,100 +1,55 @@
-"""The connection to the database file and the rules every write follows.
+"""The database the repositories work over, whatever the backend.
 
-One writer connection, guarded by an :class:`asyncio.Lock`, runs every write as a short
-``BEGIN IMMEDIATE`` … ``COMMIT`` transaction, so a step and the match row it changes
-commit together or not at all and tasks never race each other for SQLite's write lock.
-A second connection serves reads: in WAL mode it sees the last committed state and never
-waits behind a write that is syncing to disk. A third copies the WAL back into the
-database file (a checkpoint) in the background, because SQLite's automatic checkpoint
-runs inside a commit and would add its own disk syncs to that step's latency.
+:meth:`Database.open` takes a SQLite path or URL (:mod:`storage.sqlite`, the default) or
+a ``postgresql://`` URL (:mod:`storage.postgres`). Both give the same guarantees: every
+write is one short transaction, committed whole or not at all; a read block sees one
+committed state; migrations run in one transaction under a lock, so two bots starting
+together cannot both apply one.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
+import importlib
 import os
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
+from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager
 from types import TracebackType
-from typing import Final
-
-import aiosqlite
+from typing import Final, cast
 
 from storage import migrations
-from storage.errors import StorageError
+from storage.config import Target, parse_target
+from storage.sql import Conn, Dialect
 
-BUSY_TIMEOUT_MS: Final = 10_000
-CHECKPOINT_EVERY: Final = 200  # commits; a few MB of WAL at most between checkpoints
-
-_log = logging.getLogger(__name__)
-
-# WAL lets readers run during a write. synchronous=FULL syncs the WAL at every commit:
-# with NORMAL a commit the bot has acknowledged can vanish in a power cut.
-_WRITER_PRAGMAS: Final = (
-    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-    "PRAGMA foreign_keys = ON",
-    "PRAGMA synchronous = FULL",
-    "PRAGMA wal_autocheckpoint = 0",
-)
-_READER_PRAGMAS: Final = (
-    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-    "PRAGMA query_only = ON",
-)
+# The backends import this module, so it finds them by name, and only when asked: a bot
+# on the SQLite default never loads the PostgreSQL driver.
+_BACKENDS: Final[dict[Dialect, str]] = {
+    "sqlite": "storage.sqlite",
+    "postgresql": "storage.postgres",
+}
 
 
-class Database:
-    """An open database file. Create with :meth:`open`, end with :meth:`close`."""
+class Database(ABC):
+    """An open database. Create with :meth:`open`, end with :meth:`close`."""
 
-    def __init__(self, path: Path, writer: aiosqlite.Connection) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader: aiosqlite.Connection | None = None
-        self._checkpointer: aiosqlite.Connection | None = None
-        self._checkpointing: asyncio.Task[None] | None = None
-        self._commits = 0
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
+    dialect: Dialect
+    target: Target
 
-    @classmethod
-    async def open(cls, path: str | os.PathLike[str], *, migrate: bool = True) -> Database:
-        """Open (creating if needed) the file at ``path``; with ``migrate`` bring its
-        schema up to date, raising :class:`~storage.errors.SchemaTooNew` for a file from
-        a newer bot."""
-        file = Path(path)
-        writer = await _connect(file, _WRITER_PRAGMAS)
-        db = cls(file, writer)
-        try:
-            await db._enable_wal()
-            if migrate:
-                await db.migrate()
-            db._reader = await _connect(file, _READER_PRAGMAS)
-            db._checkpointer = await _connect(file, _WRITER_PRAGMAS)
-        except BaseException:
-            await db.close()
-            raise
-        return db
+    @staticmethod
+    async def open(target: str | os.PathLike[str] | Target, *, migrate: bool = True) -> Database:
+        """Open (creating a missing SQLite file) the database; with ``migrate`` bring its
+        schema up to date, raising :class:`~storage.errors.SchemaTooNew` for one written
+        by a newer bot."""
+        found = target if isinstance(target, Target) else parse_target(target)
+        backend = importlib.import_module(_BACKENDS[found.dialect])
+        return cast(Database, await backend.connect(found, migrate=migrate))
 
-    async def _enable_wal(self) -> None:
-        try:
-            async with self._writer.execute("PRAGMA journal_mode = WAL") as cur:
-                row = await cur.fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise StorageError(f"{self.path}: cannot open the database: {exc}") from exc
-        mode = str(row[0]) if row else "?"
-        if mode.lower() != "wal":
-            raise StorageError(f"{self.path}: cannot use the WAL journal (got {mode!r})")
+    @property
+    def name(self) -> str:
+        """How messages name the database (a path, or a URL without its password)."""
+        return str(self.target)
 
-    async def close(self) -> None:
-        """Close the connections; the last one to close folds the WAL into the file."""
-        if self._checkpointing is not None:
-            await self._checkpointing
-        for conn in (self._checkpointer, self._reader, self._writer):
-            if conn is not None:
-                await conn.close()
-        self._reader = self._checkpointer = None
+    @abstractmethod
+    async def close(self) -> None: ...
 
     async def __aenter__(self) -> Database:
         return self
@@ -107,127 +62,32 @@ class Database:
     ) -> None:
         await self.close()
 
+    @abstractmethod
     async def migrate(self, target: int = migrations.LATEST) -> tuple[int, int]:
         """Apply pending migrations up to ``target``; return (version before, after)."""
-        async with self._write_lock:
-            return await migrations.migrate(self._writer, self.path, target)
 
     async def schema_version(self) -> int:
         async with self.read() as conn:
             return await migrations.current_version(conn)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Conn]:
         """A write transaction: committed when the block ends, rolled back if it raises.
+        Keep the block short and free of anything but SQL."""
 
-        Keep the block short and free of anything but SQL: every other write waits for
-        it."""
-        async with self._write_lock:
-            conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                await conn.execute("COMMIT")
-            except BaseException:
-                await _rollback(conn)
-                raise
-        self._commits += 1
-        if self._commits % CHECKPOINT_EVERY == 0:
-            self._start_checkpoint()
-
-    def _start_checkpoint(self) -> None:
-        running = self._checkpointing is not None and not self._checkpointing.done()
-        if self._checkpointer is not None and not running:
-            self._checkpointing = asyncio.create_task(self._checkpoint(self._checkpointer))
-
-    async def _checkpoint(self, conn: aiosqlite.Connection) -> None:
-        """Copy the WAL into the database file without holding up writes for long.
-
-        The first pass runs beside the writer and copies the bulk, but steps committed
-        meanwhile stay in the WAL, and SQLite only starts the WAL over once all of it is
-        copied. The second pass holds the write lock to copy that remainder, which is
-        short, so the WAL stays small even under a steady stream of steps."""
-        try:
-            await _copy_wal(conn)
-            async with self._write_lock:
-                await _copy_wal(conn)
-        except sqlite3.Error as exc:
-            _log.warning("%s: checkpoint failed, will retry: %s", self.path, exc)
-
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    @abstractmethod
+    def read(self) -> AbstractAsyncContextManager[Conn]:
         """A read transaction: every query in the block sees the same committed state."""
-        if self._reader is None:
-            raise StorageError(f"{self.path}: the database is closed")
-        async with self._read_lock:
-            conn = self._reader
-            await conn.execute("BEGIN")
-            try:
-                yield conn
-            finally:
-                await _rollback(conn)
 
-    async def integrity_check(self) -> list[str]:
-        """SQLite's own check of the file; an empty list means it is sound."""
-        async with self.read() as conn:
-            rows = await conn.execute_fetchall("PRAGMA integrity_check")
-        problems = [str(r[0]) for r in rows]
-        return [] if problems == ["ok"] else problems
+    @abstractmethod
+    async def integrity_check(self, *, quick: bool = False) -> list[str]:
+        """The backend's own check of the stored data; an empty list means sound.
+        ``quick`` skips what costs more than one pass over the data (SQLite's check
+        that indexes match their tables), as at start-up."""
 
-    async def foreign_key_problems(self) -> list[str]:
-        async with self.read() as conn:
-            rows = await conn.execute_fetchall("PRAGMA foreign_key_check")
-        return [f"{r[0]} row {r[1]} refers to a missing {r[2]} row" for r in rows]
+    @abstractmethod
+    async def foreign_key_problems(self) -> list[str]: ...
 
+    @abstractmethod
     async def backup(self, target: str | os.PathLike[str]) -> None:
-        """Copy the database to a new file through SQLite's online backup API, which
-        takes a consistent copy while the bot keeps playing."""
-        dest = Path(target)
-        if dest.exists():
-            raise StorageError(f"{dest} already exists; choose a new file for the backup")
-        if self._reader is None:
-            raise StorageError(f"{self.path}: the database is closed")
-        try:
-            async with self._read_lock, aiosqlite.connect(dest) as out:
-                await self._reader.backup(out)
-                async with out.execute("PRAGMA quick_check") as cur:
-                    row = await cur.fetchone()
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot back up to {dest}: {exc}") from exc
-        if row is None or row[0] != "ok":
-            raise StorageError(f"the backup in {dest} failed its check: {row}")
-
-
-async def _connect(path: Path, pragmas: tuple[str, ...]) -> aiosqlite.Connection:
-    try:
-        # isolation_level=None: transactions are begun and ended explicitly, never
-        # implicitly by the sqlite3 module.
-        conn = await aiosqlite.connect(path, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise StorageError(f"{path}: cannot open the database: {exc}") from exc
-    try:
-        for pragma in pragmas:
-            await conn.execute(pragma)
-    except sqlite3.Error as exc:
-        await conn.close()
-        raise StorageError(f"{path}: cannot open the database: {exc}") from exc
-    return conn
-
-
-async def _copy_wal(conn: aiosqlite.Connection) -> None:
-    # PASSIVE never waits for the writer or readers: frames it cannot copy yet are
-    # copied by a later checkpoint.
-    async with conn.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
-        await cur.fetchall()
-
-
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    """End the open transaction without keeping its changes.
-
-    The connection runs statements in order on its own thread, so a COMMIT whose caller
-    was cancelled may already have ended the transaction by the time this runs."""
-    try:
-        await conn.execute("ROLLBACK")
-    except sqlite3.OperationalError as exc:
-        if "no transaction is active" not in str(exc):
-            raise
+        """A consistent copy, taken while the bot keeps playing, in a new SQLite file."""

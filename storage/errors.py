@@ -12,7 +12,7 @@ class StorageError(Exception):
 class SchemaTooNew(StorageError):
     """The file was written by a newer bot; opening it could corrupt its data."""
 
-    def __init__(self, path: Path, found: int, supported: int) -> None:
+    def __init__(self, path: Path | str, found: int, supported: int) -> None:
         super().__init__(
             f"{path} has schema version {found} but this bot only knows versions up to "
             f"{supported}; upgrade the bot, or restore a backup made by this version"
@@ -61,3 +61,12 @@ class MatchOver(StorageError):
         super().__init__(f"match {match_id} is already {status}")
         self.match_id = match_id
         self.status = status
+
+
+class Constraint(StorageError):
+    """The database refused a write that breaks a rule of the schema (a duplicate key,
+    a missing referenced row, the append-only step log). Nothing was written."""
+
+
+class Unreadable(StorageError):
+    """Stored data the database cannot read back: a damaged page, undecodable text."""

@@ -13,7 +13,7 @@ class GuildSettingsRepo:
 
     async def get_all(self, guild_id: int) -> dict[str, str]:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key",
                 (guild_id,),
             )
@@ -21,7 +21,7 @@ class GuildSettingsRepo:
 
     async def get(self, guild_id: int, key: str) -> str | None:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?",
                 (guild_id, key),
             )
@@ -39,7 +39,7 @@ class GuildSettingsRepo:
     async def delete(self, guild_id: int, key: str) -> bool:
         """Forget a setting; False if it was not set."""
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
             )
-            return cur.rowcount > 0
+            return changed > 0

@@ -5,15 +5,17 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import aiosqlite
+from typing import TYPE_CHECKING
 
 from storage.db import Database
+
+if TYPE_CHECKING:
+    from storage.sql import Conn
 
 _UPSERT = (
     "INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name, "
-    "updated_at = excluded.updated_at WHERE display_name <> excluded.display_name"
+    "updated_at = excluded.updated_at WHERE players.display_name <> excluded.display_name"
 )
 _ENSURE = (
     "INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?) "
@@ -29,7 +31,7 @@ class Player:
     updated_at: float
 
 
-async def remember(conn: aiosqlite.Connection, user_id: int, display_name: str | None) -> None:
+async def remember(conn: Conn, user_id: int, display_name: str | None) -> None:
     """Inside a write transaction: make sure the player exists, with ``display_name`` if
     given; without a name a new player is shown by id until a name is recorded."""
     now = time.time()
@@ -49,7 +51,7 @@ class PlayerRepo:
 
     async def get(self, user_id: int) -> Player | None:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT user_id, display_name, created_at, updated_at FROM players "
                 "WHERE user_id = ?",
                 (user_id,),
@@ -63,7 +65,7 @@ class PlayerRepo:
             return {}
         async with self._db.read() as conn:
             marks = ",".join("?" * len(wanted))
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 f"SELECT user_id, display_name FROM players WHERE user_id IN ({marks})", wanted
             )
         return {int(r[0]): str(r[1]) for r in rows}

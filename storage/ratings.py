@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from storage.db import Database
+from storage.sql import fetchone
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class RatingRepo:
 
     async def get(self, user_id: int, mode_family: str) -> Rating | None:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 f"SELECT {_COLUMNS} FROM ratings WHERE user_id = ? AND mode_family = ?",
                 (user_id, mode_family),
             )
@@ -62,7 +63,7 @@ class RatingRepo:
     async def leaderboard(self, mode_family: str, limit: int = 10) -> list[Rating]:
         """The highest ``mu`` first; the rating service may rank differently."""
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 f"SELECT {_COLUMNS} FROM ratings WHERE mode_family = ? "
                 "ORDER BY mu DESC, user_id LIMIT ?",
                 (mode_family, limit),
@@ -76,32 +77,37 @@ class RatingRepo:
         now = time.time()
         async with self._db.transaction() as conn:
             for change in changes:
+                before = await fetchone(
+                    conn,
+                    "SELECT mu, sigma FROM ratings WHERE user_id = ? AND mode_family = ?",
+                    (change.user_id, mode_family),
+                )
+                mu_before, sigma_before = before if before is not None else (None, None)
                 await conn.execute(
                     "INSERT INTO rating_history (user_id, mode_family, match_id, mu_before, "
-                    "sigma_before, mu_after, sigma_after, at) "
-                    "SELECT ?, ?, ?, r.mu, r.sigma, ?, ?, ? FROM (SELECT 1) "
-                    "LEFT JOIN ratings r ON r.user_id = ? AND r.mode_family = ?",
+                    "sigma_before, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         change.user_id,
                         mode_family,
                         match_id,
+                        mu_before,
+                        sigma_before,
                         change.mu,
                         change.sigma,
                         now,
-                        change.user_id,
-                        mode_family,
                     ),
                 )
                 await conn.execute(
                     f"INSERT INTO ratings ({_COLUMNS}) VALUES (?, ?, ?, ?, 1, ?) "
                     "ON CONFLICT (user_id, mode_family) DO UPDATE SET mu = excluded.mu, "
-                    "sigma = excluded.sigma, games = games + 1, updated_at = excluded.updated_at",
+                    "sigma = excluded.sigma, games = ratings.games + 1, "
+                    "updated_at = excluded.updated_at",
                     (change.user_id, mode_family, change.mu, change.sigma, now),
                 )
 
     async def history(self, user_id: int, mode_family: str) -> list[RatingHistory]:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT id, user_id, mode_family, match_id, mu_before, sigma_before, mu_after, "
                 "sigma_after, at FROM rating_history WHERE user_id = ? AND mode_family = ? "
                 "ORDER BY id",

@@ -8,18 +8,16 @@ cards are kept, and this module stores it.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-import aiosqlite
-
-from storage import players
 from storage.db import Database
-from storage.errors import NotFound, StorageError
+from storage.errors import Constraint, NotFound, StorageError
+from storage.rows import insert_with_children
+from storage.sql import Conn
 
 
 class SeriesStatus(StrEnum):
@@ -145,12 +143,10 @@ class SeriesRepo:
             raise StorageError("a series needs players")
         now = time.time()
         async with self._db.transaction() as conn:
-            for spec in new.players:
-                if spec.user_id is not None:
-                    await players.remember(conn, spec.user_id, spec.display_name)
-            cur = await conn.execute(
-                f"INSERT INTO series ({_COLUMNS}) VALUES "
-                "(NULL, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+            series_id = await insert_with_children(
+                conn,
+                f"INSERT INTO series ({_COLUMNS.removeprefix('id, ')}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?) RETURNING id",
                 (
                     new.guild_id,
                     new.channel_id,
@@ -163,37 +159,31 @@ class SeriesRepo:
                     now,
                     now,
                 ),
-            )
-            series_id = cur.lastrowid
-            if series_id is None:
-                raise StorageError("SQLite did not report the new series' id")
-            await conn.executemany(
                 "INSERT INTO series_players (series_id, position, user_id, side, handicap) "
                 "VALUES (?, ?, ?, ?, ?)",
-                [(series_id, p.position, p.user_id, p.side, p.handicap) for p in new.players],
+                lambda sid: [(sid, p.position, p.user_id, p.side, p.handicap) for p in new.players],
+                people=[(p.user_id, p.display_name) for p in new.players],
             )
         return series_id
 
     async def get(self, series_id: int) -> Series:
         async with self._db.read() as conn:
             rows = list(
-                await conn.execute_fetchall(
-                    f"SELECT {_COLUMNS} FROM series WHERE id = ?", (series_id,)
-                )
+                await conn.fetchall(f"SELECT {_COLUMNS} FROM series WHERE id = ?", (series_id,))
             )
             if not rows:
                 raise SeriesNotFound(series_id)
-            seated = await conn.execute_fetchall(
+            seated = await conn.fetchall(
                 "SELECT position, user_id, side, handicap FROM series_players "
                 "WHERE series_id = ? ORDER BY position",
                 (series_id,),
             )
-            games = await conn.execute_fetchall(
+            games = await conn.fetchall(
                 "SELECT game_no, match_id, winners FROM series_games WHERE series_id = ? "
                 "ORDER BY game_no",
                 (series_id,),
             )
-            kept = await conn.execute_fetchall(
+            kept = await conn.fetchall(
                 "SELECT card, side, points, game_no FROM series_kept_cards "
                 "WHERE series_id = ? ORDER BY game_no, card",
                 (series_id,),
@@ -201,10 +191,12 @@ class SeriesRepo:
         return _series(rows[0], seated, games, kept)
 
     async def list_active(self, guild_id: int | None) -> list[Series]:
+        # "guild_id IS ?" is SQLite only; PostgreSQL spells it IS NOT DISTINCT FROM.
+        same_guild = "guild_id IS NULL" if guild_id is None else "guild_id = ?"
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT id FROM series WHERE guild_id IS ? AND status = 'active' ORDER BY id",
-                (guild_id,),
+            rows = await conn.fetchall(
+                f"SELECT id FROM series WHERE {same_guild} AND status = 'active' ORDER BY id",
+                () if guild_id is None else (guild_id,),
             )
         return [await self.get(int(r[0])) for r in rows]
 
@@ -235,7 +227,8 @@ class SeriesRepo:
             await conn.execute(
                 "INSERT INTO series_games (series_id, game_no, match_id, winners) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (series_id, game_no) DO UPDATE SET "
-                "match_id = COALESCE(excluded.match_id, match_id), winners = excluded.winners",
+                "match_id = COALESCE(excluded.match_id, series_games.match_id), "
+                "winners = excluded.winners",
                 (series_id, game_no, match_id, ",".join(str(s) for s in winners)),
             )
             try:
@@ -244,7 +237,7 @@ class SeriesRepo:
                     "VALUES (?, ?, ?, ?, ?)",
                     [(series_id, card, side, pts, game_no) for card, side, pts in kept],
                 )
-            except sqlite3.IntegrityError as exc:
+            except Constraint as exc:
                 raise StorageError(
                     f"series {series_id}: a card in {[k[0] for k in kept]} is already kept"
                 ) from exc
@@ -252,31 +245,31 @@ class SeriesRepo:
 
     async def set_handicap(self, series_id: int, position: int, handicap: int) -> None:
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE series_players SET handicap = ? WHERE series_id = ? AND position = ?",
                 (handicap, series_id, position),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise SeriesNotFound(series_id)
             await _touch(conn, series_id)
 
     async def set_status(self, series_id: int, status: SeriesStatus) -> None:
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE series SET status = ?, updated_at = ? WHERE id = ?",
                 (status.value, time.time(), series_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise SeriesNotFound(series_id)
 
 
-async def _require(conn: aiosqlite.Connection, series_id: int) -> None:
-    rows = list(await conn.execute_fetchall("SELECT 1 FROM series WHERE id = ?", (series_id,)))
+async def _require(conn: Conn, series_id: int) -> None:
+    rows = list(await conn.fetchall("SELECT 1 FROM series WHERE id = ?", (series_id,)))
     if not rows:
         raise SeriesNotFound(series_id)
 
 
-async def _touch(conn: aiosqlite.Connection, series_id: int) -> None:
+async def _touch(conn: Conn, series_id: int) -> None:
     await conn.execute("UPDATE series SET updated_at = ? WHERE id = ?", (time.time(), series_id))
 
 

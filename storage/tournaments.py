@@ -7,18 +7,18 @@ stores its decisions and gives back what standings are computed from.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import Any
-
-import aiosqlite
 
 from storage import players
 from storage.db import Database
-from storage.errors import NotFound, StorageError
+from storage.errors import Constraint, NotFound, StorageError
+from storage.rows import insert_with_children
+from storage.sql import Conn
 
 
 class TournamentStatus(StrEnum):
@@ -111,9 +111,9 @@ class TournamentRepo:
     async def create(self, new: NewTournament) -> int:
         now = time.time()
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
-                f"INSERT INTO tournaments ({_COLUMNS}) VALUES "
-                "(NULL, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+            return await conn.insert(
+                f"INSERT INTO tournaments ({_COLUMNS.removeprefix('id, ')}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) RETURNING id",
                 (
                     new.guild_id,
                     new.channel_id,
@@ -126,14 +126,11 @@ class TournamentRepo:
                     now,
                 ),
             )
-        if cur.lastrowid is None:
-            raise StorageError("SQLite did not report the new tournament's id")
-        return cur.lastrowid
 
     async def get(self, tournament_id: int) -> Tournament:
         async with self._db.read() as conn:
             rows = list(
-                await conn.execute_fetchall(
+                await conn.fetchall(
                     f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
                 )
             )
@@ -146,7 +143,7 @@ class TournamentRepo:
     ) -> list[Tournament]:
         marks = ",".join("?" * len(statuses))
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id = ? AND status IN ({marks}) "
                 "ORDER BY id",
                 (guild_id, *(s.value for s in statuses)),
@@ -155,21 +152,21 @@ class TournamentRepo:
 
     async def set_status(self, tournament_id: int, status: TournamentStatus) -> None:
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?",
                 (status.value, time.time(), tournament_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"tournament {tournament_id}")
 
     async def set_settings(self, tournament_id: int, settings_json: str) -> None:
         """Replace the event's settings (pausing, closing check-in change them)."""
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tournaments SET settings_json = ?, updated_at = ? WHERE id = ?",
                 (settings_json, time.time(), tournament_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"tournament {tournament_id}")
 
     async def enter(
@@ -188,7 +185,7 @@ class TournamentRepo:
                     "VALUES (?, ?, ?, ?)",
                     (tournament_id, user_id, seed, time.time()),
                 )
-            except sqlite3.IntegrityError as exc:
+            except Constraint as exc:
                 raise StorageError(
                     f"player {user_id} cannot enter tournament {tournament_id}: {exc}"
                 ) from exc
@@ -204,17 +201,17 @@ class TournamentRepo:
 
     async def _set_entry(self, tournament_id: int, user_id: int, column: str, value: Any) -> None:
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 f"UPDATE tournament_entries SET {column} = ? "
                 "WHERE tournament_id = ? AND user_id = ?",
                 (value, tournament_id, user_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"entry of player {user_id} in {tournament_id}")
 
     async def entries(self, tournament_id: int) -> list[Entry]:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT user_id, seed, checked_in, dropped, joined_at FROM tournament_entries "
                 "WHERE tournament_id = ? ORDER BY seed IS NULL, seed, joined_at",
                 (tournament_id,),
@@ -236,21 +233,17 @@ class TournamentRepo:
                     (tournament_id, round_no, now),
                 )
                 for table_no, table in enumerate(tables, start=1):
-                    cur = await conn.execute(
+                    pairing_id = await insert_with_children(
+                        conn,
                         "INSERT INTO tournament_pairings (tournament_id, round_no, table_no) "
-                        "VALUES (?, ?, ?)",
+                        "VALUES (?, ?, ?) RETURNING id",
                         (tournament_id, round_no, table_no),
-                    )
-                    pairing_id = cur.lastrowid
-                    if pairing_id is None:
-                        raise StorageError("SQLite did not report the new pairing's id")
-                    ids.append(pairing_id)
-                    await conn.executemany(
                         "INSERT INTO tournament_pairing_players (pairing_id, position, user_id) "
                         "VALUES (?, ?, ?)",
-                        [(pairing_id, pos, user) for pos, user in enumerate(table)],
+                        partial(_seated, table),
                     )
-            except sqlite3.IntegrityError as exc:
+                    ids.append(pairing_id)
+            except Constraint as exc:
                 raise StorageError(
                     f"tournament {tournament_id} round {round_no} cannot be stored: {exc}"
                 ) from exc
@@ -269,28 +262,28 @@ class TournamentRepo:
                 "DELETE FROM tournament_pairings WHERE tournament_id = ? AND round_no = ?",
                 (tournament_id, round_no),
             )
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "DELETE FROM tournament_rounds WHERE tournament_id = ? AND round_no = ?",
                 (tournament_id, round_no),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
     async def finish_round(self, tournament_id: int, round_no: int) -> None:
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tournament_rounds SET status = 'finished', finished_at = ? "
                 "WHERE tournament_id = ? AND round_no = ?",
                 (time.time(), tournament_id, round_no),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
     async def rounds(self, tournament_id: int) -> list[Round]:
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT round_no, status, started_at, finished_at FROM tournament_rounds "
                 "WHERE tournament_id = ? ORDER BY round_no",
                 (tournament_id,),
@@ -302,12 +295,12 @@ class TournamentRepo:
     ) -> None:
         """Attach the series or match a pairing is played as."""
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tournament_pairings SET series_id = COALESCE(?, series_id), "
                 "match_id = COALESCE(?, match_id) WHERE id = ?",
                 (series_id, match_id, pairing_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"pairing {pairing_id}")
 
     async def record_result(
@@ -315,36 +308,39 @@ class TournamentRepo:
     ) -> None:
         """Store the points each player of the pairing scored, by user id."""
         async with self._db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tournament_pairings SET result_json = ? WHERE id = ?",
                 (result_json, pairing_id),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise TournamentNotFound(f"pairing {pairing_id}")
             for user_id, scored in points.items():
-                cur = await conn.execute(
+                changed = await conn.execute(
                     "UPDATE tournament_pairing_players SET points = ? "
                     "WHERE pairing_id = ? AND user_id = ?",
                     (scored, pairing_id, user_id),
                 )
-                if cur.rowcount != 1:
+                if changed != 1:
                     raise TournamentNotFound(f"player {user_id} in pairing {pairing_id}")
 
     async def pairings(self, tournament_id: int, round_no: int | None = None) -> list[Pairing]:
         """Pairings of one round, or of every round: what standings are computed from."""
+        # PostgreSQL cannot type a parameter only compared with NULL: build the filter.
+        one_round = "" if round_no is None else " AND p.round_no = ?"
+        params = (tournament_id,) if round_no is None else (tournament_id, round_no)
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT id, round_no, table_no, series_id, match_id, result_json "
-                "FROM tournament_pairings WHERE tournament_id = ? AND (? IS NULL OR round_no = ?) "
+                f"FROM tournament_pairings p WHERE tournament_id = ?{one_round} "
                 "ORDER BY round_no, table_no",
-                (tournament_id, round_no, round_no),
+                params,
             )
-            seated = await conn.execute_fetchall(
+            seated = await conn.fetchall(
                 "SELECT pp.pairing_id, pp.position, pp.user_id, pp.points "
                 "FROM tournament_pairing_players pp JOIN tournament_pairings p "
-                "ON p.id = pp.pairing_id WHERE p.tournament_id = ? "
-                "AND (? IS NULL OR p.round_no = ?) ORDER BY pp.pairing_id, pp.position",
-                (tournament_id, round_no, round_no),
+                f"ON p.id = pp.pairing_id WHERE p.tournament_id = ?{one_round} "
+                "ORDER BY pp.pairing_id, pp.position",
+                params,
             )
         by_pairing: dict[int, list[PairingPlayer]] = {}
         for pairing_id, position, user_id, scored in seated:
@@ -355,10 +351,14 @@ class TournamentRepo:
         ]
 
 
-async def _touch(conn: aiosqlite.Connection, tournament_id: int) -> None:
+async def _touch(conn: Conn, tournament_id: int) -> None:
     await conn.execute(
         "UPDATE tournaments SET updated_at = ? WHERE id = ?", (time.time(), tournament_id)
     )
+
+
+def _seated(users: Sequence[int], pairing_id: int) -> list[tuple[int, int, int]]:
+    return [(pairing_id, position, user) for position, user in enumerate(users)]
 
 
 def _tournament(row: Any) -> Tournament:

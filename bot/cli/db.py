@@ -1,9 +1,12 @@
-"""``crosshairs db``: look after the database file.
+"""``crosshairs db``: look after the database (a SQLite file or a PostgreSQL database).
 
 * ``migrate``: bring the schema up to date (the bot also does this when it starts);
-* ``check``: SQLite's integrity check plus a scan for matches that cannot be read;
-* ``backup PATH``: a consistent copy, taken safely while the bot is running;
-* ``export-match ID``: print a match as the rules engine's game JSON.
+* ``check``: the integrity check plus a scan for matches that cannot be read, with what
+  to do about any problem; exit 1 on problems;
+* ``backup PATH``: a consistent copy in a new SQLite file, taken safely while the bot runs;
+* ``export-match ID``: print a match as the rules engine's game JSON;
+* ``copy SRC_URL DST_URL``: move a whole database, e.g. from SQLite into PostgreSQL;
+* ``salvage SRC DST``: copy what can be read of a damaged database into a new one.
 """
 
 from __future__ import annotations
@@ -11,81 +14,98 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from storage import health
-from storage.config import ENV_VAR, database_path
+from storage.config import ENV_VAR, URL_VAR, Target, database_url, parse_target
+from storage.copy import copy_urls
 from storage.db import Database
 from storage.errors import StorageError
 from storage.matches import MatchRepo
+from storage.salvage import salvage
+
+T = TypeVar("T")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("db", help="look after the database file")
+    parser = sub.add_parser("db", help="look after the database")
     parser.add_argument(
         "--db",
-        type=Path,
         default=None,
-        metavar="PATH",
-        help=f"the database file (default: ${ENV_VAR}, else ./crosshairs.db)",
+        metavar="PATH_OR_URL",
+        help=f"a SQLite file or postgresql:// URL (default: ${URL_VAR}, else ${ENV_VAR}, "
+        "else ./crosshairs.db)",
     )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     actions.add_parser("migrate", help="bring the schema up to date").set_defaults(handler=_migrate)
-    actions.add_parser("check", help="check the file and every stored match").set_defaults(
+    actions.add_parser("check", help="check the database and every stored match").set_defaults(
         handler=_check
     )
-    backup = actions.add_parser("backup", help="copy the database to a new file")
-    backup.add_argument("path", type=Path, metavar="PATH")
+    backup = actions.add_parser("backup", help="copy the database to a new SQLite file")
+    backup.add_argument("path", metavar="PATH")
     backup.set_defaults(handler=_backup)
     export = actions.add_parser("export-match", help="print a match's game JSON")
     export.add_argument("match_id", type=int, metavar="ID")
     export.set_defaults(handler=_export_match)
+    copy = actions.add_parser("copy", help="copy a whole database into an empty one")
+    copy.add_argument("source", metavar="SRC_URL")
+    copy.add_argument("dest", metavar="DST_URL")
+    copy.set_defaults(handler=_copy)
+    rescue = actions.add_parser(
+        "salvage", help="copy what can be read of a damaged database into a new one"
+    )
+    rescue.add_argument("source", metavar="SRC")
+    rescue.add_argument("dest", metavar="DST")
+    rescue.set_defaults(handler=_salvage)
 
 
-def _path(args: argparse.Namespace) -> Path:
-    given: Path | None = args.db
-    return given if given is not None else database_path()
+def _target(args: argparse.Namespace) -> Target:
+    given: str | None = args.db
+    return parse_target(given if given is not None else database_url())
 
 
-def _existing(args: argparse.Namespace) -> Path:
-    """The database path, which must exist: opening a missing one would create it."""
-    path = _path(args)
-    if not path.exists():
-        raise StorageError(f"{path} does not exist")
-    return path
+def _existing(args: argparse.Namespace) -> Target:
+    """The database, which must exist: opening a missing file would create it."""
+    target = _target(args)
+    if target.path is not None and not target.path.exists():
+        raise StorageError(f"{target} does not exist")
+    return target
 
 
-def _fail(args: argparse.Namespace, exc: Exception) -> int:
-    print(f"crosshairs db {args.action}: {exc}", file=sys.stderr)
-    return 2
+def _run(args: argparse.Namespace, work: Callable[[], Awaitable[T]]) -> T | int:
+    """Run the command's work; a storage problem is an error message and exit 2."""
+    try:
+        return asyncio.run(work())  # type: ignore[arg-type]
+    except (StorageError, OSError) as exc:
+        print(f"crosshairs db {args.action}: {exc}", file=sys.stderr)
+        return 2
 
 
 def _migrate(args: argparse.Namespace) -> int:
     async def run() -> tuple[int, int]:
-        async with await Database.open(_path(args), migrate=False) as db:
+        async with await Database.open(_target(args), migrate=False) as db:
             return await db.migrate()
 
-    try:
-        before, after = asyncio.run(run())
-    except StorageError as exc:
-        return _fail(args, exc)
+    done = _run(args, run)
+    if isinstance(done, int):
+        return done
+    before, after = done
     if before == after:
-        print(f"{_path(args)}: schema version {after}, up to date")
+        print(f"{_target(args)}: schema version {after}, up to date")
     else:
-        print(f"{_path(args)}: schema version {before} -> {after}")
+        print(f"{_target(args)}: schema version {before} -> {after}")
     return 0
 
 
 def _check(args: argparse.Namespace) -> int:
     async def run() -> health.HealthReport:
-        async with await Database.open(_existing(args), migrate=False) as db:
-            return await health.check(db)
+        return await health.check_target(_existing(args))
 
-    try:
-        report = asyncio.run(run())
-    except StorageError as exc:
-        return _fail(args, exc)
-    print(f"{_path(args)}:")
+    report = _run(args, run)
+    if isinstance(report, int):
+        return report
+    print(f"{report.name}:")
     for line in report.lines():
         print(f"  {line}")
     return 0 if report.ok else 1
@@ -93,15 +113,13 @@ def _check(args: argparse.Namespace) -> int:
 
 def _backup(args: argparse.Namespace) -> int:
     async def run() -> None:
-        # Not migrated: the copy taken before an upgrade must be of the old file.
+        # Not migrated: the copy taken before an upgrade must be of the old database.
         async with await Database.open(_existing(args), migrate=False) as db:
             await db.backup(args.path)
 
-    try:
-        asyncio.run(run())
-    except StorageError as exc:
-        return _fail(args, exc)
-    print(f"{_path(args)}: backed up to {args.path}")
+    if _run(args, run) == 2:
+        return 2
+    print(f"{_target(args)}: backed up to {args.path}")
     return 0
 
 
@@ -110,8 +128,28 @@ def _export_match(args: argparse.Namespace) -> int:
         async with await Database.open(_existing(args), migrate=False) as db:
             return (await MatchRepo(db).get(args.match_id)).snapshot
 
-    try:
-        print(asyncio.run(run()))
-    except StorageError as exc:
-        return _fail(args, exc)
+    snapshot = _run(args, run)
+    if isinstance(snapshot, int):
+        return snapshot
+    print(snapshot)
     return 0
+
+
+def _copy(args: argparse.Namespace) -> int:
+    copied = _run(args, lambda: copy_urls(args.source, args.dest))
+    if isinstance(copied, int):
+        return copied
+    print(f"copied {parse_target(args.source)} into {parse_target(args.dest)}:")
+    for line in copied.lines():
+        print(f"  {line}")
+    return 0
+
+
+def _salvage(args: argparse.Namespace) -> int:
+    report = _run(args, lambda: salvage(args.source, args.dest))
+    if isinstance(report, int):
+        return report
+    print(f"salvaged {parse_target(args.source)} into {parse_target(args.dest)}:")
+    for line in report.lines():
+        print(f"  {line}")
+    return 1 if report.lost else 0

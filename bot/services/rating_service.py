@@ -152,7 +152,7 @@ class RatingService:
     async def _already_rated(self, match_id: int) -> bool:
         async with self.db.read() as conn:
             rows = list(
-                await conn.execute_fetchall(
+                await conn.fetchall(
                     "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1", (match_id,)
                 )
             )
@@ -168,9 +168,9 @@ class RatingService:
         """Players of a family by display rating, best first; established ratings
         before provisional ones, so a lucky newcomer cannot head the board."""
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT r.user_id, COALESCE(p.display_name, r.user_id), r.mu, r.sigma, r.games "
-                "FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
+            rows = await conn.fetchall(
+                "SELECT r.user_id, COALESCE(p.display_name, CAST(r.user_id AS TEXT)), r.mu, "
+                "r.sigma, r.games FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
                 "WHERE r.mode_family = ?",
                 (family,),
             )
@@ -184,25 +184,23 @@ class RatingService:
     async def profile(self, user_id: int) -> Profile:
         async with self.db.read() as conn:
             names = list(
-                await conn.execute_fetchall(
+                await conn.fetchall(
                     "SELECT display_name FROM players WHERE user_id = ?", (user_id,)
                 )
             )
-            played = await conn.execute_fetchall(
+            played = await conn.fetchall(
                 "SELECT s.seat, m.result_json FROM seats s JOIN matches m ON m.id = s.match_id "
                 "WHERE s.user_id = ? AND m.status = 'finished'",
                 (user_id,),
             )
-            kept = await conn.execute_fetchall(
+            kept = await conn.fetchall(
                 "SELECT k.card FROM series_kept_cards k JOIN series_players p "
                 "ON p.series_id = k.series_id AND p.side = k.side "
                 "WHERE p.user_id = ? ORDER BY k.series_id, k.game_no, k.card",
                 (user_id,),
             )
-            tokens = await conn.execute_fetchall(
-                "SELECT token FROM steps WHERE actor_id = ?", (user_id,)
-            )
-            families = await conn.execute_fetchall(
+            tokens = await conn.fetchall("SELECT token FROM steps WHERE actor_id = ?", (user_id,))
+            families = await conn.fetchall(
                 "SELECT mode_family, mu, sigma, games FROM ratings WHERE user_id = ?", (user_id,)
             )
         wins = draws = 0

@@ -237,7 +237,7 @@ class SeriesService:
         # SeriesRepo looks series up by id only; this one reverse lookup is all we need.
         async with self.games.db.read() as conn:
             rows = list(
-                await conn.execute_fetchall(
+                await conn.fetchall(
                     "SELECT series_id, game_no FROM series_games WHERE match_id = ?", (match_id,)
                 )
             )

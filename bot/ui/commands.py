@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import io
-
 import discord
 from discord import app_commands
 
 from bot.services import jobs, workers
 from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
+from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.tables import match_channel
+from bot.ui.words import send_words_board
 from rules.errors import RulesError
 from rules.modes import MODES, VARIANTS, Settings
 
@@ -170,9 +171,13 @@ async def move_tokens(
 
 
 @crosshairs.command(name="board", description="Post the current board of this match again")
-async def board(interaction: discord.Interaction) -> None:
+@app_commands.describe(words="Only to you, the position in words instead of a picture")
+async def board(interaction: discord.Interaction, words: bool = False) -> None:
     live = await _match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if words:
+        await send_words_board(interaction, live)
+        return
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     await post_board(bot_of(interaction), live, channel, [])
@@ -208,7 +213,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
     gif = await workers.current().run(jobs.draw_replay, jobs.snapshot_of(live.game), live.names)
     await interaction.followup.send(
         f"🎞️ Match #{live.id}: {' vs '.join(live.names)}",
-        file=discord.File(io.BytesIO(gif), filename=f"match-{live.id}.gif"),
+        file=picture(gif, f"match-{live.id}.gif", replay_words(live.game, live.names, live.id)),
     )
 
 

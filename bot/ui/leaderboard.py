@@ -7,14 +7,14 @@ and a ``?`` while the rating is provisional (docs/ratings.md).
 
 from __future__ import annotations
 
-import io
-
 import discord
 from discord import app_commands
 
 from bot.services import workers
+from bot.services.pictures import cards_words
 from bot.services.rating_service import RatingService, describe_rating
 from bot.ui.commands import crosshairs
+from bot.ui.files import picture
 from bot.ui.series import desk
 from competition.ratings import FAMILIES
 from render.cards import cards_png
@@ -41,16 +41,15 @@ def _ratings(interaction: discord.Interaction) -> RatingService:
 @crosshairs.command(name="cards", description="The eight achievement cards, their points and rules")
 async def cards(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
-    png = await workers.current().run(
-        cards_png, list(CARDS.values()), title="Crosshairs achievement cards"
-    )
+    title = "Crosshairs achievement cards"
+    png = await workers.current().run(cards_png, list(CARDS.values()), title=title)
     lines = [f"**{c.name}** ({c.points}) — {c.rule}" for c in CARDS.values()]
     lines.append(
         "In a series the first to meet an unclaimed card's condition claims it; the game's "
         "winner keeps their claims and the others go back to the pool. Most points wins."
     )
     await interaction.followup.send(
-        "\n".join(lines), file=discord.File(io.BytesIO(png), filename="cards.png")
+        "\n".join(lines), file=picture(png, "cards.png", cards_words(CARDS.values(), title))
     )
 
 

@@ -3,7 +3,6 @@ renderer from a position, and buttons to page through them."""
 
 from __future__ import annotations
 
-import io
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -12,8 +11,11 @@ import discord
 from discord import app_commands
 
 from bot.services import jobs, workers
+from bot.services.pictures import diagram_words
 from bot.ui.commands import crosshairs
 from bot.ui.errors import guarded
+from bot.ui.files import picture
+from rules import position
 
 
 @dataclass(frozen=True)
@@ -103,8 +105,9 @@ TOPICS = {p.key: i for i, p in enumerate(PAGES)}
 
 
 async def _diagram(page: Page) -> discord.File:
+    game = position.parse(page.diagram, fire="manual")
     png = await workers.current().run(jobs.draw_position, page.diagram, "manual", 768, page.lines)
-    return discord.File(io.BytesIO(png), filename=f"rules-{page.key}.png")
+    return picture(png, f"rules-{page.key}.png", diagram_words(page.title, game))
 
 
 def _embed(index: int) -> discord.Embed:

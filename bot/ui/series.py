@@ -12,7 +12,6 @@ the next game, or names the winner after the last. docs/series.md has the whole 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -22,11 +21,13 @@ from discord.ext import commands
 
 from bot.services import workers
 from bot.services.live import Entrant, LiveMatch, MatchError
+from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, describe_rating
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
+from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.tables import match_channel
 from competition.ratings import MAX_HANDICAP, family_of
@@ -87,10 +88,10 @@ async def scoreboard_file(series: Series) -> discord.File:
         subtitle = f"Final standings after {played} game{'s' if played != 1 else ''}"
     else:
         subtitle = f"After game {played} of {planned}"
-    png = await workers.current().run(
-        scoreboard_png, title, side_rows(series), subtitle=subtitle, pool=series.current_pool
-    )
-    return discord.File(io.BytesIO(png), filename=f"series-{series.id}.png")
+    rows, pool = side_rows(series), series.current_pool
+    png = await workers.current().run(scoreboard_png, title, rows, subtitle=subtitle, pool=pool)
+    words = scoreboard_words(title, rows, subtitle, pool)
+    return picture(png, f"series-{series.id}.png", words)
 
 
 def status_text(series: Series) -> str:
@@ -350,12 +351,10 @@ class SeriesDesk(commands.Cog):
                 given = ", ".join(f"{live.names[s]} {h}" for s, h in enumerate(handicaps) if h)
                 lines.append(f"Handicap tokens: {given} ({'rated' if rated else 'unrated'})")
             if pool:
-                sheet = await workers.current().run(
-                    cards_png, [CARDS[c] for c in pool], title="Cards in play"
-                )
-                await target.send(
-                    header, file=discord.File(io.BytesIO(sheet), filename="cards.png")
-                )
+                cards = [CARDS[c] for c in pool]
+                sheet = await workers.current().run(cards_png, cards, title="Cards in play")
+                words = cards_words(cards, "Cards in play")
+                await target.send(header, file=picture(sheet, "cards.png", words))
             else:
                 await target.send(header)
             await open_table(self.bot, live, target, "\n".join(lines))

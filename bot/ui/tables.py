@@ -8,7 +8,6 @@ person they are pinged, so nobody has to watch the thread.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Collection
 from typing import TYPE_CHECKING
@@ -17,9 +16,12 @@ import discord
 
 from bot.services import jobs, workers
 from bot.services.live import LiveMatch, Update
+from bot.services.pictures import cards_words
+from bot.ui.files import picture
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed
+from rules.words.scene import alt_text
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -49,7 +51,7 @@ async def board_file(
         highlight_plane=highlight_plane,
         size=size,
     )
-    return discord.File(io.BytesIO(png), filename=filename)
+    return picture(png, filename, alt_text(live.game, live.names))
 
 
 def board_text(live: LiveMatch, lines: list[str]) -> str:
@@ -102,5 +104,7 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> None:
         await channel.send(
             f"🃏 {who} claims **{card.name}** ({card.points} point"
             f"{'s' if card.points != 1 else ''}): kept if they win this game.",
-            file=discord.File(io.BytesIO(png), filename=f"{claim.card}.png"),
+            file=picture(
+                png, f"{claim.card}.png", cards_words([card], claimed_by=live.names[claim.seat])
+            ),
         )

@@ -4,7 +4,6 @@ posts standings and brackets, and starts events whose start time has come."""
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 from typing import TYPE_CHECKING, Any
@@ -14,9 +13,11 @@ from discord.ext import commands, tasks
 
 from bot.services import workers
 from bot.services.live import LiveMatch
+from bot.services.pictures import bracket_words, standings_words
 from bot.services.tournament_plan import ELIMINATION, Advance, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
+from bot.ui.files import picture
 from bot.ui.series import desk as series_desk
 from competition.standings import TieBreak
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
@@ -192,10 +193,9 @@ class TournamentDesk(commands.Cog):
             for line in lines
         ]
         columns = [TIEBREAK_LABELS[tb] for tb in order]
-        png = await workers.current().run(
-            standings_png, rows, f"{t.name} — standings", columns=columns
-        )
-        return discord.File(io.BytesIO(png), filename="standings.png")
+        title = f"{t.name} — standings"
+        png = await workers.current().run(standings_png, rows, title, columns=columns)
+        return picture(png, "standings.png", standings_words(title, rows, columns))
 
     async def bracket_file(self, tid: int) -> discord.File | None:
         bracket = await self.service.bracket(tid)
@@ -211,8 +211,9 @@ class TournamentDesk(commands.Cog):
             BracketBox(m.id, m.side, m.round, named(m.first), named(m.second), named(m.winner))
             for m in bracket.matches()
         ]
-        png = await workers.current().run(bracket_png, boxes, f"{t.name} — bracket")
-        return discord.File(io.BytesIO(png), filename="bracket.png")
+        title = f"{t.name} — bracket"
+        png = await workers.current().run(bracket_png, boxes, title)
+        return picture(png, "bracket.png", bracket_words(title, boxes))
 
     async def after_results(self, tid: int, updates: list[Any]) -> None:
         """After an organiser changed results: show resigned games, then open what is due."""

@@ -1,8 +1,12 @@
-"""One golden image per mode: a game in progress, drawn at 400 px with its lines of fire.
+"""Golden images: the board of a game in progress in every mode at phone width (400 px),
+the duel, the six-player free-for-all and 3 vs 3 at the bot's 1024 px too, the
+achievement cards and a series scoreboard. Boards are compared as uploaded: the PNG
+that :func:`render.board.board_png` makes, decoded.
 
-Each golden is a game record (``golden/<mode>.json``, replayed through the rules) and
-the picture it must give (``golden/<mode>.png``). After a deliberate change to the look,
-redraw the pictures and look at every one before committing::
+Each board golden is a game record (``golden/<mode>.json``, replayed through the rules)
+and the picture it must give (``golden/<mode>.png``, ``golden/<mode>-1024.png``). After
+a deliberate change to the look, redraw the pictures and look at every one before
+committing::
 
     UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_render_golden.py
 
@@ -12,21 +16,25 @@ shade): at most 0.5 % of pixels may differ by more than 24 in any channel.
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-from render.board import render_board
+from render.board import board_png
+from render.cards import card_png, cards_png
 from render.samples import careful_game
+from render.scoreboard import ScoreRow, scoreboard_png
 from rules import serialize
+from rules.achievements import CARDS
 from rules.modes import MODES
 
 GOLDEN = Path(__file__).parent / "golden"
-SIZE = 400
 STEPS = 36
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+NAMES = ("Boelcke", "Fonck", "Guynemer", "Mannock", "McCudden", "Udet")
 
 
 def differing_fraction(a: Image.Image, b: Image.Image, threshold: int = 24) -> float:
@@ -36,16 +44,55 @@ def differing_fraction(a: Image.Image, b: Image.Image, threshold: int = 24) -> f
     return over / (a.width * a.height)
 
 
-@pytest.mark.parametrize("mode", sorted(MODES))
-def test_golden(mode: str) -> None:
-    record = GOLDEN / f"{mode}.json"
-    picture = GOLDEN / f"{mode}.png"
-    if UPDATE and not record.exists():
-        record.write_text(serialize.dumps(careful_game(mode, seed=1, steps=STEPS)) + "\n")
-    game = serialize.loads(record.read_text())
-    img = render_board(game, size=SIZE, lines=True)
+def check(png: bytes, name: str) -> None:
+    picture = GOLDEN / name
     if UPDATE:
-        img.save(picture, optimize=True)
+        picture.write_bytes(png)
+    img = Image.open(io.BytesIO(png))
     golden = Image.open(picture)
     assert golden.size == img.size
     assert differing_fraction(img, golden) <= 0.005
+
+
+def game_of(mode: str) -> str:
+    record = GOLDEN / f"{mode}.json"
+    if UPDATE and not record.exists():
+        record.write_text(serialize.dumps(careful_game(mode, seed=1, steps=STEPS)) + "\n")
+    return record.read_text()
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_board_at_phone_width(mode: str) -> None:
+    game = serialize.loads(game_of(mode))
+    names = NAMES[: game.seats]
+    check(board_png(game, size=400, lines=True, names=names), f"{mode}.png")
+
+
+@pytest.mark.parametrize("mode", ["duel", "ffa6", "3v3"])
+def test_board_at_full_size(mode: str) -> None:
+    game = serialize.loads(game_of(mode))
+    names = NAMES[: game.seats]
+    check(board_png(game, lines=True, names=names), f"{mode}-1024.png")
+
+
+def test_light_board() -> None:
+    game = serialize.loads(game_of("3v3"))
+    check(board_png(game, size=400, lines=True, theme="light"), "3v3-light.png")
+
+
+def test_cards() -> None:
+    check(card_png(CARDS["first-blood"], claimed_by="Mannock"), "card-claimed.png")
+    sheet = [CARDS[k] for k in ("double-kill", "out-of-the-blue", "power-diver", "ace-of-aces")]
+    check(cards_png(sheet, title="Cards in play"), "cards.png")
+
+
+def test_scoreboard() -> None:
+    rows = [
+        ScoreRow("Mannock", 2, 5, ("first-blood", "power-diver"), leader=True),
+        ScoreRow("Boelcke", 2, 5, ("double-kill",), leader=True),
+        ScoreRow("Udet", 1, 0, ()),
+    ]
+    png = scoreboard_png(
+        "Series: best of five", rows, subtitle="game 5 of 5", pool=("ace-of-aces", "untouchable")
+    )
+    check(png, "scoreboard.png")

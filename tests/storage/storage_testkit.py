@@ -1,12 +1,23 @@
-"""Shared by the storage tests: game JSON documents and new matches to store."""
+"""Shared by the storage tests: game JSON documents, new matches to store, and raw SQL
+on either backend."""
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
-from storage.matches import NewMatch, SeatSpec
+import asyncpg
+from pg_server import run_sync
+
+from storage.config import Target, parse_target
+from storage.db import Database
+from storage.guilds import GuildSettingsRepo
+from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
+from storage.ratings import RatingChange, RatingRepo
+from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
+from storage.tournaments import NewTournament, TournamentRepo
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
 
@@ -51,10 +62,62 @@ def duel(
     )
 
 
-def raw(path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Run SQL straight on the file, the way damage or an older bot would."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        return list(conn.execute(sql, params))
-    finally:
-        conn.close()
+def raw(
+    where: Path | str | Target, sql: str, params: tuple[object, ...] = ()
+) -> list[tuple[object, ...]]:
+    """Run SQL straight on the database, the way damage or an older bot would: a
+    SQLite file through sqlite3, PostgreSQL through its own connection."""
+    target = where if isinstance(where, Target) else parse_target(where)
+    if target.path is not None:
+        conn = sqlite3.connect(target.path, isolation_level=None)
+        try:
+            return list(conn.execute(sql, params))
+        finally:
+            conn.close()
+    count = iter(range(1, len(params) + 1))
+    numbered = re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+    async def run() -> list[tuple[object, ...]]:
+        conn = await asyncpg.connect(target.url)
+        try:
+            return [tuple(r) for r in await conn.fetch(numbered, *params)]
+        finally:
+            await conn.close()
+
+    return run_sync(run())
+
+
+async def fill(target: str, matches_count: int = 4) -> list[int]:
+    """A database with a row in every table."""
+    async with await Database.open(target) as db:
+        matches = MatchRepo(db)
+        ids = [
+            await matches.create(duel(channel_id=500 + i, thread_id=70 + i))
+            for i in range(matches_count)
+        ]
+        for ply in range(1, 6):
+            await matches.append_step(
+                ids[0], ply, "c3F", 11, game_json(ply, ply % 2), to_move_seat=ply % 2,
+                turn_deadline=1_900_000_000.5 + ply,
+            )  # fmt: skip
+        await matches.finish(ids[3], MatchStatus.FINISHED, '{"winners": [0]}')
+        await matches.set_board_message(ids[1], 1_234_567_890_123_456_789)
+        series = SeriesRepo(db)
+        sid = await series.create(
+            NewSeries(
+                mode="duel", channel_id=600, games_planned=3, pool=["first-blood", "ace"],
+                players=[SeriesPlayerSpec(0, 0, 11, "Ann"), SeriesPlayerSpec(1, 1, None)],
+            )
+        )  # fmt: skip
+        await series.record_game(sid, 1, ids[3], [0], [("first-blood", 0, 2)])
+        await series.start_game(sid, 2, ids[2])
+        tournaments = TournamentRepo(db)
+        tid = await tournaments.create(NewTournament(1, 700, "Cup", "swiss", "duel"))
+        for user in (11, 22, 33):
+            await tournaments.enter(tid, user, f"u{user}")
+        pairing, _bye = await tournaments.start_round(tid, 1, [[11, 22], [33]])
+        await tournaments.link_pairing(pairing, series_id=sid, match_id=ids[3])
+        await tournaments.record_result(pairing, {11: 1.0, 22: 0.5})
+        await RatingRepo(db).apply("duel", ids[3], [RatingChange(11, 27.25, 7.5)])
+        await GuildSettingsRepo(db).set(1, "channel", "general")
+        return ids

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 from storage_testkit import duel
 
@@ -16,12 +13,6 @@ from storage.players import PlayerRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "t.db") as opened:
-        yield opened
 
 
 def _series() -> NewSeries:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from storage_testkit import duel, game_json
 
-import storage.db
+import storage.sqlite
 from storage.db import Database
 from storage.errors import StepConflict
 from storage.matches import MatchRepo
@@ -35,8 +35,8 @@ async def _check_complete(repo: MatchRepo, ids: list[int]) -> None:
         assert (await repo.get(match_id)).ply == PLIES
 
 
-async def test_many_tasks_write_and_read_through_one_database(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.db") as db:
+async def test_many_tasks_write_and_read_through_one_database(target: str) -> None:
+    async with await Database.open(target) as db:
         repo = MatchRepo(db)
         ids = list(await asyncio.gather(*(repo.create(duel(channel_id=i)) for i in range(40))))
         writing = asyncio.gather(*(_play(repo, m) for m in ids))
@@ -52,9 +52,8 @@ async def test_many_tasks_write_and_read_through_one_database(tmp_path: Path) ->
         assert await db.integrity_check() == []
 
 
-async def test_several_connections_share_one_file(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    dbs = [await Database.open(path) for _ in range(4)]
+async def test_several_connections_share_one_database(target: str) -> None:
+    dbs = [await Database.open(target) for _ in range(4)]
     try:
         repos = [MatchRepo(db) for db in dbs]
         ids = [[await repo.create(duel()) for _ in range(5)] for repo in repos]
@@ -67,8 +66,8 @@ async def test_several_connections_share_one_file(tmp_path: Path) -> None:
             await db.close()
 
 
-async def test_a_double_press_applies_the_step_once(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.db") as db:
+async def test_a_double_press_applies_the_step_once(target: str) -> None:
+    async with await Database.open(target) as db:
         repo = MatchRepo(db)
         match_id = await repo.create(duel())
         presses = [
@@ -83,10 +82,10 @@ async def test_a_double_press_applies_the_step_once(tmp_path: Path) -> None:
         assert len(await repo.steps(match_id)) == 1
 
 
-async def test_background_checkpoints_keep_the_wal_small(
+async def test_sqlite_background_checkpoints_keep_the_wal_small(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(storage.db, "CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr(storage.sqlite, "CHECKPOINT_EVERY", 10)
     path = tmp_path / "t.db"
     async with await Database.open(path) as db:
         repo = MatchRepo(db)

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
+import asyncpg
 import pytest
 from storage_testkit import duel, game_json, raw
 
@@ -12,12 +11,6 @@ from storage.db import Database
 from storage.errors import InvalidSnapshot, MatchNotFound, MatchOver, StepConflict, StorageError
 from storage.matches import MatchRepo, MatchStatus, SeatSpec
 from storage.players import PlayerRepo
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with await Database.open(tmp_path / "t.db") as opened:
-        yield opened
 
 
 async def test_a_created_match_reads_back_whole(db: Database) -> None:
@@ -98,7 +91,7 @@ async def test_a_step_and_its_match_row_commit_together(db: Database) -> None:
     repo = MatchRepo(db)
     match_id = await repo.create(duel())
     # A stray log row makes the step insert fail after the match row was updated.
-    raw(db.path, "INSERT INTO steps VALUES (?, 1, 'x', NULL, 0)", (match_id,))
+    raw(db.target, "INSERT INTO steps VALUES (?, 1, 'x', NULL, 0)", (match_id,))
     with pytest.raises(StepConflict, match="step log refused"):
         await repo.append_step(
             match_id, 1, "+a3NE", 11, game_json(1), to_move_seat=1, turn_deadline=None
@@ -114,8 +107,8 @@ async def test_the_step_log_is_append_only(db: Database) -> None:
         match_id, 1, "+a3NE", 11, game_json(1), to_move_seat=1, turn_deadline=None
     )
     for sql in ("UPDATE steps SET token = 'x'", "DELETE FROM steps"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            raw(db.path, sql)
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
+            raw(db.target, sql)
 
 
 async def test_a_step_that_is_not_a_game_is_refused(db: Database) -> None:

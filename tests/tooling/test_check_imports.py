@@ -90,6 +90,6 @@ def test_layer_violations_are_found(tmp_path: Path) -> None:
     assert code == 1
     assert "rules.explain (line 1) imports render (rules may import only itself" in out
     assert "storage.db (line 1) imports discord (storage must not import" in out
-    assert "bot.launch (line 2) imports localcord (bot must not import localcord)" in out
+    assert "bot.launch (line 2) imports localcord (bot must not import launcher, localcord)" in out
     assert "competition (line 1) imports storage.db (competition may import only rules" in out
     assert out.strip().endswith("0 import circle(s), 4 layer violation(s)")

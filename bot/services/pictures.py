@@ -1,0 +1,104 @@
+"""The words for every picture that is not a board: cards, the series scoreboard,
+tournament standings and brackets, a replay, a rules diagram.
+
+Each description is built from the same rows the picture is drawn from, so the two
+cannot disagree; boards are described by :mod:`rules.words.scene`. The bot attaches
+these as alt text (``bot/ui/files.py``), which Discord caps at 1024 characters: long
+tables drop their tie-break columns first, and the upload cuts whatever is still over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from render.scoreboard import ScoreRow
+from render.tournament import SIDE_TITLES, BracketBox, StandingRow
+from rules.cards import CARDS, Card
+from rules.game import Game
+from rules.words.common import join, plural, result_line
+from rules.words.scene import ALT_TEXT_LIMIT, alt_text
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def cards_words(cards: Iterable[Card], title: str = "", claimed_by: str = "") -> str:
+    """A sheet of achievement cards (or one card, with who just claimed it)."""
+    lead = f"{title}: " if title else ""
+    if claimed_by:
+        lead += f"Card claimed by {claimed_by}: "
+    listed = "; ".join(f"{c.name}, {plural(c.points, 'point')}: {c.rule}" for c in cards)
+    return f"{lead}{listed}"
+
+
+def scoreboard_words(
+    title: str, rows: Sequence[ScoreRow], subtitle: str = "", pool: Sequence[str] = ()
+) -> str:
+    """The series scoreboard: every side's wins, points and kept cards, and the pool."""
+    parts = [f"Scoreboard, {title}." + (f" {subtitle}." if subtitle else "")]
+    for place, row in enumerate(rows, start=1):
+        kept = join(CARDS[c].name for c in row.kept) if row.kept else "no cards"
+        lead = ", leading" if row.leader else ""
+        parts.append(
+            f"{place}. {row.name}{lead}: {plural(row.wins, 'win')}, "
+            f"{plural(row.points, 'point')}, {kept}."
+        )
+    if pool:
+        parts.append(f"Still in the pool: {join(CARDS[c].name for c in pool)}.")
+    return " ".join(parts)
+
+
+def standings_words(title: str, rows: Sequence[StandingRow], columns: Sequence[str] = ()) -> str:
+    """The standings table, place by place; tie-breaks only while the whole fits."""
+
+    def told(with_tiebreaks: bool) -> str:
+        parts = [f"{title}."]
+        for row in rows:
+            line = f"{row.place}. {row.name}, {_number(row.score)} points"
+            if with_tiebreaks and columns:
+                line += (
+                    " ("
+                    + ", ".join(
+                        f"{name} {_number(v)}"
+                        for name, v in zip(columns, row.tiebreaks, strict=False)
+                    )
+                    + ")"
+                )
+            parts.append(line + (", dropped." if row.dropped else "."))
+        return " ".join(parts) if rows else f"{title}: nobody has played yet."
+
+    full = told(True)
+    return full if len(full) <= ALT_TEXT_LIMIT else told(False)
+
+
+def bracket_words(title: str, boxes: Sequence[BracketBox]) -> str:
+    """An elimination bracket side by side and round by round: who meets whom, who won."""
+    parts = [f"{title}."]
+    for side in ("W", "L", "3RD", "GF"):
+        mine = sorted((b for b in boxes if b.side == side), key=lambda b: (b.round, b.id))
+        if not mine:
+            continue
+        parts.append(f"{SIDE_TITLES.get(side, 'Third place')}:")
+        for box in mine:
+            # the picture shows a dash for both a bye and a slot still to be decided
+            first, second = box.first or "an open slot", box.second or "an open slot"
+            meeting = f"{first} against {second}"
+            won = f", {box.winner} won" if box.winner else ""
+            parts.append(f"round {box.round}, {meeting}{won};")
+    return " ".join(parts).rstrip(";") + "."
+
+
+def replay_words(game: Game, names: Sequence[str], match_id: int) -> str:
+    """An animated replay: the match, how it ended, and its final position."""
+    lead = f"Animated replay of match #{match_id}, {' against '.join(names)}, {game.turn} turns."
+    ended = result_line(game, names)
+    lead += f" {ended}" if ended else ""
+    lead += " Final position: "
+    return lead + alt_text(game, names, limit=ALT_TEXT_LIMIT - len(lead))
+
+
+def diagram_words(title: str, game: Game) -> str:
+    """A rules page's diagram: the page's title and the position it shows."""
+    lead = f"Diagram for {title}: "
+    return lead + alt_text(game, limit=ALT_TEXT_LIMIT - len(lead))
