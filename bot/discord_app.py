@@ -79,9 +79,9 @@ class CrosshairsBot(commands.Bot):
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
+        self.db = await Database.open(self.config.database_path)
         await self.workers.start()
         workers.install(self.workers)
-        self.db = await Database.open(self.config.database_path)
         self.games = GameManager(
             self.db, self._clock, workers=self.workers, shards=self.config.shards
         )
