@@ -55,8 +55,11 @@ async def test_the_heartbeat_is_never_late_while_the_computer_thinks_in_ten_matc
         assert steps >= 2, f"match {match}: the computer moved only {steps} times"
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert len(gaps) >= 15
+    # Measured where Discord measures it, on arrival. (discord.py's "Can't keep up …
+    # 41.3s behind" warning is no measure of this: on loopback the ACK can be read
+    # before its heartbeat thread notes the send time, and the "latency" it logs is
+    # then the time since the previous heartbeat.)
     assert max(gaps) < HEARTBEAT_MS / 1000 + LATE, f"heartbeat gaps: {sorted(gaps)[-5:]}"
-    assert "Can't keep up" not in bot.log()
 
 
 async def _against_hard(
