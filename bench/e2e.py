@@ -25,6 +25,7 @@ from pathlib import Path
 HERE = str(Path(__file__).resolve().parent)
 sys.path[:] = [str(Path(HERE).parent) if p == HERE else p for p in sys.path]
 
+from bot.cli.main import main as crosshairs  # noqa: E402
 from localcord.botproc import BotProcess  # noqa: E402
 from localcord.load import LoadReport, play_many  # noqa: E402
 from localcord.server import LocalDiscord  # noqa: E402
@@ -73,6 +74,9 @@ def main() -> int:
         parser.error("several processes need one shared database: --database postgresql://…")
     if not 1 <= args.processes <= args.shards:
         parser.error("each process needs at least one shard: --processes ≤ --shards")
+    # the bot refuses a database without its schema: create it, as an operator would
+    if args.database is not None and crosshairs(["db", "--db", args.database, "migrate"]):
+        return 2
     where = f"{args.processes} process(es) × {args.shards} shard(s), {args.guilds} guild(s)"
     reports = []
     for run in range(args.runs):

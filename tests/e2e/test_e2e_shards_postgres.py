@@ -58,6 +58,8 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
     tmp_path: Path, postgres: Any
 ) -> None:
     url = postgres.new_database()
+    async with await Database.open(url):
+        pass  # the schema: the bot refuses a database without one, as it should
     server = LocalDiscord(shard_count=2)
     await server.start()
     world = server.world
@@ -96,6 +98,7 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
                 for i in range(GUILDS * DUELS_PER_GUILD)
             )
         )
+        clocked_ids = [match_id(board_message(people, thread)) for thread in clocked]
         for thread in clocked:  # two minutes a turn, checked every twenty seconds
             await people.wait_for(thread, lambda m: FINAL_MARK in m.content, timeout=240)
     finally:
@@ -120,9 +123,12 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
             assert len(stored) - len(flight.acknowledged) <= flight.unanswered
             game = serialize.from_dict(json.loads(record.snapshot))
             assert [p.token for p in game.history] == stored
-        for thread in clocked:
-            ran_out = [m for m in world.channel_log[thread.id] if "runs out of time" in m.content]
-            assert len(ran_out) == 1, [m.content for m in world.channel_log[thread.id]]
+        for thread, match in zip(clocked, clocked_ids, strict=True):
+            # the clock fired once: one timeout stored, one result announced
+            stored = [s.token for s in await repo.steps(match)]
+            assert [t for t in stored if t.startswith("timeout:")] == ["timeout:1"], stored
+            results = [m for m in world.channel_log[thread.id] if FINAL_MARK in m.content]
+            assert len(results) == 1
 
 
 async def _clocked_match(people: People, channel: Channel, index: int) -> Channel:
