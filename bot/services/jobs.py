@@ -18,6 +18,7 @@ from rules import notation, position, serialize
 from rules.ai.player import ComputerPlayer
 from rules.errors import RulesError
 from rules.game import Game
+from rules.modes import Settings
 from rules.steps import CLOUD, PLACE, Step
 
 
@@ -99,16 +100,14 @@ def legal_tokens(snapshot: str, done: Sequence[str]) -> tuple[str, ...] | None:
 WORKER_NICENESS = 5
 
 
-def yield_cpu() -> None:
-    """Run a worker below the bot's own priority: when the machine is busy, the event
-    loop (heartbeats, first answers) gets the CPU first, and a board waits a little."""
+def start_worker() -> None:
+    """Each worker's start: run below the bot's own priority (when the machine is busy,
+    the event loop — heartbeats, first answers — gets the CPU first and a board waits a
+    little), and load the engine, the renderer and their fonts, so that the first real
+    board is not also the slowest."""
     os.nice(WORKER_NICENESS)
-
-
-def warm() -> int:
-    """Load the engine, the renderer and their fonts in a fresh worker, so that the first
-    real board is not also the worker's slowest."""
-    from rules.modes import Settings
-
     board_png(Game(Settings("duel")), size=256)
-    return 0
+
+
+def ready() -> int:
+    return os.getpid()

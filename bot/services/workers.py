@@ -40,17 +40,19 @@ class Workers:
         self._pool: Executor | None = None
 
     async def start(self) -> None:
-        """Start the processes and load the engine and renderer in each, before the
-        first player waits on them."""
+        """Start the processes (each loads the engine and renderer as it starts) and
+        wait until they are up, before the first player waits on them."""
         if self.size == 0 or self._pool is not None:
             return
         # Not fork: the bot has threads by now (discord.py's heartbeat, the database's),
         # and a forked child inherits their locks in whatever state they were.
         context = multiprocessing.get_context("forkserver")
-        self._pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=jobs.yield_cpu)
+        self._pool = ProcessPoolExecutor(
+            self.size, mp_context=context, initializer=jobs.start_worker
+        )
         loop = asyncio.get_running_loop()
         await asyncio.gather(
-            *(loop.run_in_executor(self._pool, jobs.warm) for _ in range(self.size))
+            *(loop.run_in_executor(self._pool, jobs.ready) for _ in range(self.size))
         )
         log.info("worker pool: %d processes", self.size)
 
