@@ -72,6 +72,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.processes > 1 and args.database is None:
         parser.error("several processes need one shared database: --database postgresql://…")
+    if args.database is not None and args.runs > 1:
+        # the bot keeps its command sync in the database and would skip it on a fresh
+        # local Discord: each run needs an empty database
+        parser.error("--runs needs a fresh database each run: run once per --database")
     if not 1 <= args.processes <= args.shards:
         parser.error("each process needs at least one shard: --processes ≤ --shards")
     # the bot refuses a database without its schema: create it, as an operator would
