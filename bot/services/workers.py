@@ -44,11 +44,13 @@ class Workers:
         wait until they are up, before the first player waits on them."""
         if self.size == 0 or self._pool is not None:
             return
-        # Not fork: the bot has threads by now (discord.py's heartbeat, the database's),
-        # and a forked child inherits their locks in whatever state they were.
-        context = multiprocessing.get_context("forkserver")
+        # Spawned, not forked: the bot has threads by now (discord.py's heartbeat, the
+        # database's), and a forked child inherits their locks in whatever state they
+        # were. Not the forkserver either: it outlives a bot that was SIGKILLed.
+        context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(
-            self.size, mp_context=context, initializer=jobs.start_worker
+            self.size, mp_context=context, initializer=jobs.start_worker,
+        initargs=(os.getpid(),),
         )
         loop = asyncio.get_running_loop()
         await asyncio.gather(
