@@ -49,8 +49,10 @@ class Workers:
         # were. Not the forkserver either: it outlives a bot that was SIGKILLed.
         context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(
-            self.size, mp_context=context, initializer=jobs.start_worker,
-        initargs=(os.getpid(),),
+            self.size,
+            mp_context=context,
+            initializer=jobs.start_worker,
+            initargs=(os.getpid(),),
         )
         loop = asyncio.get_running_loop()
         await asyncio.gather(
