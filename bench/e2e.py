@@ -1,16 +1,22 @@
-"""End-to-end load: ``.venv/bin/python bench/e2e.py [--matches 200]``.
+"""End-to-end load: ``.venv/bin/python bench/e2e.py [--matches 200] [--runs 3]``.
 
-Starts the local Discord and the real bot as a separate process, then plays that many
+Starts the local Discord and the real bot as separate processes, then plays that many
 duels at once by simulated slash commands. Prints moves per second and the time from
 each interaction to the bot's first response (p50, p99, max), how many missed
 Discord's three-second deadline (target: none), and the messages the bot posted, edited
-and deleted per move (rate-limited REST calls; target: near one).
+and deleted per move (rate-limited REST calls; target: near one); with several runs,
+each run and the medians.
+
+``--processes 2 --shards 2 --guilds 8 --database postgresql://…`` runs the bot as
+sharded processes sharing one database (each process runs its share of the shards;
+the matches are spread over the guilds).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -20,43 +26,81 @@ from pathlib import Path
 HERE = str(Path(__file__).resolve().parent)
 sys.path[:] = [str(Path(HERE).parent) if p == HERE else p for p in sys.path]
 
-from localcord.autoplay import message_calls  # noqa: E402
+from bot.cli.main import main as crosshairs  # noqa: E402
 from localcord.botproc import BotProcess  # noqa: E402
-from localcord.load import play_many  # noqa: E402
+from localcord.load import LoadReport, play_many  # noqa: E402
 from localcord.server import LocalDiscord  # noqa: E402
 
 
-async def bench(matches: int, seed: int) -> int:
-    server = LocalDiscord()
+async def bench(args: argparse.Namespace, seed: int) -> LoadReport:
+    server = LocalDiscord(shard_count=args.shards)
     await server.start()
+    world = server.world
+    guilds = [world.guild_id] + [world.add_guild(f"guild {i}") for i in range(1, args.guilds)]
     with tempfile.TemporaryDirectory() as workdir:
-        bot = BotProcess(server, Path(workdir), {"LOG_LEVEL": "WARNING"})
+        shared = Path(workdir)
+        bots = [
+            BotProcess(
+                server,
+                shared,
+                {"LOG_LEVEL": "WARNING"},
+                shard_ids=list(range(p, args.shards, args.processes)),
+                database_url=args.database,
+                name=f"bot{p}",
+            )
+            for p in range(args.processes)
+        ]
         try:
-            await bot.start()
-            await asyncio.wait_for(server.world.commands_synced.wait(), 30)
-            report = await play_many(server, matches, seed)
+            for bot in bots:
+                await bot.start()
+            await asyncio.wait_for(world.commands_synced.wait(), 30)
+            return await play_many(server, args.matches, seed, guilds)
         finally:
-            await bot.stop()
+            for bot in bots:
+                await bot.stop()
             await server.stop()
-        print(f"{matches} concurrent duels against the bot process (python -m bot):")
-        for line in report.lines():
-            print(f"  {line}")
-        calls = message_calls(server.world.requests)
-        moves = max(1, report.moves)
-        print(
-            f"  messages per move: {calls['posts'] / moves:.2f} posted, "
-            f"{calls['edits'] / moves:.2f} edited, {calls['deletes'] / moves:.2f} deleted "
-            f"({sum(calls.values()) / moves:.2f} in all)"
-        )
-        return 0 if report.over_deadline == 0 and report.finished == matches else 1
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--shards", type=int, default=1)
+    parser.add_argument("--guilds", type=int, default=1)
+    parser.add_argument("--database", default=None, help="DATABASE_URL shared by processes")
     args = parser.parse_args()
-    return asyncio.run(bench(args.matches, args.seed))
+    if args.processes > 1 and args.database is None:
+        parser.error("several processes need one shared database: --database postgresql://…")
+    if args.database is not None and args.runs > 1:
+        # the bot keeps its command sync in the database and would skip it on a fresh
+        # local Discord: each run needs an empty database
+        parser.error("--runs needs a fresh database each run: run once per --database")
+    if not 1 <= args.processes <= args.shards:
+        parser.error("each process needs at least one shard: --processes ≤ --shards")
+    # the bot refuses a database without its schema: create it, as an operator would
+    if args.database is not None and crosshairs(["db", "--db", args.database, "migrate"]):
+        return 2
+    where = f"{args.processes} process(es) × {args.shards} shard(s), {args.guilds} guild(s)"
+    reports = []
+    for run in range(args.runs):
+        report = asyncio.run(bench(args, args.seed + run))
+        print(f"run {run + 1}: {args.matches} concurrent duels, {where}:")
+        for line in report.lines():
+            print(f"  {line}")
+        reports.append(report)
+    if args.runs > 1:
+        med = statistics.median
+        print(
+            f"median of {args.runs} runs: {med(r.moves_per_second for r in reports):.1f} "
+            f"moves/s, p50 {med(r.p50 for r in reports) * 1000:.0f} ms, "
+            f"p99 {med(r.p99 for r in reports) * 1000:.0f} ms, "
+            f"max {med(r.worst for r in reports) * 1000:.0f} ms, "
+            f"late {med(r.over_deadline + r.refused_late for r in reports):g}"
+        )
+    ok = all(r.over_deadline == 0 and r.finished == r.matches for r in reports)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ import logging
 import sys
 
 from bot.config import Config, ConfigError
-from bot.discord_app import CrosshairsBot
+from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
+from bot.ops import configure_logging
 from bot.services.clock import Clock
 from bot.ui import (
     analysis,
@@ -71,7 +72,15 @@ async def install(bot: CrosshairsBot) -> None:
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:
-    return CrosshairsBot(config, install, clock)
+    if config.shard_count is None:
+        return CrosshairsBot(config, install, clock)
+    return ShardedCrosshairsBot(
+        config,
+        install,
+        clock,
+        shard_count=config.shard_count,
+        shard_ids=list(config.shards.ids),
+    )
 
 
 def run_bot() -> int:
@@ -88,9 +97,7 @@ def run_bot() -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(config.log_level, config.log_format)
     try:
         create_bot(config).run(config.token, log_handler=None)
     except StorageError as exc:  # a damaged or unreachable database: one line, no traceback

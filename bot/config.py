@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.services.shards import Shards
+from bot.services.workers import default_size
 from rules.ai.analysis import AnalysisDepth
 from storage.config import database_path
 
@@ -24,6 +26,19 @@ class Config:
     computer_pace: float = 1.5  # seconds between the computer's plane actions
     clock_interval: float = 20.0  # seconds between checks of the turn clocks
     api_base: str | None = None  # another Discord-compatible API, e.g. localcord's
+    workers: int = 0  # worker processes for drawing and search; 0: threads (test bots)
+    shard_count: int | None = None  # None: one process, as many shards as Discord says
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs
+    metrics_port: int | None = None  # /metrics and /healthz on 127.0.0.1; None: off
+    log_format: str = "text"  # or "json": one JSON object per line
+
+    @property
+    def shards(self) -> Shards:
+        """The guilds this process owns (all of them unless sharding is set)."""
+        if self.shard_count is None:
+            return Shards()
+        return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
+
     database_url: str | None = None  # DATABASE_URL: wins over database_path
     salvage_database: bool = False  # DATABASE_SALVAGE=1: start on a salvaged copy if damaged
     # /crosshairs analyse (tests look shallower)
@@ -52,6 +67,10 @@ class Config:
             raise ConfigError(
                 "DISCORD_API_BASE must be an http(s) URL, e.g. http://127.0.0.1:8765/api/v10"
             )
+        shard_count, shard_ids = _shards(env)
+        log_format = (env.get("LOG_FORMAT", "").strip() or "text").lower()
+        if log_format not in ("text", "json"):
+            raise ConfigError("LOG_FORMAT must be text or json")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database_path(env),
@@ -59,6 +78,39 @@ class Config:
             log_level=level,
             computer_pace=max(0.0, computer_pace),
             api_base=api_base,
+            workers=_count(env, "WORKERS", default_size(), 0, 64) or 0,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            metrics_port=_count(env, "METRICS_PORT", None, 1, 65535),
+            log_format=log_format,
             database_url=env.get("DATABASE_URL", "").strip() or None,
             salvage_database=env.get("DATABASE_SALVAGE", "").strip() in ("1", "yes", "true"),
         )
+
+
+def _count(
+    env: Mapping[str, str], name: str, default: int | None, low: int, high: int
+) -> int | None:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise ConfigError(f"{name} must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT (how many shards the whole bot has) and SHARD_IDS (those this process
+    runs, comma-separated; default all of them)."""
+    count = _count(env, "SHARD_COUNT", None, 1, 4096)
+    text = env.get("SHARD_IDS", "").strip()
+    if not text:
+        return count, None
+    if count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT (the bot's total number of shards)")
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and int(p) < count for p in parts):
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers from 0 to {count - 1}, separated by commas"
+        )
+    return count, tuple(sorted({int(p) for p in parts}))

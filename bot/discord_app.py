@@ -21,8 +21,11 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 from bot.config import Config
+from bot.ops import Operations
+from bot.services import workers
 from bot.services.clock import Clock
 from bot.services.manager import GameManager
+from bot.services.workers import Workers
 from bot.ui.errors import report
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
@@ -45,10 +48,19 @@ class CrosshairsBot(commands.Bot):
         config: Config,
         install: Callable[[CrosshairsBot], Awaitable[None]],
         clock: Clock | None = None,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.ops = Operations(self)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            http_trace=self.ops.trace,
+            **options,
+        )
         self.config = config
+        self.workers = Workers(config.workers)
         self._clock = clock
         self._install = install  # the features: commands, buttons, cogs
         self.tree.error(self._on_tree_error)
@@ -71,7 +83,12 @@ class CrosshairsBot(commands.Bot):
         self.db = await open_checked(
             self.config.database, salvage_damaged=self.config.salvage_database
         )
-        self.games = GameManager(self.db, self._clock)
+        await self.workers.start()
+        workers.install(self.workers)
+        self.games = GameManager(
+            self.db, self._clock, workers=self.workers, shards=self.config.shards
+        )
+        await self.ops.start(self.config.metrics_port, lambda: len(self.games.live_matches()))
         loaded, set_aside = await self.games.resume()
         for problem in set_aside:
             log.error("match %s set aside: %s", problem.match_id, problem.why)
@@ -83,8 +100,19 @@ class CrosshairsBot(commands.Bot):
         for task in list(self.background):
             task.cancel()
         await super().close()
+        await self.ops.close()
+        await self.workers.close()
         if hasattr(self, "db"):
             await self.db.close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.ops.received(interaction)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Discord allows one IDENTIFY per five seconds, which discord.py waits out
+        # between shards; a local Discord has no such limit.
+        if self.config.api_base is None:
+            await super().before_identify_hook(shard_id, initial=initial)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run background work (the computer's turns) and keep a reference to it."""
@@ -124,3 +152,8 @@ class CrosshairsBot(commands.Bot):
         await settings.set(key_guild, SYNC_KEY, digest)
         log.info("slash commands synced (%s)", "guild" if scope else "global")
         return True
+
+
+class ShardedCrosshairsBot(CrosshairsBot, commands.AutoShardedBot):
+    """The same bot running some of the bot's shards (``SHARD_COUNT``, ``SHARD_IDS``):
+    one of several processes, each owning the guilds of its shards."""

@@ -3,6 +3,10 @@
 The bot is configured only through its environment, as a deployment would be: a token,
 ``DISCORD_API_BASE`` naming the local server, its own database. Its log goes to a file
 that tests print when something fails.
+
+Several processes can share the work as sharded deployments do: give each
+``shard_ids`` of the server's shard count (and one shared ``database_url``); each is
+started when all of its own shards are connected.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from localcord.server import LocalDiscord
@@ -20,17 +25,40 @@ REPO = Path(__file__).resolve().parent.parent
 
 class BotProcess:
     def __init__(
-        self, server: LocalDiscord, workdir: Path, extra_env: dict[str, str] | None = None
+        self,
+        server: LocalDiscord,
+        workdir: Path,
+        extra_env: dict[str, str] | None = None,
+        *,
+        shard_ids: Sequence[int] | None = None,
+        database_url: str | None = None,
+        name: str = "bot",
     ) -> None:
         self.server = server
         self.database = workdir / "bot.db"
-        self.log_path = workdir / "bot.log"
+        self.database_url = database_url
+        self.log_path = workdir / f"{name}.log"
         self.extra_env = extra_env or {}
+        count = server.gateway.shard_count
+        # sharded when the server is: by default this one process runs every shard
+        self.shard_ids = list(range(count) if shard_ids is None else shard_ids)
         self.process: asyncio.subprocess.Process | None = None
         self.starts = 0
 
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("DISCORD_", "DEV_GUILD", "SHARD_", "DATABASE_", "METRICS_"))
+        }
+        count = self.server.gateway.shard_count
+        if count > 1 or self.shard_ids != [0]:
+            env |= {
+                "SHARD_COUNT": str(count),
+                "SHARD_IDS": ",".join(str(s) for s in self.shard_ids),
+            }
+        if self.database_url is not None:
+            env["DATABASE_URL"] = self.database_url
         return (
             env
             | {
@@ -45,8 +73,14 @@ class BotProcess:
         )
 
     async def start(self, timeout: float = 30.0) -> None:
-        """Start the bot and wait until it has identified on the gateway."""
+        """Start the bot and wait until each of its shards has identified on the
+        gateway."""
         gateway = self.server.gateway
+        for shard in self.shard_ids:
+            # a shard's old session (a killed process's) must not count as connected
+            old = gateway.current.pop(shard, None)
+            if old is not None:
+                old.detach()
         gateway.identified.clear()
         self.starts += 1
         with self.log_path.open("a") as log:
@@ -63,7 +97,7 @@ class BotProcess:
             stdout=self.log_path.open("ab"),
             stderr=asyncio.subprocess.STDOUT,
         )
-        waiting = asyncio.ensure_future(gateway.identified.wait())
+        waiting = asyncio.ensure_future(gateway.wait_for_shards(self.shard_ids, timeout))
         exited = asyncio.ensure_future(self.process.wait())
         done, _ = await asyncio.wait(
             {waiting, exited}, timeout=timeout, return_when="FIRST_COMPLETED"

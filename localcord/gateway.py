@@ -5,6 +5,10 @@ GUILD_CREATE, RESUME → the missed events and RESUMED (or INVALID_SESSION for a
 it does not know), then dispatches. Frames are plain JSON text: discord.py asks for
 compressed frames but decompresses only binary ones, so text frames are read as they are.
 
+Every HEARTBEAT's arrival is recorded (``heartbeats``, monotonic seconds per shard):
+a bot whose event loop stalls sends them late, which is what the tests watch for.
+``heartbeat_interval_ms`` (in HELLO) can be shortened so that a test sees many.
+
 Every dispatched event is kept with its sequence number, so a bot that lost its
 connection and resumes receives what it missed, as with Discord.
 
@@ -21,6 +25,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -72,8 +77,16 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, world: World, url: str = "", shard_count: int = 1) -> None:
+    def __init__(
+        self,
+        world: World,
+        url: str = "",
+        shard_count: int = 1,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
+    ) -> None:
         self.world = world
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeats: dict[int, list[float]] = {}  # shard -> arrival times
         self.url = url  # ws://host:port/gateway, set once the server listens
         self.shard_count = shard_count
         self.sessions: dict[str, Session] = {}  # resumable sessions by id
@@ -128,13 +141,16 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(max_msg_size=0)
         await socket.prepare(request)
-        await socket.send_json({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await socket.send_json(
+            {"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
+        )
         async for msg in socket:
             if msg.type != WSMsgType.TEXT:
                 break
             frame = json.loads(msg.data)
             op, data = frame.get("op"), frame.get("d")
             if op == HEARTBEAT:
+                self.heartbeats.setdefault(self._shard_on(socket), []).append(time.monotonic())
                 await socket.send_json({"op": HEARTBEAT_ACK, "d": None})
             elif op == IDENTIFY:
                 if not self._identify(socket, data or {}):
@@ -146,6 +162,10 @@ class Gateway:
             if session.socket is socket:
                 session.detach()
         return socket
+
+    def _shard_on(self, socket: web.WebSocketResponse) -> int:
+        """The shard a connection speaks for (-1 before it identified)."""
+        return next((s.shard for s in self.current.values() if s.socket is socket), -1)
 
     def _identify(self, socket: web.WebSocketResponse, data: Json) -> bool:
         shard, count = data.get("shard") or (0, 1)

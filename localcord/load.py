@@ -15,7 +15,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from localcord.autoplay import fly_match, match_thread
+from localcord.autoplay import fly_match, match_thread, message_calls
 from localcord.client import People
 from localcord.server import LocalDiscord
 from localcord.state import INTERACTION_DEADLINE, Channel, User
@@ -36,6 +36,7 @@ class LoadReport:
     over_deadline: int  # answered, but after three seconds
     refused_late: int  # the bot answered after Discord had given up
     failures: tuple[str, ...] = ()  # why the unfinished matches stopped
+    messages: tuple[int, int, int] = (0, 0, 0)  # posted, edited, deleted in channels
 
     @property
     def moves_per_second(self) -> float:
@@ -50,15 +51,27 @@ class LoadReport:
             f"max {self.worst * 1000:.0f} ms",
             f"over the {INTERACTION_DEADLINE:g} s deadline: {self.over_deadline}; "
             f"refused as late: {self.refused_late}",
+            "messages per move (rate-limited calls): "
+            + ", ".join(
+                f"{n / max(1, self.moves):.2f} {what}"
+                for n, what in zip(self.messages, ("posted", "edited", "deleted"), strict=True)
+            )
+            + f" ({sum(self.messages) / max(1, self.moves):.2f} in all)",
             *(f"unfinished: {why}" for why in self.failures),
         ]
 
 
-async def play_many(server: LocalDiscord, matches: int, seed: int = 1) -> LoadReport:
-    """Challenge, accept and fly ``matches`` duels at once; players fly by command."""
+async def play_many(
+    server: LocalDiscord, matches: int, seed: int = 1, guilds: list[int] | None = None
+) -> LoadReport:
+    """Challenge, accept and fly ``matches`` duels at once, in channels spread over
+    ``guilds`` (default: the first guild); players fly by command."""
     people = People(server, timeout=120.0)
     world = server.world
-    channels: list[Channel] = [world.add_channel(f"load-{i}") for i in range(CHANNELS)]
+    homes = guilds or [world.guild_id]
+    channels: list[Channel] = [
+        world.add_channel(f"load-{i}", homes[i % len(homes)]) for i in range(CHANNELS)
+    ]
     pairs = [
         (channels[i % CHANNELS], people.join(f"p{i}a"), people.join(f"p{i}b"))
         for i in range(matches)
@@ -86,6 +99,7 @@ async def play_many(server: LocalDiscord, matches: int, seed: int = 1) -> LoadRe
     if failures and not moves:
         raise failures[0]
     latencies = sorted(people.latencies)
+    calls = message_calls(world.requests)
     return LoadReport(
         matches=matches,
         finished=len(moves),
@@ -98,4 +112,5 @@ async def play_many(server: LocalDiscord, matches: int, seed: int = 1) -> LoadRe
         over_deadline=sum(1 for x in latencies if x > INTERACTION_DEADLINE),
         refused_late=people.late,
         failures=tuple(f"{type(f).__name__}: {f}" for f in failures),
+        messages=(calls["posts"], calls["edits"], calls["deletes"]),
     )

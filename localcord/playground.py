@@ -343,6 +343,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None) -> None:
     """Run the local Discord, the page and the real bot until cancelled."""
     from bot.app import create_bot
     from bot.config import Config
+    from bot.services.workers import default_size
 
     server = LocalDiscord()
     Playground(server)
@@ -356,6 +357,9 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None) -> None:
             database_path=database or Path(scratch) / "playground.db",
             computer_pace=0.6,
             api_base=server.api_base,
+            # the local Discord runs on this process's loop too: keep search and
+            # drawing off it
+            workers=default_size(),
         )
         bot = create_bot(config)
         main = asyncio.current_task()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from localcord.faults import Faults
-from localcord.gateway import Gateway
+from localcord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
 from localcord.rest import Rest
 from localcord.state import World
 
@@ -20,10 +20,17 @@ HOST = "127.0.0.1"
 
 
 class LocalDiscord:
-    def __init__(self, world: World | None = None, shard_count: int = 1) -> None:
+    def __init__(
+        self,
+        world: World | None = None,
+        shard_count: int = 1,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
+    ) -> None:
         self.world = world or World()
         self.faults = Faults()
-        self.gateway = Gateway(self.world, shard_count=shard_count)
+        self.gateway = Gateway(
+            self.world, shard_count=shard_count, heartbeat_interval_ms=heartbeat_interval_ms
+        )
         self.rest = Rest(self.world, self.gateway, self.faults)
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)
         self.app.router.add_get("/gateway", self.gateway.handle)

@@ -1,14 +1,19 @@
 """The computer's turns in a match: one plane action at a time (with the shots that
-follow it), committed like anyone's press. A part of the game manager."""
+follow it), committed like anyone's press. A part of the game manager.
+
+The search runs in a worker process (:mod:`bot.services.workers`) and plans the whole
+player-turn at once; the plan is kept with the match and played an action at a time,
+so the computer pauses between its plane actions as a person would, and searches once
+per turn. A plan is used only at the ply it was made for: anything else (a reload, a
+timeout) means planning again.
+"""
 
 from __future__ import annotations
 
-import asyncio
-
-from bot.services.live import MatchHost, Update
-from rules.ai.player import ComputerPlayer
-from rules.game import Game
-from rules.steps import CLOUD, PLACE, Step
+from bot.services import jobs
+from bot.services.live import MatchError, MatchHost, Update
+from rules import notation
+from rules.errors import RulesError
 
 
 class ComputerTurns:
@@ -20,27 +25,22 @@ class ComputerTurns:
             seat = live.game.to_move
             if seat is None or not live.computer_to_move:
                 return None
-            player = live.computers.get(seat)
-            if player is None:
+            actions = live.computer_plan.get(live.ply)
+            if not actions:
                 strength = live.seats[seat].strength or "medium"
-                player = live.computers[seat] = ComputerPlayer(strength, seed=live.id * 7 + seat)
-            chosen: list[Step] = []
-            trial = live.game.copy()
-            while not trial.is_over and trial.to_move == seat:
-                step = await asyncio.to_thread(player.choose, trial.copy(with_history=False))
-                if chosen and _starts_action(trial, step):
-                    break
-                trial.play(step)
-                chosen.append(step)
-            return await self._commit(live, chosen, None)
-
-
-def _starts_action(game: Game, step: Step) -> bool:
-    """Whether ``step`` begins a new plane action (rather than continuing a dive or
-    shooting), which is where the computer pauses between actions."""
-    if step.kind in (PLACE, CLOUD):
-        return True
-    if not step.is_manoeuvre:
-        return False
-    diver = game.plane(game.diving) if game.diving >= 0 else None
-    return not (step.is_dive and diver is not None and diver.cell == step.cell)
+                seed = (live.id * 7 + seat) * 1009 + live.game.turn
+                actions = await self.workers.run(
+                    jobs.computer_turn, jobs.snapshot_of(live.game), strength, seed
+                )
+            live.computer_plan.clear()
+            if not actions:
+                return None
+            trial = live.game.copy(with_history=False)
+            try:
+                steps = [step for step, _ in notation.play_tokens(trial, actions[0])]
+            except RulesError as exc:  # a worker and this process disagree: never expected
+                raise MatchError(f"the computer could not move ({exc})") from None
+            update = await self._commit(live, steps, None)
+            if actions[1:]:
+                live.computer_plan[live.ply] = actions[1:]
+            return update

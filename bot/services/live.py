@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.services.clock import Clock
-from rules.ai.player import ComputerPlayer
+from bot.services.shards import Shards
+from bot.services.workers import Workers
 from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
@@ -67,7 +68,8 @@ class LiveMatch:
     showing: asyncio.Lock = field(default_factory=asyncio.Lock)
     draw_offers: set[int] = field(default_factory=set)
     reminded: bool = False
-    computers: dict[int, ComputerPlayer] = field(default_factory=dict)
+    # the rest of the computer's planned turn, by the ply it starts at
+    computer_plan: dict[int, list[list[str]]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -137,6 +139,8 @@ class MatchHost(Protocol):
     one place that loads matches, commits steps and ends games."""
 
     clock: Clock
+    workers: Workers
+    shards: Shards
     _live: dict[int, LiveMatch]
 
     async def get(self, match_id: int) -> LiveMatch: ...

@@ -38,7 +38,11 @@ from bot.services.live import (
     MatchError,
     Update,
 )
+from bot.services.metrics import STORAGE_SECONDS
+from bot.services.shards import Shards
+from bot.services.suggestions import LegalCache
 from bot.services.turn_clocks import TurnClocks
+from bot.services.workers import Workers, current
 from rules import clouds, notation, serialize
 from rules.errors import RulesError
 from rules.events import Event
@@ -56,11 +60,22 @@ FinishListener = Callable[[LiveMatch], Awaitable[None]]
 
 
 class GameManager(ComputerTurns, TurnClocks):
-    def __init__(self, db: Database, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock | None = None,
+        *,
+        workers: Workers | None = None,
+        shards: Shards | None = None,
+    ) -> None:
         self.db = db
         self.repo = MatchRepo(db)
         self.boards = BoardMarks(db)
         self.clock: Clock = clock or SystemClock()
+        self.workers = workers or current()
+        # the guilds whose matches this process runs (all, unless sharded)
+        self.shards = shards or Shards()
+        self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         # Called once when a match ends with a result (series and ratings book it).
@@ -125,6 +140,7 @@ class GameManager(ComputerTurns, TurnClocks):
         )
         live = LiveMatch(await self.repo.get(match_id), game, list(entrants), clock, deadline)
         self._live[match_id] = live
+        self.suggestions.remember(live)
         return live
 
     def _deadline(self, clock: ClockSettings) -> float | None:
@@ -143,6 +159,7 @@ class GameManager(ComputerTurns, TurnClocks):
             if live is None:
                 live = await self._load(match_id)
                 self._live[match_id] = live
+                self.suggestions.remember(live)
         return live
 
     async def _load(self, match_id: int) -> LiveMatch:
@@ -162,10 +179,13 @@ class GameManager(ComputerTurns, TurnClocks):
         return LiveMatch(record, game, seats, clock, record.turn_deadline)
 
     async def resume(self) -> tuple[list[LiveMatch], list[SetAside]]:
-        """Load every unfinished match at start-up; damaged ones are reported, not fatal."""
+        """Load every unfinished match of this process's guilds at start-up; damaged
+        ones are reported, not fatal."""
         found, set_aside = await self.repo.list_unfinished()
         loaded = []
         for record in found:
+            if not self.shards.owns(record.guild_id):
+                continue  # another process runs it
             try:
                 loaded.append(await self.get(record.id))
             except MatchError as exc:
@@ -257,17 +277,20 @@ class GameManager(ComputerTurns, TurnClocks):
             result = json.dumps(
                 {"winners": list(game.result.winners), "reason": game.result.reason}
             )
-        await self.repo.append_step(
-            live.id,
-            live.ply,
-            token,
-            actor,
-            _snapshot(game, live.seats),
-            to_move_seat=game.to_move,
-            turn_deadline=None if game.is_over else live.deadline,
-            status=status,
-            result_json=result,
-        )
+        # the snapshot is built before timing: the figure is the database's own
+        snapshot = _snapshot(game, live.seats)
+        with STORAGE_SECONDS.time():
+            await self.repo.append_step(
+                live.id,
+                live.ply,
+                token,
+                actor,
+                snapshot,
+                to_move_seat=game.to_move,
+                turn_deadline=None if game.is_over else live.deadline,
+                status=status,
+                result_json=result,
+            )
 
     async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
         if live.game.is_over:
@@ -275,6 +298,8 @@ class GameManager(ComputerTurns, TurnClocks):
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
+        elif not live.computer_to_move:
+            self.suggestions.remember(live)
         return Update(live, tuple(happened), describe(live.game, live.names, happened))
 
     async def tell_listeners(self, live: LiveMatch) -> None:

@@ -11,14 +11,17 @@ class TurnClocks:
     async def tick(
         self: MatchHost, remind_before: float = 0.25
     ) -> tuple[list[LiveMatch], list[Update]]:
-        """Check every loaded match's clock: (matches whose player should be reminded,
-        updates from turns that ran out). A reminder goes out once per turn, when less
-        than ``remind_before`` of the turn's time is left."""
+        """Check the clock of every loaded match this process owns: (matches whose player
+        should be reminded, updates from turns that ran out). A reminder goes out once
+        per turn, when less than ``remind_before`` of the turn's time is left. Another
+        process's matches are its own to tick, so that no clock fires twice."""
         remind: list[LiveMatch] = []
         expired: list[Update] = []
         now = self.clock.now()
         for live in list(self._live.values()):
             if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
+                continue
+            if not self.shards.owns(live.record.guild_id):
                 continue
             if now >= live.deadline:
                 if live.clock.on_expiry == "lose" and not live.computer_to_move:

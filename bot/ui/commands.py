@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 from discord import app_commands
 
+from bot.services import jobs, workers
 from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.services.pictures import replay_words
 from bot.ui import invites
@@ -19,7 +18,6 @@ from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.tables import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
-from rules import notation
 from rules.errors import RulesError
 from rules.modes import MODES, VARIANTS, Settings
 
@@ -169,13 +167,9 @@ async def move_tokens(
     if live is None or live.user_to_move() != interaction.user.id:
         return []
     done, _, last = current.rpartition(" ")
-    trial = live.game.copy(with_history=False)
-    try:
-        notation.play_tokens(trial, done.split())
-    except RulesError:
-        return []
+    legal = await bot_of(interaction).games.suggestions.tokens(live, done.split())
     prefix = f"{done} " if done else ""
-    found = [s.token for s in trial.legal_steps() if s.token.lower().startswith(last.lower())]
+    found = [t for t in legal or () if t.lower().startswith(last.lower())]
     return [app_commands.Choice(name=prefix + t, value=prefix + t) for t in found[:25]]
 
 
@@ -214,13 +208,12 @@ async def games(interaction: discord.Interaction) -> None:
 @crosshairs.command(name="replay", description="Watch a match again as an animation")
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def replay(interaction: discord.Interaction, match: int | None = None) -> None:
-    from render.replay import replay_gif
 
     live = await (
         match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
     await interaction.response.defer(thinking=True)
-    gif = await asyncio.to_thread(replay_gif, live.game.copy(), names=live.names)
+    gif = await workers.current().run(jobs.draw_replay, jobs.snapshot_of(live.game), live.names)
     await interaction.followup.send(
         f"🎞️ Match #{live.id}: {' vs '.join(live.names)}",
         file=picture(gif, f"match-{live.id}.gif", replay_words(live.game, live.names, live.id)),

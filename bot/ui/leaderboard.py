@@ -7,11 +7,10 @@ only the profile adds μ and σ for the curious (docs/ratings.md).
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 from discord import app_commands
 
+from bot.services import workers
 from bot.services.pictures import cards_words
 from bot.services.rating_service import RatingService, describe_rating, shown_rating
 from bot.ui.commands import crosshairs
@@ -43,7 +42,7 @@ def _ratings(interaction: discord.Interaction) -> RatingService:
 async def cards(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     title = "Crosshairs achievement cards"
-    png = await asyncio.to_thread(cards_png, list(CARDS.values()), title=title)
+    png = await workers.current().run(cards_png, list(CARDS.values()), title=title)
     lines = [f"**{c.name}** ({c.points}) — {c.rule}" for c in CARDS.values()]
     lines.append(
         "In a series the first to meet an unclaimed card's condition claims it; the game's "

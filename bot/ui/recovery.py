@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot.services.live import LiveMatch
 from bot.ui.buttons import post_board
 from bot.ui.series import desk
 from bot.ui.tables import match_channel
@@ -25,13 +26,16 @@ REDRAWN = "♻️ The bot restarted; the board is up to date again."
 
 
 async def after_restart(bot: CrosshairsBot) -> None:
+    # Only the matches resumed from storage: one begun since has its board drawn as it
+    # goes, and comparing its mark mid-update would redraw it for nothing.
+    resumed = list(bot.games.live_matches())
     await bot.wait_until_ready()
-    await redraw_stale_boards(bot)
+    await redraw_stale_boards(bot, resumed)
     await desk(bot).finish_half_done()
 
 
-async def redraw_stale_boards(bot: CrosshairsBot) -> None:
-    for live in bot.games.live_matches():
+async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> None:
+    for live in resumed:
         try:
             if await bot.games.boards.shown(live.id) == live.ply:
                 continue

@@ -3,7 +3,6 @@ renderer from a position, and buttons to page through them."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -11,11 +10,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.services import jobs, workers
 from bot.services.pictures import diagram_words
 from bot.ui.commands import crosshairs
 from bot.ui.errors import guarded
 from bot.ui.files import picture
-from render.board import board_png
 from rules import position
 
 
@@ -107,7 +106,7 @@ TOPICS = {p.key: i for i, p in enumerate(PAGES)}
 
 async def _diagram(page: Page) -> discord.File:
     game = position.parse(page.diagram, fire="manual")
-    png = await asyncio.to_thread(board_png, game, size=768, lines=page.lines)
+    png = await workers.current().run(jobs.draw_position, page.diagram, "manual", 768, page.lines)
     return picture(png, f"rules-{page.key}.png", diagram_words(page.title, game))
 
 

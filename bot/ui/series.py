@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services import workers
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
@@ -89,7 +90,7 @@ async def scoreboard_file(series: Series) -> discord.File:
     else:
         subtitle = f"After game {played} of {planned}"
     rows, pool = side_rows(series), series.current_pool
-    png = await asyncio.to_thread(scoreboard_png, title, rows, subtitle=subtitle, pool=pool)
+    png = await workers.current().run(scoreboard_png, title, rows, subtitle=subtitle, pool=pool)
     words = scoreboard_words(title, rows, subtitle, pool)
     return picture(png, f"series-{series.id}.png", words)
 
@@ -243,7 +244,7 @@ class SeriesDesk(commands.Cog):
                 lines.append(f"Handicap tokens: {given} ({'rated' if rated else 'unrated'})")
             if pool:
                 cards = [CARDS[c] for c in pool]
-                sheet = await asyncio.to_thread(cards_png, cards, title="Cards in play")
+                sheet = await workers.current().run(cards_png, cards, title="Cards in play")
                 words = cards_words(cards, "Cards in play")
                 await target.send(header, file=picture(sheet, "cards.png", words))
             else:

@@ -13,19 +13,17 @@ with at most one ping outstanding.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import logging
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.services import jobs, workers
 from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
 from bot.ui.files import document, picture
-from render.board import board_png, render_board
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
@@ -50,7 +48,6 @@ FINAL_HINT = (
 _PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 _PREVIEWS_KEPT = 64
 # Short labels beside highlighted cells, once the board drawing offers them.
-_LABELS_DRAWN = "highlight_labels" in inspect.signature(render_board).parameters
 
 
 async def board_file(
@@ -63,7 +60,7 @@ async def board_file(
     size: int = BOARD_SIZE,
     filename: str = "board.png",
 ) -> discord.File:
-    """The board as an upload; drawn in a worker thread to keep the bot responsive. Every
+    """The board as an upload; drawn in a worker process to keep the bot responsive. Every
     drawing of a match goes through here; previews (``filename`` other than the board's)
     are kept, keyed by what they show."""
     game = live.game
@@ -73,18 +70,14 @@ async def board_file(
     key = (*state, lines, frozenset(highlight_cells), highlight_plane, size)
     png = _PREVIEWS.get(key) if filename != "board.png" else None
     if png is None:
-        options: dict[str, Any] = {}
-        if labels and _LABELS_DRAWN:
-            options["highlight_labels"] = dict(labels)
-        png = await asyncio.to_thread(
-            board_png,
-            live.game.copy(with_history=True),
-            names=live.names,
+        png = await workers.current().run(
+            jobs.draw_board,
+            jobs.snapshot_of(live.game),
+            live.names,
             lines=lines,
             highlight_cells=highlight_cells,
             highlight_plane=highlight_plane,
             size=size,
-            **options,
         )
         if filename != "board.png":
             _PREVIEWS[key] = png
@@ -260,7 +253,7 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
     for claim in claimed:
         card = CARDS[claim.card]
         who = live.who(claim.seat)
-        png = await asyncio.to_thread(card_png, card, claimed_by=live.names[claim.seat])
+        png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
         await channel.send(
             f"🃏 {who} claims **{card.name}** ({card.points} point"
             f"{'s' if card.points != 1 else ''}): kept if they win this game.",

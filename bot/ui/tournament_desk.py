@@ -4,7 +4,6 @@ posts standings and brackets, and starts events whose start time has come."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from typing import TYPE_CHECKING, Any
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.services import workers
 from bot.services.live import LiveMatch
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
@@ -233,7 +233,7 @@ class TournamentDesk(commands.Cog):
         ]
         columns = [TIEBREAK_LABELS[tb] for tb in order]
         title = f"{t.name} — standings"
-        png = await asyncio.to_thread(standings_png, rows, title, columns=columns)
+        png = await workers.current().run(standings_png, rows, title, columns=columns)
         return picture(png, "standings.png", standings_words(title, rows, columns))
 
     async def bracket_file(self, tid: int) -> discord.File | None:
@@ -251,7 +251,7 @@ class TournamentDesk(commands.Cog):
             for m in bracket.matches()
         ]
         title = f"{t.name} — bracket"
-        png = await asyncio.to_thread(bracket_png, boxes, title)
+        png = await workers.current().run(bracket_png, boxes, title)
         return picture(png, "bracket.png", bracket_words(title, boxes))
 
     async def after_results(self, tid: int, updates: list[Any]) -> None:

@@ -1,0 +1,123 @@
+"""The CPU-heavy jobs the bot hands to its worker processes (:mod:`bot.services.workers`).
+
+Each job takes plain data — the game as its JSON snapshot, names, options — and returns
+plain data (PNG bytes, tokens), so that it can cross into another interpreter and back
+without dragging live objects (locks, the bot) along. Everything here is module-level,
+which is what pickling a function for another process needs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Collection, Sequence
+
+from render.board import board_png
+from render.replay import replay_gif
+from rules import notation, position, serialize
+from rules.ai.player import ComputerPlayer
+from rules.errors import RulesError
+from rules.game import Game
+from rules.modes import Settings
+from rules.steps import CLOUD, PLACE, Step
+
+
+def game_of(snapshot: str) -> Game:
+    return serialize.from_dict(json.loads(snapshot))
+
+
+def snapshot_of(game: Game) -> str:
+    return json.dumps(serialize.to_dict(game), separators=(",", ":"))
+
+
+def draw_board(
+    snapshot: str,
+    names: Sequence[str],
+    *,
+    lines: bool = False,
+    highlight_cells: Collection[int] = (),
+    highlight_plane: int | None = None,
+    size: int = 1024,
+) -> bytes:
+    return board_png(
+        game_of(snapshot),
+        names=list(names),
+        lines=lines,
+        highlight_cells=tuple(highlight_cells),
+        highlight_plane=highlight_plane,
+        size=size,
+    )
+
+
+def draw_position(text: str, fire: str, size: int, lines: bool) -> bytes:
+    """A board from position text (the rules pages' diagrams)."""
+    return board_png(position.parse(text, fire=fire), size=size, lines=lines)
+
+
+def draw_replay(snapshot: str, names: Sequence[str]) -> bytes:
+    return replay_gif(game_of(snapshot), names=list(names))
+
+
+def computer_turn(snapshot: str, strength: str, seed: int) -> list[list[str]]:
+    """The computer's whole player-turn from this position, as its plane actions (each
+    a list of tokens, with the shots that follow it). One search plans the turn; the
+    caller plays the actions one at a time, pausing between them."""
+    game = game_of(snapshot)
+    seat = game.to_move
+    player = ComputerPlayer(strength, seed=seed)
+    actions: list[list[str]] = []
+    while not game.is_over and game.to_move == seat:
+        step = player.choose(game.copy(with_history=False))
+        if not actions or starts_action(game, step):
+            actions.append([])
+        game.play(step)
+        actions[-1].append(step.token)
+    return actions
+
+
+def starts_action(game: Game, step: Step) -> bool:
+    """Whether ``step`` begins a new plane action (rather than continuing a dive or
+    shooting), which is where the computer pauses between actions."""
+    if step.kind in (PLACE, CLOUD):
+        return True
+    if not step.is_manoeuvre:
+        return False
+    diver = game.plane(game.diving) if game.diving >= 0 else None
+    return not (step.is_dive and diver is not None and diver.cell == step.cell)
+
+
+def legal_tokens(snapshot: str, done: Sequence[str]) -> tuple[str, ...] | None:
+    """The legal next tokens after playing ``done`` from this position; None when
+    ``done`` itself cannot be played."""
+    game = game_of(snapshot)
+    try:
+        notation.play_tokens(game, list(done))
+    except RulesError:
+        return None
+    return tuple(s.token for s in game.legal_steps())
+
+
+WORKER_NICENESS = 5
+
+
+def start_worker(bot_pid: int) -> None:
+    """Each worker's start: run below the bot's own priority (when the machine is busy,
+    the event loop — heartbeats, first answers — gets the CPU first and a board waits a
+    little); end with the bot, even when it is killed without a word; and load the
+    engine, the renderer and their fonts, so that the first real board is not also the
+    slowest."""
+    os.nice(WORKER_NICENESS)
+    threading.Thread(target=_end_with_the_bot, args=(bot_pid,), daemon=True).start()
+    board_png(Game(Settings("duel")), size=256)
+
+
+def _end_with_the_bot(bot_pid: int) -> None:
+    while os.getppid() == bot_pid:
+        time.sleep(1.0)
+    os._exit(0)  # the bot is gone (its orphans are handed to another parent)
+
+
+def ready() -> int:
+    return os.getpid()

@@ -1,0 +1,133 @@
+"""Scale settings and what they change: which process ticks a guild's clocks, the
+settings' refusals, autocomplete that never waits on the engine, and the worker
+processes (those are in test_bot_workers.py)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import Config, ConfigError
+from bot.discord_app import CrosshairsBot
+from bot.services import jobs
+from bot.services.clock import FakeClock
+from bot.services.live import ClockSettings, Entrant
+from bot.services.manager import GameManager
+from bot.services.shards import Shards
+from rules.modes import Settings
+from storage.db import Database
+
+ALICE, BOB = 11, 22
+GUILD_ON_SHARD_1 = (5 << 22) | 77  # (guild >> 22) % 2 == 1
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "games.db")
+    yield database
+    await database.close()
+
+
+async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
+    db: Database,
+) -> None:
+    clock = FakeClock()
+    owner = GameManager(db, clock, shards=Shards(2, (1,)))
+    other = GameManager(db, clock, shards=Shards(2, (0,)))
+    live = await owner.create(
+        [Entrant(ALICE, "alice"), Entrant(BOB, "bob")],
+        Settings(),
+        channel_id=1,
+        guild_id=GUILD_ON_SHARD_1,
+        clock=ClockSettings(per_turn=60),
+    )
+    loaded, _ = await other.resume()
+    assert loaded == []  # the other process does not take up the owner's match
+    await other.get(live.id)  # even held in memory (a lookup), it is not the other's to tick
+    clock.advance(61)
+    assert await other.tick() == ([], [])
+    _, expired = await owner.tick()
+    assert len(expired) == 1 and "runs out of time" in expired[0].text()
+    assert await other.tick() == ([], [])
+    assert (await owner.repo.get(live.id)).status == "finished"
+
+
+def test_shard_settings_from_the_environment() -> None:
+    config = Config.from_env(
+        {"SHARD_COUNT": "4", "SHARD_IDS": "3, 1", "METRICS_PORT": "9100", "WORKERS": "3"}
+    )
+    assert (config.shard_count, config.shard_ids) == (4, (1, 3))
+    assert config.shards.owns(GUILD_ON_SHARD_1) is True  # (guild >> 22) % 4 == 1
+    assert (config.metrics_port, config.workers, config.log_format) == (9100, 3, "text")
+    single = Config.from_env({})
+    assert single.shard_count is None and single.shards.owns(GUILD_ON_SHARD_1)
+    assert single.metrics_port is None and single.workers >= 1
+    assert Config.from_env({"SHARD_COUNT": "2"}).shards == Shards(2, (0, 1))
+
+
+@pytest.mark.parametrize(
+    ("env", "why"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,x"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "²"}, "SHARD_COUNT"),
+        ({"METRICS_PORT": "70000"}, "METRICS_PORT"),
+        ({"WORKERS": "-1"}, "WORKERS"),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT"),
+    ],
+)
+def test_a_bad_scale_setting_is_named(env: dict[str, str], why: str) -> None:
+    with pytest.raises(ConfigError, match=why):
+        Config.from_env(env)
+
+
+class Gate:
+    """Holds the worker's search for tokens until released, counting the calls."""
+
+    def __init__(self) -> None:
+        self.open = threading.Event()
+        self.calls = 0
+        self.real = jobs.legal_tokens
+
+    def __call__(self, snapshot: str, done: list[str]) -> tuple[str, ...] | None:
+        self.calls += 1
+        self.open.wait(30)
+        return self.real(snapshot, done)
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
+    held = Gate()
+    monkeypatch.setattr(jobs, "legal_tokens", held)
+    yield held
+    held.open.set()
+
+
+async def test_autocomplete_answers_from_kept_steps_and_never_waits_on_a_search(
+    simcord_env: Any, simcord_bot: CrosshairsBot, gate: Gate
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("dogfights")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    invite = await alice.slash(channel, "crosshairs challenge", opponent=bob, clouds="none")
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = channel.threads
+    choices = await alice.autocomplete(thread, "crosshairs move", "tokens", "+a1")
+    assert {c["value"] for c in choices} == {f"+a1{d}" for d in ("E", "NE", "NW", "W", "SW", "SE")}
+    assert gate.calls == 0  # the position's steps were kept when the match started
+    # after a typed token the steps are worked out in a worker; while that is held up,
+    # a keystroke gets an empty answer at once instead of waiting
+    live = next(iter(simcord_bot.games.live_matches()))
+    assert await simcord_bot.games.suggestions.tokens(live, ["+a1NE"], wait=0.05) == ()
+    gate.open.set()
+    await simcord_env.settle()
+    after = await alice.autocomplete(thread, "crosshairs move", "tokens", "+a1NE +k")
+    assert after and all(c["value"].startswith("+a1NE +k") for c in after)
+    assert gate.calls == 1  # worked out once, then kept

@@ -1,0 +1,232 @@
+"""Past one interpreter: the real bot process with its worker pool, its shards and its
+operator endpoints, driven through the local Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import socket
+import time
+from pathlib import Path
+
+import aiohttp
+
+from e2e.conftest import Local, stored_steps
+from localcord.autoplay import FINAL_MARK, board_message, fly_match, match_id, match_thread
+from localcord.botproc import BotProcess
+from localcord.client import People, reply
+from localcord.server import LocalDiscord
+from localcord.state import Channel, User
+from storage.db import Database
+from storage.matches import MatchRepo, MatchStatus
+
+HEARTBEAT_MS = 1000
+LATE = 0.5  # seconds past the interval at which a heartbeat counts as late
+
+
+async def test_the_heartbeat_is_never_late_while_the_computer_thinks_in_ten_matches(
+    tmp_path: Path,
+) -> None:
+    server = LocalDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
+    await server.start()
+    channel = server.world.add_channel("against-the-machine")
+    bot = BotProcess(server, tmp_path)
+    people = People(server, timeout=60.0)
+    try:
+        await bot.start()
+        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
+        humans = [people.join(f"pilot{i}") for i in range(10)]
+        until = time.monotonic() + 20.0
+        matches = await asyncio.gather(
+            *(
+                _against_hard(people, channel, h, random.Random(i), until)
+                for i, h in enumerate(humans)
+            )
+        )
+        beats = server.gateway.heartbeats.get(0, [])
+    finally:
+        await bot.stop()
+        await server.stop()
+        print(f"----- the bot's log -----\n{bot.log()}")
+    for flown in matches:
+        steps = [await _computer_steps(bot, match) for match in flown]
+        assert sum(steps) >= 2, f"matches {flown}: the computer moved only {steps} times"
+    gaps = [b - a for a, b in itertools.pairwise(beats)]
+    assert len(gaps) >= 15
+    # Measured where Discord measures it, on arrival. (discord.py's "Can't keep up …
+    # 41.3s behind" warning is no measure of this: on loopback the ACK can be read
+    # before its heartbeat thread notes the send time, and the "latency" it logs is
+    # then the time since the previous heartbeat.)
+    assert max(gaps) < HEARTBEAT_MS / 1000 + LATE, f"heartbeat gaps: {sorted(gaps)[-5:]}"
+
+
+async def _against_hard(
+    people: People, channel: Channel, human: User, rng: random.Random, until: float
+) -> list[int]:
+    """Fly against the hard computer until ``until``, a new match whenever one ends, so
+    that it is thinking all along: the matches flown."""
+    world = people.world
+    matches: list[int] = []
+    while time.monotonic() < until:
+        invite = await people.slash(
+            human,
+            channel,
+            "crosshairs challenge",
+            opponent=world.bot,
+            strength="hard",
+            clouds="none",
+        )
+        assert invite.original is not None, reply(invite)
+        thread = await _new_thread(people, f"{human.name} vs ", matches)
+        matches.append(int(thread.name.rpartition("#")[2]))
+        while time.monotonic() < until:
+            offered = await people.autocomplete(
+                human, thread, "crosshairs move", "tokens", tokens=""
+            )
+            if offered:
+                shots = [t for t in offered if t.startswith("*")]
+                token = rng.choice(shots or [t for t in offered if not t.endswith("X")] or offered)
+                await people.slash(human, thread, "crosshairs move", tokens=token)
+            elif any(FINAL_MARK in m.content for m in world.channel_log[thread.id]):
+                break
+            else:
+                await asyncio.sleep(0.2)  # the computer is thinking
+    return matches
+
+
+async def _new_thread(people: People, prefix: str, known: list[int]) -> Channel:
+    """A match against the computer starts at once, in a thread named for its players
+    and numbered for the match: the one not among ``known`` matches."""
+    async with asyncio.timeout(people.timeout):
+        while True:
+            for channel in list(people.world.channels.values()):
+                number = channel.name.rpartition("#")[2]
+                if channel.name.startswith(prefix) and int(number or 0) not in known:
+                    return channel
+            await asyncio.sleep(0.1)
+
+
+async def _computer_steps(bot: BotProcess, match: int) -> int:
+    async with await Database.open(bot.database) as db:
+        return sum(1 for s in await MatchRepo(db).steps(match) if s.actor_id is None)
+
+
+async def test_one_process_with_two_shards_plays_matches_in_every_guild_to_the_end(
+    tmp_path: Path,
+) -> None:
+    server = LocalDiscord(shard_count=2)
+    await server.start()
+    world = server.world
+    guilds = [world.guild_id] + [world.add_guild(f"squadron {i}") for i in range(3)]
+    assert {server.gateway.shard_of(g) for g in guilds} == {0, 1}
+    channels = [world.add_channel("dogfights", g) for g in guilds]
+    bot = BotProcess(server, tmp_path)
+    people = People(server, timeout=60.0)
+    try:
+        await bot.start()
+        await asyncio.wait_for(world.commands_synced.wait(), 30)
+        finished = await asyncio.gather(*(_duel(people, channels[i % 4], i) for i in range(8)))
+        routed = {
+            shard: {int(d["guild_id"]) for _, e, d in s.sent if e == "INTERACTION_CREATE"}
+            for shard, s in server.gateway.current.items()
+        }
+    finally:
+        await bot.stop()
+        await server.stop()
+        print(f"----- the bot's log -----\n{bot.log()}")
+    # every guild's interactions reached only its own shard, and both shards served
+    for shard, seen in routed.items():
+        assert seen and all(server.gateway.shard_of(g) == shard for g in seen)
+    local = Local(server, people, channels[0], bot)
+    for match, tokens in finished:
+        stored, status = await stored_steps(local, match)
+        assert (stored, status) == (tokens, MatchStatus.FINISHED)
+
+
+async def _duel(people: People, channel: Channel, index: int) -> tuple[int, list[str]]:
+    first, second = people.join(f"a{index}"), people.join(f"b{index}")
+    invite = await people.slash(
+        first, channel, "crosshairs challenge", opponent=second, planes=3, clouds="none"
+    )
+    assert invite.original is not None, reply(invite)
+    accepted = await people.click(second, invite.original, "Accept")
+    assert "The match is on" in invite.original.content, reply(accepted)
+    thread = match_thread(people.world, invite.original)
+    flight = await fly_match(people, thread, [first, second], random.Random(index))
+    assert flight.final is not None
+    return match_id(board_message(people, thread)), flight.tokens
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def test_metrics_and_healthz_over_http_and_json_log_lines(tmp_path: Path) -> None:
+    server = LocalDiscord()
+    await server.start()
+    channel = server.world.add_channel("dogfights")
+    port = _free_port()
+    bot = BotProcess(server, tmp_path, {"METRICS_PORT": str(port), "LOG_FORMAT": "json"})
+    people = People(server)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        await bot.start()
+        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
+        async with aiohttp.ClientSession() as http:
+            health = await _healthy(http, f"{base}/healthz")
+            alice, bob = people.join("alice"), people.join("bob")
+            invite = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
+            assert invite.original is not None
+            await people.click(bob, invite.original, "Accept")
+            thread = match_thread(server.world, invite.original)
+            offered = await people.autocomplete(
+                alice, thread, "crosshairs move", "tokens", tokens=""
+            )
+            await people.slash(alice, thread, "crosshairs move", tokens=offered[0])
+            async with http.get(f"{base}/metrics") as r:
+                assert r.status == 200
+                assert r.headers["Content-Type"].startswith("text/plain")
+                metrics = _samples(await r.text())
+    finally:
+        await bot.stop()
+        await server.stop()
+    assert health["status"] == "ok" and health["ready"] is True
+    assert metrics['crosshairs_interactions_total{kind="application_command"}'] == 2
+    assert metrics['crosshairs_interactions_total{kind="component"}'] == 1
+    assert metrics['crosshairs_interactions_total{kind="autocomplete"}'] == 1
+    assert metrics["crosshairs_interaction_answer_seconds_count"] == 4
+    assert metrics['crosshairs_interaction_answer_seconds_bucket{le="3.0"}'] == 4
+    assert metrics["crosshairs_live_matches"] == 1
+    assert metrics["crosshairs_storage_seconds_count"] >= 1
+    assert metrics["crosshairs_event_loop_lag_seconds_count"] >= 1
+    lines = [x for x in bot.log().splitlines() if x.strip() and not x.startswith("=====")]
+    records = [json.loads(x) for x in lines]  # every line is one JSON object
+    assert {"time", "level", "logger", "message"} <= set(records[0])
+    assert any("metrics on" in r["message"] for r in records)
+
+
+async def _healthy(http: aiohttp.ClientSession, url: str) -> dict[str, object]:
+    """Poll ``/healthz`` as a readiness probe does, until the bot says it is ready."""
+    async with asyncio.timeout(30):
+        while True:
+            async with http.get(url) as r:
+                health: dict[str, object] = await r.json()
+                if r.status == 200:
+                    return health
+                assert r.status == 503 and health["status"] == "unavailable"
+            await asyncio.sleep(0.2)
+
+
+def _samples(text: str) -> dict[str, float]:
+    """Prometheus text format: ``name{labels} value`` per line, comments skipped."""
+    found = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            found[name] = float(value)
+    return found
