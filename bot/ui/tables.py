@@ -14,18 +14,17 @@ with at most one ping outstanding.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
 from bot.ui.files import document, picture
-from render.board import board_png, render_board
+from render.board import board_png
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
@@ -49,8 +48,6 @@ FINAL_HINT = (
 # must not draw the board again.
 _PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 _PREVIEWS_KEPT = 64
-# Short labels beside highlighted cells, once the board drawing offers them.
-_LABELS_DRAWN = "highlight_labels" in inspect.signature(render_board).parameters
 
 
 async def board_file(
@@ -70,12 +67,9 @@ async def board_file(
     # the match and its ply, and what the picture shows: another database's match of
     # the same number (tests run many) never gets this one's picture
     state = (live.id, live.ply, tuple(game.planes()), frozenset(game.clouds), game.active)
-    key = (*state, lines, frozenset(highlight_cells), highlight_plane, size)
+    key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
     png = _PREVIEWS.get(key) if filename != "board.png" else None
     if png is None:
-        options: dict[str, Any] = {}
-        if labels and _LABELS_DRAWN:
-            options["highlight_labels"] = dict(labels)
         png = await asyncio.to_thread(
             board_png,
             live.game.copy(with_history=True),
@@ -83,8 +77,8 @@ async def board_file(
             lines=lines,
             highlight_cells=highlight_cells,
             highlight_plane=highlight_plane,
+            highlight_labels=dict(labels),
             size=size,
-            **options,
         )
         if filename != "board.png":
             _PREVIEWS[key] = png
