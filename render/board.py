@@ -71,7 +71,9 @@ def render_board(
     crossed = _recent(img, d, layout, seen, colours)
     if lines:
         crossed |= _lines_of_fire(d, layout, game, colours)
-    _names_again(img, layout, base, crossed, th, game.clouds)
+    # A highlight's glow dims the name under it (on the dark theme, light ink on a
+    # lightened cell): print those names again too, on a halo of their own sky.
+    _names_again(img, layout, base, crossed | set(highlight_cells), th, game.clouds)
     _planes(img, layout, game, colours)
     if lines:
         for victim in game.caught():
