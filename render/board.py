@@ -3,9 +3,10 @@ the bytes the bot uploads after every move.
 
 Layers, bottom to top: the static layer (sky, grid, home sides, clouds, cell names;
 drawn once per match, see :mod:`render.static`), highlighted cells, what happened this
-turn (paths, landings, wrecks), lines of fire, planes with their shadows, badges and ace
-stars, dive marks, then the title strip and the seat cards. Nothing drawn over
-the static layer reaches a cell name, and nothing covers a height badge.
+turn (paths, landings, wrecks), lines of fire, planes with their shadows, the labels of
+highlighted cells, badges and ace stars, dive marks, then the title strip and the seat
+cards. Nothing drawn over the static layer reaches a cell name, and nothing covers a
+height badge.
 A plane's shadow falls further away the higher it flies, so height reads at a glance
 before the badge is read.
 """
@@ -13,7 +14,7 @@ before the badge is read.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -21,6 +22,7 @@ from PIL import Image, ImageDraw
 from render import sprites, static
 from render.geometry import (
     BADGE_SIZE,
+    LABEL_FONT,
     NAME_FONT,
     PILL_FONT,
     PLANE_SIZE,
@@ -47,13 +49,16 @@ def render_board(
     lines: bool = False,
     highlight_cells: Collection[int] = (),
     highlight_plane: int | None = None,
+    highlight_labels: Mapping[int, str] = {},
     theme: str = "dark",
 ) -> Image.Image:
     """Draw ``game`` as an RGB image ``size`` px wide (its height follows from the mode).
 
     ``names`` are the players' display names by seat; ``lines`` adds the lines of fire
     of the side to move and a reticle on every caught plane; ``highlight_cells`` and
-    ``highlight_plane`` (a plane id) pick out what an interface is asking about.
+    ``highlight_plane`` (a plane id) pick out what an interface is asking about;
+    ``highlight_labels`` (cell -> a short label such as ``A``) marks cells with the
+    label a menu repeats.
     """
     th = get_theme(theme)
     layout = static.layout_for(size, game.mode.key)
@@ -66,7 +71,9 @@ def render_board(
     crossed = _recent(img, d, layout, seen, colours)
     if lines:
         crossed |= _lines_of_fire(d, layout, game, colours)
-    _names_again(img, layout, base, crossed, th, game.clouds)
+    # A highlight's glow dims the name under it (on the dark theme, light ink on a
+    # lightened cell): print those names again too, on a halo of their own sky.
+    _names_again(img, layout, base, crossed | set(highlight_cells), th, game.clouds)
     _planes(img, layout, game, colours)
     if lines:
         for victim in game.caught():
@@ -77,6 +84,7 @@ def render_board(
         p = game.plane(highlight_plane)
         if p is not None:
             _cup(d, layout, p.cell, 0.93, th.highlight, max(2, round(layout.r * 0.1)))
+    _labels(d, layout, game, th, highlight_labels)
     # Badges and dive marks last: nothing may cover a height.
     _badges(img, layout, game)
     _dive_marks(d, layout, seen, colours)
@@ -93,6 +101,7 @@ def board_png(
     lines: bool = False,
     highlight_cells: Collection[int] = (),
     highlight_plane: int | None = None,
+    highlight_labels: Mapping[int, str] = {},
     theme: str = "dark",
 ) -> bytes:
     """:func:`render_board` as PNG bytes, ready to upload. ``game`` may be a Game or its
@@ -109,6 +118,7 @@ def board_png(
         lines=lines,
         highlight_cells=highlight_cells,
         highlight_plane=highlight_plane,
+        highlight_labels=highlight_labels,
         theme=theme,
     )
     return encode(img, static.palette(size, game.mode.key, theme, frozenset(game.clouds)))
@@ -191,6 +201,43 @@ def _dive_marks(
             width=max(1, round(r * 0.05)),
         )
         d.text(layout.pill_at(c), text, fill=ink_on(colours[seat]), font=pill_font, anchor="mm")
+
+
+def label_box(
+    layout: Layout, cell: int, text: str, beside_plane: bool = False
+) -> tuple[float, float, float, float]:
+    """The rectangle of the pill that labels ``cell`` with ``text``: centred on its
+    place, or beside a plane starting there and growing towards the plane, away from
+    the west neighbour's badge."""
+    r = layout.r
+    x, y = layout.label_at(cell, beside_plane)
+    half = max(font(round(r * LABEL_FONT), True).getlength(text) / 2 + r * 0.1, r * 0.31)
+    left = x - r * 0.31 if beside_plane else x - half
+    return left, y - r * 0.31, left + 2 * half, y + r * 0.31
+
+
+def _labels(
+    d: ImageDraw.ImageDraw, layout: Layout, game: Game, th: Theme, labels: Mapping[int, str]
+) -> None:
+    """Each labelled cell's label in a pill of the highlight colour: in the middle of an
+    empty cell, beside a plane in the cell of one; never on a name, and under the badge
+    that a label of two letters may touch."""
+    r = layout.r
+    face = font(round(r * LABEL_FONT), True)
+    for cell, text in sorted(labels.items()):
+        beside = game.plane_at(cell) is not None
+        x0, y0, x1, y1 = (round(v) for v in label_box(layout, cell, text, beside))
+        # Pillow refuses corners that nearly, but not quite, meet: keep them well apart
+        corner = max(1, (min(x1 - x0, y1 - y0) - 3) // 2)
+        d.rounded_rectangle(
+            (x0, y0, x1, y1),
+            corner,
+            fill=th.highlight,
+            outline=INK,
+            width=max(1, round(r * 0.05)),
+        )
+        at = ((x0 + x1) / 2, (y0 + y1) / 2)
+        d.text(at, text, fill=ink_on(th.highlight), font=face, anchor="mm")
 
 
 def _dashed(

@@ -47,6 +47,12 @@ STAR_SIZE: Final = 0.42
 PILL_AT: Final = (-0.36, 0.47)
 PILL_FONT: Final = 0.42
 WRECK_SIZE: Final = 0.9
+# A highlighted cell's short label (the cockpit menu repeats it): a pill where a plane
+# would sit in an empty cell; beside a plane, on the left between the name above and the
+# dive mark below, clear of the badge on the right.
+LABEL_AT: Final = (0.0, 0.22)
+LABEL_BESIDE: Final = (-0.47, 0.1)  # the centre of a one-letter pill
+LABEL_FONT: Final = 0.6
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
@@ -113,6 +119,10 @@ class Layout:
     def pill_at(self, cell: int) -> Point:
         """Where the ``▼n`` of a dive that left ``cell`` goes."""
         return self._at(cell, *PILL_AT)
+
+    def label_at(self, cell: int, beside_plane: bool = False) -> Point:
+        """Where a highlighted cell's short label goes (anchor "mm")."""
+        return self._at(cell, *(LABEL_BESIDE if beside_plane else LABEL_AT))
 
     def key_top(self, row: int) -> float:
         return self.board_bottom + row * KEY_ROW * self.r

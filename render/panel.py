@@ -20,7 +20,7 @@ from render.palette import GOLD, INK, RGB, SHAPES, TEAM_NAMES, Theme, as_text, m
 from render.palette import theme as get_theme
 from render.typeface import font
 from rules.game import Game
-from rules.modes import ALL_ACTIONS
+from rules.words.common import turn_left
 
 
 def seat_name(game: Game, seat: int, names: Sequence[str] | None) -> str:
@@ -28,19 +28,6 @@ def seat_name(game: Game, seat: int, names: Sequence[str] | None) -> str:
     if names and seat < len(names) and names[seat]:
         return f"{label} {names[seat]}"
     return label
-
-
-def actions_left(game: Game) -> str:
-    """How much of the player-turn is left, as the player would say it."""
-    if game.ramp >= ALL_ACTIONS:
-        waiting = sum(1 for p in game.planes(game.active) if p.id not in game.acted)
-        if not waiting:
-            return "every plane has acted"
-        return f"{waiting} plane{'s' if waiting > 1 else ''} still to act"
-    # Early free-for-all turns allow more actions than the seat has planes to use.
-    usable = sum(1 for p in game.planes(game.active) if p.id not in game.acted)
-    left = max(0, min(game.ramp - game.actions, usable + game.seat(game.active).reserve))
-    return f"{left} action{'s' if left != 1 else ''} left"
 
 
 def status(game: Game, names: Sequence[str] | None) -> str:
@@ -53,7 +40,7 @@ def status(game: Game, names: Sequence[str] | None) -> str:
     who = seat_name(game, game.active, names)
     if game.phase == "setup":
         return f"{who} places a cloud ({len(game.clouds)} of 16)"
-    return f"{who} to move · {actions_left(game)}"
+    return f"{who} to move · {turn_left(game)}"
 
 
 def draw_title(
@@ -134,7 +121,7 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
     if won:
         bits.append("winner")
     elif active:
-        bits.append(actions_left(game) if game.phase == "play" else "to move")
+        bits.append(turn_left(game) if game.phase == "play" else "to move")
     if game.mode.family == "team":  # last: cut short before what is left of the turn
         bits.append(TEAM_NAMES[game.mode.teams[seat]])
     return Face(

@@ -1,7 +1,8 @@
 """The cockpit: the choices a player is offered, one stage at a time.
 
 A plane action takes two presses: pick a plane, then where it ends up (a menu of every
-end pose, :mod:`bot.services.poses`, each marked on the preview by its cell). Placements
+end pose, :mod:`bot.services.poses`; the preview marks each cell reached with a letter
+that the menu's options start with). Placements
 are one menu of cell and facing pairs, on the first stage when there is room. Those who
 prefer it fly *step by step*: the manoeuvre (each saying its cost and reach), then the
 turn. Shots and *Hold fire* / *End dive* appear when they are legal; only legal choices
@@ -11,7 +12,7 @@ made so far, and :func:`panel` lists what may be chosen next; the Discord view d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.services.poses import COST_AND_REACH, EndPose, arrow_facing, placements, plane_actions
@@ -75,7 +76,7 @@ class Panel:
     highlight_cells: frozenset[int] = frozenset()
     highlight_plane: int | None = None
     menus: tuple[Menu, ...] = ()
-    # short labels of the highlighted cells, repeated by the menus' options
+    # short labels of the highlighted cells (letters), which the menus' options start with
     labels: tuple[tuple[int, str], ...] = ()
 
     @property
@@ -106,15 +107,20 @@ def panel(game: Game, path: tuple[str, ...] = ()) -> Panel:
     return _start(game, legal)
 
 
-def _menus(poses: list[EndPose], what: str) -> tuple[Menu, ...]:
+def _menus(
+    poses: list[EndPose], what: str, labels: Mapping[int, str] | None = None
+) -> tuple[Menu, ...]:
     """Menus of at most 25 options each, and at most four (the fifth row is buttons);
-    each placeholder says which cells its options reach."""
+    each placeholder says which cells its options reach, and each option starts with
+    its cell's label on the preview (``labels``)."""
+    marks = labels or {}
     chunks = [poses[i : i + MENU_SIZE] for i in range(0, len(poses), MENU_SIZE)][: MAX_ROWS - 1]
     menus = []
     for chunk in chunks:
         more = f" ({_span([p.cell for p in chunk])})" if len(chunks) > 1 else ""
         options = tuple(
-            Option(p.value, _clip(f"{p.short} · {p.sentence}"), _clip(p.cost)) for p in chunk
+            Option(p.value, _clip(f"{_mark(marks, p.cell)}{p.short} · {p.sentence}"), _clip(p.cost))
+            for p in chunk
         )
         menus.append(Menu(_clip(f"{what}{more}", 150), options))
     return tuple(menus)
@@ -127,7 +133,11 @@ def _span(cells: Sequence[int | None]) -> str:
     return named[0] if named[0] == named[-1] else f"{named[0]} to {named[-1]}"
 
 
-def _cell_menus(here: str, poses: list[EndPose]) -> tuple[Menu, ...]:
+def _mark(labels: Mapping[int, str], cell: int | None) -> str:
+    return f"{labels[cell]} · " if cell is not None and cell in labels else ""
+
+
+def _cell_menus(here: str, poses: list[EndPose], labels: Mapping[int, str]) -> tuple[Menu, ...]:
     """Too many end poses for four menus: first the cell, then the pose in it."""
     by_cell: dict[int, list[EndPose]] = {}
     for p in poses:
@@ -143,7 +153,7 @@ def _cell_menus(here: str, poses: list[EndPose]) -> tuple[Menu, ...]:
         options.append(
             Option(
                 f"{GO}{here}/{TO_KEY}/{board.name(c)}",
-                f"{board.name(c)} · {len(by_cell[c])} ways to end there, {span}",
+                f"{_mark(labels, c)}{board.name(c)} · {len(by_cell[c])} ways to end there, {span}",
             )
         )
     menus = []
@@ -159,12 +169,17 @@ def _clip(text: str, size: int = 100) -> str:
     return text if len(text) <= size else text[: size - 1] + "…"
 
 
-def _labels(poses: list[EndPose]) -> tuple[tuple[int, str], ...]:
-    cells: dict[int, str] = {}
-    for p in poses:
-        if p.cell is not None:
-            cells.setdefault(p.cell, board.name(p.cell))
-    return tuple(sorted(cells.items()))
+def _labels(poses: list[EndPose]) -> dict[int, str]:
+    """A letter for each cell the poses reach, in board order: short enough for the
+    preview to print in the cell, and the menus' options start with it."""
+    cells = sorted({p.cell for p in poses if p.cell is not None})
+    return {c: _letters(i) for i, c in enumerate(cells)}
+
+
+def _letters(n: int) -> str:
+    """``A`` … ``Z``, then ``AA``, ``AB`` …"""
+    head = "" if n < 26 else _letters(n // 26 - 1)
+    return head + chr(ord("A") + n % 26)
 
 
 def _end_poses(game: Game, cell: int, to: int | None = None) -> Panel:
@@ -174,26 +189,29 @@ def _end_poses(game: Game, cell: int, to: int | None = None) -> Panel:
     assert plane is not None
     here = board.name(cell)
     found = plane_actions(game, cell)
+    labels = _labels(found)  # before narrowing to ``to``: a cell keeps its letter
     if to is not None:
         found = [p for p in found if p.cell == to]
+        labels = {to: labels[to]} if to in labels else {}
     diving = plane.id == game.diving
     choices = [] if diving else [Choice("Step by step", path=(here, STEPS_KEY))]
     choices.append(Choice("Back", path=() if to is None else (here,)))
     verb = "dive on or end the dive" if diving else "where it ends up"
     if len(found) > MENU_SIZE * (MAX_ROWS - 1):
-        menus = _cell_menus(here, found)
+        menus = _cell_menus(here, found, labels)
         verb = "which cell it ends up in, then how"
     else:
         where = f" in {board.name(to)}" if to is not None else ""
-        menus = _menus(found, f"Plane at {here}: where to{where}?")
+        menus = _menus(found, f"Plane at {here}: where to{where}?", labels)
     return Panel(
         f"The plane at {here} (height {plane.height}, {arrow_facing(plane.facing)}): "
-        f"choose {verb}; the preview marks each cell it can reach.",
+        f"choose {verb}; the preview marks each cell it can reach with the letter "
+        "its options start with.",
         tuple(choices),
         frozenset(p.cell for p in found if p.cell is not None),
         plane.id,
         menus,
-        _labels(found),
+        tuple(sorted(labels.items())),
     )
 
 
@@ -303,13 +321,14 @@ def _turns(game: Game, legal: list[Step], cell: int, kind: str) -> Panel:
 def _place_cells(game: Game, legal: list[Step]) -> Panel:
     cells = sorted({s.cell for s in legal if s.kind == steps.PLACE})
     found = placements(game)
+    labels = _labels(found)
     return Panel(
         "Place a plane: which cell of your home side, facing which way?",
         (Choice("Back", path=()),),
         frozenset(cells),
         None,
-        _menus(found, "Place a plane: cell and facing"),
-        _labels(found),
+        _menus(found, "Place a plane: cell and facing", labels),
+        tuple(sorted(labels.items())),
     )
 
 

@@ -12,7 +12,7 @@ import json
 import os
 import threading
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from render.board import board_png
 from render.replay import replay_gif
@@ -39,6 +39,7 @@ def draw_board(
     lines: bool = False,
     highlight_cells: Collection[int] = (),
     highlight_plane: int | None = None,
+    highlight_labels: Mapping[int, str] | None = None,
     size: int = 1024,
 ) -> bytes:
     return board_png(
@@ -47,6 +48,7 @@ def draw_board(
         lines=lines,
         highlight_cells=tuple(highlight_cells),
         highlight_plane=highlight_plane,
+        highlight_labels=dict(highlight_labels or {}),
         size=size,
     )
 

@@ -47,7 +47,6 @@ FINAL_HINT = (
 # must not draw the board again.
 _PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 _PREVIEWS_KEPT = 64
-# Short labels beside highlighted cells, once the board drawing offers them.
 
 
 async def board_file(
@@ -67,7 +66,7 @@ async def board_file(
     # the match and its ply, and what the picture shows: another database's match of
     # the same number (tests run many) never gets this one's picture
     state = (live.id, live.ply, tuple(game.planes()), frozenset(game.clouds), game.active)
-    key = (*state, lines, frozenset(highlight_cells), highlight_plane, size)
+    key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
     png = _PREVIEWS.get(key) if filename != "board.png" else None
     if png is None:
         png = await workers.current().run(
@@ -77,6 +76,7 @@ async def board_file(
             lines=lines,
             highlight_cells=highlight_cells,
             highlight_plane=highlight_plane,
+            highlight_labels=dict(labels),
             size=size,
         )
         if filename != "board.png":

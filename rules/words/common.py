@@ -67,6 +67,23 @@ def result_line(game: Game, names: Sequence[str]) -> str:
     return f"{winners} {verb} ({game.result.reason})."
 
 
+EVERY_PLANE_FLOWN: Final = "every plane has flown"
+
+
+def turn_left(game: Game) -> str:
+    """What is left of the player-turn in play: ``2 still to fly and 1 to place``, or
+    ``3 actions left`` in the early turns of a free-for-all. The board's title and seat
+    card say it in these same words."""
+    waiting = sum(1 for p in game.planes(game.active) if p.id not in game.acted)
+    reserve = game.seat(game.active).reserve
+    if game.ramp >= ALL_ACTIONS:
+        still = [f"{waiting} still to fly"] if waiting else []
+        still += [f"{reserve} to place"] if reserve else []
+        return join(still) if still else EVERY_PLANE_FLOWN
+    # Early free-for-all turns allow more actions than the seat has planes to use.
+    return f"{plural(max(0, min(game.ramp - game.actions, waiting + reserve)), 'action')} left"
+
+
 def turn_line(game: Game, names: Sequence[str]) -> str:
     """Whose decision it is and how much of their turn is left."""
     if game.is_over:
@@ -74,16 +91,10 @@ def turn_line(game: Game, names: Sequence[str]) -> str:
     who = seat_name(game, names, game.active)
     if game.phase == "setup":
         return f"{who} places cloud {len(game.clouds) + 1} of 16."
-    ramp = game.ramp
-    if ramp >= ALL_ACTIONS:
+    left = turn_left(game)
+    if game.ramp >= ALL_ACTIONS and left != EVERY_PLANE_FLOWN:
         # "every plane flies" alone read as "done" beside a cockpit still asking to place
-        waiting = sum(1 for p in game.planes(game.active) if p.id not in game.acted)
-        reserve = game.seat(game.active).reserve
-        still = [f"{waiting} still to fly"] if waiting else []
-        still += [f"{reserve} to place"] if reserve else []
-        left = f"every plane flies: {join(still)}" if still else "every plane has flown"
-    else:
-        left = f"{plural(ramp - game.actions, 'action')} left"
+        left = f"every plane flies: {left}"
     diver = game.plane(game.diving) if game.diving >= 0 else None
     if diver is not None:
         left += f"; the plane at {board.name(diver.cell)} may dive on"

@@ -41,13 +41,17 @@ def test_a_plane_offers_every_end_pose_each_a_whole_plane_action() -> None:
         trial = game.copy()
         notation.play_tokens(trial, option.value.split())
         assert trial.turn == game.turn or trial.actions == 0  # one plane action, complete
-        cell = option.label.split(" ", 1)[0]
+        letter, cell = option.label.split(" · ", 1)[0], option.label.split(" · ")[1].split()[0]
         ends.add(board.cell(cell))
+        assert dict(stage.labels)[board.cell(cell)] == letter  # as the preview marks it
         assert len(option.label) <= 100 and len(option.description) <= 100
     assert ends == stage.highlight_cells  # the preview marks every end cell, and only those
-    assert dict(stage.labels) == {c: board.name(c) for c in ends}
+    # a letter per cell, in board order
+    assert [label for _, label in stage.labels] == [chr(65 + i) for i in range(len(ends))]
+    assert [c for c, _ in stage.labels] == sorted(ends)
     swoop = next(o for o in offered if o.value == "c3S< d4S")
-    assert swoop.label == "e4 ↖ h0 · 2 swoops to e4, face north-west, height 0"
+    e4 = dict(stage.labels)[board.cell("e4")]
+    assert swoop.label == f"{e4} · e4 ↖ h0 · 2 swoops to e4, face north-west, height 0"
     assert swoop.description == "−2 height, 2 cells ahead"
     climb = next(o for o in offered if o.value == "c3C")
     assert climb.description == "+1 height, 1 cell ahead"
@@ -75,9 +79,14 @@ def test_a_high_plane_picks_the_cell_first_then_how_to_end_there() -> None:
     gone = values(cells)
     assert all(v.startswith(">e6/to/") for v in gone)
     assert len(gone) == len(cells.highlight_cells)
+    letter = dict(cells.labels)[board.cell("c5")]
+    options = [o.label for m in cells.menus for o in m.options]
+    assert f"{letter} · c5 · 13 ways to end there, heights 0–2" in options
     c5 = cockpit.panel(game, tuple(">e6/to/c5"[1:].split("/")))
     assert c5.highlight_cells == {board.cell("c5")}
-    assert all(o.label.startswith("c5 ") for m in c5.menus for o in m.options)
+    # the cell keeps its letter once chosen
+    assert c5.labels == ((board.cell("c5"), letter),)
+    assert all(o.label.startswith(f"{letter} · c5 ") for m in c5.menus for o in m.options)
 
 
 def test_the_turn_stage_plays_a_step_and_highlights_where_it_ends() -> None:
@@ -124,9 +133,10 @@ def test_placing_is_one_choice_of_cell_and_facing() -> None:
     game = position.parse(POS, fire="manual")
     cells = cockpit.panel(game, ("+",))
     options = [o for m in cells.menus for o in m.options]
-    assert options[0].label == "a1 → h0 · Bring a plane on at a1, facing east, height 0"
+    assert options[0].label == "A · a1 → h0 · Bring a plane on at a1, facing east, height 0"
     assert options[0].value == "+a1E"
     assert cells.highlight_cells == {board.cell(f"a{i}") for i in range(1, 6)}
+    assert cells.labels == tuple((board.cell(f"a{i + 1}"), "ABCDE"[i]) for i in range(5))
 
 
 def test_cloud_setup_picks_a_row_then_a_cell() -> None:

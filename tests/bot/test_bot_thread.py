@@ -4,15 +4,19 @@ words, then the board; the record on request; draw offers, resignations and seat
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from typing import Any
 
+import discord
 from support.replies import answer
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
+from bot.services import jobs
 from bot.services.clock import FakeClock
 from bot.ui import tables
 from render.board import board_png
+from rules import board
 from rules.words.telling import record_text
 
 # A duel of three planes, no clouds: bob swoops, flies level and crashes a plane; alice's
@@ -209,7 +213,7 @@ async def test_the_cockpit_draws_a_preview_once_per_highlight(
         drawn.append(options.get("highlight_cells"))
         return board_png(game, **options)
 
-    monkeypatch.setattr(tables, "board_png", counting)
+    monkeypatch.setattr(jobs, "board_png", counting)
     cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
     plane = next(
         c.label
@@ -221,3 +225,42 @@ async def test_the_cockpit_draws_a_preview_once_per_highlight(
         await table.alice.click(cockpit.message, label=plane)
         await table.alice.click(cockpit.message, label="Back")
     assert len(drawn) == 2  # the start and the plane's end poses, each drawn once
+
+
+async def test_the_preview_letters_each_cell_as_the_menu_options_begin(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: Any
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", planes=3)
+    await fly(table, simcord_bot, thread, GAME[:3])  # alice has a plane at a6 now
+    drawn: list[dict[int, str]] = []
+
+    def spying(game: Any, **options: Any) -> bytes:
+        drawn.append(dict(options.get("highlight_labels", {})))
+        return board_png(game, **options)
+
+    monkeypatch.setattr(jobs, "board_png", spying)
+    monkeypatch.setattr(tables, "_PREVIEWS", OrderedDict())  # another test drew these
+    cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
+    plane = next(
+        c.label
+        for row in cockpit.message.components
+        for c in row.children
+        if "a6" in (getattr(c, "label", None) or "")
+    )
+    await table.alice.click(cockpit.message, label=plane)
+    options = [
+        o.label
+        for row in cockpit.message.components
+        for c in row.children
+        if isinstance(c, discord.SelectMenu)
+        for o in c.options
+    ]
+    assert options
+    offered: dict[int, str] = {}
+    for option in options:  # "B · f6 ↗ h1 · climb to …": the letter, then the end pose
+        letter, pose = option.split(" · ")[:2]
+        offered.setdefault(board.cell(pose.split()[0]), letter)
+        assert offered[board.cell(pose.split()[0])] == letter  # one letter per cell
+    assert drawn[-1] == offered  # the preview letters exactly the cells the menu offers
+    assert len(set(offered.values())) == len(offered)

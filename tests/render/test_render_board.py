@@ -13,11 +13,13 @@ from render import static
 from render.board import board_png, render_board
 from render.geometry import PLANE_SIZE, WRECK_SIZE, Layout
 from render.palette import ALERT, DARK, LIGHT, SHAPES, seat_colours, theme
+from render.panel import _face, status
 from render.samples import careful_game
 from render.sprites import shape_points
 from rules import board, position, serialize
 from rules.modes import MODES
 from rules.notation import play_tokens
+from rules.words.common import turn_line
 
 DUEL = "duel/2026 t9 - | c3 c4 f6 g6 | >d4NE3 e5E0 +0 | k7SW3 h8W2 +1"
 
@@ -146,3 +148,28 @@ def test_the_png_holds_exactly_the_board_on_the_match_palette() -> None:
     game.play(game.legal_steps()[0])
     moved = Image.open(io.BytesIO(board_png(game)))
     assert moved.convert("RGB").tobytes() != expected.convert("RGB").tobytes()
+
+
+def test_the_title_and_card_say_what_is_left_as_the_turn_line_does() -> None:
+    # Both planes fly, one is still to come on: the cockpit asks for a placement, so
+    # the picture may not say the turn is done.
+    game = position.parse("duel/2026 t9 - | - | >e6E5 a6NW0 +1 | k7SW0 k10E0 +0")
+    assert status(game, None) == "P1 to move · 2 still to fly and 1 to place"
+    play_tokens(game, ["a6C", "e6C"])
+    said = turn_line(game, ["a", "b"])
+    assert said == "Turn 9: a (P1) to fly, every plane flies: 1 to place."
+    assert status(game, None) == "P1 to move · 1 to place"
+    assert _face(game, 0, (0, 0, 0), None, won=False).line == "1 to place"
+    play_tokens(game, ["+a1NE"])  # the last placement ends P1's turn
+    assert game.active == 1 and status(game, None) == "P2 to move · 2 still to fly"
+
+
+def test_labels_are_drawn_at_every_width() -> None:
+    # The pill's corners are sized from its rounded box: at some widths a radius of a
+    # fixed share of the hex made Pillow refuse to draw it (the cockpit's 768 px did).
+    game = position.parse("duel/2026 t9 - | - | >e6E4 a6NW0 +1 | k7SW0 k10E0 +0")
+    labels = {board.cell("e6"): "A", board.cell("e7"): "AB", board.cell("f7"): "M"}
+    for size in range(200, 1100, 41):
+        plain = render_board(game, size=size)
+        marked = render_board(game, size=size, highlight_labels=labels)
+        assert plain.tobytes() != marked.tobytes(), size

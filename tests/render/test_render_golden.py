@@ -27,7 +27,7 @@ from render.board import board_png
 from render.cards import card_png, cards_png
 from render.samples import careful_game
 from render.scoreboard import ScoreRow, scoreboard_png
-from rules import serialize
+from rules import board, serialize
 from rules.achievements import CARDS
 from rules.modes import MODES
 
@@ -78,6 +78,21 @@ def test_board_at_full_size(mode: str) -> None:
 def test_light_board() -> None:
     game = serialize.loads(game_of("3v3"))
     check(board_png(game, size=400, lines=True, theme="light"), "3v3-light.png")
+
+
+def test_cockpit_preview_with_labels() -> None:
+    # A cockpit preview: a plane's cell and its neighbours highlighted and lettered (the
+    # plane's own letter goes beside it), at phone width.
+    game = serialize.loads(game_of("duel"))
+    plane = game.planes(game.active)[0]
+    around = [n for n in board.NEIGHBOUR[plane.cell * 6 : plane.cell * 6 + 6] if n >= 0]
+    cells = sorted({plane.cell, *around})
+    labels = {c: chr(ord("A") + i) for i, c in enumerate(cells)}
+    labels[cells[-1]] = "AB"  # two letters, as past the 26th cell
+    png = board_png(
+        game, size=400, highlight_cells=cells, highlight_plane=plane.id, highlight_labels=labels
+    )
+    check(png, "duel-labels.png")
 
 
 def test_cards() -> None:

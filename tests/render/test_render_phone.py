@@ -1,10 +1,11 @@
 """The board read on a phone: Discord shows it about 400 px wide.
 
 Minimum sizes at 400 px of display width (docs/render.md): the digits of a cell name
-stand at least 7 px tall, the digit of a plane's height at least 8 px. Nothing drawn for
-a plane (the plane, its height badge, its ace star, a wreck, a dive mark) reaches any
-cell's name, nothing drawn after the badges reaches a badge, and clouds never reach the
-name of a cell that is not a cloud.
+stand at least 7 px tall, the digit of a plane's height and the letter of a cockpit's
+label at least 8 px. Nothing drawn for a plane (the plane, its height badge, its ace
+star, a wreck, a dive mark) nor a cell's label reaches any cell's name, nothing drawn
+after the badges reaches a badge, and clouds never reach the name of a cell that is not
+a cloud.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PIL import Image
 from render_support import near, pixel
 
 from render import sprites, static
-from render.board import pill_box, render_board
+from render.board import label_box, pill_box, render_board
 from render.geometry import (
     BADGE_SIZE,
     NAME_FONT,
@@ -33,6 +34,7 @@ from rules import board, position
 PHONE = 400
 MIN_NAME_PX = 7
 MIN_HEIGHT_PX = 8
+MIN_LABEL_PX = 8
 
 Box = tuple[float, float, float, float]
 # Planes at height 1 on open sky, far from clouds: f8 stays empty.
@@ -83,6 +85,26 @@ def test_names_and_heights_are_big_enough_on_a_phone(size: int, th: Theme) -> No
         assert ink_height(shown, box, 255, 128) >= MIN_HEIGHT_PX, name
 
 
+@pytest.mark.parametrize("size", [1024, 768, 400])
+@pytest.mark.parametrize("th", [DARK, LIGHT], ids=["dark", "light"])
+def test_a_cells_label_is_big_enough_on_a_phone(size: int, th: Theme) -> None:
+    game = position.parse(GAME)
+    # f8 is empty, a1 holds a plane: the label goes beside it, clear of its badge
+    cells = {board.cell("f8"): "I", board.cell("a1"): "I"}
+    drawn = render_board(game, size=size, theme=th.name, highlight_labels=cells)
+    assert drawn.tobytes() != render_board(game, size=size, theme=th.name).tobytes()
+    shown = shown_at_phone_width(drawn)
+    layout = static.layout_for(PHONE, "ffa6")
+    r = layout.r
+    for cell in cells:
+        x0, y0, x1, y1 = label_box(layout, cell, "I", game.plane_at(cell) is not None)
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        # A narrow column through the letter, inside the pill's outline.
+        box = (x - r * 0.08, y - r * 0.23, x + r * 0.08, y + r * 0.23)
+        paper = luminance(th.highlight)
+        assert ink_height(shown, box, paper, 100) >= MIN_LABEL_PX, board.name(cell)
+
+
 class Mark:
     """A sprite pasted centred at (x, y), as the board pastes it, or a plain rectangle."""
 
@@ -129,15 +151,22 @@ def test_nothing_covers_a_name_or_a_height(size: int) -> None:
     badges: list[Mark] = []
     over_badges: list[Mark] = []
     over_names: list[Mark] = []
+    labels: list[Mark] = []  # only in empty cells: no badge of their own
     for c in board.CELLS:
         badge = Mark.sprite(
             "badge", sprites.height_badge(5, round(r * BADGE_SIZE)), *layout.badge_at(c)
         )
         star = Mark.sprite("star", sprites.ace_star(round(r * STAR_SIZE)), *layout.star_at(c))
         pill = Mark("pill", pill_box(layout, c, "▼3"))
+        # the widest labels, in an empty cell and beside a plane; two letters beside a
+        # plane reach under its badge (drawn over them), one letter stays clear of it
+        label = Mark("label", label_box(layout, c, "WW"))
+        beside = Mark("label beside a plane", label_box(layout, c, "M", beside_plane=True))
+        wide = Mark("two letters beside a plane", label_box(layout, c, "WW", beside_plane=True))
         badges.append(badge)
-        over_badges += [star, pill]
-        over_names += [badge, star, pill]
+        over_badges += [star, pill, beside]
+        labels.append(label)
+        over_names += [badge, star, pill, label, beside, wide]
         for colour in (ALERT, CRASH_GREY):
             wreck = sprites.burst(colour, round(r * WRECK_SIZE))
             over_names.append(Mark.sprite("wreck", wreck, *layout.plane_at(c)))
@@ -148,6 +177,8 @@ def test_nothing_covers_a_name_or_a_height(size: int) -> None:
         assert not mark.covers(name), (mark.kind, mark.box, name)
     for mark, badge in itertools.product(over_badges, badges):
         assert not mark.covers(badge.box), (mark.kind, mark.box, badge.box)
+    for (i, label), (j, badge) in itertools.product(enumerate(labels), enumerate(badges)):
+        assert i == j or not label.covers(badge.box), (label.box, badge.box)
 
 
 def test_clouds_leave_other_cells_names_alone() -> None:
