@@ -146,3 +146,16 @@ def cockpit_done(page: Page) -> bool:
     """Whether the newest cockpit has nothing left to press (the turn is done)."""
     cockpit = page.locator(COCKPIT).last
     return cockpit.locator("select.menu, button").count() == 0
+
+
+def send(page: Page, command: str, **options: str) -> None:
+    """Type a slash command, fill its options (a select by its label) and send it."""
+    page.fill("#command", command)
+    page.dispatch_event("#command", "input")
+    for name, value in options.items():
+        field = page.locator(f"#options [name={name}]")
+        if field.evaluate("f => f.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    page.click("#send")

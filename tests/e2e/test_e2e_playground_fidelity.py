@@ -8,25 +8,13 @@ three pilots who sit and start a game.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium
+from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
 LAST_MESSAGE = "() => { const m = document.querySelectorAll('.message'); return m.length; }"
-
-
-def send(page: Page, command: str, **options: str) -> None:
-    page.fill("#command", command)
-    page.dispatch_event("#command", "input")
-    for name, value in options.items():
-        field = page.locator(f"#options [name={name}]")
-        if field.evaluate("f => f.tagName") == "SELECT":
-            field.select_option(label=value)
-        else:
-            field.fill(value)
-    page.click("#send")
 
 
 def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: str) -> None:

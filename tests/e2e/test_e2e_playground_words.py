@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium
+from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -22,18 +22,6 @@ NEWEST_WORDS = f"""(seen) => {{
   return words.length ? words[words.length - 1].innerText : null;
 }}"""
 SEEN = f"() => [...document.querySelectorAll('{WORDS}')].map(m => m.dataset.id)"
-
-
-def send(page: Page, command: str, **options: str) -> None:
-    page.fill("#command", command)
-    page.dispatch_event("#command", "input")
-    for name, value in options.items():
-        field = page.locator(f"#options [name={name}]")
-        if field.evaluate("f => f.tagName") == "SELECT":
-            field.select_option(label=value)
-        else:
-            field.fill(value)
-    page.click("#send")
 
 
 def words_board(page: Page) -> str:
