@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-import time
 from collections.abc import Collection, Mapping, Sequence
 
 from render.board import board_png
@@ -104,21 +102,13 @@ def legal_tokens(snapshot: str, done: Sequence[str]) -> tuple[str, ...] | None:
 WORKER_NICENESS = 5
 
 
-def start_worker(bot_pid: int) -> None:
+def start_worker() -> None:
     """Each worker's start: run below the bot's own priority (when the machine is busy,
     the event loop — heartbeats, first answers — gets the CPU first and a board waits a
-    little); end with the bot, even when it is killed without a word; and load the
-    engine, the renderer and their fonts, so that the first real board is not also the
-    slowest."""
+    little), and load the engine, the renderer and their fonts, so that the first real
+    board is not also the slowest."""
     os.nice(WORKER_NICENESS)
-    threading.Thread(target=_end_with_the_bot, args=(bot_pid,), daemon=True).start()
     board_png(Game(Settings("duel")), size=256)
-
-
-def _end_with_the_bot(bot_pid: int) -> None:
-    while os.getppid() == bot_pid:
-        time.sleep(1.0)
-    os._exit(0)  # the bot is gone (its orphans are handed to another parent)
 
 
 def ready() -> int:

@@ -44,15 +44,11 @@ class Workers:
         wait until they are up, before the first player waits on them."""
         if self.size == 0 or self._pool is not None:
             return
-        # Spawned, not forked: the bot has threads by now (discord.py's heartbeat, the
-        # database's), and a forked child inherits their locks in whatever state they
-        # were. Not the forkserver either: it outlives a bot that was SIGKILLed.
-        context = multiprocessing.get_context("spawn")
+        # Not fork: the bot has threads by now (discord.py's heartbeat, the database's),
+        # and a forked child inherits their locks in whatever state they were.
+        context = multiprocessing.get_context("forkserver")
         self._pool = ProcessPoolExecutor(
-            self.size,
-            mp_context=context,
-            initializer=jobs.start_worker,
-            initargs=(os.getpid(),),
+            self.size, mp_context=context, initializer=jobs.start_worker
         )
         loop = asyncio.get_running_loop()
         await asyncio.gather(
