@@ -31,6 +31,8 @@ pg: Any = pytest.importorskip(
     "pg_server", reason="the PostgreSQL test server (tests/storage/pg_server.py) is not here"
 )
 
+pytestmark = pytest.mark.multiprocess
+
 GUILDS, DUELS_PER_GUILD = 8, 5
 KILL_AT_STEP = 6
 CLOCK = 120  # the shortest turn clock a challenge offers, in seconds
