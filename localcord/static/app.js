@@ -89,10 +89,17 @@ function toBottom() {
   if (view.stick) box.scrollTop = box.scrollHeight;
 }
 
-$("#messages").addEventListener("scroll", () => {
-  const box = $("#messages");
-  view.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 40;
-});
+// Only the person's own scrolling decides whether to follow: the page's re-renders and
+// late-loading images scroll the box too, and must not unstick it.
+function personScrolled() {
+  setTimeout(() => {
+    const box = $("#messages");
+    view.stick = box.scrollTop + box.clientHeight >= box.scrollHeight - 40;
+  }, 0);
+}
+for (const kind of ["wheel", "touchmove", "keydown", "mousedown"]) {
+  $("#messages").addEventListener(kind, personScrolled, { passive: true });
+}
 
 function renderMessages(messages, viewer) {
   const box = $("#messages");
