@@ -192,6 +192,19 @@ class GameManager(ComputerTurns, TurnClocks):
                 set_aside.append(SetAside(record.id, str(exc)))
         return loaded, set_aside
 
+    async def unannounced(self) -> list[LiveMatch]:
+        """This process's finished matches whose end the players were never shown (the
+        process died between storing the last move and showing it)."""
+        found = []
+        for match_id, guild_id in await self.boards.finished_behind():
+            if not self.shards.owns(guild_id):
+                continue
+            try:
+                found.append(await self.get(match_id))
+            except MatchError as exc:
+                log.warning("match %s: its end cannot be shown (%s)", match_id, exc)
+        return found
+
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         for live in self._live.values():
             # a series plays game after game in one thread: the finished ones stay loaded

@@ -36,6 +36,7 @@ pytestmark = pytest.mark.multiprocess
 GUILDS, DUELS_PER_GUILD = 8, 5
 KILL_AT_STEP = 6
 CLOCK = 120  # the shortest turn clock a challenge offers, in seconds
+FLIGHT_LIMIT = 420  # seconds for all forty duels; alone they take about a minute
 
 
 @pytest.fixture(scope="module")
@@ -89,16 +90,21 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
         await asyncio.wait_for(world.commands_synced.wait(), 30)
         on_shard_0 = next(i for i, g in enumerate(guilds) if server.gateway.shard_of(g) == 0)
         clocked = [await _clocked_match(people, c, i) for i, c in enumerate(channels)]
-        flights = await asyncio.gather(
-            *(
-                _fly_through_a_crash(
-                    people,
-                    channels[i % GUILDS],
-                    i,
-                    kill_and_restart if i % GUILDS == on_shard_0 and i < GUILDS else None,
+        # A bound on the whole flight: a bot that stops answering fails the test with
+        # both logs printed instead of leaving every player retrying for hours.
+        flights = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    _fly_through_a_crash(
+                        people,
+                        channels[i % GUILDS],
+                        i,
+                        kill_and_restart if i % GUILDS == on_shard_0 and i < GUILDS else None,
+                    )
+                    for i in range(GUILDS * DUELS_PER_GUILD)
                 )
-                for i in range(GUILDS * DUELS_PER_GUILD)
-            )
+            ),
+            FLIGHT_LIMIT,
         )
         clocked_ids = [match_id(board_message(people, thread)) for thread in clocked]
         for thread in clocked:  # two minutes a turn, checked every twenty seconds

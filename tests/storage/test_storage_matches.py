@@ -7,6 +7,7 @@ import asyncpg
 import pytest
 from storage_testkit import duel, game_json, raw
 
+from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import InvalidSnapshot, MatchNotFound, MatchOver, StepConflict, StorageError
 from storage.matches import MatchRepo, MatchStatus, SeatSpec
@@ -215,3 +216,20 @@ async def test_a_thread_finds_its_active_match_first(db: Database) -> None:
     found = await repo.by_thread(71)
     assert found is not None and found.id == newer
     assert await repo.by_thread(72) is None
+
+
+async def test_finished_matches_whose_board_fell_behind_are_found(db: Database) -> None:
+    repo, marks = MatchRepo(db), BoardMarks(db)
+    told, untold, playing = [await repo.create(duel()) for _ in range(3)]
+    for match_id in (told, untold, playing):
+        await repo.append_step(
+            match_id, 1, "+a3NE", 11, game_json(1, 1), to_move_seat=1, turn_deadline=None
+        )
+        await marks.mark(match_id, 1)
+    for match_id in (told, untold):
+        await repo.append_step(
+            match_id, 2, "resign:0", 11, game_json(2, 0), to_move_seat=None,
+            turn_deadline=None, status=MatchStatus.FINISHED, result_json='{"winners": [1]}',
+        )  # fmt: skip
+    await marks.mark(told, 2)
+    assert await marks.finished_behind() == [(untold, 1)]
