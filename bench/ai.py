@@ -12,6 +12,11 @@ Two times are reported, because a decision is made once per player-turn and then
 replayed step by step: "per turn" is the time the first step of a turn took (the real
 thinking), "per step" covers every call to ``choose``.
 
+The players' budgets are measured in CPU time by default (``--clock cpu``): on a shared
+machine a wall-clock budget buys less search whenever other work runs, so the same
+strength would play weaker by the hour. ``--clock wall`` is what the bot uses. Both
+the wall time and the CPU time of every decision are printed either way.
+
     .venv/bin/python bench/ai.py            # hard against the rest (a few minutes)
     .venv/bin/python bench/ai.py --games 20 --against medium
     .venv/bin/python bench/ai.py --mode ffa4 --hero expert --against hard --games 20
@@ -39,12 +44,18 @@ from rules.players import Player, RandomPlayer, new_game
 TURN_LIMIT = 400  # player-turns; a game this long is counted as drawn
 LADDER = ("random", "easy", "medium", "hard", "expert")
 
-Job = tuple[str, str, int, str, int]  # hero, other, game number, mode, first seed
-Outcome = tuple[str, str, float, dict[str, list[float]], dict[str, list[float]]]
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+
+Job = tuple[str, str, int, str, int, str]  # hero, other, game number, mode, first seed, clock
+Times = dict[str, list[float]]
+# hero, other, hero's points, per strength: wall per turn, wall per step, CPU per turn
+Outcome = tuple[str, str, float, Times, Times, Times]
 
 
-def _player(level: str, seed: int) -> Player:
-    return RandomPlayer(seed) if level == "random" else ComputerPlayer(level, seed=seed)
+def _player(level: str, seed: int, clock: str) -> Player:
+    if level == "random":
+        return RandomPlayer(seed)
+    return ComputerPlayer(level, seed=seed, clock=CLOCKS[clock])
 
 
 def play(job: Job) -> Outcome:
@@ -52,31 +63,33 @@ def play(job: Job) -> Outcome:
     goes round with the game number. Returns both names, the hero's points (1 win, a
     share when several win, par (1/seats) for a draw), and per strength its times per turn and per
     step."""
-    hero, other, number, mode, first_seed = job
+    hero, other, number, mode, first_seed, clock = job
     seed = first_seed + number
     game = new_game(Settings(mode=mode, turn_limit=TURN_LIMIT), seed)
     hero_seat = number % game.seats
     names = [other] * game.seats
     names[hero_seat] = hero
-    players = [_player(n, seed + k) for k, n in enumerate(names)]
-    per_turn: dict[str, list[float]] = {hero: [], other: []}
-    per_step: dict[str, list[float]] = {hero: [], other: []}
+    players = [_player(n, seed + k, clock) for k, n in enumerate(names)]
+    per_turn: Times = {hero: [], other: []}
+    per_step: Times = {hero: [], other: []}
+    cpu_turn: Times = {hero: [], other: []}
     last_turn = -1
     while not game.is_over:
         seat = game.active
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         step = players[seat].choose(game)
         took = time.perf_counter() - start
         per_step[names[seat]].append(took)
         if game.turn != last_turn:
             per_turn[names[seat]].append(took)
+            cpu_turn[names[seat]].append(time.thread_time() - start_cpu)
             last_turn = game.turn
         game.play(step)
     assert game.result is not None
     winners = game.result.winners
     # A draw is worth par, 1/seats: half a point in a duel.
     won = (1 / len(winners) if hero_seat in winners else 0.0) if winners else 1 / game.seats
-    return hero, other, won, per_turn, per_step
+    return hero, other, won, per_turn, per_step, cpu_turn
 
 
 def _run(jobs: list[Job], workers: int) -> tuple[list[Outcome], float]:
@@ -100,9 +113,16 @@ def _times(label: str, values: list[float]) -> str:
 
 def hero_bench(args: argparse.Namespace) -> None:
     opponents = args.against.split(",")
-    jobs = [(args.hero, o, n, args.mode, args.seed) for o in opponents for n in range(args.games)]
+    jobs = [
+        (args.hero, o, n, args.mode, args.seed, args.clock)
+        for o in opponents
+        for n in range(args.games)
+    ]
     results, wall = _run(jobs, args.workers)
-    print(f"{args.hero} in {args.mode}, {args.games} games per opponent, seats rotating")
+    print(
+        f"{args.hero} in {args.mode}, {args.games} games per opponent, seats rotating, "
+        f"budgets in {args.clock} time"
+    )
     for o in opponents:
         points = [r[2] for r in results if r[1] == o]
         wins = sum(1 for p in points if p == 1.0)
@@ -114,6 +134,7 @@ def hero_bench(args: argparse.Namespace) -> None:
             f"({wins} won, {draws} drawn, {len(points)} games)"
         )
     print(_times("time per turn", [t for r in results for t in r[3][args.hero]]))
+    print(_times("CPU time per turn", [t for r in results for t in r[5][args.hero]]))
     print(_times("time per step", [t for r in results for t in r[4][args.hero]]))
     print(f"wall time {wall:.0f} s on {args.workers} workers")
 
@@ -121,14 +142,17 @@ def hero_bench(args: argparse.Namespace) -> None:
 def ladder(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     pairs = list(itertools.combinations(levels, 2))
-    jobs = [(a, b, n, "duel", args.seed) for a, b in pairs for n in range(args.games)]
+    jobs = [(a, b, n, "duel", args.seed, args.clock) for a, b in pairs for n in range(args.games)]
     results, wall = _run(jobs, args.workers)
     points: dict[tuple[str, str], tuple[float, int]] = {}
     for a, b in pairs:
         scored = [r[2] for r in results if r[0] == a and r[1] == b]
         points[(a, b)] = (sum(scored), len(scored))
     ratings = fit(levels, points)
-    print(f"ladder: duels, {args.games} games per pair, seats alternating, random clouds")
+    print(
+        f"ladder: duels, {args.games} games per pair, seats alternating, random clouds, "
+        f"budgets in {args.clock} time"
+    )
     print("Elo (Bradley-Terry maximum likelihood, mean 0, ± one standard error):")
     for name in sorted(levels, key=lambda n: -ratings[n][0]):
         elo, err = ratings[name]
@@ -143,7 +167,8 @@ def ladder(args: argparse.Namespace) -> None:
     for name in levels:
         turns = [t for r in results for t in r[3].get(name, [])]
         steps = [t for r in results for t in r[4].get(name, [])]
-        print(f"  {name:<7} {_times('turn', turns)}; {_times('step', steps)}")
+        cpu = [t for r in results for t in r[5].get(name, [])]
+        print(f"  {name:<7} {_times('turn', turns)}; {_times('CPU', cpu)}; {_times('step', steps)}")
     print(f"wall time {wall:.0f} s on {args.workers} workers")
 
 
@@ -157,6 +182,9 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(LADDER), help="strengths in the ladder")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=10_000, help="seed of the first game")
+    parser.add_argument(
+        "--clock", choices=tuple(CLOCKS), default="cpu", help="what the players' budgets measure"
+    )
     args = parser.parse_args()
     if args.ladder:
         ladder(args)

@@ -107,8 +107,12 @@ def player_of(level: str, budget: float, theta: Theta, seed: int) -> ComputerPla
     search: dict[str, object] = {"width": round(theta["width"])}
     if base.depth is not None:
         search["depth"] = Depth(**{p.name: round(theta[p.name]) for p in EXPERT_PARAMS})
-    tuned = dataclasses.replace(base, **search)  # type: ignore[arg-type]
-    return ComputerPlayer(tuned, time_budget=budget, seed=seed, weights=weights_of(theta))
+    # Noise (a weaker preset's blur) would only hide what the weights are worth.
+    tuned = dataclasses.replace(base, noise=0.0, **search)  # type: ignore[arg-type]
+    # CPU time, so that other work on the machine does not change what a budget buys
+    return ComputerPlayer(
+        tuned, time_budget=budget, seed=seed, weights=weights_of(theta), clock=time.thread_time
+    )
 
 
 def play(job: GameJob) -> float:
@@ -217,7 +221,12 @@ def write_block(theta: Theta, level: str, note: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--level", default="medium", help="strength whose games tune (medium)")
+    parser.add_argument(
+        "--level",
+        choices=("medium", "expert"),
+        default="medium",
+        help="strength whose games tune: medium (fast) or the expert itself",
+    )
     parser.add_argument("--budget", type=float, default=0.15, help="seconds per decision")
     parser.add_argument("--iterations", type=int, default=500, help="game pairs")
     parser.add_argument("--rate", type=float, default=0.1, help="step, in perturbations")

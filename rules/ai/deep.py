@@ -25,10 +25,11 @@ the deadline is used only for the candidates it finished.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rules.ai.evaluate import Evaluator
-from rules.ai.search import Deadline, Plan, Scored, plan_turn
+from rules.ai.search import Clock, Deadline, Plan, Scored, plan_turn
 from rules.game import Game
 
 FIRST_LEVEL_SHARE = 0.35  # of the budget, for the expert's own beam search
@@ -44,14 +45,20 @@ class Depth:
 
 
 def deep_turn(
-    game: Game, seat: int, ev: Evaluator, width: int, depth: Depth, budget: float
+    game: Game,
+    seat: int,
+    ev: Evaluator,
+    width: int,
+    depth: Depth,
+    budget: float,
+    clock: Clock = time.perf_counter,
 ) -> Scored | None:
     """The expert's turn for ``seat`` (to move in ``game``) from a beam ``width``
     wide, or ``None`` if there is
     no action to plan. May be a partial turn when the deadline cut the first level
     short; the player then plans the rest at its next step."""
-    deadline = Deadline(budget)
-    found = plan_turn(game, seat, ev, width, Deadline(budget * FIRST_LEVEL_SHARE))
+    deadline = Deadline(budget, clock)
+    found = plan_turn(game, seat, ev, width, Deadline(budget * FIRST_LEVEL_SHARE, clock))
     if not found:
         found = plan_turn(game, seat, ev, 1, deadline)
     if not found or not found[0].finished or len(found) == 1:

@@ -13,11 +13,12 @@ an unexpected error falls back to the first sensible legal step.
 from __future__ import annotations
 
 import random
+import time
 
 from rules import steps
 from rules.ai.deep import deep_turn
 from rules.ai.evaluate import Evaluator, Weights
-from rules.ai.search import Deadline, Plan, best_reply, plan_turn
+from rules.ai.search import Clock, Deadline, Plan, plan_turn
 from rules.ai.strengths import HARD_CAP, Strength, strength
 from rules.game import PLAY, Game
 from rules.steps import Step
@@ -44,7 +45,8 @@ class ComputerPlayer:
     ``time_budget`` (seconds per decision) overrides the strength's default; it is
     capped at :data:`~rules.ai.strengths.HARD_CAP`. ``seed`` fixes the noise of the easy
     player and the cloud placement in a manual cloud setup; ``weights`` replace the
-    strength's own (self-play tuning tries candidates this way).
+    strength's own (self-play tuning tries candidates this way); ``clock`` measures
+    the budget (the wall clock unless a benchmark asks for CPU time).
     """
 
     def __init__(
@@ -53,12 +55,14 @@ class ComputerPlayer:
         time_budget: float | None = None,
         seed: int = 0,
         weights: Weights | None = None,
+        clock: Clock = time.perf_counter,
     ) -> None:
         self.strength = strength(level) if isinstance(level, str) else level
         self.name = self.strength.name
         self.budget = min(time_budget or self.strength.budget, HARD_CAP)
         self.rng = random.Random(seed)
         self.weights = weights
+        self.clock = clock
         self._evaluator: Evaluator | None = None
         self._evaluator_key: object = None
         self._plan: Plan = ()
@@ -85,12 +89,12 @@ class ComputerPlayer:
         return _fallback(legal)
 
     def _make_plan(self, game: Game, key: StateKey) -> None:
-        deadline = Deadline(self.budget)
+        deadline = Deadline(self.budget, self.clock)
         ev = self._evaluator_for(game)
         seat = game.active
         s = self.strength
         if s.depth is not None:
-            deep = deep_turn(game, seat, ev, s.width, s.depth, self.budget)
+            deep = deep_turn(game, seat, ev, s.width, s.depth, self.budget, self.clock)
             self._plan = deep.plan if deep is not None else ()
             self._remember(game, key)
             return
@@ -98,10 +102,7 @@ class ComputerPlayer:
         if not found:
             self._plan = ()
             return
-        best = found[0]
-        if s.replies and best.finished and len(found) > 1:
-            best = best_reply(game, seat, found[: s.replies], ev, deadline, s.reply_width)
-        self._plan = best.plan
+        self._plan = found[0].plan
         self._remember(game, key)
 
     def _remember(self, game: Game, key: StateKey) -> None:

@@ -12,9 +12,8 @@ a crossfire is in place. So the planner searches over *orders of plane actions*:
 * :func:`plan_turn` is a beam search: from the turn's start it applies every action to
   every position in the beam, scores the results with the :class:`Evaluator`, keeps the
   best ``width`` unfinished ones and goes on until the turn passes. Every finished turn
-  is kept, so the caller can choose among the best few.
-* :func:`best_reply` looks one turn further (the hard player): for each of the best
-  turns it lets the next seat plan its own turn greedily and judges where that leaves us.
+  is kept, so the caller can choose among the best few (:mod:`rules.ai.deep` takes
+  them round the table).
 
 Everything works on one scratch copy of the game with ``push``/``pop``, and every loop
 watches a :class:`Deadline`, returning the best found so far when time is up.
@@ -36,15 +35,23 @@ from rules.steps import Step
 Plan = tuple[Step, ...]
 
 
-class Deadline:
-    """A point in time after which searches stop and answer with what they have."""
+Clock = Callable[[], float]
 
-    def __init__(self, seconds: float) -> None:
-        self.at = time.perf_counter() + seconds
+
+class Deadline:
+    """A point in time after which searches stop and answer with what they have.
+
+    ``clock`` is the wall clock by default. Benchmarks pass ``time.thread_time`` so that
+    a budget means the same search on a busy machine as on a free core.
+    """
+
+    def __init__(self, seconds: float, clock: Clock = time.perf_counter) -> None:
+        self.clock = clock
+        self.at = clock() + seconds
 
     @property
     def passed(self) -> bool:
-        return time.perf_counter() >= self.at
+        return self.clock() >= self.at
 
 
 @dataclass(frozen=True)
@@ -220,46 +227,6 @@ def plan_turn(
     if finished:
         return sorted(finished, key=_by_score)
     return best_open[:1]
-
-
-def best_reply(
-    game: Game,
-    seat: int,
-    candidates: list[Scored],
-    ev: Evaluator,
-    deadline: Deadline,
-    reply_width: int = 1,
-) -> Scored:
-    """Of ``candidates`` (finished turns, best first), the one that leaves ``seat``
-    best off after the next seat's best reply (a beam search ``reply_width`` wide).
-    Candidates not checked before the deadline are skipped; the first candidate is the
-    answer if none could be."""
-    work = game.copy(with_history=False)
-    best: Scored | None = None
-    for cand in candidates:
-        if deadline.passed:
-            break
-        for s in cand.plan:
-            work.push(s)
-        score = cand.score
-        nxt = work.active
-        if not work.is_over and ev.teams[nxt] != ev.teams[seat]:
-            replies = plan_turn(work, nxt, ev, reply_width, deadline)
-            if deadline.passed and best is not None:
-                for _ in cand.plan:
-                    work.pop()
-                break
-            if replies:
-                for s in replies[0].plan:
-                    work.push(s)
-                score = ev.score(work, seat)
-                for _ in replies[0].plan:
-                    work.pop()
-        for _ in cand.plan:
-            work.pop()
-        if best is None or score > best.score:
-            best = Scored(score, cand.plan, cand.finished)
-    return best if best is not None else candidates[0]
 
 
 def _by_score(s: Scored) -> float:

@@ -1,15 +1,18 @@
 """The strengths of the computer player, and what makes them differ.
 
 * **easy** plans its turn one plane action at a time, taking the action that looks best
-  right now, and its judgement is blurred by noise, so it blunders now and then.
+  right now, and its judgement is blurred by a lot of noise, so it blunders often.
 * **medium** plans its whole turn: a beam search over the orders in which its planes
-  act, which finds kills that need two planes and keeps planes out of crossfires.
-* **hard** plans like medium with a wider beam, then, for its best few turns, plays the
-  opponent's best reply (found by a beam search of its own, as a medium player would)
-  and picks the turn that holds up best.
-* **expert** searches deeper (:mod:`rules.ai.deep`): every other seat's reply in turn,
-  then its own answer, as far as its budget allows, with the weights found by
+  act, which finds kills that need two planes and keeps planes out of crossfires; a
+  little noise (a fifth of a plane) makes it misjudge close positions now and then.
+* **hard** plans with a wider beam, then takes its best few turns round the table
+  (:mod:`rules.ai.deep`): every other seat plays its best turn in reply, and the turn
+  that holds up best is played.
+* **expert** searches deeper with the same machinery: more turns round the table, then
+  its own answer to the replies, on a bigger budget, with the weights found by
   self-play tuning (``bench/tune.py``, which rewrites the block marked below).
+
+The ladder (``bench/ai.py --ladder``, docs/ai.md) measures how far apart they are.
 """
 
 from __future__ import annotations
@@ -25,12 +28,10 @@ from rules.ai.evaluate import Weights
 class Strength:
     name: str
     width: int  # positions kept per level of the turn's beam search
-    replies: int  # best turns checked against the opponent's reply (0: none)
-    reply_width: int  # beam width of the opponent's reply the check assumes
     noise: float  # standard deviation added to every score (a plane is worth 10)
     budget: float  # seconds per decision by default
     weights: Weights = field(default_factory=Weights)
-    depth: Depth | None = None  # the expert's deeper search instead of width/replies
+    depth: Depth | None = None  # how far round the table it looks (None: its own turn only)
 
 
 # --- tuned: begin (written by bench/tune.py; edit by hand only to revert) ---
@@ -53,17 +54,17 @@ EXPERT_WIDTH: Final = 8
 EXPERT_DEPTH: Final = Depth(candidates=16, reply_width=3, answer=3)
 # --- tuned: end ---
 
+HARD_DEPTH: Final = Depth(candidates=8, reply_width=3, answer=0)
+
 STRENGTHS: Final = {
     s.name: s
     for s in (
-        Strength("easy", width=1, replies=0, reply_width=0, noise=4.0, budget=0.3),
-        Strength("medium", width=3, replies=0, reply_width=0, noise=0.0, budget=0.6),
-        Strength("hard", width=6, replies=12, reply_width=3, noise=0.0, budget=1.0),
+        Strength("easy", width=1, noise=4.0, budget=0.3),
+        Strength("medium", width=3, noise=2.0, budget=0.6),
+        Strength("hard", width=6, noise=0.0, budget=1.0, depth=HARD_DEPTH),
         Strength(
             "expert",
             width=EXPERT_WIDTH,
-            replies=0,
-            reply_width=0,
             noise=0.0,
             budget=1.5,
             weights=TUNED_WEIGHTS,
