@@ -12,9 +12,11 @@ import json
 import os
 from collections.abc import Collection, Mapping, Sequence
 
+from render.analysis import analysis_png
 from render.board import board_png
 from render.replay import replay_gif
 from rules import notation, position, serialize
+from rules.ai.analysis import AnalysisDepth, TurnReview, review
 from rules.ai.player import ComputerPlayer
 from rules.errors import RulesError
 from rules.game import Game
@@ -58,6 +60,16 @@ def draw_position(text: str, fire: str, size: int, lines: bool) -> bytes:
 
 def draw_replay(snapshot: str, names: Sequence[str]) -> bytes:
     return replay_gif(game_of(snapshot), names=list(names))
+
+
+def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview | None:
+    """The post-game analysis of one player-turn (the ``index``-th of those
+    :func:`rules.ai.analysis.turn_count` counts; None for one it does not judge)."""
+    return next(review(game_of(snapshot), depth, only=index), None)
+
+
+def draw_analysis(snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str]) -> bytes:
+    return analysis_png(game_of(snapshot), reviews, names=list(names))
 
 
 def computer_turn(snapshot: str, strength: str, seed: int) -> list[list[str]]:

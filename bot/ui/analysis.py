@@ -1,16 +1,18 @@
 """``/crosshairs analyse``: the post-game analysis (:mod:`rules.ai.analysis`) of a finished
 match, posted in its thread: the report in text and the evaluation graph with the
 blunders' boards. A public progress message follows the work, edited at most every
-:data:`PROGRESS_EVERY` seconds."""
+:data:`PROGRESS_EVERY` seconds.
+
+The turns are judged in the worker processes one at a time: a whole analysis queued at
+once would hold every worker for seconds while other matches wait for their boards."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
-from typing import Final, TypeVar
+from typing import Final
 
 import discord
 
+from bot.services import jobs, workers
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.ui.commands import crosshairs, match_here
@@ -18,22 +20,10 @@ from bot.ui.context import bot_of
 from bot.ui.files import document, picture
 from bot.ui.tables import match_channel
 from bot.ui.walls import match_in_guild
-from rules.ai.analysis import TurnReview, report, review, turn_count
+from rules.ai.analysis import TurnReview, report, turn_count
 
 PROGRESS_EVERY: Final = 2.0  # seconds: Discord rate-limits edits, and people need no more
 INLINE: Final = 2000  # characters: a longer report goes as a text file
-
-T = TypeVar("T")
-
-
-async def off_loop(work: Callable[[], T]) -> T:
-    """Run CPU-heavy ``work`` away from the event loop (the one place to swap for a
-    process pool)."""
-    return await asyncio.to_thread(work)
-
-
-def _next(turns: Iterator[TurnReview]) -> Callable[[], TurnReview | None]:
-    return lambda: next(turns, None)
 
 
 def progress_text(live: LiveMatch, done: int, total: int) -> str:
@@ -78,25 +68,19 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
     clock = bot.games.clock
     await interaction.edit_original_response(content=progress_text(live, 0, total))
     shown = clock.now()
-    game = live.game.copy()  # the match's game stays untouched by the worker thread
-    turns = review(game, bot.config.analysis_depth)
+    snapshot = jobs.snapshot_of(live.game)
+    pool = workers.current()
     reviews: list[TurnReview] = []
-    while (judged := await off_loop(_next(turns))) is not None:
-        reviews.append(judged)
-        if clock.now() - shown >= PROGRESS_EVERY and len(reviews) < total:
-            await interaction.edit_original_response(
-                content=progress_text(live, len(reviews), total)
-            )
+    for index in range(total):
+        judged = await pool.run(jobs.analyse_turn, snapshot, index, bot.config.analysis_depth)
+        if judged is not None:
+            reviews.append(judged)
+        if clock.now() - shown >= PROGRESS_EVERY and index + 1 < total:
+            await interaction.edit_original_response(content=progress_text(live, index + 1, total))
             shown = clock.now()
     names = live.names
     text = report(reviews, names)
-
-    def draw() -> bytes:
-        from render.analysis import analysis_png
-
-        return analysis_png(game, reviews, names=names)
-
-    png = await off_loop(draw)
+    png = await pool.run(jobs.draw_analysis, snapshot, reviews, names)
     head = f"🔎 Analysis of match #{live.id}: {' vs '.join(names)}"
     files = [picture(png, f"analysis-{live.id}.png", picture_words(live, reviews))]
     if len(head) + len(text) + 8 <= INLINE:

@@ -122,28 +122,32 @@ def turn_count(game: Game) -> int:
 
 
 def review(
-    game: Game, depth: AnalysisDepth | None = None, weights: Weights | None = None
+    game: Game,
+    depth: AnalysisDepth | None = None,
+    weights: Weights | None = None,
+    only: int | None = None,
 ) -> Iterator[TurnReview]:
     """Judge every fully played player-turn of ``game``, in order (see the module
-    docstring). ``game`` itself is not changed."""
+    docstring); with ``only``, just the turn of that index (0 for the first of the
+    :func:`turn_count`), so that separate processes can take a turn each. ``game``
+    itself is not changed."""
     depth = depth or AnalysisDepth()
     replay = start_of(game)
     ev: Evaluator | None = None  # built once the clouds are placed
     tokens = [p.token for p in game.history]
     done = 0
-    for first, end, turn in _segments(game):
+    for index, (first, end, turn) in enumerate(_segments(game)):
+        if only is not None and index > only:
+            return
         for token in tokens[done:first]:
             serialize.apply_record(replay, token)
-        if replay.phase != PLAY:
-            done = first
+        done = first
+        if replay.phase != PLAY or (only is not None and index != only):
             continue
         plan = tuple(Step.parse(t) for t in tokens[first:end])
         if ev is None:
             ev = Evaluator(replay, weights or TUNED_WEIGHTS)
         yield _judge(replay, plan, first, turn, ev, depth)
-        for token in tokens[first:end]:
-            serialize.apply_record(replay, token)
-        done = end
 
 
 def _judge(
