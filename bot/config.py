@@ -52,7 +52,7 @@ class Config:
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
         env = os.environ if environ is None else environ
         guild = env.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not (guild.isascii() and guild.isdigit()):
             raise ConfigError("DEV_GUILD_ID must be a server id (digits only)")
         pace = env.get("COMPUTER_PACE", "").strip() or "1.5"
         try:

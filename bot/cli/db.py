@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
 from storage import health
@@ -112,9 +112,7 @@ def _check(args: argparse.Namespace) -> int:
     report = _run(args, run)
     if isinstance(report, int):
         return report
-    print(f"{report.name}:")
-    for line in report.lines():
-        print(f"  {line}")
+    _print_report(f"{report.name}:", report.lines())
     return 0 if report.ok else 1
 
 
@@ -146,9 +144,9 @@ def _copy(args: argparse.Namespace) -> int:
     copied = _run(args, lambda: copy_urls(args.source, args.dest))
     if isinstance(copied, int):
         return copied
-    print(f"copied {parse_target(args.source)} into {parse_target(args.dest)}:")
-    for line in copied.lines():
-        print(f"  {line}")
+    _print_report(
+        f"copied {parse_target(args.source)} into {parse_target(args.dest)}:", copied.lines()
+    )
     return 0
 
 
@@ -156,10 +154,16 @@ def _salvage(args: argparse.Namespace) -> int:
     report = _run(args, lambda: salvage(args.source, args.dest))
     if isinstance(report, int):
         return report
-    print(f"salvaged {parse_target(args.source)} into {parse_target(args.dest)}:")
-    for line in report.lines():
-        print(f"  {line}")
+    _print_report(
+        f"salvaged {parse_target(args.source)} into {parse_target(args.dest)}:", report.lines()
+    )
     return 1 if report.lost else 0
+
+
+def _print_report(head: str, lines: Iterable[str]) -> None:
+    print(head)
+    for line in lines:
+        print(f"  {line}")
 
 
 def _forget_user(args: argparse.Namespace) -> int:

@@ -36,6 +36,7 @@ def test_config_from_the_environment(tmp_path: Path) -> None:
     ("env", "why"),
     [
         ({"DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+        ({"DEV_GUILD_ID": "4²"}, "DEV_GUILD_ID"),  # a digit to str.isdigit, not to int()
         ({"COMPUTER_PACE": "soon"}, "COMPUTER_PACE"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
     ],
