@@ -15,6 +15,18 @@ from bot.services.clock import FakeClock
 from bot.ui import commands
 
 
+async def accepted_duel(env: Any) -> tuple[Any, Any, Any]:
+    """A duel alice offered and bob accepted: its thread, alice, bob."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("dogfights")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    invite = answer(await alice.slash(channel, "crosshairs challenge", opponent=bob, clouds="none"))
+    await bob.click(invite, label="Accept")
+    (thread,) = channel.threads
+    return thread, alice, bob
+
+
 def board_of(thread: Any) -> Any:
     return [m for m in thread.history() if m.content.startswith("**Crosshairs #")][-1]
 
@@ -26,13 +38,7 @@ async def test_a_board_left_behind_by_a_crash_is_redrawn_and_the_player_pinged(
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    invite = answer(await alice.slash(channel, "crosshairs challenge", opponent=bob, clouds="none"))
-    await bob.click(invite, label="Accept")
-    (thread,) = channel.threads
+    thread, alice, bob = await accepted_duel(simcord_env)
     assert "alice (P1) to fly" in board_of(thread).content
 
     async def dies_before_drawing(*args: Any, **kwargs: Any) -> None:
@@ -63,13 +69,7 @@ async def test_a_game_that_ended_in_a_crash_is_announced_and_rated_after_the_res
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    invite = answer(await alice.slash(channel, "crosshairs challenge", opponent=bob, clouds="none"))
-    await bob.click(invite, label="Accept")
-    (thread,) = channel.threads
+    thread, alice, _bob = await accepted_duel(simcord_env)
 
     async def dies_before_drawing(*args: Any, **kwargs: Any) -> None:
         """The process dies after the resignation is stored, before anyone is told."""

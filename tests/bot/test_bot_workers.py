@@ -18,20 +18,29 @@ def bot_config(bot_config: Config) -> Config:
     return replace(bot_config, workers=1)
 
 
-async def test_the_worker_process_draws_boards_and_searches_for_the_computer(
-    simcord_env: Any, simcord_bot: CrosshairsBot
-) -> None:
-    guild = simcord_env.create_guild()
+async def first_move_against_the_bot(
+    env: Any, bot: CrosshairsBot, strength: str
+) -> tuple[Any, Any]:
+    """alice challenges the bot and brings a plane on; the bot answers (in its worker).
+    The match thread and alice."""
+    guild = env.create_guild()
     channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    assert simcord_bot.user is not None and simcord_bot.workers.size == 1
-    me = UserHandle(simcord_env, simcord_env.backend.get_user(simcord_bot.user.id))
+    alice = guild.add_member(env.create_user("alice"))
+    assert bot.user is not None and bot.workers.size == 1
+    me = UserHandle(env, env.backend.get_user(bot.user.id))
     await alice.slash(
-        channel, "crosshairs challenge", opponent=me, strength="medium", clouds="none"
+        channel, "crosshairs challenge", opponent=me, strength=strength, clouds="none"
     )
     (thread,) = channel.threads
     await alice.slash(thread, "crosshairs move", tokens="+a3NE")
-    await simcord_env.settle()
+    await env.settle()
+    return thread, alice
+
+
+async def test_the_worker_process_draws_boards_and_searches_for_the_computer(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    thread, alice = await first_move_against_the_bot(simcord_env, simcord_bot, "medium")
     live = next(iter(simcord_bot.games.live_matches()))
     assert live.user_to_move() == alice.id
     first, *computer = [s.token for s in live.game.history]
@@ -44,15 +53,7 @@ async def test_the_worker_process_draws_boards_and_searches_for_the_computer(
 async def test_the_analysis_is_judged_turn_by_turn_in_the_worker_process(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    assert simcord_bot.user is not None and simcord_bot.workers.size == 1
-    me = UserHandle(simcord_env, simcord_env.backend.get_user(simcord_bot.user.id))
-    await alice.slash(channel, "crosshairs challenge", opponent=me, strength="easy", clouds="none")
-    (thread,) = channel.threads
-    await alice.slash(thread, "crosshairs move", tokens="+a3NE")
-    await simcord_env.settle()
+    thread, alice = await first_move_against_the_bot(simcord_env, simcord_bot, "easy")
     await alice.slash(thread, "crosshairs resign")
     await simcord_env.settle()
     await alice.slash(thread, "crosshairs analyse")
