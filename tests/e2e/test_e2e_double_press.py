@@ -83,11 +83,12 @@ async def test_resign_confirmed_twice_resigns_once(local: Local) -> None:
     await people.click(bob, challenge.original, "Accept")
     thread = await people.wait_thread(local.channel)
     board = board_message(people, thread)
+    match = match_id(board)  # read now: once the game ends the message may be told in words
     confirm = answer(await people.click(alice, board, "Resign"))
     assert confirm is not None
     answers = await press_twice(local, alice, confirm, "Yes, resign")
     assert sorted(answers) == ["⚠️ this game is over", "🏳️ You resigned."], answers
     await local.bot.stop()
-    steps, status = await stored_steps(local, match_id(board))
+    steps, status = await stored_steps(local, match)
     assert len([s for s in steps if s.startswith("resign")]) == 1
     assert status is MatchStatus.FINISHED
