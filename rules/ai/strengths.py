@@ -35,10 +35,10 @@ class Strength:
 
 
 # --- tuned: begin (written by bench/tune.py; edit by hand only to revert) ---
-# bench/tune.py 2026-11-22: SPSA, 240 self-play duels at medium (0.15 s/decision, seed 1)
-# check: tuned vs before 28/60 = 46.7% ± 6.4 (-23 Elo); 300 games in 764 s
-# not adopted; the values it found: second_to_last=3.94 height=0.91 doomed=9.25 blocked=2.29
-# danger=7.11 cloud=0.51 aim=0.29 trophy=7.58 width=2.62
+# bench/tune.py 2026-11-22: SPSA, 2000 self-play duels at medium (0.15 s/decision, seed 1)
+# check: tuned vs before 96/200 = 48.0% ± 3.5 (-14 Elo); 2200 games in 1922 s
+# not adopted; the values it found: second_to_last=4.56 height=1.12 doomed=9.24 blocked=3.02
+# danger=5.60 cloud=0.14 aim=0.02 trophy=13.16 width=2.17
 TUNED_WEIGHTS: Final = Weights(
     plane=10.0,
     second_to_last=4.0,
