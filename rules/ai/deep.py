@@ -42,6 +42,7 @@ class Depth:
     candidates: int  # turns taken round the table
     reply_width: int  # beam of the next seat's reply; later seats play greedily
     answer: int  # candidates given the expert's own answer (0: none)
+    seats: int = 0  # how many of the following seats reply (0: all, round the table)
 
 
 def deep_turn(
@@ -67,7 +68,7 @@ def deep_turn(
     candidates = distinct(work, found, depth.candidates)
     rounds: list[tuple[Scored, Plan]] = []  # (candidate scored after the round, replies)
     for cand in candidates:
-        replies = play_round(work, seat, cand.plan, ev, depth.reply_width, deadline)
+        replies = play_round(work, seat, cand.plan, ev, depth.reply_width, deadline, depth.seats)
         if replies is None:
             break
         rounds.append(replies)
@@ -104,11 +105,18 @@ def distinct(work: Game, found: list[Scored], limit: int) -> list[Scored]:
 
 
 def play_round(
-    work: Game, seat: int, plan: Plan, ev: Evaluator, reply_width: int, deadline: Deadline
+    work: Game,
+    seat: int,
+    plan: Plan,
+    ev: Evaluator,
+    reply_width: int,
+    deadline: Deadline,
+    seats: int = 0,
 ) -> tuple[Scored, Plan] | None:
     """The value of ``plan`` for ``seat`` and the replies it met: ``plan`` followed
-    by every other seat's best turn until ``seat`` is to move again, scored for
-    ``seat``; ``None`` if the deadline passed on the way."""
+    by every other seat's best turn until ``seat`` is to move again (or only the next
+    ``seats`` of them), scored for ``seat``; ``None`` if the deadline passed on the
+    way."""
     pushed: list[int] = [0]
 
     def push_all(p: Plan) -> None:
@@ -120,13 +128,15 @@ def play_round(
     replies: Plan = ()
     width = reply_width
     complete = True
-    while not work.is_over and work.active != seat:
+    replied = 0
+    while not work.is_over and work.active != seat and not (seats and replied == seats):
         found = plan_turn(work, work.active, ev, width, deadline)
         if deadline.passed or not found or not found[0].finished:
             complete = False
             break
         push_all(found[0].plan)
         replies += found[0].plan
+        replied += 1
         width = 1
     score = ev.score(work, seat)
     for _ in range(pushed[0]):

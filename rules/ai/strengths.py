@@ -5,12 +5,13 @@
 * **medium** plans its whole turn: a beam search over the orders in which its planes
   act, which finds kills that need two planes and keeps planes out of crossfires; a
   little noise (a fifth of a plane) makes it misjudge close positions now and then.
-* **hard** plans with a wider beam, then takes its best few turns round the table
-  (:mod:`rules.ai.deep`): every other seat plays its best turn in reply, and the turn
-  that holds up best is played.
-* **expert** searches deeper with the same machinery: more turns round the table, then
-  its own answer to the replies, on a bigger budget, with the weights found by
-  self-play tuning (``bench/tune.py``, which rewrites the block marked below).
+* **hard** plans with a wider beam, then checks its best few turns against the next
+  seat's best reply (:mod:`rules.ai.deep`) and plays the turn that holds up best.
+* **expert** searches deeper with the same machinery: more turns, each taken round the
+  whole table (every other seat replies in turn, so in free-for-all it models all its
+  rivals, not one), then its own answer to the replies, on a bigger budget, with the
+  weights found by self-play tuning (``bench/tune.py``, which rewrites the block
+  marked below).
 
 The ladder (``bench/ai.py --ladder``, docs/ai.md) measures how far apart they are.
 """
@@ -54,7 +55,8 @@ EXPERT_WIDTH: Final = 8
 EXPERT_DEPTH: Final = Depth(candidates=16, reply_width=3, answer=3)
 # --- tuned: end ---
 
-HARD_DEPTH: Final = Depth(candidates=8, reply_width=3, answer=0)
+# Hard hears the next seat only; the expert models the whole table (in a duel the same).
+HARD_DEPTH: Final = Depth(candidates=8, reply_width=3, answer=0, seats=1)
 
 STRENGTHS: Final = {
     s.name: s

@@ -15,12 +15,13 @@ from rules.players import new_game
 NO_CLOCK = 1e9
 
 
-def replying_seats(game: Game) -> list[int]:
-    """The seats whose turns the expert's round plays after seat to move's best turn."""
+def replying_seats(game: Game, limit: int = 0) -> list[int]:
+    """The seats whose turns the round plays after seat to move's best turn (only the
+    next ``limit`` of them, when given)."""
     seat = game.active
     ev = Evaluator(game)
     plan = plan_turn(game, seat, ev, 2, Deadline(NO_CLOCK))[0].plan
-    result = play_round(game, seat, plan, ev, 2, Deadline(NO_CLOCK))
+    result = play_round(game, seat, plan, ev, 2, Deadline(NO_CLOCK), limit)
     assert result is not None
     _, replies = result
     work = game.copy(with_history=False)
@@ -31,7 +32,8 @@ def replying_seats(game: Game) -> list[int]:
         if not seats or seats[-1] != work.active:
             seats.append(work.active)
         work.push(s)
-    assert work.active == seat  # the round ends with the expert to move again
+    if not limit:
+        assert work.active == seat  # the round ends with the expert to move again
     return seats
 
 
@@ -41,6 +43,15 @@ def replying_seats(game: Game) -> list[int]:
 def test_the_round_plays_every_other_seat_in_order(mode: str, seats: list[int]) -> None:
     game = new_game(Settings(mode=mode), 5)
     assert replying_seats(game) == seats
+
+
+def test_hard_hears_only_the_next_seat_and_the_expert_the_whole_table() -> None:
+    hard, expert = STRENGTHS["hard"].depth, STRENGTHS["expert"].depth
+    assert hard is not None and expert is not None
+    assert (hard.seats, expert.seats) == (1, 0)
+    game = new_game(Settings(mode="ffa4"), 5)
+    assert replying_seats(game, hard.seats) == [1]
+    assert replying_seats(game, expert.seats) == [1, 2, 3]
 
 
 def test_the_round_leaves_the_game_as_it_was() -> None:
