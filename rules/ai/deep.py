@@ -1,14 +1,15 @@
-"""The expert's search: iterative deepening over whole player-turns.
+"""The search of hard and expert: iterative deepening over whole player-turns.
 
-The hard player checks its best turns against one reply, the next seat's. The expert
-goes round the table, deepening as long as its deadline allows:
+Both deepen as long as their deadline allows; the :class:`Depth` of a strength says
+how far. The expert goes round the whole table; hard hears only the next seat and
+gives no answer (``seats=1, answer=0``):
 
-1. **Its own turn** — the beam search of :func:`~rules.ai.search.plan_turn`, wider
-   than hard's, on a share of the budget so the deeper levels get time. Turns that
+1. **Its own turn** — the beam search of :func:`~rules.ai.search.plan_turn`, on a
+   share of the budget so the deeper levels get time. Turns that
    end in the same position (planes acting in a different order, nothing in between
    that matters) are one candidate: checking both would only spend time twice.
 2. **The round** — for each candidate, best first, every other seat plays its own
-   best turn in seat order until the expert is to move again (a *max-n* reply
+   best turn in seat order until the player is to move again (a *max-n* reply
    model: each seat maximises its own evaluation, teammates included). In a duel that
    is the opponent's reply; in free-for-all and Circle of Death it is all the rivals
    in turn, so a turn that leaves a plane for the *second* rival to kill is seen. The
@@ -19,7 +20,7 @@ goes round the table, deepening as long as its deadline allows:
    equal after the round but where one leaves a kill set up for next time.
 
 Every level compares candidates evaluated to the same depth only (a position with the
-expert to move is not scored like one with a rival to move), and a level cut short by
+player to move is not scored like one with a rival to move), and a level cut short by
 the deadline is used only for the candidates it finished.
 """
 
@@ -32,16 +33,16 @@ from rules.ai.evaluate import Evaluator
 from rules.ai.search import Clock, Deadline, Plan, Scored, plan_turn
 from rules.game import Game
 
-FIRST_LEVEL_SHARE = 0.35  # of the budget, for the expert's own beam search
+FIRST_LEVEL_SHARE = 0.35  # of the budget, for the player's own beam search
 
 
 @dataclass(frozen=True)
 class Depth:
-    """How far the expert looks: the fields of a strength that only it uses."""
+    """How far a deep strength (hard, expert) looks beyond its own turn."""
 
     candidates: int  # turns taken round the table
     reply_width: int  # beam of the next seat's reply; later seats play greedily
-    answer: int  # candidates given the expert's own answer (0: none)
+    answer: int  # candidates given the player's own answer (0: none)
     seats: int = 0  # how many of the following seats reply (0: all, round the table)
 
 
@@ -54,10 +55,10 @@ def deep_turn(
     budget: float,
     clock: Clock = time.perf_counter,
 ) -> Scored | None:
-    """The expert's turn for ``seat`` (to move in ``game``) from a beam ``width``
-    wide, or ``None`` if there is
-    no action to plan. May be a partial turn when the deadline cut the first level
-    short; the player then plans the rest at its next step."""
+    """The turn for ``seat`` (to move in ``game``) from a beam ``width`` wide, looked
+    at as far as ``depth`` says, or ``None`` if there is no action to plan. May be a
+    partial turn when the deadline cut the first level short; the player then plans
+    the rest at its next step."""
     deadline = Deadline(budget, clock)
     found = plan_turn(game, seat, ev, width, Deadline(budget * FIRST_LEVEL_SHARE, clock))
     if not found:
