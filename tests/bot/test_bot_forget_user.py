@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from support.replies import answer
+from support.tables import Table
 
 from bot.cli.main import main
 from bot.config import Config
@@ -40,13 +41,9 @@ async def test_forget_user_anonymises_them_and_keeps_the_other_players_games(
     bot_config: Config,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    invite = answer(await alice.slash(channel, "crosshairs challenge", opponent=bob))
-    await bob.click(invite, label="Accept")
-    duel_thread = channel.threads[-1]
+    table = Table(simcord_env)
+    channel, alice, bob = table.channel, table.alice, table.bob
+    duel_thread = await table.start()
     await alice.slash(duel_thread, "crosshairs resign")  # rated: bob wins
     offer = answer(await alice.slash(channel, "crosshairs series start", opponent=bob, games=1))
     await bob.click(offer, label="Accept")
@@ -77,12 +74,9 @@ async def test_forget_user_refuses_while_they_are_playing(
     bot_config: Config,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(simcord_env.create_user("alice"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    invite = answer(await alice.slash(channel, "crosshairs challenge", opponent=bob))
-    await bob.click(invite, label="Accept")
+    table = Table(simcord_env)
+    bob = table.bob
+    await table.start()
     path = bot_config.database_path
     code = await asyncio.to_thread(main, ["db", "--db", str(path), "forget-user", str(bob.id)])
     assert code == 2

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from simcord.builders import UserHandle
+from support.tables import Table
 
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
@@ -23,9 +24,8 @@ async def first_move_against_the_bot(
 ) -> tuple[Any, Any]:
     """alice challenges the bot and brings a plane on; the bot answers (in its worker).
     The match thread and alice."""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("dogfights")
-    alice = guild.add_member(env.create_user("alice"))
+    table = Table(env)
+    channel, alice = table.channel, table.alice
     assert bot.user is not None and bot.workers.size == 1
     me = UserHandle(env, env.backend.get_user(bot.user.id))
     await alice.slash(
