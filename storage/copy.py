@@ -35,6 +35,10 @@ TABLES: Final = (
     ("ratings", "user_id, mode_family"),
     ("rating_history", "id"),
     ("board_marks", "match_id"),
+    ("training_runs", "user_id"),
+    ("lessons_passed", "user_id, lesson"),
+    ("puzzle_ratings", "user_id"),
+    ("puzzle_attempts", "user_id, puzzle"),
 )
 IDENTITY_TABLES: Final = (
     "matches",
