@@ -20,6 +20,7 @@ from bot.ui import (
     buttons,
     invites,
     leaderboard,
+    learn,
     recovery,
     rules_help,
     series,
@@ -47,7 +48,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert analysis.analyse
+    assert analysis.analyse and learn.learn and learn.puzzle
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -61,10 +62,12 @@ async def install(bot: CrosshairsBot) -> None:
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
         tournament_teams.TeamButton,
+        *learn.DYNAMIC_ITEMS,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
+    await bot.add_cog(learn.DailyPuzzles(bot))
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))

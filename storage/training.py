@@ -186,3 +186,20 @@ class TrainingRepo:
                     (run.user_id, run.item, int(solved), rating.rating, now),
                 )
             await conn.execute("DELETE FROM training_runs WHERE user_id = ?", (run.user_id,))
+
+    # ------------------------------------------------------------------ daily puzzle
+
+    async def daily_channels(self) -> list[tuple[int, int, str]]:
+        """(guild, channel, day last posted or "") of every guild with the daily puzzle on."""
+        async with self._db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT c.guild_id, c.value, COALESCE(p.value, '') FROM guild_settings c "
+                "LEFT JOIN guild_settings p ON p.guild_id = c.guild_id AND p.key = ? "
+                "WHERE c.key = ? ORDER BY c.guild_id",
+                (DAILY_POSTED, DAILY_CHANNEL),
+            )
+        return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
+
+
+DAILY_CHANNEL = "daily_puzzle_channel"
+DAILY_POSTED = "daily_puzzle_posted"

@@ -29,7 +29,8 @@ from rules.training import lessons, puzzles
 from rules.training.lessons import Lesson
 from rules.training.puzzles import Puzzle
 from storage.db import Database
-from storage.training import PuzzleRating, Run, TrainingRepo
+from storage.guilds import GuildSettingsRepo
+from storage.training import DAILY_CHANNEL, DAILY_POSTED, PuzzleRating, Run, TrainingRepo
 
 LEVEL_WINDOW = 150.0  # a puzzle "at your level" is rated within this of you, if any is
 
@@ -123,6 +124,7 @@ class Pressed:
 class TrainingService:
     def __init__(self, db: Database) -> None:
         self.repo = TrainingRepo(db)
+        self.settings = GuildSettingsRepo(db)
 
     # ------------------------------------------------------------------ opening
 
@@ -282,6 +284,23 @@ class TrainingService:
 
     async def close(self, user_id: int) -> None:
         await self.repo.close(user_id)
+
+    # ------------------------------------------------------------------ daily puzzle
+
+    async def set_daily(self, guild_id: int, channel_id: int | None) -> None:
+        """Post the daily puzzle in ``channel_id`` from now on (None: stop)."""
+        if channel_id is None:
+            await self.settings.delete(guild_id, DAILY_CHANNEL)
+        else:
+            await self.settings.set(guild_id, DAILY_CHANNEL, str(channel_id))
+
+    async def daily_due(self, day: datetime.date) -> list[tuple[int, int]]:
+        """(guild, channel) of the daily puzzles not yet posted on ``day``."""
+        found = await self.repo.daily_channels()
+        return [(g, c) for g, c, posted in found if posted != day.isoformat()]
+
+    async def daily_posted(self, guild_id: int, day: datetime.date) -> None:
+        await self.settings.set(guild_id, DAILY_POSTED, day.isoformat())
 
 
 def _turn_text(start: Game, tokens: Sequence[str]) -> str:

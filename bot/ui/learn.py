@@ -1,0 +1,502 @@
+"""``/crosshairs learn`` and ``/crosshairs puzzle``: lessons and puzzles played, one turn
+each, on the real board through the same cockpit as a game, in a message only the
+person sees; the daily puzzle, posted where a server's admin switched it on.
+
+Custom ids carry what a press needs, so they work after a restart:
+
+* ``xh:tk:<stamp>:n:<path>`` / ``…:g:<token>`` — the exercise's cockpit buttons;
+  ``xh:tm:<stamp>:<n>`` — its menus (a whole plane action per entry). The stamp (item,
+  tries, steps so far) makes a press on an older board fail politely;
+* ``xh:tr:<action>:<arg>`` — open a lesson (``lesson``), try again (``again``), a hint
+  (``hint``), the next puzzle (``puzzle``), the daily puzzle (``daily``);
+* ``xh:tl`` — the course's menu of lessons.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.services import cockpit, jobs, workers
+from bot.services.live import MatchError
+from bot.services.training import Exercise, Pressed, TrainingService, Verdict, daily_puzzle
+from bot.ui.buttons import STYLES
+from bot.ui.commands import crosshairs
+from bot.ui.context import bot_of
+from bot.ui.errors import guarded, tell
+from bot.ui.files import picture
+from rules.game import Game
+from rules.training import lessons
+from rules.words.scene import alt_text
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+PREVIEW = 768
+NOBODY = discord.AllowedMentions.none()
+LESSON_CHOICES = [
+    app_commands.Choice(name=f"{n}. {x.title}"[:100], value=x.id)
+    for n, x in enumerate(lessons.course(), start=1)
+][:25]
+
+
+def service(interaction: discord.Interaction) -> TrainingService:
+    return TrainingService(bot_of(interaction).db)
+
+
+async def board_picture(
+    game: Game,
+    names: list[str],
+    *,
+    stage: cockpit.Panel | None = None,
+    lines: bool = False,
+    filename: str = "lesson.png",
+) -> discord.File:
+    png = await workers.current().run(
+        jobs.draw_board,
+        jobs.snapshot_of(game),
+        names,
+        lines=lines,
+        highlight_cells=stage.highlight_cells if stage else (),
+        highlight_plane=stage.highlight_plane if stage else None,
+        highlight_labels=dict(stage.labels) if stage else {},
+        size=PREVIEW,
+    )
+    return picture(png, filename, alt_text(game, names))
+
+
+def exercise_view(exercise: Exercise, stage: cockpit.Panel) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for n, menu in enumerate(stage.menus):
+        view.add_item(ExerciseMenu(exercise.stamp, n, menu))
+    first = len(stage.menus)
+    extra: list[discord.ui.Item[Any]] = []
+    if exercise.lesson is not None and exercise.lesson.hints:
+        extra.append(TrainingButton("hint", exercise.lesson.id))
+    room = 5 * (5 - first) - len(extra)
+    for i, choice in enumerate(stage.choices[:room]):
+        view.add_item(ExerciseButton(exercise.stamp, choice, row=first + i // 5))
+    for item in extra:
+        view.add_item(item)
+    return view
+
+
+async def show(
+    interaction: discord.Interaction,
+    exercise: Exercise,
+    path: tuple[str, ...] = (),
+    *,
+    note: str = "",
+    edit: bool = True,
+) -> None:
+    """The exercise's board and cockpit at ``path``, in the person's own message."""
+    stage = cockpit.panel(exercise.game, path)
+    head = [f"**{exercise.title}**"]
+    if not exercise.run.tokens and not path:
+        if exercise.lesson is not None:
+            head.append(exercise.lesson.teach.replace("\n", " "))
+        head.append(f"🎯 **Goal:** {exercise.goal}")
+    if note:
+        head.append(note)
+    head.append(f"**{stage.title}**")
+    content = "\n\n".join(head)[:2000]
+    file = await board_picture(exercise.game, exercise.names, stage=stage)
+    view = exercise_view(exercise, stage)
+    if edit:
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+    else:
+        await interaction.followup.send(
+            content, file=file, view=view, ephemeral=True, allowed_mentions=NOBODY
+        )
+
+
+async def fly(interaction: discord.Interaction, stamp: str, tokens: list[str]) -> None:
+    pressed: Pressed = await service(interaction).play(interaction.user.id, stamp, tokens)
+    if pressed.exercise is not None:
+        await show(interaction, pressed.exercise, note="\n".join(pressed.lines))
+        return
+    assert pressed.verdict is not None
+    await tell_verdict(interaction, pressed.verdict)
+
+
+async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> None:
+    exercise = verdict.exercise
+    view = discord.ui.View(timeout=None)
+    if exercise.lesson is not None:
+        if verdict.passed:
+            text = [f"✅ **{exercise.title}: passed!** You played {verdict.played}."]
+            if verdict.next_lesson is not None:
+                view.add_item(TrainingButton("lesson", verdict.next_lesson.id, verdict.next_lesson))
+            else:
+                text.append("🎓 You have passed every lesson. Try `/crosshairs puzzle` next!")
+        else:
+            text = [
+                f"❌ **Not yet.** You played {verdict.played}.",
+                exercise.lesson.wrong,
+                *(f"• {r}" for r in verdict.reasons),
+                "The board shows where your try left the planes, with the lines of fire.",
+            ]
+            view.add_item(TrainingButton("again", exercise.lesson.id))
+            if exercise.lesson.hints:
+                view.add_item(TrainingButton("hint", exercise.lesson.id))
+    else:
+        text = [
+            ("✅ **Solved!**" if verdict.passed else "❌ **Not the best turn.**")
+            + f" You played {verdict.played}.",
+            *(f"• {r}" for r in verdict.reasons),
+        ]
+        if not verdict.passed:
+            text.append(f"A turn that solves it: `{verdict.answer}`.")
+        text.append(rating_line(verdict))
+        view.add_item(TrainingButton("puzzle", ""))
+    file = await board_picture(verdict.tried, exercise.names, lines=True, filename="try.png")
+    await interaction.edit_original_response(
+        content="\n".join(t for t in text if t)[:2000], attachments=[file], view=view
+    )
+
+
+def rating_line(verdict: Verdict) -> str:
+    rating = verdict.rating
+    if rating is None:
+        return ""
+    if not verdict.rated:
+        return f"Practice (you had tried this puzzle before): rating {rating.rating:.0f}."
+    before = verdict.rating_before if verdict.rating_before is not None else 1500.0
+    change = rating.rating - before
+    return (
+        f"Puzzle rating {before:.0f} → **{rating.rating:.0f}** ({change:+.0f}) · "
+        f"streak {rating.streak} (best {rating.best_streak})"
+    )
+
+
+# ------------------------------------------------------------------ buttons and menus
+
+
+class ExerciseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:tk:(?P<stamp>[^:]+):(?P<op>[ng]):(?P<arg>[^:]*)",
+):
+    def __init__(self, stamp: str, choice: cockpit.Choice, row: int | None = None) -> None:
+        if choice.token is not None:
+            op, arg = "g", choice.token
+        else:
+            op, arg = "n", "/".join(choice.path)
+        super().__init__(
+            discord.ui.Button(
+                label=choice.label,
+                style=STYLES[choice.style],
+                disabled=not choice.enabled,
+                custom_id=f"xh:tk:{stamp}:{op}:{arg}",
+                row=row,
+            )
+        )
+        self.stamp = stamp
+        self.op = op
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExerciseButton:
+        if match["op"] == "g":
+            choice = cockpit.Choice("", token=match["arg"])
+        else:
+            choice = cockpit.Choice("", path=tuple(p for p in match["arg"].split("/") if p))
+        return cls(match["stamp"], choice)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        training = service(interaction)
+        exercise = await training.current(interaction.user.id, self.stamp)
+        await interaction.response.defer()
+        if self.op == "n":
+            await show(interaction, exercise, tuple(p for p in self.arg.split("/") if p))
+        else:
+            await fly(interaction, self.stamp, [self.arg])
+
+
+class ExerciseMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tm:(?P<stamp>[^:]+):(?P<n>\d)"
+):
+    def __init__(self, stamp: str, n: int, menu: cockpit.Menu | None = None) -> None:
+        options = [
+            discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
+            for o in (menu.options if menu else ())
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"xh:tm:{stamp}:{n}",
+                placeholder=menu.placeholder if menu else None,
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.stamp = stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExerciseMenu:
+        return cls(match["stamp"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        exercise = await service(interaction).current(interaction.user.id, self.stamp)
+        chosen = " ".join(self.item.values)
+        await interaction.response.defer()
+        if chosen.startswith(cockpit.GO):
+            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
+            await show(interaction, exercise, path)
+            return
+        if not chosen.split():
+            raise MatchError("choose one of the menu's entries")
+        await fly(interaction, self.stamp, chosen.split())
+
+
+TRAINING_LABELS = {
+    "lesson": ("Start the lesson", discord.ButtonStyle.primary, "🎓"),
+    "again": ("Try again", discord.ButtonStyle.primary, "🔁"),
+    "hint": ("Hint", discord.ButtonStyle.secondary, "💡"),
+    "puzzle": ("Next puzzle", discord.ButtonStyle.primary, "🧩"),
+    "daily": ("Solve it", discord.ButtonStyle.primary, "🧩"),
+}
+
+
+class TrainingButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:tr:(?P<action>lesson|again|hint|puzzle|daily):(?P<arg>[A-Za-z0-9~-]*)",
+):
+    def __init__(self, action: str, arg: str, lesson: lessons.Lesson | None = None) -> None:
+        label, style, emoji = TRAINING_LABELS[action]
+        if lesson is not None:
+            number = [x.id for x in lessons.course()].index(lesson.id) + 1
+            label = f"Lesson {number}: {lesson.title}"[:80]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, emoji=emoji, custom_id=f"xh:tr:{action}:{arg}"
+            )
+        )
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TrainingButton:
+        return cls(match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        training = service(interaction)
+        user = interaction.user.id
+        if self.action == "hint":
+            lesson = lessons.lesson(self.arg)
+            await tell(interaction, "💡 " + " ".join(lesson.hints))
+            return
+        if self.action == "daily":
+            # a public post: the person's own exercise opens in a message of its own
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show(interaction, await training.open_puzzle(user, self.arg), edit=False)
+            return
+        await interaction.response.defer()
+        if self.action == "lesson":
+            exercise = await training.open_lesson(user, self.arg)
+        elif self.action == "puzzle":
+            exercise = await training.open_puzzle(user)
+        else:
+            exercise = await training.current(user)
+            if exercise.lesson is None or exercise.lesson.id != self.arg:
+                exercise = await training.open_lesson(user, self.arg)
+        await show(interaction, exercise)
+
+
+class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tl"):
+    def __init__(self, passed: dict[str, int] | None = None) -> None:
+        done = passed or {}
+        options = [
+            discord.SelectOption(
+                label=f"{'✓ ' if x.id in done else ''}{n}. {x.title}"[:100],
+                value=x.id,
+                description=x.part,
+            )
+            for n, x in enumerate(lessons.course(), start=1)
+        ][:25]
+        super().__init__(
+            discord.ui.Select(custom_id="xh:tl", placeholder="Pick a lesson", options=options)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LessonMenu:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        chosen = self.item.values[0] if self.item.values else ""
+        await interaction.response.defer()
+        exercise = await service(interaction).open_lesson(interaction.user.id, chosen)
+        await show(interaction, exercise)
+
+
+# ------------------------------------------------------------------ the commands
+
+
+def course_text(passed: dict[str, int]) -> str:
+    lines = ["**Crosshairs: learn by flying.** One turn per lesson, on the real board."]
+    part = ""
+    for n, x in enumerate(lessons.course(), start=1):
+        if x.part != part:
+            part = x.part
+            lines.append(f"\n__{part}__")
+        mark = "✓" if x.id in passed else "·"
+        lines.append(f"{mark} {n}. {x.title}")
+    total = len(lessons.course())
+    lines.append(f"\n{len(passed)} of {total} lessons passed.")
+    return "\n".join(lines)
+
+
+@crosshairs.command(name="learn", description="Learn the game: short lessons, one turn each")
+@app_commands.describe(lesson="Go straight to a lesson (otherwise: the course and your progress)")
+@app_commands.choices(lesson=LESSON_CHOICES)
+async def learn(interaction: discord.Interaction, lesson: str | None = None) -> None:
+    training = service(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if lesson is not None:
+        await show(interaction, await training.open_lesson(interaction.user.id, lesson), edit=False)
+        return
+    passed = await training.progress(interaction.user.id)
+    nxt = next((x for x in lessons.course() if x.id not in passed), None)
+    view = discord.ui.View(timeout=None)
+    if nxt is not None:
+        view.add_item(TrainingButton("lesson", nxt.id, nxt))
+    view.add_item(LessonMenu(passed))
+    await interaction.followup.send(
+        course_text(passed), view=view, ephemeral=True, allowed_mentions=NOBODY
+    )
+
+
+@crosshairs.command(name="puzzle", description="A puzzle at your level: find the best turn")
+@app_commands.describe(
+    daily="Admins: post the daily puzzle in this channel from now on",
+    daily_off="Admins: stop posting the daily puzzle",
+)
+async def puzzle(
+    interaction: discord.Interaction,
+    daily: discord.TextChannel | None = None,
+    daily_off: bool = False,
+) -> None:
+    training = service(interaction)
+    if daily is not None or daily_off:
+        await switch_daily(interaction, training, daily, daily_off)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    rating = await training.puzzle_rating(interaction.user.id)
+    exercise = await training.open_puzzle(interaction.user.id)
+    note = (
+        f"Your puzzle rating: {rating.rating:.0f} · streak {rating.streak}"
+        if rating is not None
+        else "Your first puzzle: your rating starts at 1500."
+    )
+    await show(interaction, exercise, note=note, edit=False)
+
+
+async def switch_daily(
+    interaction: discord.Interaction,
+    training: TrainingService,
+    channel: discord.TextChannel | None,
+    off: bool,
+) -> None:
+    if interaction.guild_id is None:
+        raise MatchError("the daily puzzle is for servers: use this in a server's channel")
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise MatchError("only a server admin (Manage Server) can switch the daily puzzle")
+    if channel is not None and channel.guild.id != interaction.guild_id:
+        raise MatchError("pick a channel of this server")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if off or channel is None:
+        await training.set_daily(interaction.guild_id, None)
+        await tell(interaction, "The daily puzzle is off.")
+        return
+    await training.set_daily(interaction.guild_id, channel.id)
+    await tell(interaction, f"The daily puzzle will be posted in {channel.mention} every day.")
+
+
+# ------------------------------------------------------------------ the daily puzzle
+
+
+def daily_post(day: datetime.date) -> tuple[str, discord.ui.View]:
+    chosen = daily_puzzle(day)
+    themes = ", ".join(chosen.themes)
+    text = (
+        f"🧩 **Daily puzzle, {day.isoformat()}** · {chosen.position.split('/', 1)[0]} · rated "
+        f"{chosen.rating} ({themes}). Find the clearly best turn — press the button; only "
+        "you see your try."
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(TrainingButton("daily", chosen.id))
+    return text, view
+
+
+class DailyPuzzles(commands.Cog):
+    """Posts the day's puzzle, once a day, in every channel an admin chose."""
+
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self.watch.change_interval(seconds=max(bot.config.clock_interval, 60.0))
+
+    async def cog_load(self) -> None:
+        self.watch.start()
+
+    async def cog_unload(self) -> None:
+        self.watch.cancel()
+
+    @tasks.loop(seconds=600)
+    async def watch(self) -> None:
+        try:
+            await self.post_due()
+        except Exception:  # the loop must outlive one bad channel
+            log.exception("posting the daily puzzle failed")
+
+    @watch.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def post_due(self) -> int:
+        """Post today's puzzle wherever it is due; how many were posted."""
+        now = self.bot.games.clock.now()
+        day = datetime.datetime.fromtimestamp(now, datetime.UTC).date()
+        training = TrainingService(self.bot.db)
+        posted = 0
+        for guild_id, channel_id in await training.daily_due(day):
+            channel = self.bot.get_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                continue
+            text, view = daily_post(day)
+            try:
+                await channel.send(text, view=view, allowed_mentions=NOBODY)
+            except discord.HTTPException as exc:
+                log.warning("daily puzzle in %s: %s", channel_id, exc)
+                continue
+            await training.daily_posted(guild_id, day)
+            posted += 1
+        return posted
+
+
+DYNAMIC_ITEMS = (ExerciseButton, ExerciseMenu, TrainingButton, LessonMenu)
