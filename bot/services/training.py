@@ -21,18 +21,27 @@ from bot.services import workers
 from bot.services.live import MatchError
 from competition.puzzle_rating import Glicko, rate
 from rules import notation, position
+from rules.ai.analysis import PLANE, AnalysisDepth
+from rules.ai.deep import play_round
+from rules.ai.evaluate import Evaluator
+from rules.ai.search import Deadline
+from rules.ai.strengths import TUNED_WEIGHTS
 from rules.errors import RulesError
 from rules.events import Event
 from rules.game import Game
 from rules.notation import play_tokens
 from rules.training import lessons, puzzles
 from rules.training.lessons import Lesson
-from rules.training.puzzles import Puzzle
+from rules.training.puzzles import NO_CLOCK, Puzzle
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
 from storage.training import DAILY_CHANNEL, DAILY_POSTED, PuzzleRating, Run, TrainingRepo
 
 LEVEL_WINDOW = 150.0  # a puzzle "at your level" is rated within this of you, if any is
+# A try at a blunder of one's own game finds the better turn when it comes within this
+# many planes of it (the analysis calls a smaller loss than 0.3 no inaccuracy at all).
+BLUNDER_SLACK = 0.3
+BLUNDER_SEP = "#"  # the item of a blunder: position text, better turn, turn played
 
 
 def judge_puzzle(position_text: str, tokens: Sequence[str]) -> int:
@@ -41,6 +50,23 @@ def judge_puzzle(position_text: str, tokens: Sequence[str]) -> int:
     work = game.copy()
     plan = tuple(step for step, _ in play_tokens(work, tokens))
     return puzzles.judge(game, plan).outcome
+
+
+def judge_blunder(
+    position_text: str, tokens: Sequence[str], better: Sequence[str], reply_width: int
+) -> bool:
+    """Whether a try at one of the person's own blunders is as good as the better turn
+    the analysis found, judged as the analysis judges (a worker job)."""
+    game = position.parse(position_text)
+    ev = Evaluator(game, TUNED_WEIGHTS)
+    values = []
+    for line in (tokens, better):
+        work = game.copy()
+        plan = tuple(step for step, _ in play_tokens(work, line))
+        scratch = game.copy(with_history=False)
+        played = play_round(scratch, game.active, plan, ev, reply_width, Deadline(NO_CLOCK))
+        values.append(played[0].score if played else ev.score(work, game.active))
+    return values[0] >= values[1] - BLUNDER_SLACK * PLANE
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
@@ -60,11 +86,14 @@ class Exercise:
     happened: tuple[Event, ...]
     lesson: Lesson | None = None
     puzzle: Puzzle | None = None
+    better: tuple[str, ...] = ()  # a blunder's better turn
+    played: str = ""  # a blunder: the turn played in the game
 
     @property
     def stamp(self) -> str:
         """Which state a button was drawn for: the item, the tries and the steps."""
-        return f"{self.run.item}~{self.run.tries}~{len(self.run.tokens)}"
+        item = hashlib.sha256(self.run.item.encode()).hexdigest()[:10]
+        return f"{item}~{self.run.tries}~{len(self.run.tokens)}"
 
     @property
     def seat(self) -> int:
@@ -82,7 +111,8 @@ class Exercise:
         if self.lesson is not None:
             number = [x.id for x in lessons.course()].index(self.lesson.id) + 1
             return f"Lesson {number}: {self.lesson.title}"
-        assert self.puzzle is not None
+        if self.puzzle is None:
+            return f"Your blunder of player-turn {self.start.turn}: find the better turn"
         return f"Puzzle {self.puzzle.id} · rated {self.puzzle.rating}"
 
     @property
@@ -90,6 +120,11 @@ class Exercise:
         if self.lesson is not None:
             return self.lesson.goal
         mover = self.start.mode.seat_label(self.seat)
+        if self.puzzle is None:
+            return (
+                f"In your game you ({mover}) played {self.played} here, and the analysis "
+                "found a clearly better turn. Find it (or one as good)."
+            )
         return (
             f"You fly {mover} ({self.start.mode.title}). Find the turn that is clearly best: "
             "it wins material, saves it, or wins the game, and the replies cannot undo it."
@@ -122,8 +157,9 @@ class Pressed:
 
 
 class TrainingService:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, analysis: AnalysisDepth | None = None) -> None:
         self.repo = TrainingRepo(db)
+        self.analysis = analysis or AnalysisDepth()  # how blunders are judged
         self.settings = GuildSettingsRepo(db)
 
     # ------------------------------------------------------------------ opening
@@ -181,20 +217,26 @@ class TrainingService:
 
     def _exercise(self, run: Run) -> Exercise:
         lesson = puzzle = None
+        better: tuple[str, ...] = ()
+        played = ""
         try:
             if run.kind == "lesson":
                 lesson = lessons.lesson(run.item)
                 start = lesson.start()
+            elif run.kind == "blunder":
+                text, better_text, played = run.item.split(BLUNDER_SEP)
+                better = tuple(better_text.split())
+                start = position.parse(text)
             else:
                 puzzle = puzzles.puzzle(run.item)
                 start = position.parse(puzzle.position)
-        except RulesError as exc:
+        except (RulesError, ValueError) as exc:
             raise MatchError(f"that exercise is no longer offered ({exc}); start another") from None
         game = start.copy()
         happened: list[Event] = []
         for _, seen in play_tokens(game, run.tokens):
             happened.extend(seen)
-        return Exercise(run, start, game, tuple(happened), lesson, puzzle)
+        return Exercise(run, start, game, tuple(happened), lesson, puzzle, better, played)
 
     # ------------------------------------------------------------------ playing
 
@@ -218,6 +260,8 @@ class TrainingService:
             return Pressed(self._exercise(run), None, lines)
         if exercise.lesson is not None:
             verdict = await self._judge_lesson(exercise, work, happened, done)
+        elif exercise.puzzle is None:
+            verdict = await self._judge_blunder(exercise, work, done)
         else:
             verdict = await self._judge_puzzle(exercise, work, done)
         return Pressed(None, verdict, lines)
@@ -277,6 +321,27 @@ class TrainingService:
             rating_before=before.rating if before else None,
             rated=first,
             answer=puzzle.answer,
+        )
+
+    async def open_blunder(
+        self, user_id: int, start: Game, better: Sequence[str], played: str
+    ) -> Exercise:
+        """Open a blunder of the person's own game: the position before it (at a turn's
+        start), the better turn the analysis found and the turn they played."""
+        item = BLUNDER_SEP.join((position.format_position(start), " ".join(better), played))
+        run = await self.repo.start(user_id, "blunder", item)
+        return self._exercise(run)
+
+    async def _judge_blunder(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
+        text = exercise.run.item.split(BLUNDER_SEP)[0]
+        found = await workers.current().run(
+            judge_blunder, text, done, exercise.better, self.analysis.reply_width
+        )
+        await self.repo.close(exercise.run.user_id)
+        reasons = () if found else ("Your turn still gives away more than the better one.",)
+        better = _turn_text(exercise.start, exercise.better)
+        return Verdict(
+            found, reasons, tried, _turn_text(exercise.start, done), exercise, answer=better
         )
 
     async def puzzle_rating(self, user_id: int) -> PuzzleRating | None:

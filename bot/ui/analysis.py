@@ -18,6 +18,7 @@ from bot.services.once import IN_FLIGHT
 from bot.ui.commands import crosshairs, match_here
 from bot.ui.context import bot_of
 from bot.ui.files import document, picture
+from bot.ui.learn import blunder_view
 from bot.ui.tables import match_channel
 from bot.ui.walls import match_in_guild
 from rules.ai.analysis import TurnReview, report, turn_count
@@ -90,7 +91,11 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
         words = f"The analysis of match {live.id}, turn by turn"
         files.insert(0, document(text, f"analysis-{live.id}.txt", words))
     channel = await match_channel(bot, live)
-    posted = await channel.send(content, files=files)
+    view = blunder_view(live.id, reviews)
+    if view is None:
+        posted = await channel.send(content, files=files)
+    else:
+        posted = await channel.send(content, files=files, view=view)
     await interaction.edit_original_response(
         content=f"🔎 Analysed all {total} turns of match #{live.id}: {posted.jump_url}"
     )

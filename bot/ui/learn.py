@@ -31,6 +31,7 @@ from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
+from rules.ai.analysis import TurnReview, position_before
 from rules.game import Game
 from rules.training import lessons
 from rules.words.scene import alt_text
@@ -49,7 +50,8 @@ LESSON_CHOICES = [
 
 
 def service(interaction: discord.Interaction) -> TrainingService:
-    return TrainingService(bot_of(interaction).db)
+    bot = bot_of(interaction)
+    return TrainingService(bot.db, bot.config.analysis_depth)
 
 
 async def board_picture(
@@ -147,6 +149,13 @@ async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> No
             view.add_item(TrainingButton("again", exercise.lesson.id))
             if exercise.lesson.hints:
                 view.add_item(TrainingButton("hint", exercise.lesson.id))
+    elif exercise.puzzle is None:
+        text = [
+            ("✅ **Found it!**" if verdict.passed else "❌ **Not quite.**")
+            + f" You played {verdict.played}; in the game you had played {exercise.played}.",
+            *(f"• {r}" for r in verdict.reasons),
+            f"The analysis' better turn: `{verdict.answer}`.",
+        ]
     else:
         text = [
             ("✅ **Solved!**" if verdict.passed else "❌ **Not the best turn.**")
@@ -270,15 +279,20 @@ TRAINING_LABELS = {
     "hint": ("Hint", discord.ButtonStyle.secondary, "💡"),
     "puzzle": ("Next puzzle", discord.ButtonStyle.primary, "🧩"),
     "daily": ("Solve it", discord.ButtonStyle.primary, "🧩"),
+    "blunder": ("Find the better turn", discord.ButtonStyle.secondary, "🔁"),
 }
+MOST_BLUNDERS = 5  # one row of buttons under the analysis
 
 
 class TrainingButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:tr:(?P<action>lesson|again|hint|puzzle|daily):(?P<arg>[A-Za-z0-9~-]*)",
+    template=r"xh:tr:(?P<action>lesson|again|hint|puzzle|daily|blunder):(?P<arg>[A-Za-z0-9~.-]*)",
 ):
-    def __init__(self, action: str, arg: str, lesson: lessons.Lesson | None = None) -> None:
-        label, style, emoji = TRAINING_LABELS[action]
+    def __init__(
+        self, action: str, arg: str, lesson: lessons.Lesson | None = None, label: str = ""
+    ) -> None:
+        default, style, emoji = TRAINING_LABELS[action]
+        label = label or default
         if lesson is not None:
             number = [x.id for x in lessons.course()].index(lesson.id) + 1
             label = f"Lesson {number}: {lesson.title}"[:80]
@@ -306,6 +320,9 @@ class TrainingButton(
             lesson = lessons.lesson(self.arg)
             await tell(interaction, "💡 " + " ".join(lesson.hints))
             return
+        if self.action == "blunder":
+            await open_blunder(interaction, training, self.arg)
+            return
         if self.action == "daily":
             # a public post: the person's own exercise opens in a message of its own
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -321,6 +338,41 @@ class TrainingButton(
             if exercise.lesson is None or exercise.lesson.id != self.arg:
                 exercise = await training.open_lesson(user, self.arg)
         await show(interaction, exercise)
+
+
+async def open_blunder(
+    interaction: discord.Interaction, training: TrainingService, arg: str
+) -> None:
+    """A blunder from the analysis post, replayed by the player who made it."""
+    match_text, _, index_text = arg.partition(".")
+    if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):
+        raise MatchError("that button is not one of mine")
+    bot = bot_of(interaction)
+    live = await bot.games.get(int(match_text))
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    snapshot = jobs.snapshot_of(live.game)
+    review = await workers.current().run(
+        jobs.analyse_turn, snapshot, int(index_text), bot.config.analysis_depth
+    )
+    if review is None or not review.better_plan:
+        raise MatchError("the analysis finds no better turn there any more")
+    if review.seat not in live.seats_of(interaction.user.id):
+        raise MatchError(f"only {live.who(review.seat)}, who played that turn, can replay it")
+    start = position_before(live.game, review)
+    better = [s.token for s in review.better_plan]
+    exercise = await training.open_blunder(interaction.user.id, start, better, review.played)
+    await show(interaction, exercise, edit=False)
+
+
+def blunder_view(match_id: int, reviews: list[TurnReview]) -> discord.ui.View | None:
+    """Under the analysis: a button per blunder (the first few), for its player to find
+    the better turn."""
+    view = discord.ui.View(timeout=None)
+    for index, review in enumerate(reviews):
+        if review.mark == "blunder" and review.better_plan and len(view.children) < MOST_BLUNDERS:
+            label = f"Turn {review.number}: find the better turn"
+            view.add_item(TrainingButton("blunder", f"{match_id}.{index}", label=label))
+    return view if view.children else None
 
 
 class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tl"):

@@ -7,18 +7,23 @@ button."""
 from __future__ import annotations
 
 import datetime
+import random
+from dataclasses import replace
 from typing import Any
 
 import discord
 import pytest
 from support.replies import answer, menu_with, refusals
+from support.tables import Table
 from support.uploads import Upload
 
+from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.training import daily_puzzle
+from bot.services.training import TrainingService, daily_puzzle
 from bot.ui.learn import DailyPuzzles
 from rules import position
+from rules.ai.analysis import AnalysisDepth
 from rules.notation import play_tokens
 from rules.training import lessons, puzzles
 from storage.training import TrainingRepo
@@ -164,3 +169,48 @@ async def test_the_daily_puzzle_is_switched_on_by_an_admin_and_posted_once_a_day
     await ada.slash(channel, "crosshairs puzzle", daily_off=True)
     clock.advance(86_400)
     assert await desk.post_due() == 0
+
+
+@pytest.fixture
+def bot_config(bot_config: Config) -> Config:
+    # the analysis' search kept small: the blunders are what a random game makes
+    return replace(bot_config, analysis_depth=AnalysisDepth(width=1, candidates=1, reply_width=1))
+
+
+async def test_a_blunder_of_ones_own_game_is_replayed_from_the_analysis(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", planes=3)
+    live = next(iter(simcord_bot.games.live_matches()))
+    rng = random.Random(3)
+    while live.game.turn <= 14 and not live.game.is_over:
+        mover = table.alice if live.user_to_move() == table.alice.id else table.bob
+        await mover.slash(
+            thread, "crosshairs move", tokens=rng.choice(live.game.legal_steps()).token
+        )
+    if not live.game.is_over:
+        quitter = table.alice if live.user_to_move() == table.alice.id else table.bob
+        await quitter.slash(thread, "crosshairs resign")
+    await table.eve.slash(table.channel, "crosshairs analyse", match=live.id)
+    (post,) = [m for m in thread.history() if m.content.startswith("🔎 Analysis of match")]
+    buttons = [i for row in post.components for i in row.children]
+    assert buttons and all(b.label.endswith("find the better turn") for b in buttons)
+    first = buttons[0]
+    turn = int(first.label.split()[1].rstrip(":"))
+    seat = next(p.seat for p in live.game.history if p.turn == turn)
+    owner, other = (table.alice, table.bob) if seat == 0 else (table.bob, table.alice)
+    refused = answer(await other.click(post, custom_id=first.custom_id))
+    assert "who played that turn" in refused.content
+    opened = answer(await owner.click(post, custom_id=first.custom_id))
+    assert opened.ephemeral and "Your blunder of player-turn" in opened.content
+    training = TrainingService(simcord_bot.db, simcord_bot.config.analysis_depth)
+    exercise = await training.current(owner.id)
+    played = [p.token for p in live.game.history if p.turn == turn]
+    again = await training.play(owner.id, exercise.stamp, played)
+    assert again.verdict is not None and not again.verdict.passed  # the blunder itself
+    exercise = await training.open_blunder(
+        owner.id, exercise.start, exercise.better, exercise.played
+    )
+    found = await training.play(owner.id, exercise.stamp, list(exercise.better))
+    assert found.verdict is not None and found.verdict.passed
