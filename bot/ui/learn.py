@@ -164,6 +164,8 @@ async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> No
         ]
         if not verdict.passed:
             text.append(f"A turn that solves it: `{verdict.answer}`.")
+        assert exercise.puzzle is not None
+        text.append(f"Themes: {', '.join(exercise.puzzle.themes)}.")
         text.append(rating_line(verdict))
         view.add_item(TrainingButton("puzzle", ""))
     file = await board_picture(verdict.tried, exercise.names, lines=True, filename="try.png")
@@ -445,11 +447,13 @@ async def learn(interaction: discord.Interaction, lesson: str | None = None) -> 
 
 @crosshairs.command(name="puzzle", description="A puzzle at your level: find the best turn")
 @app_commands.describe(
+    number="A puzzle by its number (e.g. 1-0042): to try one again, or one a friend sent",
     daily="Admins: post the daily puzzle in this channel from now on",
     daily_off="Admins: stop posting the daily puzzle",
 )
 async def puzzle(
     interaction: discord.Interaction,
+    number: str | None = None,
     daily: discord.TextChannel | None = None,
     daily_off: bool = False,
 ) -> None:
@@ -459,7 +463,7 @@ async def puzzle(
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     rating = await training.puzzle_rating(interaction.user.id)
-    exercise = await training.open_puzzle(interaction.user.id)
+    exercise = await training.open_puzzle(interaction.user.id, number.strip() if number else None)
     note = (
         f"Your puzzle rating: {rating.rating:.0f} · streak {rating.streak}"
         if rating is not None
