@@ -8,7 +8,7 @@ offered to :func:`rules.training.puzzles.mine`, and every proposal is checked by
 deeper :func:`~rules.training.puzzles.verify`. The figures (positions tried, proposed,
 kept, rejected and why, time) are printed at the end and kept in the output file.
 With ``--verify FILE`` it re-verifies a whole puzzle file instead and prints the same
-figures (the check the tests make on a sample).
+figures (the check the tests make on a sample); ``--merge A B … --out C`` joins runs.
 """
 
 from __future__ import annotations
@@ -121,6 +121,29 @@ def reverify(path: Path) -> Counter[str]:
     return figures
 
 
+def merge(paths: list[Path]) -> dict[str, object]:
+    """Several generator runs as one set: the puzzles (a position once), the figures summed."""
+    figures: Counter[str] = Counter()
+    kept: list[dict[str, object]] = []
+    seen: set[object] = set()
+    seeds = []
+    for path in paths:
+        data = json.loads(path.read_text())
+        seeds.append(data["seed"])
+        figures.update(data["figures"])
+        for raw in data["puzzles"]:
+            if raw["position"] not in seen:
+                seen.add(raw["position"])
+                kept.append(raw)
+    figures["kept after merging"] = len(kept)
+    return {
+        "generator": "scripts/puzzles.py",
+        "seeds": seeds,
+        "figures": dict(sorted(figures.items())),
+        "puzzles": kept,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
@@ -129,8 +152,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=2, help="offer every n-th position")
     parser.add_argument("--out", type=Path, default=Path("rules/training/data/puzzles.json"))
     parser.add_argument("--verify", type=Path, help="re-verify this puzzle file instead")
+    parser.add_argument("--merge", type=Path, nargs="+", help="merge these runs into --out")
     args = parser.parse_args(argv)
     started = time.monotonic()
+    if args.merge:
+        merged = merge(args.merge)
+        args.out.write_text(json.dumps(merged, indent=1) + "\n")
+        figures_of = merged["figures"]
+        assert isinstance(figures_of, dict)
+        for name, n in figures_of.items():
+            print(f"{name}: {n}")
+        return 0
     if args.verify is not None:
         figures = reverify(args.verify)
         for name, n in sorted(figures.items()):
