@@ -347,9 +347,6 @@ class TrainingService:
     async def puzzle_rating(self, user_id: int) -> PuzzleRating | None:
         return await self.repo.puzzle_rating(user_id)
 
-    async def close(self, user_id: int) -> None:
-        await self.repo.close(user_id)
-
     # ------------------------------------------------------------------ daily puzzle
 
     async def set_daily(self, guild_id: int, channel_id: int | None) -> None:

@@ -214,3 +214,19 @@ async def test_a_blunder_of_ones_own_game_is_replayed_from_the_analysis(
     )
     found = await training.play(owner.id, exercise.stamp, list(exercise.better))
     assert found.verdict is not None and found.verdict.passed
+
+
+async def test_bad_requests_are_answered_and_change_nothing(
+    simcord_env: Any, simcord_bot: CrosshairsBot, one_puzzle: puzzles.Puzzle
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("hangar")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    await ann.slash(channel, "crosshairs learn", lesson="climb")
+    repo = TrainingRepo(simcord_bot.db)
+    before = await repo.run(ann.id)
+    answered = answer(await ann.slash(channel, "crosshairs puzzle", number="9-9999"))
+    assert answered.ephemeral and "no puzzle '9-9999'" in answered.content
+    assert refusals(simcord_env) == ["there is no puzzle '9-9999'"]
+    assert await repo.run(ann.id) == before  # the open lesson is still there, untouched
+    assert await repo.puzzle_rating(ann.id) is None
