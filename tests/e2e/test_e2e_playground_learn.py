@@ -112,7 +112,8 @@ def test_a_newcomer_passes_the_first_lesson_and_solves_a_puzzle(
             page.locator(f"{COCKPIT} select.menu").first.select_option("+a3NE")
             wait_for_text(page, "passed!")
             page.screenshot(path=str(out / "learn-passed.png"))
-            page.set_viewport_size({"width": 400, "height": 900})
+            # the playground's channel column 400 px wide, as a phone shows Discord
+            page.set_viewport_size({"width": 655, "height": 1000})
             page.screenshot(path=str(out / "learn-phone.png"))
             page.set_viewport_size({"width": 1100, "height": 1300})
 
