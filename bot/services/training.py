@@ -30,7 +30,7 @@ from rules.errors import RulesError
 from rules.events import Event
 from rules.game import Game
 from rules.notation import play_tokens
-from rules.training import lessons, puzzles
+from rules.training import lessons, puzzles, shipped
 from rules.training.lessons import Lesson
 from rules.training.puzzles import NO_CLOCK, Puzzle
 from storage.db import Database
@@ -71,7 +71,7 @@ def judge_blunder(
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of the day: the same everywhere on a given date."""
-    found = puzzles.puzzle_set()
+    found = shipped.puzzle_set()
     digest = hashlib.sha256(day.isoformat().encode()).digest()
     return found[int.from_bytes(digest[:8], "big") % len(found)]
 
@@ -109,7 +109,7 @@ class Exercise:
     @property
     def title(self) -> str:
         if self.lesson is not None:
-            number = [x.id for x in lessons.course()].index(self.lesson.id) + 1
+            number = [x.id for x in shipped.course()].index(self.lesson.id) + 1
             return f"Lesson {number}: {self.lesson.title}"
         if self.puzzle is None:
             return f"Your blunder of player-turn {self.start.turn}: find the better turn"
@@ -169,13 +169,13 @@ class TrainingService:
 
     async def open_lesson(self, user_id: int, lesson_id: str | None = None) -> Exercise:
         """Open ``lesson_id``, or the first lesson not passed yet (the first, when all are)."""
-        course = lessons.course()
+        course = shipped.course()
         if lesson_id is None:
             done = await self.repo.lessons_passed(user_id)
             chosen = next((x for x in course if x.id not in done), course[0])
         else:
             try:
-                chosen = lessons.lesson(lesson_id)
+                chosen = shipped.lesson(lesson_id)
             except RulesError as exc:
                 raise MatchError(f"{exc}; /crosshairs learn lists the lessons") from None
         run = await self.repo.start(user_id, "lesson", chosen.id)
@@ -187,7 +187,7 @@ class TrainingService:
             chosen = await self._at_level(user_id)
         else:
             try:
-                chosen = puzzles.puzzle(puzzle_id)
+                chosen = shipped.puzzle(puzzle_id)
             except RulesError as exc:
                 raise MatchError(str(exc)) from None
         run = await self.repo.start(user_id, "puzzle", chosen.id)
@@ -197,7 +197,7 @@ class TrainingService:
         rating = await self.repo.puzzle_rating(user_id)
         level = rating.rating if rating is not None else Glicko().rating
         tried = await self.repo.puzzles_tried(user_id)
-        fresh = [p for p in puzzles.puzzle_set() if p.id not in tried] or puzzles.puzzle_set()
+        fresh = [p for p in shipped.puzzle_set() if p.id not in tried] or shipped.puzzle_set()
         near = [p for p in fresh if abs(p.rating - level) <= LEVEL_WINDOW]
         pool = near or sorted(fresh, key=lambda p: abs(p.rating - level))[:1]
         return pool[(len(tried) * 7919) % len(pool)]
@@ -221,14 +221,14 @@ class TrainingService:
         played = ""
         try:
             if run.kind == "lesson":
-                lesson = lessons.lesson(run.item)
+                lesson = shipped.lesson(run.item)
                 start = lesson.start()
             elif run.kind == "blunder":
                 text, better_text, played = run.item.split(BLUNDER_SEP)
                 better = tuple(better_text.split())
                 start = position.parse(text)
             else:
-                puzzle = puzzles.puzzle(run.item)
+                puzzle = shipped.puzzle(run.item)
                 start = position.parse(puzzle.position)
         except (RulesError, ValueError) as exc:
             raise MatchError(f"that exercise is no longer offered ({exc}); start another") from None
@@ -275,7 +275,7 @@ class TrainingService:
         played = _turn_text(exercise.start, done)
         if result.passed:
             await self.repo.pass_lesson(exercise.run)
-            course = lessons.course()
+            course = shipped.course()
             passed = await self.repo.lessons_passed(exercise.run.user_id)
             after = course[course.index(lesson) + 1 :] + course
             nxt = next((x for x in after if x.id not in passed), None)

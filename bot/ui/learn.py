@@ -33,7 +33,7 @@ from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
 from rules.ai.analysis import TurnReview, position_before
 from rules.game import Game
-from rules.training import lessons
+from rules.training import lessons, shipped
 from rules.words.scene import alt_text
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ PREVIEW = 768
 NOBODY = discord.AllowedMentions.none()
 LESSON_CHOICES = [
     app_commands.Choice(name=f"{n}. {x.title}"[:100], value=x.id)
-    for n, x in enumerate(lessons.course(), start=1)
+    for n, x in enumerate(shipped.course(), start=1)
 ][:25]
 
 
@@ -296,7 +296,7 @@ class TrainingButton(
         default, style, emoji = TRAINING_LABELS[action]
         label = label or default
         if lesson is not None:
-            number = [x.id for x in lessons.course()].index(lesson.id) + 1
+            number = [x.id for x in shipped.course()].index(lesson.id) + 1
             label = f"Lesson {number}: {lesson.title}"[:80]
         super().__init__(
             discord.ui.Button(
@@ -319,7 +319,7 @@ class TrainingButton(
         training = service(interaction)
         user = interaction.user.id
         if self.action == "hint":
-            lesson = lessons.lesson(self.arg)
+            lesson = shipped.lesson(self.arg)
             await tell(interaction, "💡 " + " ".join(lesson.hints))
             return
         if self.action == "blunder":
@@ -386,7 +386,7 @@ class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:t
                 value=x.id,
                 description=x.part,
             )
-            for n, x in enumerate(lessons.course(), start=1)
+            for n, x in enumerate(shipped.course(), start=1)
         ][:25]
         super().__init__(
             discord.ui.Select(custom_id="xh:tl", placeholder="Pick a lesson", options=options)
@@ -414,13 +414,13 @@ class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:t
 def course_text(passed: dict[str, int]) -> str:
     lines = ["**Crosshairs: learn by flying.** One turn per lesson, on the real board."]
     part = ""
-    for n, x in enumerate(lessons.course(), start=1):
+    for n, x in enumerate(shipped.course(), start=1):
         if x.part != part:
             part = x.part
             lines.append(f"\n__{part}__")
         mark = "✓" if x.id in passed else "·"
         lines.append(f"{mark} {n}. {x.title}")
-    total = len(lessons.course())
+    total = len(shipped.course())
     lines.append(f"\n{len(passed)} of {total} lessons passed.")
     return "\n".join(lines)
 
@@ -435,7 +435,7 @@ async def learn(interaction: discord.Interaction, lesson: str | None = None) -> 
         await show(interaction, await training.open_lesson(interaction.user.id, lesson), edit=False)
         return
     passed = await training.progress(interaction.user.id)
-    nxt = next((x for x in lessons.course() if x.id not in passed), None)
+    nxt = next((x for x in shipped.course() if x.id not in passed), None)
     view = discord.ui.View(timeout=None)
     if nxt is not None:
         view.add_item(TrainingButton("lesson", nxt.id, nxt))

@@ -1,6 +1,7 @@
 """The course: lessons that teach the rules by playing one turn on a small position.
 
-A lesson is data (``rules/training/data/lessons.toml``): a position in position text,
+A lesson is data (``rules/training/data/lessons.toml``, read by
+:mod:`rules.training.shipped`; this module does no I/O): a position in position text,
 the goal in words, the goal as *conditions* checked on the turn played, hints, the
 explanation given after a wrong try, and one intended answer (the tests play it). The
 person plays one whole player-turn of the seat to move; when the turn has passed (or
@@ -27,7 +28,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Final
 
 from rules import board, events, position
@@ -106,24 +106,6 @@ def parse_course(text: str) -> list[Lesson]:
     if len(set(ids)) != len(ids):
         raise RulesError("two lessons share an id")
     return found
-
-
-_COURSE: list[Lesson] = []
-
-
-def course() -> list[Lesson]:
-    """The shipped course, in order (read once from the package's data)."""
-    if not _COURSE:
-        text = resources.files("rules.training").joinpath("data/lessons.toml").read_text("utf-8")
-        _COURSE.extend(parse_course(text))
-    return list(_COURSE)
-
-
-def lesson(lesson_id: str) -> Lesson:
-    for found in course():
-        if found.id == lesson_id:
-            return found
-    raise RulesError(f"there is no lesson {lesson_id!r}")
 
 
 def turn_over(game: Game, seat: int) -> bool:

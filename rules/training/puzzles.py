@@ -21,9 +21,7 @@ Everything here is deterministic: the same position always gives the same verdic
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Final
 
 from rules import events, steps
@@ -31,7 +29,6 @@ from rules.ai.deep import distinct
 from rules.ai.evaluate import Evaluator
 from rules.ai.search import Deadline, Plan, plan_turn
 from rules.ai.strengths import TUNED_WEIGHTS
-from rules.errors import RulesError
 from rules.events import Event
 from rules.game import Game
 
@@ -272,23 +269,3 @@ def judge(game: Game, plan: Plan) -> Line:
     """A person's whole turn from ``game`` played out as the verifier plays it; it
     solves a puzzle when its outcome reaches the puzzle's ``best``."""
     return play_out(game, plan, VERIFY.reply_width)
-
-
-_SET: list[Puzzle] = []
-
-
-def puzzle_set() -> list[Puzzle]:
-    """The shipped puzzles (read once from the package's data), easiest first."""
-    if not _SET:
-        raw = json.loads(
-            resources.files("rules.training").joinpath("data/puzzles.json").read_text("utf-8")
-        )
-        _SET.extend(sorted((Puzzle.from_dict(p) for p in raw["puzzles"]), key=lambda p: p.rating))
-    return list(_SET)
-
-
-def puzzle(puzzle_id: str) -> Puzzle:
-    for found in puzzle_set():
-        if found.id == puzzle_id:
-            return found
-    raise RulesError(f"there is no puzzle {puzzle_id!r}")

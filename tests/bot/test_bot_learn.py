@@ -25,10 +25,10 @@ from bot.ui.learn import DailyPuzzles
 from rules import position
 from rules.ai.analysis import AnalysisDepth
 from rules.notation import play_tokens
-from rules.training import lessons, puzzles
+from rules.training import puzzles, shipped
 from storage.training import TrainingRepo
 
-SHOOT = lessons.lesson("shoot")
+SHOOT = shipped.lesson("shoot")
 
 
 def _button(message: Any, label: str) -> str:
@@ -56,7 +56,7 @@ def one_puzzle(monkeypatch: pytest.MonkeyPatch) -> puzzles.Puzzle:
         puzzles.Puzzle("t-1", SHOOT.position, "b3C<", best, 1500, ("double crosshairs",)),
         puzzles.Puzzle("t-2", SHOOT.position, "b3C<", best, 1520, ("double crosshairs",)),
     ]
-    monkeypatch.setattr(puzzles, "_SET", found)
+    monkeypatch.setattr(shipped, "_SET", found)
     return found[0]
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Locator, Page, sync_playwright
 
 from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
 from rules import position
-from rules.training import puzzles
+from rules.training import puzzles, shipped
 
 pytestmark = needs_chromium
 
@@ -30,7 +30,7 @@ def clickable_puzzle() -> puzzles.Puzzle:
     when there is one)."""
     low = [
         found
-        for found in puzzles.puzzle_set()
+        for found in shipped.puzzle_set()
         if all(p.height <= 3 for p in position.parse(found.position).planes())
     ]
     assert low, "no low-flying puzzle in the set"

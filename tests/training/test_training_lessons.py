@@ -11,7 +11,7 @@ from rules.errors import RulesError
 from rules.events import Event
 from rules.modes import VARIANTS
 from rules.notation import play_tokens
-from rules.training import lessons
+from rules.training import lessons, shipped
 
 SECTIONS = Path(__file__).parent / "data" / "rule_sections.txt"
 DOCS_RULES = Path(__file__).parents[2] / "docs" / "rules.md"
@@ -33,7 +33,7 @@ def _play(lesson: lessons.Lesson, text: str) -> lessons.Result:
 
 
 def test_every_rule_section_is_taught_by_a_lesson() -> None:
-    taught = {section for lesson in lessons.course() for section in lesson.covers}
+    taught = {section for lesson in shipped.course() for section in lesson.covers}
     missing = [s for s in _sections() if s not in taught]
     assert not missing, f"no lesson teaches {missing}"
     unknown = sorted(taught - set(_sections()))
@@ -48,7 +48,7 @@ def test_the_section_list_has_every_heading_of_docs_rules() -> None:
 
 
 def test_every_mode_family_and_variant_has_a_lesson() -> None:
-    course = lessons.course()
+    course = shipped.course()
     headers = [lesson.position.split()[0] + " " + lesson.position.split()[2] for lesson in course]
     for family in ("duel/", "ffa", "cod", "2v2"):
         assert any(h.startswith(family) for h in headers), family
@@ -58,14 +58,14 @@ def test_every_mode_family_and_variant_has_a_lesson() -> None:
     assert any(" h" in lesson.position for lesson in course)  # handicaps
 
 
-@pytest.mark.parametrize("lesson", lessons.course(), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", shipped.course(), ids=lambda lesson: lesson.id)
 def test_the_intended_answer_reaches_the_goal(lesson: lessons.Lesson) -> None:
     result = _play(lesson, lesson.answer)
     assert result.passed, result.reasons
 
 
 @pytest.mark.parametrize(
-    "lesson", [x for x in lessons.course() if x.mistake], ids=lambda lesson: lesson.id
+    "lesson", [x for x in shipped.course() if x.mistake], ids=lambda lesson: lesson.id
 )
 def test_a_wrong_try_is_explained(lesson: lessons.Lesson) -> None:
     result = _play(lesson, lesson.mistake)
@@ -75,7 +75,7 @@ def test_a_wrong_try_is_explained(lesson: lessons.Lesson) -> None:
 
 
 def test_most_lessons_can_be_failed() -> None:
-    course = lessons.course()
+    course = shipped.course()
     assert sum(1 for x in course if x.mistake) >= len(course) - 3
 
 

@@ -14,13 +14,13 @@ from rules.ai.evaluate import Evaluator
 from rules.ai.strengths import TUNED_WEIGHTS
 from rules.errors import RulesError
 from rules.notation import play_tokens
-from rules.training import puzzles
+from rules.training import puzzles, shipped
 
 SAMPLE = 2
 
 
 def test_the_set_is_large_varied_and_readable() -> None:
-    found = puzzles.puzzle_set()
+    found = shipped.puzzle_set()
     modes = Counter(p.position.split("/", 1)[0] for p in found)
     assert len(found) >= 500, len(found)
     assert modes["duel"] >= 50 and sum(1 for m in modes if m != "duel") >= 2, modes
@@ -32,7 +32,7 @@ def test_the_set_is_large_varied_and_readable() -> None:
 
 
 def test_a_random_sample_is_still_verified() -> None:
-    chosen = random.SystemRandom().sample(puzzles.puzzle_set(), SAMPLE)
+    chosen = random.SystemRandom().sample(shipped.puzzle_set(), SAMPLE)
     for puzzle in chosen:
         game = position.parse(puzzle.position)
         plan = tuple(step for step, _ in play_tokens(game.copy(), puzzle.answer.split()))
@@ -43,7 +43,7 @@ def test_a_random_sample_is_still_verified() -> None:
 
 
 def test_a_turn_that_misses_the_point_does_not_solve_it() -> None:
-    puzzle = next(p for p in puzzles.puzzle_set() if "double crosshairs" in p.themes)
+    puzzle = next(p for p in shipped.puzzle_set() if "double crosshairs" in p.themes)
     game = position.parse(puzzle.position)
     plans = puzzles.candidates(game, puzzles.VERIFY, Evaluator(game, TUNED_WEIGHTS))
     outcomes = [puzzles.judge(game, plan).outcome for plan in plans]
@@ -52,4 +52,4 @@ def test_a_turn_that_misses_the_point_does_not_solve_it() -> None:
 
 def test_an_unknown_puzzle_is_refused_by_name() -> None:
     with pytest.raises(RulesError, match="no puzzle 'nope'"):
-        puzzles.puzzle("nope")
+        shipped.puzzle("nope")
