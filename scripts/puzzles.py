@@ -55,7 +55,9 @@ def _positions(seed: int, key: str) -> list[str]:
     return found
 
 
-def generate(seed: int, minutes: float, want: int, every: int) -> tuple[list[Puzzle], Counter[str]]:
+def generate(
+    seed: int, minutes: float, want: int, every: int, modes: tuple[str, ...] = MODES
+) -> tuple[list[Puzzle], Counter[str]]:
     rng = random.Random(seed)
     figures: Counter[str] = Counter()
     kept: list[Puzzle] = []
@@ -63,7 +65,7 @@ def generate(seed: int, minutes: float, want: int, every: int) -> tuple[list[Puz
     until = time.monotonic() + minutes * 60
     game_no = 0
     while len(kept) < want and time.monotonic() < until:
-        key = MODES[game_no % len(MODES)]
+        key = modes[game_no % len(modes)]
         game_seed = rng.randrange(1 << 30)
         game_no += 1
         figures["games"] += 1
@@ -107,9 +109,11 @@ def generate(seed: int, minutes: float, want: int, every: int) -> tuple[list[Puz
     return kept, figures
 
 
-def reverify(path: Path) -> Counter[str]:
+def reverify(path: Path, part: int = 0, parts: int = 1) -> Counter[str]:
+    """Verify every puzzle of the file again (every ``parts``-th one from ``part``, to
+    share the work between processes)."""
     figures: Counter[str] = Counter()
-    for raw in json.loads(path.read_text())["puzzles"]:
+    for raw in json.loads(path.read_text())["puzzles"][part::parts]:
         puzzle = Puzzle.from_dict(raw)
         game = position.parse(puzzle.position)
         work = game.copy()
@@ -150,9 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=40.0)
     parser.add_argument("--want", type=int, default=600)
     parser.add_argument("--every", type=int, default=2, help="offer every n-th position")
+    parser.add_argument("--modes", default=",".join(MODES), help="the self-play modes, in turn")
     parser.add_argument("--out", type=Path, default=Path("rules/training/data/puzzles.json"))
     parser.add_argument("--verify", type=Path, help="re-verify this puzzle file instead")
     parser.add_argument("--merge", type=Path, nargs="+", help="merge these runs into --out")
+    parser.add_argument("--part", default="1/1", help="with --verify: this share, e.g. 1/2")
     args = parser.parse_args(argv)
     started = time.monotonic()
     if args.merge:
@@ -164,12 +170,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {n}")
         return 0
     if args.verify is not None:
-        figures = reverify(args.verify)
+        part, _, parts = args.part.partition("/")
+        figures = reverify(args.verify, int(part) - 1, int(parts))
         for name, n in sorted(figures.items()):
             print(f"{name}: {n}")
         print(f"time: {time.monotonic() - started:.0f} s")
         return 0 if figures["changed"] == 0 else 1
-    kept, figures = generate(args.seed, args.minutes, args.want, args.every)
+    modes = tuple(m.strip() for m in args.modes.split(",") if m.strip())
+    kept, figures = generate(args.seed, args.minutes, args.want, args.every, modes)
     figures_out = dict(sorted(figures.items()))
     figures_out["seconds"] = round(time.monotonic() - started)
     args.out.parent.mkdir(parents=True, exist_ok=True)
