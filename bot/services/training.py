@@ -101,10 +101,21 @@ class Exercise:
 
     @property
     def names(self) -> list[str]:
-        return [
-            "You" if s == self.seat else self.start.mode.seat_label(s)
-            for s in range(self.start.seats)
-        ]
+        """How the board names the seats: you, a partner, the rivals."""
+        game = self.start
+        rivals = [s for s in range(game.seats) if game.hostile(self.seat, s)]
+        partners = [s for s in range(game.seats) if s != self.seat and s not in rivals]
+        names = []
+        for s in range(game.seats):
+            if s == self.seat:
+                names.append("You")
+            elif s in partners:
+                names.append(
+                    "Partner" if len(partners) == 1 else f"Partner {partners.index(s) + 1}"
+                )
+            else:
+                names.append("Rival" if len(rivals) == 1 else f"Rival {rivals.index(s) + 1}")
+        return names
 
     @property
     def title(self) -> str:
