@@ -256,7 +256,7 @@ class CockpitMenu(
         await guarded(interaction, self._choose(interaction))
 
     async def _choose(self, interaction: discord.Interaction) -> None:
-        live = await bot_of(interaction).games.get(self.match_id)
+        live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:
             raise MatchError("that cockpit is out of date — press Play on the board again")
