@@ -19,7 +19,8 @@ from bot.ui.tables import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError
-from rules.modes import MODES, VARIANTS, Settings
+from rules.modes import MODES, Settings
+from rules.variants import VARIANTS, names, parse_variants
 
 crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
@@ -31,11 +32,11 @@ LOBBY_MODES = [
 
 
 def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
-    chosen = frozenset(v.strip().lower() for v in variants.split(",") if v.strip())
+    chosen = parse_variants(variants)
     try:
         return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
     except RulesError as exc:
-        raise MatchError(f"{exc} (variants: {', '.join(VARIANTS)})") from None
+        raise MatchError(f"{exc} (variants: {names(VARIANTS)})") from None
 
 
 def _clock(seconds: int, claim: bool) -> ClockSettings:
