@@ -15,6 +15,7 @@ from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.suggestions import Offers
 from bot.ui.tables import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
@@ -24,6 +25,9 @@ from rules.modes import MODES, VARIANTS, Settings
 crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
 )
+
+# The long autocomplete offers lately made, so that ``move`` can read them back.
+OFFERS = Offers()
 
 LOBBY_MODES = [
     app_commands.Choice(name=m.title, value=m.key) for m in MODES.values() if m.seats > 2
@@ -149,7 +153,10 @@ async def lobby(
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
 async def move(interaction: discord.Interaction, tokens: str) -> None:
     live = await match_here(interaction)
-    words = tokens.split()
+    whole = OFFERS.whole(interaction.user.id, tokens)
+    if whole is None:
+        raise MatchError("that shortened suggestion has expired: pick it again or type the turn")
+    words = whole.split()
     if not words:
         raise MatchError("type at least one token, e.g. c3C")
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -166,11 +173,17 @@ async def move_tokens(
     live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
     if live is None or live.user_to_move() != interaction.user.id:
         return []
-    done, _, last = current.rpartition(" ")
+    typed = OFFERS.whole(interaction.user.id, current)
+    if typed is None:
+        return []
+    done, _, last = typed.rpartition(" ")
     legal = await bot_of(interaction).games.suggestions.tokens(live, done.split())
     prefix = f"{done} " if done else ""
     found = [t for t in legal or () if t.lower().startswith(last.lower())]
-    return [app_commands.Choice(name=prefix + t, value=prefix + t) for t in found[:25]]
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in OFFERS.make(interaction.user.id, prefix, found)
+    ]
 
 
 @crosshairs.command(name="board", description="Post the current board of this match again")
