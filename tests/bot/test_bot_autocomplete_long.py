@@ -20,7 +20,7 @@ async def test_long_turns_get_short_offers_that_play_the_whole_turn(
     thread = await table.start(clouds="none", planes=6)
     live = next(iter(simcord_bot.games.live_matches()))
     pilot = table.alice if live.user_to_move() == table.alice.id else table.bob
-    typed, steps = "", []
+    typed, steps = "", list[str]()
     while len(" ".join(steps)) <= 110:
         choices = await pilot.autocomplete(thread, "crosshairs move", "tokens", typed)
         assert 0 < len(choices) <= 25
