@@ -28,6 +28,7 @@ TEXT_CHANNEL = 0
 PUBLIC_THREAD = 11
 ALL_PERMISSIONS = str((1 << 53) - 1)
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's webhook token serves follow-ups
 
 
 def as_json(data: object, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -79,6 +80,8 @@ class User:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member(self, guild_id: int, with_user: bool = True) -> Json:
@@ -115,28 +118,30 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "type": self.type,
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
         }
-        if self.type == PUBLIC_THREAD:
-            data |= {
-                "parent_id": str(self.parent_id),
-                "owner_id": str(self.owner_id),
-                "message_count": 0,
-                "member_count": 1,
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 10080,
-                    "archive_timestamp": iso(time.time()),
-                    "locked": False,
-                },
+        if self.type != PUBLIC_THREAD:
+            return data | {
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "topic": None,
             }
-        return data
+        return data | {
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": iso(time.time()),
+                "locked": False,
+            },
+        }
 
 
 @dataclass
@@ -181,7 +186,6 @@ class Message:
         return {
             "id": str(self.id),
             "channel_id": str(self.channel.id),
-            "guild_id": str(self.channel.guild_id),
             "author": self.author.payload(),
             "content": self.content,
             "timestamp": iso(self.created),
@@ -257,6 +261,34 @@ class Request:
     path: str
     status: int
     at: float
+
+
+def numbered(components: list[Json]) -> list[Json]:
+    """Components as Discord keeps them: each with an ``id`` (given in order, from 1, to
+    those sent without one) and a Unicode emoji without the null ``id`` a bot may send."""
+    taken = {c["id"] for c in _walk(components) if isinstance(c.get("id"), int)}
+    counter = itertools.count(1)
+    copied = json.loads(json.dumps(components))
+    for component in _walk(copied):
+        if not isinstance(component.get("id"), int):
+            component["id"] = next(n for n in counter if n not in taken)
+        component.pop("required", None)  # a modal's field: a message's menus never show it
+        emoji = component.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is None:
+            emoji.pop("id", None)
+        for option in component.get("options") or ():
+            emoji = option.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is None:
+                emoji.pop("id", None)
+    return copied
+
+
+def _walk(components: list[Json]) -> list[Json]:
+    found = []
+    for component in components:
+        found.append(component)
+        found += _walk(component.get("components") or [])
+    return found
 
 
 class World:
@@ -396,7 +428,7 @@ class World:
             author,
             content=content,
             attachments=attachments or [],
-            components=components or [],
+            components=numbered(components or []),
             embeds=embeds or [],
             flags=flags,
             visible_to=visible_to,
@@ -423,7 +455,7 @@ class World:
         if attachments is not None:
             message.attachments = attachments
         if components is not None:
-            message.components = components
+            message.components = numbered(components)
         if embeds is not None:
             message.embeds = embeds
         if flags is not None:
@@ -443,8 +475,9 @@ class World:
 
     def _announce(self, event: str | None, message: Message) -> None:
         if event is not None and message.visible_to is None and self.dispatch is not None:
-            # discord.py only needs the ids here; the attachments' URLs are not used
-            self.dispatch(event, message.payload(""))
+            # discord.py only needs the ids here; the attachments' URLs are not used.
+            # The gateway's messages carry their guild; REST's do not.
+            self.dispatch(event, message.payload("") | {"guild_id": str(message.channel.guild_id)})
         self.touch(message.channel.id)
 
     # ------------------------------------------------------------ interactions
