@@ -57,7 +57,7 @@ def message_problems(body: Json, where: tuple[str, ...] = ()) -> Iterator[Proble
             yield (
                 (*here, "type"),
                 "UNION_TYPE_CHOICES",
-                "Value of field \"type\" must be one of (1,).",
+                'Value of field "type" must be one of (1,).',
             )
             continue
         for k, item in enumerate(row.get("components") or []):
@@ -67,9 +67,12 @@ def message_problems(body: Json, where: tuple[str, ...] = ()) -> Iterator[Proble
 
 def _component(item: Json, where: tuple[str, ...], seen: set[str]) -> Iterator[Problem]:
     custom_id = item.get("custom_id")
-    if item.get("type") == BUTTON:
-        if item.get("style") not in (LINK, PREMIUM) and custom_id is None:
-            yield (*where, "custom_id"), "BASE_TYPE_REQUIRED", "A custom id is required"
+    if (
+        item.get("type") == BUTTON
+        and item.get("style") not in (LINK, PREMIUM)
+        and custom_id is None
+    ):
+        yield (*where, "custom_id"), "BASE_TYPE_REQUIRED", "A custom id is required"
     if isinstance(custom_id, str) and custom_id:
         if custom_id in seen:
             yield (

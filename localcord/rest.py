@@ -123,6 +123,11 @@ class Rest:
         """The route's answer, unless Discord would have refused the call first."""
         if not self.checks.authorised(request):
             return unauthorized()
+        token = request.match_info.get("token")
+        webhook = request.path.startswith(f"{API}/webhooks/")
+        found = self.world.interactions.get(token) if token and webhook else None
+        if found is not None and time.monotonic() - found.created > TOKEN_LIFETIME:
+            return error(401, 50027, "Invalid Webhook Token")
         operation = self.checks.operation(request)
         if operation is None:
             return await handler(request)
@@ -270,12 +275,7 @@ class Rest:
         return as_json({"interaction": answer, "resource": resource})
 
     def _interaction(self, request: web.Request) -> Interaction | None:
-        """The interaction whose webhook token the request carries, while the token
-        lives (Discord's: 15 minutes)."""
-        interaction = self.world.interactions.get(request.match_info["token"])
-        if interaction is None or time.monotonic() - interaction.created > TOKEN_LIFETIME:
-            return None
-        return interaction
+        return self.world.interactions.get(request.match_info["token"])
 
     async def followup(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request)

@@ -149,13 +149,20 @@ class Spec:
         # this one, that is the problem; otherwise the branch of this type says what is wrong.
         kind = (*where, "type")
         if all(any(p[0] == kind for p in found) for found in tried):
-            allowed = sorted(
-                {v for branch in union for v in self._type_values(branch)}, key=str
-            )
+            allowed = sorted({v for branch in union for v in self._type_values(branch)}, key=str)
             shown = ", ".join(map(str, allowed))
             yield kind, "BASE_TYPE_CHOICES", f"Value must be one of ({shown})."
             return
-        yield from min(tried, key=lambda found: (any(p[0] == kind for p in found), len(found)))
+        # otherwise the branch that got furthest: of this value's type, of its ``type``,
+        # with the fewest problems
+        yield from min(
+            tried,
+            key=lambda found: (
+                any(p[0] == where for p in found),
+                any(p[0] == kind for p in found),
+                len(found),
+            ),
+        )
 
     def _type_values(self, schema: Json) -> list[Any]:
         branch = self._resolve(schema)

@@ -268,7 +268,7 @@ def numbered(components: list[Json]) -> list[Json]:
     those sent without one) and a Unicode emoji without the null ``id`` a bot may send."""
     taken = {c["id"] for c in _walk(components) if isinstance(c.get("id"), int)}
     counter = itertools.count(1)
-    copied = json.loads(json.dumps(components))
+    copied: list[Json] = json.loads(json.dumps(components))
     for component in _walk(copied):
         if not isinstance(component.get("id"), int):
             component["id"] = next(n for n in counter if n not in taken)
