@@ -22,6 +22,7 @@ from aiohttp import BodyPartReader, web
 from localcord import documented, limits
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
+from localcord.ratelimit import RateLimits
 from localcord.gateway import Gateway
 from localcord.state import (
     EPHEMERAL,
@@ -63,12 +64,18 @@ def invalid(data: Json) -> web.Response | None:
 
 class Rest:
     def __init__(
-        self, world: World, gateway: Gateway, faults: Faults, checks: Checks | None = None
+        self,
+        world: World,
+        gateway: Gateway,
+        faults: Faults,
+        checks: Checks | None = None,
+        limits: RateLimits | None = None,
     ) -> None:
         self.world = world
         self.gateway = gateway
         self.faults = faults
         self.checks = checks or Checks()
+        self.limits = limits or RateLimits()
         self.base_url = ""  # http://host:port, set once the server listens
         self.attachments: dict[int, Attachment] = {}
 
@@ -106,14 +113,16 @@ class Rest:
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Record every API call and let the faults answer first."""
+        """Record every API call; the faults answer first, then Discord's rate limits."""
         if not request.path.startswith(API):
             return await handler(request)
         if self.faults.latency:
             await asyncio.sleep(self.faults.latency)
-        response = self.faults.take(request.method, request.path) or await self._checked(
-            request, handler
-        )
+        response = self.faults.take(request.method, request.path)
+        if response is None:
+            limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
+            response = limited or await self._checked(request, handler)
+            response.headers.update(headers)
         self.world.requests.append(
             Request(request.method, request.path, response.status, time.time())
         )

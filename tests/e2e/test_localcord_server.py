@@ -121,7 +121,7 @@ def _button(n: int) -> dict[str, object]:
 
 @pytest.mark.refusals
 async def test_a_message_over_discords_limits_is_refused_and_not_posted() -> None:
-    server = LocalDiscord()
+    server = LocalDiscord(rate_limits=False)  # seven messages to one channel at once
     channel = server.world.add_channel("dogfights")
     await server.start()
     url = f"{server.api_base}/channels/{channel.id}/messages"
