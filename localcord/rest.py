@@ -22,8 +22,8 @@ from aiohttp import BodyPartReader, web
 from localcord import documented, limits
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
-from localcord.ratelimit import RateLimits
 from localcord.gateway import Gateway
+from localcord.ratelimit import RateLimits
 from localcord.state import (
     EPHEMERAL,
     INTERACTION_DEADLINE,
@@ -118,7 +118,7 @@ class Rest:
             return await handler(request)
         if self.faults.latency:
             await asyncio.sleep(self.faults.latency)
-        response = self.faults.take(request.method, request.path)
+        response: web.StreamResponse | None = self.faults.take(request.method, request.path)
         if response is None:
             limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
             response = limited or await self._checked(request, handler)
