@@ -372,6 +372,7 @@ class Rest:
             components=body.get("components") or [],
             embeds=body.get("embeds") or [],
             flags=int(body.get("flags") or 0),
+            allowed_mentions=body.get("allowed_mentions"),
         )
         return as_json(self._payload(message))
 
@@ -457,6 +458,7 @@ class Rest:
             flags=flags,
             visible_to=interaction.user.id if flags & EPHEMERAL else None,
             interaction=interaction,
+            allowed_mentions=data.get("allowed_mentions"),
         )
 
     def _edit(
@@ -469,6 +471,7 @@ class Rest:
             components=data.get("components") if "components" in data else None,
             embeds=data.get("embeds") if "embeds" in data else None,
             flags=flags,
+            allowed_mentions=data.get("allowed_mentions"),
         )
 
     def _attachments(

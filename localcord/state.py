@@ -174,6 +174,8 @@ class Message:
     edited: float | None = None
     version: int = 0  # bumped by every edit, so waiters can tell a fresh state
     deleted: bool = False
+    # what the bot asked may be pinged (None: Discord's default, everything mentioned)
+    allowed_mentions: Json | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -421,6 +423,7 @@ class World:
         flags: int = 0,
         visible_to: int | None = None,
         interaction: Interaction | None = None,
+        allowed_mentions: Json | None = None,
     ) -> Message:
         message = Message(
             self.ids.next(),
@@ -434,6 +437,7 @@ class World:
             visible_to=visible_to,
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.bot.id if interaction else None,
+            allowed_mentions=allowed_mentions,
         )
         self.messages[message.id] = message
         self.channel_log.setdefault(channel.id, []).append(message)
@@ -449,7 +453,10 @@ class World:
         components: list[Json] | None = None,
         embeds: list[Json] | None = None,
         flags: int | None = None,
+        allowed_mentions: Json | None = None,
     ) -> Message:
+        if allowed_mentions is not None:
+            message.allowed_mentions = allowed_mentions
         if content is not None:
             message.content = content
         if attachments is not None:

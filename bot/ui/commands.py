@@ -17,6 +17,7 @@ from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.suggestions import Offers
 from bot.ui.tables import send_record
+from bot.ui.text import LIST, TOKENS, bounded
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError
@@ -35,6 +36,7 @@ LOBBY_MODES = [
 
 
 def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
+    bounded(variants, LIST, "variants")
     chosen = frozenset(v.strip().lower() for v in variants.split(",") if v.strip())
     try:
         return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
@@ -78,7 +80,7 @@ async def challenge(
     opponent: discord.User,
     ruleset: str = "2026",
     planes: app_commands.Range[int, 3, 6] = 5,
-    variants: str = "",
+    variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
     clock: int = 0,
@@ -125,7 +127,7 @@ async def lobby(
     interaction: discord.Interaction,
     mode: str,
     ruleset: str = "2026",
-    variants: str = "",
+    variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
     clock: int = 0,
@@ -151,7 +153,10 @@ async def lobby(
 
 @crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
-async def move(interaction: discord.Interaction, tokens: str) -> None:
+async def move(
+    interaction: discord.Interaction, tokens: app_commands.Range[str, 1, TOKENS]
+) -> None:
+    bounded(tokens, TOKENS, "a turn")
     live = await match_here(interaction)
     whole = OFFERS.whole(interaction.user.id, tokens)
     if whole is None:
