@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from localcord import documented, limits
+from localcord import documented, limits, permissions
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import Gateway
@@ -140,14 +140,33 @@ class Rest:
         operation = self.checks.operation(request)
         if operation is None:
             return await handler(request)
+        files = 0
         if operation.request is not None and request.can_read_body:
-            body, _ = await read_body(request)
+            body, uploaded = await read_body(request)
+            files = len(uploaded)
             if problems := self.checks.request(operation, body):
                 return self.checks.refused(request, problems)
+        if (refused := self._forbidden(request, files)) is not None:
+            return refused
         response = await handler(request)
         if isinstance(response, web.Response):
             self.checks.answer(request, operation, response)
         return response
+
+    def _forbidden(self, request: web.Request, files: int) -> web.Response | None:
+        """Discord's 403 for a channel call the bot's permissions do not allow."""
+        key = request.match_info.get("channel")
+        channel = self.world.channels.get(int(key)) if key and key.isdigit() else None
+        if channel is None:
+            return None
+        found = permissions.refusal(
+            request.method,
+            request.path.removeprefix(API),
+            permissions.of_bot(self.world, channel),
+            in_thread=channel.parent_id is not None,
+            files=files > 0,
+        )
+        return None if found is None else error(403, *found)
 
     # ------------------------------------------------------------ the application
 

@@ -27,6 +27,9 @@ LOADING = 1 << 7
 TEXT_CHANNEL = 0
 PUBLIC_THREAD = 11
 ALL_PERMISSIONS = str((1 << 53) - 1)
+ADMINISTRATOR = 1 << 3
+# the server's @everyone role: everything but Administrator, which would ignore overwrites
+EVERYONE_PERMISSIONS = ((1 << 53) - 1) & ~ADMINISTRATOR
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's webhook token serves follow-ups
 
@@ -111,6 +114,8 @@ class Channel:
     type: int = TEXT_CHANNEL
     parent_id: int | None = None
     owner_id: int | None = None
+    denied: int = 0  # permissions the bot is denied here (localcord/permissions.py)
+    overwrites: list[Json] = field(default_factory=list)
 
     def payload(self) -> Json:
         data: Json = {
@@ -125,7 +130,7 @@ class Channel:
         if self.type != PUBLIC_THREAD:
             return data | {
                 "position": 0,
-                "permission_overwrites": [],
+                "permission_overwrites": self.overwrites,
                 "nsfw": False,
                 "topic": None,
             }
@@ -377,7 +382,7 @@ class World:
                 {
                     "id": str(guild_id),
                     "name": "@everyone",
-                    "permissions": ALL_PERMISSIONS,
+                    "permissions": str(EVERYONE_PERMISSIONS),
                     "position": 0,
                     "color": 0,
                     "hoist": False,

@@ -10,6 +10,7 @@ from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
+from bot.ui.access import require_play
 from bot.ui.buttons import post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
@@ -88,6 +89,7 @@ async def challenge(
     strength: str = "medium",
 ) -> None:
     bot = bot_of(interaction)
+    require_play(interaction)
     settings = _settings("duel", ruleset, planes, variants, fire)
     me = Entrant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -132,6 +134,7 @@ async def lobby(
     fire: str = "auto",
     clock: int = 0,
 ) -> None:
+    require_play(interaction)
     settings = _settings(mode, ruleset, None, variants, fire)
     me = Entrant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)

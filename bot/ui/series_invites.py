@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.services.live import Entrant, MatchError
 from bot.services.series import SeriesPlan
+from bot.ui.access import require_play
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
@@ -197,6 +198,7 @@ async def start(
 ) -> None:
     bounded(handicaps, LIST, "handicaps")
     bounded(variants, LIST, "variants")
+    require_play(interaction)
     bot = bot_of(interaction)
     users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
     chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
