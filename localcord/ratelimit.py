@@ -21,7 +21,7 @@ import hashlib
 import math
 import re
 import time
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -85,7 +85,8 @@ class Bucket:
 class RateLimits:
     enabled: bool = True
     buckets: dict[tuple[str, str], Bucket] = field(default_factory=dict)
-    recent: deque[float] = field(default_factory=deque)  # global: times of counted calls
+    window: float = 0.0  # global: when the current second began (monotonic)
+    counted: int = 0  # global: calls counted in it
     refused: Counter[str] = field(default_factory=Counter)  # 429s by scope
     emptied: Counter[str] = field(default_factory=Counter)  # calls that emptied a bucket
 
@@ -110,12 +111,14 @@ class RateLimits:
         return None, bucket.headers(now)
 
     def _global(self, now: float) -> float | None:
-        """Seconds to wait under the global limit, or None (the call is counted)."""
-        while self.recent and self.recent[0] <= now - GLOBAL_WINDOW:
-            self.recent.popleft()
-        if len(self.recent) >= GLOBAL_LIMIT:
-            return self.recent[0] + GLOBAL_WINDOW - now
-        self.recent.append(now)
+        """Seconds to wait under the global limit, or None (the call is counted). The
+        limit is a window of one second: a refused call waits for the next, as every
+        call then waits behind discord.py's global lock."""
+        if now >= self.window + GLOBAL_WINDOW:
+            self.window, self.counted = now, 0
+        if self.counted >= GLOBAL_LIMIT:
+            return self.window + GLOBAL_WINDOW - now
+        self.counted += 1
         return None
 
 
