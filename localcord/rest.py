@@ -159,6 +159,8 @@ class Rest:
         channel = self.world.channels.get(int(key)) if key and key.isdigit() else None
         if channel is None:
             return None
+        if channel.guild_id in self.world.removed_from:
+            return error(403, 50001, "Missing Access")
         found = permissions.refusal(
             request.method,
             request.path.removeprefix(API),

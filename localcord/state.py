@@ -314,6 +314,8 @@ class World:
         self.commands: list[Json] = []
         self.interactions: dict[str, Interaction] = {}
         self.requests: list[Request] = []
+        self.departed: set[tuple[int, int]] = set()  # (guild, user) who left (moderators.py)
+        self.removed_from: set[int] = set()  # guilds the bot was removed from
         self.version = 0  # bumped by every visible change, for the playground's polling
         self._changed: dict[int | None, asyncio.Event] = {}
         self._tokens = itertools.count(1)
@@ -480,6 +482,16 @@ class World:
     def delete(self, message: Message) -> None:
         message.deleted = True
         message.version += 1
+        if message.visible_to is None and self.dispatch is not None:
+            channel = message.channel
+            self.dispatch(
+                "MESSAGE_DELETE",
+                {
+                    "id": str(message.id),
+                    "channel_id": str(channel.id),
+                    "guild_id": str(channel.guild_id),
+                },
+            )
         self._announce(None, message)
 
     def history(self, channel: Channel, viewer: int | None = None) -> list[Message]:
