@@ -21,10 +21,12 @@ from discord import app_commands
 
 from bot.services.live import Entrant, MatchError
 from bot.services.series import SeriesPlan
+from bot.ui.access import require_play
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
 from bot.ui.series import MODE_CHOICES, desk, series
+from bot.ui.text import LIST, bounded
 from competition.ratings import MAX_HANDICAP
 from competition.series import MAX_GAMES
 from rules.modes import MODES
@@ -193,17 +195,20 @@ async def start(
     player4: discord.User | None = None,
     player5: discord.User | None = None,
     player6: discord.User | None = None,
-    handicaps: str = "",
+    handicaps: app_commands.Range[str, 0, LIST] = "",
     rate_handicapped: bool = False,
     alternate: bool = True,
     ruleset: str = "2026",
     planes: app_commands.Range[int, 3, 6] | None = None,
-    variants: str = "",
+    variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
     clock: int = 0,
     strength: str = "medium",
 ) -> None:
+    bounded(handicaps, LIST, "handicaps")
+    bounded(variants, LIST, "variants")
+    require_play(interaction)
     bot = bot_of(interaction)
     users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
     chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")

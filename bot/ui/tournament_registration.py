@@ -15,6 +15,7 @@ from bot.services.tournament_plan import TournamentPlan
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.options import CLOCK_CHOICES
+from bot.ui.text import LIST, NAME, bounded, plain
 from bot.ui.tournament import require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
@@ -137,7 +138,7 @@ class RegistrationButton(
 @app_commands.choices(handicaps=HANDICAP_CHOICES)
 async def create(
     interaction: discord.Interaction,
-    name: str,
+    name: app_commands.Range[str, 1, NAME],
     format: str,
     rounds: app_commands.Range[int, 0, 20] = 0,
     mode: str = "duel",
@@ -151,10 +152,14 @@ async def create(
     round_minutes: app_commands.Range[int, 0, 1440] = 0,
     no_show_minutes: app_commands.Range[int, 1, 60] = 5,
     duration: app_commands.Range[int, 0, 1440] = 0,
-    tiebreaks: str = "",
+    tiebreaks: app_commands.Range[str, 0, LIST] = "",
 ) -> None:
     require_organiser(interaction)
     bot = bot_of(interaction)
+    name = plain(bounded(name, NAME, "a tournament's name"))
+    if not name:
+        raise MatchError("give the tournament a name")
+    bounded(tiebreaks, LIST, "tie-breaks")
     order = tuple(t.strip().lower() for t in tiebreaks.split(",") if t.strip())
     plan = TournamentPlan(
         organiser=interaction.user.id,
