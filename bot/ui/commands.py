@@ -10,7 +10,7 @@ from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
-from bot.ui.buttons import post_board, show_update
+from bot.ui.buttons import ask_to_resign, post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
@@ -223,10 +223,9 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
-    await show_update(bot_of(interaction), update)
-    await interaction.followup.send("You resigned.", ephemeral=True)
+    if live.over:
+        raise MatchError(live.over_text())
+    await ask_to_resign(interaction, live)
 
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
@@ -247,7 +246,9 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(name="abort", description="Call this match off before anyone has flown")
+@crosshairs.command(
+    name="abort", description="Call this match off before every side has flown a turn"
+)
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
