@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 import pytest
+from support.flying import resign
 from support.replies import answer, refusals
 from support.tables import Table
 from support.uploads import Upload
@@ -58,13 +59,13 @@ async def finished_match(table: Table, bot: CrosshairsBot, turns: int) -> Any:
     thread = await table.start(clouds="none", planes=3)
     live = next(iter(bot.games.live_matches()))
     rng = random.Random(3)
-    while live.game.turn <= turns and not live.game.is_over:
+    while (live.game.turn <= turns or live.game.unflown()) and not live.game.is_over:
         mover = table.alice if live.user_to_move() == table.alice.id else table.bob
         token = rng.choice(live.game.legal_steps()).token
         await mover.slash(thread, "crosshairs move", tokens=token)
     if not live.game.is_over:
         quitter = table.alice if live.user_to_move() == table.alice.id else table.bob
-        await quitter.slash(thread, "crosshairs resign")
+        await resign(quitter, thread)
     assert live.game.is_over
     return thread
 

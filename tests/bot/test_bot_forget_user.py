@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.flying import fly_first_turns, match_in, resign
 from support.replies import answer
 from support.tables import Table
 
@@ -44,10 +45,13 @@ async def test_forget_user_anonymises_them_and_keeps_the_other_players_games(
     table = Table(simcord_env)
     channel, alice, bob = table.channel, table.alice, table.bob
     duel_thread = await table.start()
-    await alice.slash(duel_thread, "crosshairs resign")  # rated: bob wins
+    await fly_first_turns(table.member, duel_thread, await match_in(simcord_bot, duel_thread))
+    await resign(alice, duel_thread)  # rated: bob wins
     offer = answer(await alice.slash(channel, "crosshairs series start", opponent=bob, games=1))
     await bob.click(offer, label="Accept")
-    await bob.slash(channel.threads[-1], "crosshairs resign")  # series: alice wins
+    series_thread = channel.threads[-1]
+    await fly_first_turns(table.member, series_thread, await match_in(simcord_bot, series_thread))
+    await resign(bob, series_thread)  # series: alice wins
     ratings = RatingRepo(simcord_bot.db)
     bob_before = await ratings.get(bob.id, "duel")
     assert await ratings.get(alice.id, "duel") is not None

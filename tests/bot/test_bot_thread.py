@@ -8,6 +8,7 @@ from collections import OrderedDict
 from typing import Any
 
 import discord
+from support.flying import fly_first_turns, match_in
 from support.replies import answer
 from support.tables import Table, board_message
 
@@ -132,6 +133,7 @@ async def test_a_draw_offer_names_the_opponent_and_is_answered_with_buttons(
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start(clouds="none")
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     await table.alice.click(board_message(thread), label="Offer draw")
     board = board_message(thread)
     assert (
@@ -148,6 +150,8 @@ async def test_a_draw_offer_names_the_opponent_and_is_answered_with_buttons(
     assert "Offer draw" in button_labels(board)
 
     await table.bob.click(board, label="Offer draw")
+    own = answer(await table.bob.click(board_message(thread), label="Accept draw"))
+    assert own.content == "⚠️ that is your own draw offer: only alice (P1) can accept it"
     await table.alice.click(board_message(thread), label="Accept draw")
     live = simcord_bot.games
     assert not live.live_matches()
@@ -159,6 +163,7 @@ async def test_a_used_resignation_confirmation_is_disabled(
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start(clouds="none")
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     asked = answer(await table.bob.click(board_message(thread), label="Resign"))
     await table.bob.click(asked.message, label="Yes, resign")
     confirmation = asked.message

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from support.replies import answer
-
+from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
+from support.replies import answer
 
 Member = Callable[[int | None], Any]
 
@@ -39,3 +39,10 @@ async def resign(person: Any, thread: Any) -> Any:
     asked = answer(await person.slash(thread, "crosshairs resign"))
     assert "Really resign?" in asked.content, asked.content
     return answer(await person.click(asked, label="Yes, resign"))
+
+
+async def match_in(bot: CrosshairsBot, thread: Any) -> LiveMatch:
+    """The match being played in ``thread``."""
+    live = await bot.games.by_thread(thread.id)
+    assert live is not None, "no match in this thread"
+    return live

@@ -11,7 +11,6 @@ from typing import Any
 from simcord.builders import UserHandle
 from support.flying import fly_first_turns
 from support.flying import resign as resign_confirmed
-from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
