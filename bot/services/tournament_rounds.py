@@ -263,6 +263,10 @@ class TournamentRounds:
             organiser=plan.organiser,
             mode=t.mode,
             games=t.games_per_pairing,
+            ruleset=plan.ruleset,
+            planes=plan.planes,
+            clouds=plan.clouds,
+            fire=plan.fire,
             clock_per_turn=plan.clock_per_turn,
             clock_on_expiry="lose",
         )

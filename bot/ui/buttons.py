@@ -160,8 +160,7 @@ async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> No
         raise MatchError("you are not playing in this match")
     early = bool(live.game.unflown())
     question = (
-        "Really resign? Not every side has flown a turn yet, so the game is aborted "
-        "and not rated."
+        "Really resign? Not every side has flown a turn yet, so the game is aborted and not rated."
         if early
         else "Really resign? This cannot be undone."
     )

@@ -14,7 +14,7 @@ from bot.ui.buttons import ask_to_resign, post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
 from bot.ui.tables import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
@@ -38,8 +38,8 @@ def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: 
         raise MatchError(f"{exc} (variants: {', '.join(VARIANTS)})") from None
 
 
-def _clock(seconds: int, claim: bool) -> ClockSettings:
-    return ClockSettings(float(seconds) if seconds else None, "claim" if claim else "lose")
+def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+    return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
 def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
@@ -77,7 +77,7 @@ async def challenge(
     variants: str = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
 ) -> None:
@@ -99,6 +99,7 @@ async def challenge(
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
+        invited_name=opponent.display_name,
     )
     if against_bot:
         table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
@@ -124,7 +125,7 @@ async def lobby(
     variants: str = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
 ) -> None:
     settings = _settings(mode, ruleset, None, variants, fire)
     me = Entrant(interaction.user.id, interaction.user.display_name)

@@ -58,9 +58,7 @@ async def cards(interaction: discord.Interaction) -> None:
 @app_commands.describe(mode="Duels (default), free-for-all, Circle of Death or team games")
 @app_commands.choices(mode=FAMILY_CHOICES)
 async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> None:
-    entries = await _ratings(interaction).leaderboard(
-        mode, limit=15, guild_id=interaction.guild_id
-    )
+    entries = await _ratings(interaction).leaderboard(mode, limit=15, guild_id=interaction.guild_id)
     embed = discord.Embed(
         title=f"🏆 Leaderboard · {FAMILY_TITLES[mode]}", colour=discord.Colour.gold()
     )
