@@ -173,15 +173,15 @@ async def test_a_used_resignation_confirmation_is_disabled(
     assert "alice (P1) wins" in board_message(thread).content
 
 
-async def test_the_challenge_names_every_setting_that_is_not_the_default_and_home_sides(
+async def test_the_challenge_names_its_settings_the_invited_opponent_and_home_sides(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     table = Table(simcord_env)
     plain = await table.challenge()
     assert plain.content.splitlines()[1:] == [
-        "**Duel** · 2026 rules · auto fire",
+        "**Duel** · 2026 rules · auto fire · 5 planes each · random clouds",
         "`P1` alice · home side south",
-        "`P2` — open — · home side north",
+        "`P2` bob (invited) · home side north",
     ]
     other = Table(simcord_env)
     invite = await other.challenge(
