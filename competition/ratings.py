@@ -36,8 +36,8 @@ MODE_FAMILY: Final[dict[str, str]] = {key: m.family for key, m in MODES.items()}
 # benchmarks are tuned for, and a scale other openskill users will recognise.
 MODEL: Final = PlackettLuce()
 
-# The shown rating: 1500 at the newcomer's mu, 25 points per unit of mu. With settled
-# ratings a 100-point gap means about a 64% expected score, as with Elo (docs/ratings.md).
+# The shown rating: 1500 at the newcomer's mu, 25 points per unit of mu; between settled
+# players a 100-point gap predicts about 73% wins for the higher (docs/ratings.md).
 DISPLAY_BASE: Final = 1500
 DISPLAY_SCALE: Final = 25.0
 PROVISIONAL_SIGMA: Final = 6.0  # about 14 duels; more games in bigger free-for-alls
@@ -197,8 +197,8 @@ def suggest_handicap(stronger: Rating, weaker: Rating) -> int:
     """Height tokens to give the weaker player: one per beta (25/6) of mu difference, 0..6.
 
     Beta is the model's spread of a single performance; a mu gap of one beta means the
-    stronger player wins about seven duels in ten. Mu, not the conservative display,
-    because a newcomer's low display is doubt about their skill, not weakness.
+    stronger player wins about seven duels in ten. Mu, as the display shows it: a
+    newcomer's sigma is doubt about their skill, not weakness.
     """
     gap = max(0.0, stronger.mu - weaker.mu)
     return min(MAX_HANDICAP, math.floor(gap / HANDICAP_STEP))
