@@ -322,10 +322,11 @@ class GameManager(ComputerTurns, TurnClocks):
             except Exception:  # bookkeeping must never lose the game's result
                 log.exception("match %s: a finish listener failed", live.id)
 
-    async def resign(self, match_id: int, user_id: int, *, by_organiser: bool = False) -> Update:
+    async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
         """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
-        game instead (the abort rule), unless an organiser's result requires the
-        resignation so that the board agrees with it (the game is unrated all the same)."""
+        game instead (the abort rule), unless the resignation is ``forced`` by a decision
+        made elsewhere (an organiser's result, a person leaving for good) that the board
+        must agree with; such a game is unrated all the same."""
         live = await self.get(match_id)
         async with live.lock:
             seated = live.seats_of(user_id)
@@ -336,7 +337,7 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError("you are not playing in this match")
             if not mine:
                 raise MatchError("you are already out of this game")
-            if not by_organiser and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
+            if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
                 return await self._call_off(
                     live,
                     user_id,

@@ -126,6 +126,8 @@ class RatingService:
             return Verdict(False, "the game ended before every side had flown a turn")
         if any(e.user_id is None for e in live.seats):
             return Verdict(False, "the computer played")
+        if any(e.user_id < 0 for e in live.seats if e.user_id is not None):
+            return Verdict(False, "a forgotten pilot played (their data was deleted)")
         opted_in = self._rate_handicapped is not None and await self._rate_handicapped(live)
         if not ratings.rated(game.settings.handicaps, rate_handicapped=opted_in):
             return Verdict(False, "handicap tokens were in play")

@@ -237,7 +237,7 @@ class TournamentRounds:
         if running is None or running.match_id is None or resign is None:
             return []
         try:
-            return [await self.games.resign(running.match_id, resign, by_organiser=True)]
+            return [await self.games.resign(running.match_id, resign, forced=True)]
         except MatchError:
             return []  # the game had just ended
 
