@@ -156,6 +156,8 @@ async def test_a_draw_offer_names_the_opponent_and_is_answered_with_buttons(
     live = simcord_bot.games
     assert not live.live_matches()
     assert "The game is drawn" in board_message(thread).content
+    (told,) = [m.content for m in thread.history() if "agree to a draw" in m.content]
+    assert "The players agree to a draw." in told and "draw.." not in told
 
 
 async def test_a_used_resignation_confirmation_is_disabled(
@@ -170,7 +172,7 @@ async def test_a_used_resignation_confirmation_is_disabled(
     assert "You resigned" in confirmation.content
     (button,) = [c for row in confirmation.components for c in row.children]
     assert button.label == "Yes, resign" and button.disabled
-    assert "alice (P1) wins" in board_message(thread).content
+    assert "alice (P1) wins (bob (P2) resigned)." in board_message(thread).content
 
 
 async def test_the_challenge_names_its_settings_the_invited_opponent_and_home_sides(
