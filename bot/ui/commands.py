@@ -11,11 +11,11 @@ from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
 from bot.ui.access import require_play
-from bot.ui.buttons import post_board, show_update
+from bot.ui.buttons import ask_to_resign, post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
 from bot.ui.suggestions import Offers
 from bot.ui.tables import send_record
 from bot.ui.text import LIST, TOKENS, bounded
@@ -46,8 +46,8 @@ def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: 
         raise MatchError(f"{exc} (variants: {names(VARIANTS)})") from None
 
 
-def _clock(seconds: int, claim: bool) -> ClockSettings:
-    return ClockSettings(float(seconds) if seconds else None, "claim" if claim else "lose")
+def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+    return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
 def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
@@ -85,7 +85,7 @@ async def challenge(
     variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
 ) -> None:
@@ -108,6 +108,7 @@ async def challenge(
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
+        invited_name=opponent.display_name,
     )
     if against_bot:
         table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
@@ -133,7 +134,7 @@ async def lobby(
     variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
 ) -> None:
     require_play(interaction)
     settings = _settings(mode, ruleset, None, variants, fire)
@@ -245,10 +246,9 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
-    await show_update(bot_of(interaction), update)
-    await interaction.followup.send("You resigned.", ephemeral=True)
+    if live.over:
+        raise MatchError(live.over_text())
+    await ask_to_resign(interaction, live)
 
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
@@ -269,7 +269,9 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(name="abort", description="Call this match off before anyone has flown")
+@crosshairs.command(
+    name="abort", description="Call this match off before every side has flown a turn"
+)
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write

@@ -15,9 +15,9 @@ from rules.achievements import ALL_CARDS
 from rules.errors import IllegalStep
 from rules.game import Game
 from rules.modes import MODES, Settings
-from rules.variants import VARIANTS
 from rules.players import new_game
 from rules.steps import ALL_STEPS
+from rules.variants import VARIANTS
 
 game_settings = st.builds(
     Settings,
