@@ -10,6 +10,7 @@ compare them with storage.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -66,9 +67,24 @@ def message_calls(requests: Iterable[Request]) -> Counter[str]:
     )
 
 
+async def new_board(people: People, thread: Channel, was: int) -> Message:
+    """The board once its image is no longer attachment ``was``: the bot answers the
+    player before it brings the board up to date, and every plane action must bring a
+    new image."""
+    return await people.wait_for(thread, functools.partial(_replaces, was=was))
+
+
+def _replaces(message: Message, was: int) -> bool:
+    return _shows_board(message) and message.attachments[0].id != was
+
+
+def _shows_board(message: Message) -> bool:
+    return any(a.filename == "board.png" for a in message.attachments)
+
+
 def board_message(people: People, thread: Channel) -> Message:
     for message in reversed(people.world.history(thread)):
-        if any(a.filename == "board.png" for a in message.attachments):
+        if _shows_board(message):
             return message
     raise LocalcordError(f"no board in #{thread.name}")
 
@@ -132,8 +148,7 @@ async def fly_match(
             if not reply(done).startswith("✅"):
                 raise LocalcordError(f"{player.name} played {token}: {reply(done)}")
             flight.tokens.append(token)
-        if board_message(people, thread).attachments[0].id == before:
-            raise LocalcordError(f"the board image did not change after step {len(flight.tokens)}")
+        await new_board(people, thread, before)
     else:
         if not finish:
             return flight
@@ -154,12 +169,14 @@ async def fly_turn_by_buttons(
         raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
     for presses in range(1, 9):
         chosen = choose_press(cockpit, rng)
+        before = board_message(people, thread).attachments[0].id
         pressed = await press(people, player, cockpit, chosen)
         flight.interactions += 1
         if chosen.plays:
             text = reply(pressed)
             if text.startswith("⚠️"):
                 raise LocalcordError(f"{player.name} pressed {chosen.label}: {text}")
+            await new_board(people, thread, before)
             flight.tokens.extend(chosen.plays)
             flight.presses.append(presses)
             return
@@ -196,6 +213,7 @@ async def fly_turn_in_cockpit(
         if total > 60:
             raise LocalcordError(f"a turn of {player.name} took over 60 presses")
         chosen = choose_press(cockpit, rng)
+        before = board_message(people, thread).attachments[0].id
         pressed = await press(people, player, cockpit, chosen)
         total += 1
         since += 1
@@ -203,6 +221,7 @@ async def fly_turn_in_cockpit(
             continue
         if reply(pressed).startswith("⚠️"):
             raise LocalcordError(f"{player.name} pressed {chosen.label}: {reply(pressed)}")
+        await new_board(people, thread, before)
         flight.tokens.extend(chosen.plays)
         if chosen.plays[0][0] in "*-":
             flight.fire_presses += since
