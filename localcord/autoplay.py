@@ -74,6 +74,17 @@ async def new_board(people: People, thread: Channel, was: int) -> Message:
     return await people.wait_for(thread, functools.partial(_replaces, was=was))
 
 
+async def only_board(people: People, thread: Channel) -> Message:
+    """The board once no other message shows one: the bot turns the old board into the
+    turn told in words just after it posts the new one."""
+
+    def alone(message: Message) -> bool:
+        shown = [m for m in people.world.history(thread) if _shows_board(m)]
+        return shown == [message]
+
+    return await people.wait_for(thread, alone)
+
+
 def _replaces(message: Message, was: int) -> bool:
     return _shows_board(message) and message.attachments[0].id != was
 
@@ -154,6 +165,7 @@ async def fly_match(
             return flight
         raise LocalcordError(f"the game did not end within {max_steps} steps")
     flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
+    await only_board(people, thread)
     return flight
 
 
@@ -196,6 +208,7 @@ async def fly_turns_in_cockpit(
             flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
             break
         await fly_turn_in_cockpit(people, thread, player, rng, flight)
+    await only_board(people, thread)
     return flight
 
 
