@@ -171,8 +171,10 @@ async def move(
         raise MatchError("type at least one token, e.g. c3C")
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.play(live.id, interaction.user.id, words)
-    await show_update(bot_of(interaction), update)
+    # the answer first: a follow-up after it is a message of its own, so the next board
+    # can go up through this interaction's webhook
     await interaction.followup.send(f"✅ {' '.join(words)}", ephemeral=True)
+    await show_update(bot_of(interaction), update, via=interaction)
 
 
 @move.autocomplete("tokens")
