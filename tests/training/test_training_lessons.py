@@ -9,9 +9,9 @@ import pytest
 
 from rules.errors import RulesError
 from rules.events import Event
-from rules.modes import VARIANTS
 from rules.notation import play_tokens
 from rules.training import lessons, shipped
+from rules.variants import VARIANTS
 
 SECTIONS = Path(__file__).parent / "data" / "rule_sections.txt"
 DOCS_RULES = Path(__file__).parents[2] / "docs" / "rules.md"
@@ -53,7 +53,7 @@ def test_every_mode_family_and_variant_has_a_lesson() -> None:
     for family in ("duel/", "ffa", "cod", "2v2"):
         assert any(h.startswith(family) for h in headers), family
     for variant in VARIANTS:
-        assert any(variant in h.split()[1].split(",") for h in headers), variant
+        assert any(variant.name in h.split()[1].split(",") for h in headers), variant.name
     assert any("/classic" in h for h in headers)
     assert any(" h" in lesson.position for lesson in course)  # handicaps
 
