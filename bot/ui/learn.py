@@ -43,10 +43,6 @@ log = logging.getLogger(__name__)
 
 PREVIEW = 768
 NOBODY = discord.AllowedMentions.none()
-LESSON_CHOICES = [
-    app_commands.Choice(name=f"{n}. {x.title}"[:100], value=x.id)
-    for n, x in enumerate(shipped.course(), start=1)
-][:25]
 
 
 def service(interaction: discord.Interaction) -> TrainingService:
@@ -425,9 +421,8 @@ def course_text(passed: dict[str, int]) -> str:
     return "\n".join(lines)
 
 
-@crosshairs.command(name="learn", description="Learn the game: short lessons, one turn each")
-@app_commands.describe(lesson="Go straight to a lesson (otherwise: the course and your progress)")
-@app_commands.choices(lesson=LESSON_CHOICES)
+@crosshairs.command(name="learn", description="Learn the game in short lessons")
+@app_commands.describe(lesson="Go straight to this lesson")
 async def learn(interaction: discord.Interaction, lesson: str | None = None) -> None:
     training = service(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -445,11 +440,11 @@ async def learn(interaction: discord.Interaction, lesson: str | None = None) -> 
     )
 
 
-@crosshairs.command(name="puzzle", description="A puzzle at your level: find the best turn")
+@crosshairs.command(name="puzzle", description="A puzzle at your level")
 @app_commands.describe(
-    number="A puzzle by its number (e.g. 1-0042): to try one again, or one a friend sent",
-    daily="Admins: post the daily puzzle in this channel from now on",
-    daily_off="Admins: stop posting the daily puzzle",
+    number="A puzzle's number, e.g. 1-0042",
+    daily="Admins: post the daily puzzle here",
+    daily_off="Admins: stop the daily puzzle",
 )
 async def puzzle(
     interaction: discord.Interaction,
@@ -470,6 +465,20 @@ async def puzzle(
         else "Your first puzzle: your rating starts at 1500."
     )
     await show(interaction, exercise, note=note, edit=False)
+
+
+@learn.autocomplete("lesson")
+async def lesson_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The lessons whose title or id holds what was typed (Discord shows 25 at most)."""
+    typed = current.strip().lower()
+    found = [
+        app_commands.Choice(name=f"{n}. {x.title}"[:100], value=x.id)
+        for n, x in enumerate(shipped.course(), start=1)
+        if typed in x.title.lower() or typed in x.id
+    ]
+    return found[:25]
 
 
 async def switch_daily(

@@ -90,6 +90,8 @@ async def test_a_wrong_try_is_explained_with_a_picture_and_can_be_retried(
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("hangar")
     ann = guild.add_member(simcord_env.create_user("ann"))
+    offered = await ann.autocomplete(channel, "crosshairs learn", "lesson", "cross")
+    assert [c["value"] for c in offered] == ["shoot", "escape"]  # "crosshairs" in the title
     # a cockpit left behind when another lesson was opened: its press changes nothing
     left = answer(await ann.slash(channel, "crosshairs learn", lesson="shoot"))
     await ann.slash(channel, "crosshairs learn", lesson="climb")
@@ -230,3 +232,8 @@ async def test_bad_requests_are_answered_and_change_nothing(
     assert refusals(simcord_env) == ["there is no puzzle '9-9999'"]
     assert await repo.run(ann.id) == before  # the open lesson is still there, untouched
     assert await repo.puzzle_rating(ann.id) is None
+    await ann.slash(channel, "crosshairs learn", lesson="loop-the-loop")
+    assert refusals(simcord_env)[-1] == (
+        "there is no lesson 'loop-the-loop'; /crosshairs learn lists the lessons"
+    )
+    assert await repo.run(ann.id) == before
