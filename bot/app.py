@@ -18,9 +18,11 @@ from bot.services.clock import Clock
 from bot.ui import (
     analysis,
     buttons,
+    exercise,
     invites,
     leaderboard,
     learn,
+    puzzles,
     recovery,
     rules_help,
     series,
@@ -49,7 +51,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert analysis.analyse and setup_check.check and learn.learn and learn.puzzle
+    assert analysis.analyse and setup_check.check and learn.learn and puzzles.puzzle
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -63,12 +65,15 @@ async def install(bot: CrosshairsBot) -> None:
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
         tournament_teams.TeamButton,
-        *learn.DYNAMIC_ITEMS,
+        exercise.ExerciseButton,
+        exercise.ExerciseMenu,
+        exercise.TrainingButton,
+        learn.LessonMenu,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
-    await bot.add_cog(learn.DailyPuzzles(bot))
+    await bot.add_cog(puzzles.DailyPuzzles(bot))
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))

@@ -18,8 +18,8 @@ from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.ui.commands import crosshairs, match_here
 from bot.ui.context import bot_of
+from bot.ui.exercise import blunder_view
 from bot.ui.files import document, picture
-from bot.ui.learn import blunder_view
 from bot.ui.tables import match_channel
 from bot.ui.walls import match_in_guild
 from render.analysis import shown_blunders

@@ -21,7 +21,7 @@ from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.training import TrainingService, daily_puzzle
-from bot.ui.learn import DailyPuzzles
+from bot.ui.puzzles import DailyPuzzles
 from rules import position
 from rules.ai.analysis import AnalysisDepth
 from rules.notation import play_tokens
