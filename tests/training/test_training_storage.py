@@ -1,11 +1,17 @@
 """What the training tables keep per person, on SQLite: the open exercise refuses a
-press meant for an older state, a lesson's first pass is kept, and forgetting a
-person removes their lessons, puzzle rating and tries but nobody else's."""
+press meant for an older state, a lesson's first pass is kept, forgetting a person
+removes their lessons, puzzle rating and tries but nobody else's, and the puzzle served
+is near the person's rating."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.services.training import TrainingService
+from rules.training import shipped
+from rules.training.puzzles import Puzzle
 from storage.db import Database
 from storage.forget import forget_user
 from storage.training import PuzzleRating, TrainingRepo
@@ -44,3 +50,20 @@ async def test_forgetting_a_person_removes_their_training_only(tmp_path: Path) -
         assert await repo.lessons_passed(8) == {"enter": 1}
         assert await repo.puzzles_tried(8) == {"1-0001"}
         assert await repo.run(8) is not None
+
+
+async def test_a_puzzle_at_your_level_is_one_near_your_rating_not_tried_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "duel/2026 t1 - | - | >d2E2 b3E2 +0 | d6W2 k9SW0 +3"
+    found = [Puzzle(f"p-{r}", text, "b3C<", 0, r) for r in (1000, 1480, 1550, 2200)]
+    monkeypatch.setattr(shipped, "_SET", found)
+    async with await Database.open(tmp_path / "bot.db") as db:
+        training = TrainingService(db)
+        first = await training.open_puzzle(7)
+        assert first.puzzle is not None and first.puzzle.id == "p-1480"
+        await training.repo.record_puzzle(
+            first.run, True, PuzzleRating(7, 2150.0, 100.0, 0.06, 1, 0, 1, 1)
+        )
+        strong = await training.open_puzzle(7)
+        assert strong.puzzle is not None and strong.puzzle.id == "p-2200"
