@@ -322,8 +322,11 @@ class TrainingButton(
         elif self.action == "puzzle":
             exercise = await training.open_puzzle(user)
         else:
-            exercise = await training.current(user)
-            if exercise.lesson is None or exercise.lesson.id != self.arg:
+            # the lesson as the wrong try left it (its tries counted), or afresh
+            run = await training.repo.run(user)
+            if run is not None and (run.kind, run.item) == ("lesson", self.arg):
+                exercise = await training.current(user)
+            else:
                 exercise = await training.open_lesson(user, self.arg)
         await show(interaction, exercise)
 
