@@ -20,6 +20,13 @@ from storage.matches import MatchRepo, MatchStatus
 
 
 @pytest.fixture(autouse=True)
+def fast_buckets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord's rate limits with windows ten times shorter: the bot's limiter engages as
+    on Discord, and no test waits out real five-second windows (bench/e2e.py does)."""
+    monkeypatch.setenv("LOCALCORD_RATE_SCALE", "0.1")
+
+
+@pytest.fixture(autouse=True)
 def discord_spec(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every local Discord a test starts is strict: each request it refuses and each of
     its answers unlike Discord's spec fails the test. The count of calls held to the spec
