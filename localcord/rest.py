@@ -246,9 +246,11 @@ class Rest:
         if interaction is None or str(interaction.id) != request.match_info["id"]:
             return error(404, 10062, "Unknown interaction")
         if interaction.response_type is not None:
+            interaction.refused += 1
             return error(400, 40060, "Interaction has already been acknowledged.")
         now = time.monotonic()
         if now - interaction.created > INTERACTION_DEADLINE:
+            interaction.refused += 1
             interaction.late = True
             interaction.settled.set()
             return error(404, 10062, "Unknown interaction")

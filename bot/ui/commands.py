@@ -11,18 +11,19 @@ from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
 from bot.ui.access import require_play
-from bot.ui.buttons import post_board, show_update
+from bot.ui.buttons import ask_to_resign, post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
 from bot.ui.suggestions import Offers
 from bot.ui.tables import send_record
 from bot.ui.text import LIST, TOKENS, bounded
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError
-from rules.modes import MODES, VARIANTS, Settings
+from rules.modes import MODES, Settings
+from rules.variants import VARIANTS, names, parse_variants
 
 crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
@@ -38,15 +39,15 @@ LOBBY_MODES = [
 
 def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
     bounded(variants, LIST, "variants")
-    chosen = frozenset(v.strip().lower() for v in variants.split(",") if v.strip())
+    chosen = parse_variants(variants)
     try:
         return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
     except RulesError as exc:
-        raise MatchError(f"{exc} (variants: {', '.join(VARIANTS)})") from None
+        raise MatchError(f"{exc} (variants: {names(VARIANTS)})") from None
 
 
-def _clock(seconds: int, claim: bool) -> ClockSettings:
-    return ClockSettings(float(seconds) if seconds else None, "claim" if claim else "lose")
+def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+    return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
 def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
@@ -84,7 +85,7 @@ async def challenge(
     variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
 ) -> None:
@@ -107,6 +108,7 @@ async def challenge(
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
+        invited_name=opponent.display_name,
     )
     if against_bot:
         table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
@@ -132,7 +134,7 @@ async def lobby(
     variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
 ) -> None:
     require_play(interaction)
     settings = _settings(mode, ruleset, None, variants, fire)
@@ -169,8 +171,10 @@ async def move(
         raise MatchError("type at least one token, e.g. c3C")
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.play(live.id, interaction.user.id, words)
-    await show_update(bot_of(interaction), update)
+    # the answer first: a follow-up after it is a message of its own, so the next board
+    # can go up through this interaction's webhook
     await interaction.followup.send(f"✅ {' '.join(words)}", ephemeral=True)
+    await show_update(bot_of(interaction), update, via=interaction)
 
 
 @move.autocomplete("tokens")
@@ -244,10 +248,9 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
-    await show_update(bot_of(interaction), update)
-    await interaction.followup.send("You resigned.", ephemeral=True)
+    if live.over:
+        raise MatchError(live.over_text())
+    await ask_to_resign(interaction, live)
 
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
@@ -268,7 +271,9 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(name="abort", description="Call this match off before anyone has flown")
+@crosshairs.command(
+    name="abort", description="Call this match off before every side has flown a turn"
+)
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write

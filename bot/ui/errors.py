@@ -15,6 +15,14 @@ from rules.errors import RulesError
 log = logging.getLogger(__name__)
 
 FRIENDLY = (MatchError, RulesError)
+# Discord refused the answer itself: the interaction was delivered after its three
+# seconds (10062), or this was a second delivery of one already answered (40060).
+# Nothing can reach the presser then, and nothing was changed: handlers answer first.
+UNANSWERABLE = (10062, 40060)
+
+
+def unanswerable(error: BaseException) -> bool:
+    return isinstance(error, discord.HTTPException) and error.code in UNANSWERABLE
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -37,7 +45,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Domain errors become a short ephemeral note; anything else is logged."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, FRIENDLY):
+    if unanswerable(error):
+        log.info("an interaction could not be answered (%s); it changed nothing", error)
+    elif isinstance(error, FRIENDLY):
         await tell(interaction, f"⚠️ {error}")
     elif isinstance(error, app_commands.CheckFailure):
         await tell(interaction, f"⛔ {error}")

@@ -5,6 +5,8 @@ without pinging anyone."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from e2e.conftest import Local
 from localcord.client import reply
 
@@ -18,7 +20,8 @@ async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Loca
         alice, channel, "crosshairs challenge", opponent=bob, variants=LONG
     )
     assert reply(refused) == "⚠️ variants is too long: at most 200 characters, please"
-    for options in ({"name": LONG}, {"name": "Cup", "tiebreaks": LONG}):
+    too_long: list[dict[str, Any]] = [{"name": LONG}, {"name": "Cup", "tiebreaks": LONG}]
+    for options in too_long:
         refused = await people.slash(
             alice, channel, "crosshairs tournament create", format="swiss", rounds=3, **options
         )
