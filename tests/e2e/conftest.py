@@ -48,7 +48,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     ]
     total = sum(int(v) for r in reports for k, v in r.user_properties if k == "checked")
     if total:
-        terminalreporter.write_line(f"localcord: {total} REST calls held to Discord's spec")
+        terminalreporter.write_line(
+            f"localcord: {total} checks against Discord's spec (request bodies and answers)"
+        )
 
 
 @dataclass
