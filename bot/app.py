@@ -36,6 +36,7 @@ from bot.ui import (
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
+from bot.ui.departures import Departures
 from storage.errors import StorageError
 
 
@@ -71,6 +72,7 @@ async def install(bot: CrosshairsBot) -> None:
         learn.LessonMenu,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(Departures(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
     await bot.add_cog(puzzles.DailyPuzzles(bot))
