@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
+from bot.services.events import MatchFinished
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -376,11 +377,11 @@ async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = Fa
     itself is playing)."""
     live = update.match
     await refresh_board(bot, update, board_view(live), draw_lines(live))
-    if live.game.is_over:
-        # series and ratings answer this with their scoreboards and the next game
-        bot.dispatch("crosshairs_match_finished", live)
-        return
-    await after_update(bot, live, update, by_computer)
+    if update.ended:
+        # series, ratings and tournaments answer this with their lines and next games
+        await bot.games.events.publish(MatchFinished(live))
+    elif not live.over:  # another action ended it meanwhile, and tells of it
+        await after_update(bot, live, update, by_computer)
 
 
 async def after_update(

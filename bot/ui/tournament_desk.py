@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.services import workers
-from bot.services.live import LiveMatch
+from bot.services.events import MatchFinished
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
@@ -260,8 +260,9 @@ class TournamentDesk(commands.Cog):
             await show_update(self.bot, update)
         await self.publish(tid, await self.service.advance(tid))
 
-    @commands.Cog.listener()
-    async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
+    async def match_finished(self, event: MatchFinished) -> None:
+        """Book a tournament game's result; open what it makes due."""
+        live = event.match
         decided = await self.service.match_finished(live)
         if decided is None:
             return
