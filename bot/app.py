@@ -77,7 +77,7 @@ async def install(bot: CrosshairsBot) -> None:
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
-    bot.spawn(recovery.after_restart(bot))
+    bot.spawn(recovery.after_restart(bot, await recovery.unshown_ends(bot)))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

@@ -45,6 +45,7 @@ class EventBus:
     def __init__(self, store: MatchEvents) -> None:
         self.store = store
         self._handlers: dict[type, list[Handler]] = {}
+        self._showing: set[tuple[int, str]] = set()
 
     def subscribe(self, kind: type[E], handler: Callable[[E], Awaitable[None]]) -> None:
         self._handlers.setdefault(kind, []).append(handler)
@@ -52,16 +53,23 @@ class EventBus:
     async def publish(self, event: MatchEnded) -> bool:
         """Run every subscriber of ``event`` in order; mark the end shown if all of them
         ran through. Returns whether they did."""
+        kind = "finished" if isinstance(event, MatchFinished) else "aborted"
+        key = (event.match.id, kind)
+        if key in self._showing:  # already being shown by this process
+            return False
+        self._showing.add(key)
         whole = True
-        for handler in self._handlers.get(type(event), []):
-            try:
-                await handler(event)
-            except Exception:  # the others still run; the end is shown again at restart
-                log.exception("match %s: a subscriber to %s failed", event.match.id, event)
-                whole = False
-        if whole:
-            kind = "finished" if isinstance(event, MatchFinished) else "aborted"
-            await self.store.done(event.match.id, kind)
+        try:
+            for handler in self._handlers.get(type(event), []):
+                try:
+                    await handler(event)
+                except Exception:  # the others still run; the end is shown again at restart
+                    log.exception("match %s: a subscriber to %s failed", event.match.id, kind)
+                    whole = False
+            if whole:
+                await self.store.done(event.match.id, kind)
+        finally:
+            self._showing.discard(key)
         return whole
 
     async def once(self, match_id: int, step: str, show: Callable[[], Awaitable[None]]) -> None:

@@ -30,20 +30,26 @@ log = logging.getLogger(__name__)
 REDRAWN = "♻️ The bot restarted; the board is up to date again."
 
 
-async def after_restart(bot: CrosshairsBot) -> None:
+async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
+    """Before the bot connects: the ends a crash left unshown. Taken then, so that no
+    end of a game played since (shown by the action that ended it) is among them."""
+    return await bot.games.unannounced()
+
+
+async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
     # Only the matches resumed from storage: one begun since has its board drawn as it
     # goes, and comparing its mark mid-update would redraw it for nothing.
     resumed = list(bot.games.live_matches())
     await bot.wait_until_ready()
     await redraw_stale_boards(bot, resumed)
-    await announce_unshown_ends(bot)
+    await announce_unshown_ends(bot, ends)
     await desk(bot).finish_half_done()
 
 
-async def announce_unshown_ends(bot: CrosshairsBot) -> None:
+async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
     """Carry on each end this process owns that was not shown in full: the final board
     if it is behind, then whatever of the end's steps were not shown yet."""
-    for live in await bot.games.unannounced():
+    for live in ends:
         try:
             await bot.games.tell_listeners(live)  # the bookkeeping does nothing twice
             if live.aborted:
