@@ -128,6 +128,10 @@ class TournamentRegistration(TournamentTeams):
         rated: list[tuple[float, float, int]] = []
         for e in field_:
             rated.append((await self.entry_rating(t, e.user_id), e.joined_at, e.user_id))
+        # Claimed in storage before anything else is written: of two starts (two
+        # presses, two processes), one goes on and the other is told.
+        if not await self.repo.move_status(tid, TournamentStatus.OPEN, TournamentStatus.RUNNING):
+            raise MatchError(f"{t.name} has already started")
         # Strongest first; among equal ratings, whoever joined first.
         for seed, (_, _, user_id) in enumerate(sorted(rated, key=lambda r: (-r[0], r[1])), 1):
             await self.repo.set_seed(tid, user_id, seed)
@@ -135,5 +139,4 @@ class TournamentRegistration(TournamentTeams):
             # Round times and the arena's window count from now.
             started = replace(plan, check_in=False, clock_started=self.games.clock.now())
             await self._save_plan(tid, started)
-        await self.repo.set_status(tid, TournamentStatus.RUNNING)
         return await self.advance(tid)

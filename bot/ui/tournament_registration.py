@@ -18,7 +18,7 @@ from bot.ui.options import CLOCK_CHOICES
 from bot.ui.tournament import require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
-from storage.tournaments import Tournament
+from storage.tournaments import Tournament, TournamentStatus
 
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (set number of rounds)", value="swiss"),
@@ -82,7 +82,7 @@ class RegistrationButton(
         tournaments = desk(bot_of(interaction))
         service = tournaments.service
         user = interaction.user
-        await tournament_here(interaction, self.tid)  # only this server's tournaments
+        found = await tournament_here(interaction, self.tid)  # only this server's ones
         if self.op in ("join", "leave", "checkin"):
             with IN_FLIGHT.claim(
                 ("tn", self.tid, user.id), "one moment: your last press is being done"
@@ -101,16 +101,22 @@ class RegistrationButton(
                 await interaction.followup.send(text, ephemeral=True)
             return
         require_organiser(interaction)
+        if found.status is not TournamentStatus.OPEN:  # told only to the presser
+            raise MatchError(f"{found.name} has already started")
         busy = "the tournament is already being started or closed"
         with IN_FLIGHT.claim(("tn", self.tid), busy):
-            await interaction.response.defer(thinking=True)
             if self.op == "close":
+                await interaction.response.defer(thinking=True)
                 await interaction.followup.send(
                     no_shows_text(await service.close_check_in(self.tid))
                 )
-            else:
-                await interaction.followup.send("🏁 Starting…")
-                await tournaments.begin(self.tid)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await tournaments.begin(self.tid)
+            # the sign-up is over: its buttons go, so nobody joins or starts it again
+            if interaction.message is not None:
+                await interaction.message.edit(view=None)
+            await interaction.followup.send("🏁 Started.", ephemeral=True)
 
 
 @tournament.command(name="create", description="Organiser: create a tournament and open entries")
