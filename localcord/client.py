@@ -26,6 +26,7 @@ from typing import Any
 
 import aiohttp
 
+from localcord import permissions
 from localcord.server import LocalDiscord
 from localcord.state import Channel, Interaction, Json, Message, User
 
@@ -155,7 +156,7 @@ class People:
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
             "member": user.member(guild_id),
-            "app_permissions": "2251799813685247",
+            "app_permissions": str(permissions.of_bot(w, interaction.channel)),
             "locale": "en-GB",
             "guild_locale": "en-GB",
             "entitlements": [],

@@ -40,6 +40,9 @@ _WRITER_PRAGMAS: Final = (
     "PRAGMA foreign_keys = ON",
     "PRAGMA synchronous = FULL",
     "PRAGMA wal_autocheckpoint = 0",
+    # deleted rows (a forgotten person's name) are overwritten, not left in free pages;
+    # some SQLite builds default to this, but a deletion request must not depend on it
+    "PRAGMA secure_delete = ON",
 )
 _READER_PRAGMAS: Final = (
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -198,6 +201,17 @@ class SqliteDatabase(Database):
                 await _copy_wal(conn)
         except sqlite3.Error as exc:
             _log.warning("%s: checkpoint failed, will retry: %s", self.path, exc)
+
+    async def scrub(self) -> bool:
+        """Copy the whole WAL into the file and empty it (``wal_checkpoint(TRUNCATE)``),
+        so that what was deleted leaves the ``-wal`` file too; False when a reader in
+        another process kept it from finishing."""
+        async with (
+            self._write_lock,
+            self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur,
+        ):
+            row = await cur.fetchone()
+        return row is not None and row[0] == 0
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteConn]:

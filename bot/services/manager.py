@@ -357,7 +357,11 @@ class GameManager(ComputerTurns, TurnClocks):
             except Exception:  # bookkeeping must never lose the game's result
                 log.exception("match %s: a finish listener failed", live.id)
 
-    async def resign(self, match_id: int, user_id: int) -> Update:
+    async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
+        """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
+        game instead (the abort rule), unless the resignation is ``forced`` by a decision
+        made elsewhere (an organiser's result, a person leaving for good) that the board
+        must agree with; such a game is unrated all the same."""
         live = await self.get(match_id)
         async with live.lock:
             seated = live.seats_of(user_id)
@@ -368,6 +372,13 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError("you are not playing in this match")
             if not mine:
                 raise MatchError("you are already out of this game")
+            if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
+                return await self._call_off(
+                    live,
+                    user_id,
+                    f"{live.who(mine[0])} resigned before every side had flown a turn: "
+                    "the game is aborted, not rated.",
+                )
             return await self._concede(live, mine[0], "resign", user_id)
 
     async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
@@ -390,6 +401,9 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError(live.over_text())
             if not mine:
                 raise MatchError("you are not playing in this match")
+            if set(mine) <= live.draw_offers:
+                others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
+                raise MatchError(f"that is your own draw offer: only {others} can accept it")
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
             if any(live.seats[s].user_id is None for s in waiting):
@@ -398,6 +412,13 @@ class GameManager(ComputerTurns, TurnClocks):
                 names = ", ".join(live.who(s) for s in waiting)
                 return Update(
                     live, (), [f"🤝 {live.who(mine[0])} offers a draw; waiting for {names}."]
+                )
+            if _ends_early(game, Game.agree_draw):
+                return await self._call_off(
+                    live,
+                    user_id,
+                    "A draw agreed before every side had flown a turn: "
+                    "the game is aborted, not rated.",
                 )
             before = game.to_move
             happened = game.agree_draw()
@@ -421,28 +442,34 @@ class GameManager(ComputerTurns, TurnClocks):
             return Update(live, (), [f"{live.who(mine[0])} declines the draw; play goes on."])
 
     async def abort(self, match_id: int, user_id: int) -> Update:
-        """Call the game off before anybody has flown: no result, nothing rated."""
+        """Call the game off before every side has flown a turn: no result, nothing
+        rated (docs/ratings.md, the abort rule)."""
         live = await self.get(match_id)
         async with live.lock:
             if not live.seats_of(user_id):
                 raise MatchError("you are not playing in this match")
             if live.over:
                 raise MatchError(live.over_text())
-            if any(not p.token.startswith("~") for p in live.game.history):
-                raise MatchError("the game has begun: resign or offer a draw instead")
-            try:
-                await self.repo.finish(
-                    live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id})
-                )
-                live.record = await self.repo.get(live.id)
-            except StorageError as exc:
-                raise await self._unsaved(live, exc) from None
-            self._live.pop(live.id, None)
-            # The listeners see a match without a result: nothing is rated or booked, and
-            # a series plays the game again (docs/series.md).
-            await self.tell_listeners(live)
-            said = [f"The match was aborted by {_name_of(live, user_id)}."]
-            return Update(live, (), said, ended=True)
+            if not live.game.unflown():
+                raise MatchError("every side has flown a turn: resign or offer a draw instead")
+            return await self._call_off(
+                live, user_id, f"The match was aborted by {_name_of(live, user_id)}."
+            )
+
+    async def _call_off(self, live: LiveMatch, user_id: int, said: str) -> Update:
+        """End the match without a result (the caller holds its lock)."""
+        try:
+            await self.repo.finish(
+                live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id})
+            )
+            live.record = await self.repo.get(live.id)
+        except StorageError as exc:
+            raise await self._unsaved(live, exc) from None
+        self._live.pop(live.id, None)
+        # The listeners see a match without a result: nothing is rated or booked, and
+        # a series plays the game again (docs/series.md).
+        await self.tell_listeners(live)
+        return Update(live, (), [said], ended=True)
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [
@@ -461,6 +488,17 @@ def _new_game(settings: Settings, cloud_setup: str, seed: int) -> Game:
     if choice == "none":
         return Game(settings)
     return Game(settings, clouds.preset(choice))
+
+
+def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
+    """Whether ``ending`` (a resignation, a draw) would end ``game`` before every side
+    in it had flown a turn; tried on a copy, so the game itself is untouched."""
+    trial = game.copy()
+    try:
+        ending(trial)
+    except RulesError:
+        return False  # the real call explains why it cannot be done
+    return trial.ended_early
 
 
 def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
+from bot.ui.text import fit
 from rules.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -27,9 +28,9 @@ def unanswerable(error: BaseException) -> bool:
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """Answer only the person who acted, whether or not the interaction was answered."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(fit(text), ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(fit(text), ephemeral=True)
 
 
 async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> None:

@@ -19,11 +19,11 @@ from bot.services.live import ClockSettings, Entrant, MatchError
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.options import game_settings_words
 from rules.modes import Settings
 from rules.words.common import SIDE_WORDS
 
 _ids = itertools.count(1)
-CLOUD_WORDS = {"none": "no clouds", "manual": "clouds placed in turn"}
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Table:
     guild_id: int | None
     seats: list[Entrant | None] = field(default_factory=list)
     invited: int | None = None  # the challenged user, for a challenge
+    invited_name: str = ""  # their name, shown in the seat they are asked to take
 
     @property
     def full(self) -> bool:
@@ -50,26 +51,17 @@ class Table:
         m = self.settings.spec
         lines = [" · ".join([f"**{m.title}**", *settings_words(self.settings, self)])]
         for i, entrant in enumerate(self.seats):
-            who = (
-                "— open —"
-                if entrant is None
-                else entrant.name + (" 🤖" if entrant.user_id is None else "")
-            )
+            if entrant is not None:
+                who = entrant.name + (" 🤖" if entrant.user_id is None else "")
+            else:
+                who = f"{self.invited_name} (invited)" if self.invited_name else "— open —"
             lines.append(f"`{m.seat_label(i)}` {who} · home side {SIDE_WORDS[m.sides[i]]}")
         return "\n".join(lines)
 
 
 def settings_words(settings: Settings, table: Table) -> list[str]:
-    """``2026 rules · auto fire`` always, then every choice that is not the default."""
-    said = [f"{settings.ruleset} rules", f"{settings.fire} fire"]
-    counts = settings.plane_counts()
-    if counts != settings.spec.planes:
-        said.append(f"{counts[0]} planes each")
-    if settings.variants:
-        said.append(f"variants: {', '.join(sorted(settings.variants))}")
-    clouds = table.clouds.lower()
-    if clouds != "random":
-        said.append(CLOUD_WORDS.get(clouds, f"clouds: {clouds} preset"))
+    """The game's settings (planes and clouds always named), then its clock."""
+    said = game_settings_words(settings, table.clouds)
     if table.clock.per_turn:
         said.append(_clock_text(table.clock))
         if table.clock.on_expiry == "claim":
