@@ -10,7 +10,7 @@ from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan, team_
 from bot.services.tournament_teams import TournamentTeams
 from competition.standings import TieBreak
 from rules.modes import MODES
-from storage.errors import StorageError
+from storage.errors import NotFound, StorageError
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
@@ -88,6 +88,13 @@ class TournamentRegistration(TournamentTeams):
         if entry.dropped:
             raise MatchError("you left this tournament; join again first")
         await self.repo.check_in(tid, user_id)
+
+    async def find(self, tid: int) -> Tournament | None:
+        """The tournament of that number; None if there is none."""
+        try:
+            return await self.repo.get(tid)
+        except NotFound:
+            return None
 
     async def _open(self, tid: int) -> Tournament:
         t = await self.repo.get(tid)

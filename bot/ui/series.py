@@ -25,6 +25,7 @@ from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
+from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
@@ -37,8 +38,6 @@ from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
 from rules.modes import MODES
-from storage.errors import NotFound
-from storage.series import Series, SeriesStatus
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -140,10 +139,9 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     bot = bot_of(interaction)
     service = desk(bot).series
     if series_id is not None:
-        try:
-            numbered = await service.repo.get(series_id)
-        except NotFound:
-            raise not_found("series", series_id) from None
+        numbered = await service.find(series_id)
+        if numbered is None:
+            raise not_found("series", series_id)
         same_guild(interaction, numbered.guild_id, "series", series_id)
         return numbered
     channel = interaction.channel

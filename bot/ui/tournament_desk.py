@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 from bot.services import workers
 from bot.services.events import MatchFinished
 from bot.services.pictures import bracket_words, standings_words
+from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
@@ -24,8 +25,6 @@ from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

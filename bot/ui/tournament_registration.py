@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
+from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import TournamentPlan
 from bot.ui.context import bot_of
 from bot.ui.errors import report
@@ -30,7 +31,6 @@ from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
 from rules.errors import RulesError
 from rules.modes import Settings
-from storage.tournaments import Tournament, TournamentStatus
 
 log = logging.getLogger(__name__)
 
