@@ -167,6 +167,18 @@ class TournamentRepo:
             if changed != 1:
                 raise TournamentNotFound(f"tournament {tournament_id}")
 
+    async def move_status(
+        self, tournament_id: int, before: TournamentStatus, after: TournamentStatus
+    ) -> bool:
+        """Change the status from ``before`` to ``after``, atomically: False (and nothing
+        changed) if it was not ``before``."""
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+                (after.value, time.time(), tournament_id, before.value),
+            )
+        return changed == 1
+
     async def set_settings(self, tournament_id: int, settings_json: str) -> None:
         """Replace the event's settings (pausing, closing check-in change them)."""
         async with self._db.transaction() as conn:

@@ -121,10 +121,8 @@ class Update:
     match: LiveMatch
     events: tuple[Event, ...]
     lines: list[str]
-
-    @property
-    def finished(self) -> bool:
-        return self.match.game.is_over
+    # this action ended the match: of two racing actions, only the one that did
+    ended: bool = False
 
     def text(self) -> str:
         """The explanation, then whose turn it is (the result line already says who

@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
+from bot.services.events import EventBus
 from bot.services.live import (
     COMPUTER_STRENGTHS,
     ClockSettings,
@@ -52,6 +53,7 @@ from rules.steps import Step
 from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import StorageError
+from storage.events import MatchEvents
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
 
 log = logging.getLogger(__name__)
@@ -78,8 +80,11 @@ class GameManager(ComputerTurns, TurnClocks):
         self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
-        # Called once when a match ends with a result (series and ratings book it).
+        # Called once when a match ends with a result (series and ratings book it),
+        # inside the action that ended it: before anybody is shown the end.
         self.on_finish: list[FinishListener] = []
+        # What follows an end, shown once (:mod:`bot.services.events`).
+        self.events = EventBus(MatchEvents(db))
 
     # ------------------------------------------------------------ creating
 
@@ -193,16 +198,17 @@ class GameManager(ComputerTurns, TurnClocks):
         return loaded, set_aside
 
     async def unannounced(self) -> list[LiveMatch]:
-        """This process's finished matches whose end the players were never shown (the
-        process died between storing the last move and showing it)."""
+        """This process's matches whose end was not shown in full (the process died
+        between storing the end and showing all that follows it); another process's
+        are its own to show, so that nothing is shown twice."""
         found = []
-        for match_id, guild_id in await self.boards.finished_behind():
-            if not self.shards.owns(guild_id):
+        for end in await self.events.store.pending():
+            if not self.shards.owns(end.guild_id):
                 continue
             try:
-                found.append(await self.get(match_id))
+                found.append(await self.get(end.match_id))
             except MatchError as exc:
-                log.warning("match %s: its end cannot be shown (%s)", match_id, exc)
+                log.warning("match %s: its end cannot be shown (%s)", end.match_id, exc)
         return found
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
@@ -331,14 +337,18 @@ class GameManager(ComputerTurns, TurnClocks):
             )
 
     async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
-        if live.game.is_over:
+        # Under the match's lock, and only an action on a match still being played gets
+        # here: if the game is over now, this action is the one that ended it.
+        ended = live.game.is_over
+        if ended:
             await self.tell_listeners(live)
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
-        return Update(live, tuple(happened), describe(live.game, live.names, happened))
+        lines = describe(live.game, live.names, happened)
+        return Update(live, tuple(happened), lines, ended=ended)
 
     async def tell_listeners(self, live: LiveMatch) -> None:
         for listener in self.on_finish:
@@ -459,7 +469,7 @@ class GameManager(ComputerTurns, TurnClocks):
         # The listeners see a match without a result: nothing is rated or booked, and
         # a series plays the game again (docs/series.md).
         await self.tell_listeners(live)
-        return Update(live, (), [said])
+        return Update(live, (), [said], ended=True)
 
     async def withdraw(self, match_id: int, why: str) -> None:
         """Call the match off because its place is gone (``why``): no result, nothing

@@ -43,6 +43,7 @@ from rules.achievements import (
 )
 from rules.errors import RulesError
 from rules.modes import MODES, Mode, Settings
+from storage.errors import NotFound
 from storage.ratings import RatingRepo
 from storage.series import NewSeries, Series, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 
@@ -118,6 +119,13 @@ class SeriesService:
         self.games = games
         self.repo = SeriesRepo(games.db)
         self.ratings = RatingRepo(games.db)
+
+    async def find(self, series_id: int) -> Series | None:
+        """The series of that number; None if there is none."""
+        try:
+            return await self.repo.get(series_id)
+        except NotFound:
+            return None
 
     # ------------------------------------------------------------ creating
 

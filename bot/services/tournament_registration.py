@@ -10,7 +10,7 @@ from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan, team_
 from bot.services.tournament_teams import TournamentTeams
 from competition.standings import TieBreak
 from rules.modes import MODES
-from storage.errors import StorageError
+from storage.errors import NotFound, StorageError
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
@@ -89,6 +89,13 @@ class TournamentRegistration(TournamentTeams):
             raise MatchError("you left this tournament; join again first")
         await self.repo.check_in(tid, user_id)
 
+    async def find(self, tid: int) -> Tournament | None:
+        """The tournament of that number; None if there is none."""
+        try:
+            return await self.repo.get(tid)
+        except NotFound:
+            return None
+
     async def _open(self, tid: int) -> Tournament:
         t = await self.repo.get(tid)
         if t.status is not TournamentStatus.OPEN:
@@ -130,6 +137,10 @@ class TournamentRegistration(TournamentTeams):
         rated: list[tuple[float, float, int]] = []
         for e in field_:
             rated.append((await self.entry_rating(t, e.user_id), e.joined_at, e.user_id))
+        # Claimed in storage before anything else is written: of two starts (two
+        # presses, two processes), one goes on and the other is told.
+        if not await self.repo.move_status(tid, TournamentStatus.OPEN, TournamentStatus.RUNNING):
+            raise MatchError(f"{t.name} has already started")
         # Strongest first; among equal ratings, whoever joined first.
         for seed, (_, _, user_id) in enumerate(sorted(rated, key=lambda r: (-r[0], r[1])), 1):
             await self.repo.set_seed(tid, user_id, seed)
@@ -137,5 +148,4 @@ class TournamentRegistration(TournamentTeams):
             # Round times and the arena's window count from now.
             started = replace(plan, check_in=False, clock_started=self.games.clock.now())
             await self._save_plan(tid, started)
-        await self.repo.set_status(tid, TournamentStatus.RUNNING)
         return await self.advance(tid)
