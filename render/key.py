@@ -38,7 +38,7 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
     d.text(
         (x + 2 * half + r * 0.15, y), "dived, n lost", fill=theme.text, font=text_font, anchor="lm"
     )
-    if mode.family != "team":
+    if not mode.family.teams:
         return
     y += KEY_ROW * r
     x = r * 0.5

@@ -54,8 +54,8 @@ class GameState:
         self._aces = rules.aces
         self._level = rules.level_flights
         self._auto = rules.auto_fire
-        self._cod = self.mode.family == "cod"
-        self._ffa = self.mode.family == "ffa"
+        self._cod = self.mode.family.circle
+        self._ffa = self.mode.family.trophies
         self._homes = tuple(HOME[side] for side in self.mode.sides)
         self._cloud = [False] * board.CELL_COUNT
         self._at: list[Plane | None] = [None] * board.CELL_COUNT

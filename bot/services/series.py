@@ -146,7 +146,7 @@ class SeriesService:
                 players=[
                     SeriesPlayerSpec(
                         position=i,
-                        side=spec.teams[i] if spec.family == "team" else i,
+                        side=spec.teams[i] if spec.family.teams else i,
                         user_id=e.user_id,
                         display_name=e.name if e.user_id is not None else None,
                         handicap=h,
@@ -340,7 +340,7 @@ class SeriesService:
         members: dict[int, list[str]] = {}
         for p in series.players:
             members.setdefault(p.side, []).append(plan.names[p.position])
-        if MODES[plan.mode].family != "team":
+        if not MODES[plan.mode].family.teams:
             return {side: names[0] for side, names in members.items()}
         return {
             side: f"Team {chr(ord('A') + side)}: {' & '.join(names)}"

@@ -36,7 +36,7 @@ class TournamentRegistration(TournamentTeams):
             raise MatchError("an arena is for duels")
         if format not in ("swiss", "arena") and mode != "duel" and not teams:
             raise MatchError("round robin and elimination are for duels or teams (2v2, 3v3)")
-        if format == "swiss" and spec.family not in ("duel", "ffa") and not teams:
+        if format == "swiss" and spec.family.key not in ("duel", "ffa") and not teams:
             raise MatchError("Swiss plays duels, free-for-all tables or teams (2v2, 3v3)")
         if (format == "arena") != (plan.arena_minutes is not None):
             raise MatchError("an arena, and only an arena, needs a duration in minutes")

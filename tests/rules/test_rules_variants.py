@@ -11,9 +11,9 @@ from rules import events, serialize, variants
 from rules.errors import RulesError
 from rules.game import Game
 from rules.modes import MODES, Settings
+from rules.players import RandomPlayer, new_game, play_out
 from rules.position import format_position
 from rules.variants import VARIANTS, Rules, Variant, combined_rules
-from rules.players import RandomPlayer, new_game, play_out
 
 
 def test_handicap_tokens_put_the_first_planes_on_at_height_1() -> None:
