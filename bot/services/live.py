@@ -17,6 +17,7 @@ from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
 from rules.words.common import seat_name, turn_line
+from rules.words.telling import Telling, tell
 from storage.matches import Match, MatchStatus
 
 COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
@@ -70,6 +71,8 @@ class LiveMatch:
     reminded: bool = False
     # the rest of the computer's planned turn, by the ply it starts at
     computer_plan: dict[int, list[list[str]]] = field(default_factory=dict)
+    # the game told in words, with the state it tells (see :meth:`telling`)
+    _told: tuple[Game, object, list[str], Telling] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -112,6 +115,18 @@ class LiveMatch:
 
     def status_line(self) -> str:
         return turn_line(self.game, self.names)
+
+    def telling(self) -> Telling:
+        """The game in words, worked out once per state: telling replays the game from
+        its start, and an action's sentences, the board's turn so far, the finished turns
+        and the picture's alt text all read it."""
+        game, names = self.game, self.names
+        # the last record entry is a new object after every step, take-back or reload
+        last = game.history[-1] if game.history else None
+        kept = self._told
+        if kept is None or kept[0] is not game or kept[1] is not last or kept[2] != names:
+            kept = self._told = (game, last, names, tell(game, names))
+        return kept[3]
 
 
 @dataclass(frozen=True)

@@ -313,7 +313,7 @@ class GameManager(ComputerTurns, TurnClocks):
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
-        return Update(live, tuple(happened), describe(live.game, live.names, happened))
+        return Update(live, tuple(happened), describe(live, happened))
 
     async def tell_listeners(self, live: LiveMatch) -> None:
         for listener in self.on_finish:
