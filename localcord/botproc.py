@@ -127,5 +127,44 @@ class BotProcess:
         if self.process is not None:
             await self.process.wait()
 
+    def tree(self) -> set[int]:
+        """The processes the bot started (its worker pool, the pool's forkserver and
+        resource tracker), found through /proc."""
+        if self.process is None:
+            return set()
+        return descendants(self.process.pid)
+
     def log(self, tail: int = 12000) -> str:
         return self.log_path.read_text(errors="replace")[-tail:] if self.log_path.exists() else ""
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process below ``pid``."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (state := _stat(int(entry.name))) is not None:
+            children.setdefault(state[1], []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def living(pids: set[int]) -> set[int]:
+    """Those of ``pids`` that still run (a zombie has ended: it only waits to be reaped)."""
+    return {pid for pid in pids if (state := _stat(pid)) is not None and state[0] != "Z"}
+
+
+def _stat(pid: int) -> tuple[str, int] | None:
+    """A process's state letter and parent, or None once it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # the command name in parentheses may itself hold spaces and parentheses
+    fields = stat.rsplit(")", 1)[1].split()
+    return fields[0], int(fields[1])

@@ -19,6 +19,9 @@ import functools
 import logging
 import multiprocessing
 import os
+import select
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -48,7 +51,7 @@ class Workers:
         # and a forked child inherits their locks in whatever state they were.
         context = multiprocessing.get_context("forkserver")
         self._pool = ProcessPoolExecutor(
-            self.size, mp_context=context, initializer=jobs.start_worker
+            self.size, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
         loop = asyncio.get_running_loop()
         await asyncio.gather(
@@ -70,6 +73,44 @@ class Workers:
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+
+def _start_worker(owner: int) -> None:
+    _end_with(owner)
+    jobs.start_worker()
+
+
+def _end_with(owner: int) -> None:
+    """Exit this worker as soon as the bot process ``owner`` is gone, however it ended.
+
+    A bot that is SIGKILLed cannot shut its pool down, and its workers would wait on the
+    task queue for ever; they also hold the forkserver's "alive" pipe and the resource
+    tracker's, so those two would outlive the bot with them.
+    """
+    try:
+        handle = os.pidfd_open(owner)
+    except ProcessLookupError:
+        os._exit(0)
+    except OSError:  # a kernel without pidfds (before Linux 5.3): ask once a second
+        handle = None
+
+    def watch() -> None:
+        if handle is not None:
+            select.select([handle], [], [])  # readable once the process has ended
+        else:
+            while _alive(owner):
+                time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-the-bot", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 _installed: list[Workers] = [Workers(0)]

@@ -4,11 +4,12 @@ record on request.
 
 Each match plays in its own thread, which always ends with the board message: the
 rendered board, the current turn so far in words, whose turn it is (pinging them), and
-the persistent buttons. After a plane action the board message is edited in place (one
-REST call). When the turn passes, the old board message becomes that turn told in words
-(its picture and ping removed) and a fresh board is posted below it, pinging the next
-player: two calls, and the thread reads as one message per player-turn, then the board,
-with at most one ping outstanding.
+the persistent buttons. After a plane action the board message is edited in place. When
+the turn passes, the old board message becomes that turn told in words (its picture and
+ping removed) and a fresh board is posted below it, pinging the next player: the thread
+reads as one message per player-turn, then the board, with at most one ping outstanding.
+Posts and edits go through the acting interaction's webhook where they can, which
+Discord's global rate limit does not count (:mod:`bot.ui.board_edits`).
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ import discord
 from bot.services import jobs, workers
 from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
+from bot.ui import board_edits
 from bot.ui.files import document, picture
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
+from rules.game import Game
 from rules.words.common import SIDE_WORDS, join
 from rules.words.scene import alt_text
 from rules.words.telling import Told, record_text, told_text
@@ -173,13 +176,15 @@ async def refresh_board(
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str] = (),
+    via: discord.Interaction | None = None,
 ) -> None:
     """Bring the thread up to date after ``update``, keeping the board its last message:
     an edit within a turn; when a turn ends, its board message becomes the turn told in
     words (one message per player-turn) and a new board follows (also after a card was
-    posted below the board)."""
+    posted below the board). ``via``, the answered interaction that made the update, may
+    carry the new board (:mod:`bot.ui.board_edits`)."""
     async with update.match.showing:
-        await _refresh_board(bot, update, view, extra)
+        await _refresh_board(bot, update, view, extra, via)
 
 
 async def _refresh_board(
@@ -187,6 +192,7 @@ async def _refresh_board(
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str],
+    via: discord.Interaction | None,
 ) -> None:
     live = update.match
     channel = await match_channel(bot, live)
@@ -197,7 +203,7 @@ async def _refresh_board(
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
-            await old.edit(content=text, attachments=[file], view=view)
+            await board_edits.edit(live.id, old, content=text, attachments=[file], view=view)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
         else:
@@ -208,16 +214,14 @@ async def _refresh_board(
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
         await channel.send(told_message(live, turn))
-    if view is None:
-        message = await channel.send(text, file=file)
-    else:
-        message = await channel.send(text, file=file, view=view)
+    message = await board_edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id)
     if old is None:
         return
     try:
         if first is not None:
-            await old.edit(content=told_message(live, first), attachments=[], view=None)
+            words = told_message(live, first)
+            await board_edits.edit(live.id, old, content=words, attachments=[], view=None)
         else:
             await old.delete()
     except discord.HTTPException as exc:
@@ -238,12 +242,23 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
         png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
         await channel.send(
             f"🃏 {who} claims **{card.name}** ({card.points} point"
-            f"{'s' if card.points != 1 else ''}): kept if they win this game.",
+            f"{'s' if card.points != 1 else ''}): {_claim_fate(live.game, claim.seat)}",
             file=picture(
                 png, f"{claim.card}.png", cards_words([card], claimed_by=live.names[claim.seat])
             ),
         )
     return len(claimed)
+
+
+def _claim_fate(game: Game, seat: int) -> str:
+    """What becomes of a card claimed in ``game`` (docs/series.md)."""
+    if game.result is None:
+        return "kept if they win this game."
+    if game.ended_early:
+        return "not kept: the game ended before every side had flown a turn."
+    if seat in game.result.winners:
+        return "kept: they won this game."
+    return "back to the pool: they did not win this game."
 
 
 def draw_lines(live: LiveMatch) -> list[str]:

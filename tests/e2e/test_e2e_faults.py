@@ -8,6 +8,7 @@ import random
 
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, choose_press, fly_match, match_id, press
+from localcord.botproc import living
 from localcord.client import reply
 from localcord.state import Channel, User
 
@@ -67,9 +68,11 @@ async def test_rate_limits_and_server_errors_are_retried_without_doubling(local:
     injected = [
         faults.rate_limit(r"/interactions/.*/callback$", times=3, retry_after=0.2),
         faults.rate_limit(r"/webhooks/", times=2, retry_after=0.3, method="POST"),
-        faults.server_error(r"/channels/\d+/messages/\d+$", times=2, method="PATCH"),
+        # the board is edited through the acting interaction's webhook
+        faults.server_error(r"/webhooks/.*/messages/\d+$", times=2, method="PATCH"),
         faults.server_error(r"/webhooks/.*/messages/", times=1, status=502),
-        faults.rate_limit(r"/channels/\d+/messages$", times=2, retry_after=0.2, method="POST"),
+        # a person's turns post their boards through webhooks: the channel sees one post
+        faults.rate_limit(r"/channels/\d+/messages$", times=1, retry_after=0.2, method="POST"),
     ]
 
     flight = await fly_match(
@@ -78,7 +81,7 @@ async def test_rate_limits_and_server_errors_are_retried_without_doubling(local:
 
     assert all(f.fired == f.times for f in injected)
     statuses = [r.status for r in local.server.world.requests]
-    assert statuses.count(429) == 3 + 2 + 2 and statuses.count(500) == 2
+    assert statuses.count(429) == 3 + 2 + 1 and statuses.count(500) == 2
     boards = [m for m in local.server.world.history(thread) if m.attachments]
     assert len(boards) == 1  # every edit of the board got through: none was re-posted
     await local.bot.stop()
@@ -130,3 +133,17 @@ async def test_a_killed_bot_restarts_and_old_buttons_still_work(local: Local) ->
     assert bot.starts == 2
     await bot.stop()
     assert (await stored_steps(local, match))[0] == played + flight.tokens
+
+
+async def test_a_killed_bot_leaves_no_process_of_its_tree_behind(local: Local) -> None:
+    """A SIGKILL gives the bot no chance to stop its worker pool: the workers must notice
+    by themselves, and the pool's forkserver and resource tracker end with them."""
+    tree = local.bot.tree()
+    assert len(tree) >= 3, tree  # a worker at least, the forkserver, the resource tracker
+    local.bot.kill()
+    await local.bot.wait_killed()
+    for _ in range(200):
+        if not living(tree):
+            break
+        await asyncio.sleep(0.1)
+    assert living(tree) == set()

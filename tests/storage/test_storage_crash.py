@@ -44,18 +44,46 @@ def _run_and_kill(target: str, rng: random.Random) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in (line.split() for line in lines)]
 
 
+# One statement, so one snapshot: the match rows and their step logs as of one moment.
+# Read in two statements, a COMMIT that the killed writer had sent just before its death
+# could land on the server between them, and the rows would seem not to agree.
+AGREEMENT = (
+    "SELECT m.id, m.ply, m.snapshot, COALESCE(s.n, 0), COALESCE(s.top, 0) FROM matches m "
+    "LEFT JOIN (SELECT match_id, COUNT(*) AS n, MAX(ply) AS top FROM steps GROUP BY match_id)"
+    " s ON s.match_id = m.id"
+)
+
+
+def _settle(target: str) -> None:
+    """Wait until the killed writer's server sessions are gone. A COMMIT it sent before
+    dying still lands after its death, and the next writer must not start from plies
+    read before it lands."""
+    others = (
+        "SELECT COUNT(*) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    deadline = time.monotonic() + 30
+    while raw(target, others) != [(0,)]:
+        assert time.monotonic() < deadline, "the killed writer's sessions never ended"
+        time.sleep(0.02)
+
+
 def _check(target: str, acknowledged: dict[int, int]) -> None:
     if target.startswith("sqlite:"):
         assert raw(target, "PRAGMA integrity_check") == [("ok",)]
-    counts = raw(target, "SELECT match_id, COUNT(*), MAX(ply) FROM steps GROUP BY match_id")
-    logged = {int(str(m)): int(str(n)) for m, n, _ in counts}
-    top = {int(str(m)): int(str(p)) for m, _, p in counts}
+    else:
+        _settle(target)
+    rows = {
+        int(str(m)): (int(str(ply)), str(snapshot), int(str(logged)), int(str(top)))
+        for m, ply, snapshot, logged, top in raw(target, AGREEMENT)
+    }
     for match_id, acked in acknowledged.items():
-        assert logged[match_id] == top[match_id] >= acked, (match_id, acked)
+        _, _, logged, top = rows[match_id]
+        assert logged == top >= acked, (match_id, acked)
     # Each match row agrees with its step log: they were committed together.
-    for row_id, ply, snapshot in raw(target, "SELECT id, ply, snapshot FROM matches"):
-        assert ply == top.get(int(str(row_id)), 0)
-        assert len(json.loads(str(snapshot))["steps"]) == ply
+    for ply, snapshot, logged, top in rows.values():
+        assert ply == top == logged
+        assert len(json.loads(snapshot)["steps"]) == ply
 
 
 def test_steps_reported_committed_survive_sigkill(target: str) -> None:
