@@ -13,6 +13,7 @@ from typing import Any
 from bot.services.live import Entrant as Seat
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesPlan, SeriesService
+from bot.services.tournament_arena import ArenaRounds
 from bot.services.tournament_plan import (
     ELIMINATION,
     ROUND_ROBIN,
@@ -40,14 +41,19 @@ from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
 
 
 class TournamentRounds:
+    """The stored rounds of every format; an arena's own way of advancing, showing its
+    games and ranking is its :class:`~bot.services.tournament_arena.ArenaRounds`."""
+
     def __init__(self, series: SeriesService) -> None:
         self.series = series
         self.games = series.games
+        self.clock = series.games.clock
         self.repo = TournamentRepo(series.games.db)
         self.ratings = RatingRepo(series.games.db)
         self.players = PlayerRepo(series.games.db)
         # Only serialises concurrent advances in this process; the state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
+        self.arena = ArenaRounds(self)
 
     # -------------------------------------------------------------- rounds
 
@@ -56,6 +62,11 @@ class TournamentRounds:
 
     async def _save_plan(self, tid: int, plan: TournamentPlan) -> None:
         await self.repo.set_settings(tid, plan.to_json())
+
+    async def set_board(self, tid: int, message_id: int) -> None:
+        """Remember the live standings message, so that a restart edits the same one."""
+        plan = TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
+        await self._save_plan(tid, replace(plan, board_message=message_id))
 
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
         """The seeded field as the pure package wants it (ids are user ids as text)."""
@@ -115,6 +126,8 @@ class TournamentRounds:
         """Finish the current round if all its results are in and open the next (and the
         next, while rounds decide themselves), or finish the tournament. Safe to call at
         any time and more than once: it does only what the stored state calls for."""
+        if (await self.repo.get(tid)).format == "arena":
+            return await self.arena.advance(tid)
         async with self._locks.setdefault(tid, asyncio.Lock()):
             opened: list[RoundOpened] = []
             while True:
@@ -351,6 +364,8 @@ class TournamentRounds:
         return running
 
     async def current_round(self, tid: int) -> list[StoredPairing]:
+        if (await self.repo.get(tid)).format == "arena":
+            return await self.arena.current_round(tid)
         rounds = await self.repo.rounds(tid)
         if not rounds or rounds[-1].finished:
             return []
@@ -360,8 +375,11 @@ class TournamentRounds:
 
     async def standings(self, tid: int) -> list[Line]:
         """Swiss and round robin: score and tie-breaks in the organiser's order.
-        Elimination: the bracket's places once it is finished, else wins so far."""
+        Elimination: the bracket's places once it is finished, else wins so far. An
+        arena: its leaderboard."""
         t = await self.repo.get(tid)
+        if t.format == "arena":
+            return await self.arena.standings(tid)
         plan = TournamentPlan.from_json(t.settings_json)
         field_ = await self.entrants(tid, active_only=False)
         dropped = {e.user_id for e in await self.repo.entries(tid) if e.dropped}

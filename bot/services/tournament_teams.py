@@ -12,14 +12,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.services.live import MatchError
-from bot.services.tournament_arena import TournamentArena
 from bot.services.tournament_plan import team_size
 from competition.teams import Team
 from storage.errors import StorageError
-from storage.tournaments import Tournament, TournamentStatus
+from storage.players import PlayerRepo
+from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
 
 
-class TournamentTeams(TournamentArena):
+class TeamDesk:
+    """Team invitations and the entered teams of a team event."""
+
+    def __init__(self, repo: TournamentRepo, players: PlayerRepo) -> None:
+        self.repo = repo
+        self.players = players
+
     async def form_team(
         self,
         tid: int,
