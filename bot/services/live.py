@@ -28,7 +28,7 @@ class MatchError(Exception):
 
 
 @dataclass(frozen=True)
-class Entrant:
+class Occupant:
     """Who sits in a seat: a Discord user, or the computer (``user_id`` None)."""
 
     user_id: int | None
@@ -59,7 +59,7 @@ class LiveMatch:
 
     record: Match
     game: Game
-    seats: list[Entrant]
+    seats: list[Occupant]
     clock: ClockSettings
     deadline: float | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -33,9 +33,9 @@ from bot.services.describe import describe
 from bot.services.live import (
     COMPUTER_STRENGTHS,
     ClockSettings,
-    Entrant,
     LiveMatch,
     MatchError,
+    Occupant,
     Update,
 )
 from bot.services.metrics import STORAGE_SECONDS
@@ -85,7 +85,7 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def create(
         self,
-        entrants: Sequence[Entrant],
+        entrants: Sequence[Occupant],
         settings: Settings,
         *,
         channel_id: int,
@@ -170,7 +170,7 @@ class GameManager(ComputerTurns, TurnClocks):
         try:
             data = json.loads(record.snapshot)
             game = serialize.from_dict(data)
-            seats = [Entrant(**e) for e in data.get("players", [])]
+            seats = [Occupant(**e) for e in data.get("players", [])]
         except (ValueError, TypeError, RulesError) as exc:
             raise MatchError(f"match #{match_id} is damaged and was set aside ({exc})") from None
         if len(seats) != game.seats:
@@ -491,7 +491,7 @@ def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
     return trial.ended_early
 
 
-def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:
+def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:
     """The game JSON, with who sits where, so a match loads from this row alone."""
     data = serialize.to_dict(game)
     data["players"] = [

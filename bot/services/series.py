@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.manager import GameManager
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
@@ -124,7 +124,7 @@ class SeriesService:
     async def create(
         self,
         plan: SeriesPlan,
-        entrants: Sequence[Entrant],
+        entrants: Sequence[Occupant],
         handicaps: Sequence[int],
         *,
         channel_id: int,
@@ -161,7 +161,7 @@ class SeriesService:
         return await self.repo.get(series_id)
 
     @staticmethod
-    def check(mode: str, entrants: Sequence[Entrant], games: int) -> Mode:
+    def check(mode: str, entrants: Sequence[Occupant], games: int) -> Mode:
         """Refuse a series that cannot be played, before anyone is asked to join it."""
         spec = MODES.get(mode)
         if spec is None:
@@ -219,7 +219,7 @@ class SeriesService:
         order = seating(series, plan, game_no)
         by_position = {p.position: p for p in series.players}
         entrants = [
-            Entrant(
+            Occupant(
                 by_position[pos].user_id,
                 plan.names[pos],
                 None if by_position[pos].user_id is not None else plan.strengths[pos] or "medium",
@@ -366,7 +366,7 @@ class SeriesService:
         return series_standings(games, sides, series.pool)
 
 
-def _with_people(plan: SeriesPlan, entrants: Sequence[Entrant]) -> SeriesPlan:
+def _with_people(plan: SeriesPlan, entrants: Sequence[Occupant]) -> SeriesPlan:
     return replace(
         plan,
         names=tuple(e.name for e in entrants),

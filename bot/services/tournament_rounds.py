@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.services.live import Entrant as Seat
-from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.live import LiveMatch, MatchError, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournament_arena import ArenaRounds
 from bot.services.tournament_plan import (
@@ -267,7 +266,7 @@ class TournamentRounds:
         plan = TournamentPlan.from_json(t.settings_json)
         users = await self.seated_users(t, pairing)
         names = await self.players.names(users)
-        seats = [Seat(u, names.get(u, f"player {u}")) for u in users]
+        seats = [Occupant(u, names.get(u, f"player {u}")) for u in users]
         if plan.handicaps == "rating":
             tokens = await self.series.suggest_handicaps(t.mode, users)
         else:

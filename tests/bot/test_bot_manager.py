@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.services.clock import FakeClock
-from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.manager import GameManager
 from rules import board
 from rules.modes import Settings
@@ -27,9 +27,9 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-def people(*ids: int) -> list[Entrant]:
+def people(*ids: int) -> list[Occupant]:
     names = {ALICE: "alice", BOB: "bob", CAROL: "carol", DAVE: "dave", EVE: "eve"}
-    return [Entrant(i, names[i]) for i in ids]
+    return [Occupant(i, names[i]) for i in ids]
 
 
 async def play_to_the_end(games: GameManager, live: LiveMatch, seed: int) -> int:
@@ -214,7 +214,7 @@ async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
 
 async def test_the_computer_takes_its_turn(db: Database) -> None:
     games = GameManager(db, FakeClock())
-    bots = [Entrant(ALICE, "alice"), Entrant(None, "Computer", "easy")]
+    bots = [Occupant(ALICE, "alice"), Occupant(None, "Computer", "easy")]
     live = await games.create(bots, Settings(), channel_id=1, cloud_setup="none")
     await assert_refused(games, live, "not playing", games.play(live.id, BOB, ["+k7SW"]))
     await games.play(live.id, ALICE, ["+a3NE"])
