@@ -19,8 +19,7 @@ from bot.services.clock import Clock
 from bot.services.tournament_plan import Advance, Line, RoundOpened, TournamentPlan, moment
 from competition.arena import accepts_pairings, leaderboard, pair_waiting
 from competition.model import Entrant, Result
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
 class RoundBook(Protocol):

@@ -35,8 +35,7 @@ from rules.modes import MODES
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import Series, SeriesStatus
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
 class TournamentRounds:

@@ -54,8 +54,7 @@ from bot.services.tournament_times import RoundClock
 from competition.elimination import Bracket
 from competition.teams import Team
 from storage.series import Series, SeriesStatus
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 
 class TournamentService:

@@ -14,8 +14,7 @@ from bot.services.tournament_plan import ELIMINATION, Tick, TournamentPlan, mome
 from bot.services.tournament_rounds import TournamentRounds
 from competition.model import Pairing
 from competition.schedule import RoundTimes, no_show_results
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 
 class RoundClock:

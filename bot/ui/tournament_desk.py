@@ -24,8 +24,7 @@ from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
