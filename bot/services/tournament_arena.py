@@ -18,7 +18,7 @@ from typing import Protocol
 from bot.services.clock import Clock
 from bot.services.tournament_plan import Advance, Line, RoundOpened, TournamentPlan, moment
 from competition.arena import accepts_pairings, leaderboard, pair_waiting
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
@@ -30,7 +30,7 @@ class RoundBook(Protocol):
     clock: Clock
     _locks: dict[int, asyncio.Lock]
 
-    async def history(self, tid: int) -> list[Result]: ...
+    async def history(self, tid: int) -> list[PairingResult]: ...
 
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]: ...
 
@@ -110,7 +110,7 @@ class ArenaRounds:
         return {int(line.player) for line in board if line.on_fire}
 
 
-def _last_opponents(history: list[Result]) -> dict[str, str]:
+def _last_opponents(history: list[PairingResult]) -> dict[str, str]:
     last: dict[str, str] = {}
     for result in history:
         if len(result.seats) == 2:

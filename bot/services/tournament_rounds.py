@@ -25,7 +25,7 @@ from bot.services.tournament_plan import (
     team_size,
 )
 from competition.elimination import Bracket
-from competition.model import Entrant, Pairing, Result, placement_points
+from competition.model import Entrant, Pairing, PairingResult, placement_points
 from competition.ratings import family_of, new_rating
 from competition.roundrobin import divisions, double_schedule, schedule
 from competition.standings import Standing, standings
@@ -99,7 +99,7 @@ class TournamentRounds:
         queues = [list(members[c]) for c in entrants]
         return [queues[side].pop(0) for side in MODES[t.mode].teams]
 
-    async def history(self, tid: int) -> list[Result]:
+    async def history(self, tid: int) -> list[PairingResult]:
         return [_result(p) for p in await self.repo.pairings(tid) if p.decided]
 
     async def bracket(self, tid: int) -> Bracket | None:
@@ -397,10 +397,10 @@ class TournamentRounds:
         ]
 
 
-def _result(p: StoredPairing) -> Result:
+def _result(p: StoredPairing) -> PairingResult:
     data = json.loads(p.result_json or "{}")
     seats = tuple(str(pp.user_id) for pp in p.players)
-    return Result(
+    return PairingResult(
         seats, tuple(float(pp.points or 0.0) for pp in p.players), bool(data.get("forfeit"))
     )
 
