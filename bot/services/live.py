@@ -24,7 +24,23 @@ COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
 
 
 class MatchError(Exception):
-    """Something a player tried that cannot be done; the message is shown to them."""
+    """Something a player tried that cannot be done; the message is shown to them as it
+    is (``bot.ui.errors.report`` is the one place that answers it). The subclasses name
+    the kinds that code handles differently; every other refusal is a plain MatchError."""
+
+
+class NotYours(MatchError):
+    """The person may not do that here: they are not seated, or it is not their turn."""
+
+
+class AlreadyOver(MatchError):
+    """The moment has passed: the game is over or called off, the seat is already out,
+    or the button belongs to a position the game has left."""
+
+
+class MatchUnavailable(MatchError):
+    """Storage cannot give or take the match now (it is down, or the stored match is
+    damaged); nothing changed, and a later try may work."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.services.live import LiveMatch, MatchError, Occupant, Update
+from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournament_arena import ArenaRounds
 from bot.services.tournament_plan import (
@@ -249,8 +249,8 @@ class TournamentRounds:
             return []
         try:
             return [await self.games.resign(running.match_id, resign, forced=True)]
-        except MatchError:
-            return []  # the game had just ended
+        except AlreadyOver:
+            return []  # the game had just ended, or the player was already out
 
     # ------------------------------------------------------------ pairings
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from bot.services.live import MatchError, Update
+from bot.services.live import MatchUnavailable, Update
 from bot.services.tournament_plan import ELIMINATION, Tick, TournamentPlan, moment
 from bot.services.tournament_rounds import TournamentRounds
 from competition.model import Pairing
@@ -93,8 +93,8 @@ class RoundClock:
                 continue
             try:
                 live = await self.rounds.games.get(g.match_id)
-            except MatchError:
-                continue
+            except MatchUnavailable:
+                continue  # a damaged or unreadable game shows nobody flying
             # Resigning, timing out and drawing are recorded as steps but are not flying.
             flown = [s for s in live.game.history if ":" not in s.token and s.token != "draw"]
             movers |= {u for s in flown if (u := live.seats[s.seat].user_id) is not None}
