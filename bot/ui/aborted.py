@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services.live import Update
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

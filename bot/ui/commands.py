@@ -17,8 +17,8 @@ from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
 from bot.ui.suggestions import Offers
-from bot.ui.tables import send_record
 from bot.ui.text import LIST, TOKENS, bounded
+from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError

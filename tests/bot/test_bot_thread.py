@@ -16,7 +16,7 @@ from bot.discord_app import CrosshairsBot
 from bot.services import jobs
 from bot.services import live as live_module
 from bot.services.clock import FakeClock
-from bot.ui import tables
+from bot.ui import thread as thread_messages
 from render.board import board_png
 from rules import board
 from rules.words import telling
@@ -249,7 +249,7 @@ async def test_the_preview_letters_each_cell_as_the_menu_options_begin(
         return board_png(game, **options)
 
     monkeypatch.setattr(jobs, "board_png", spying)
-    monkeypatch.setattr(tables, "_PREVIEWS", OrderedDict())  # another test drew these
+    monkeypatch.setattr(thread_messages, "_PREVIEWS", OrderedDict())  # another test drew these
     cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
     plane = next(
         c.label
