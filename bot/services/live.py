@@ -38,6 +38,10 @@ class AlreadyOver(MatchError):
     or the button belongs to a position the game has left."""
 
 
+class AlreadyOut(AlreadyOver):
+    """The person's seat is already out of the game (the others may play on)."""
+
+
 class MatchUnavailable(MatchError):
     """Storage cannot give or take the match now (it is down, or the stored match is
     damaged); nothing changed, and a later try may work."""

@@ -32,6 +32,7 @@ from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
 from bot.services.live import (
     COMPUTER_STRENGTHS,
+    AlreadyOut,
     AlreadyOver,
     ClockSettings,
     LiveMatch,
@@ -368,7 +369,7 @@ class GameManager(ComputerTurns, TurnClocks):
             if not seated:
                 raise NotYours("you are not playing in this match")
             if not mine:
-                raise AlreadyOver("you are already out of this game")
+                raise AlreadyOut("you are already out of this game")
             if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
                 return await self._call_off(
                     live,

@@ -12,6 +12,7 @@ import pytest
 
 from bot.services.clock import FakeClock
 from bot.services.live import (
+    AlreadyOut,
     AlreadyOver,
     ClockSettings,
     LiveMatch,
@@ -345,3 +346,17 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
     with pytest.raises(MatchError, match="damaged"):
         await games.play(bad.id, CAROL, ["+a3NE"])
     await db.close()
+
+
+async def test_resigning_twice_says_the_seat_is_already_out(db: Database) -> None:
+    """The one refusal that forgetting a person relies on is its own kind, not a phrase
+    to look for in the message."""
+    games = GameManager(db, FakeClock())
+    live = await games.create(
+        people(ALICE, BOB, CAROL), Settings(mode="ffa3"), channel_id=1, cloud_setup="none"
+    )
+    await fly_first_turns(games, live)
+    await games.resign(live.id, CAROL)
+    assert not live.game.is_over  # the other two play on
+    again = games.resign(live.id, CAROL)
+    await assert_refused(games, live, "already out", again, AlreadyOut)
