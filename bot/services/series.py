@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
+from bot.services.live import AlreadyOver, ClockSettings, LiveMatch, MatchError, NotYours, Occupant
 from bot.services.manager import GameManager
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
@@ -300,9 +300,9 @@ class SeriesService:
         """The organiser calls the series off; the game being played carries on alone."""
         series = await self.repo.get(series_id)
         if SeriesPlan.from_json(series.settings_json).organiser != user_id:
-            raise MatchError("only the series' organiser can call it off")
+            raise NotYours("only the series' organiser can call it off")
         if series.status is not SeriesStatus.ACTIVE:
-            raise MatchError(f"series #{series_id} is already {series.status.value}")
+            raise AlreadyOver(f"series #{series_id} is already {series.status.value}")
         await self.repo.set_status(series_id, SeriesStatus.ABANDONED)
         return await self.repo.get(series_id)
 
@@ -312,7 +312,7 @@ class SeriesService:
         """Change one player's handicap tokens from the next game on."""
         series = await self.repo.get(series_id)
         if SeriesPlan.from_json(series.settings_json).organiser != organiser:
-            raise MatchError("only the series' organiser can set handicaps")
+            raise NotYours("only the series' organiser can set handicaps")
         if not 0 <= tokens <= ratings.MAX_HANDICAP:
             raise MatchError(f"handicaps are 0 to {ratings.MAX_HANDICAP} tokens")
         player = next((p for p in series.players if p.user_id == user_id), None)

@@ -37,7 +37,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.live import AlreadyOver, LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
 from bot.services.tournament_plan import (
     ELIMINATION,
@@ -282,7 +282,7 @@ class TournamentService:
         """End the event now: series in play are called off and the standings stand."""
         t = await self.repo.get(tid)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-            raise MatchError(f"{t.name} is already over")
+            raise AlreadyOver(f"{t.name} is already over")
         for p in await self.current_round(tid):
             if p.series_id is not None and not p.decided:
                 await self.rounds._call_off(t, p.series_id, resign=None)

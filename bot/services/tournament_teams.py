@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.services.live import MatchError
+from bot.services.live import AlreadyOver, MatchError, NotYours
 from bot.services.tournament_plan import team_size
 from competition.teams import Team
 from storage.errors import StorageError
@@ -54,9 +54,9 @@ class TeamDesk:
         await self._team_event(tid, guild_id)
         invited = {m.user_id for m in await self.repo.team_members(tid) if m.captain_id == captain}
         if user not in invited or user == captain:
-            raise MatchError("this invitation is not for you")
+            raise NotYours("this invitation is not for you")
         if not await self.repo.accept_team(tid, captain, user):
-            raise MatchError("you have already accepted")
+            raise AlreadyOver("you have already accepted")
         members = [m for m in await self.repo.team_members(tid) if m.captain_id == captain]
         if not all(m.accepted for m in members):
             return False
@@ -71,7 +71,7 @@ class TeamDesk:
         await self._team_event(tid, guild_id)
         invited = {m.user_id for m in await self.repo.team_members(tid) if m.captain_id == captain}
         if user not in invited:
-            raise MatchError("this invitation is not for you")
+            raise NotYours("this invitation is not for you")
         if any(e.user_id == captain for e in await self.repo.entries(tid)):
             raise MatchError("that team has entered already: the captain can leave the event")
         await self.repo.disband_team(tid, captain)
