@@ -33,6 +33,7 @@ from bot.ui import (
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
+from bot.ui.departures import Departures
 from storage.errors import StorageError
 
 
@@ -64,6 +65,7 @@ async def install(bot: CrosshairsBot) -> None:
         tournament_teams.TeamButton,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(Departures(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
     for live in bot.games.live_matches():

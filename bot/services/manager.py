@@ -469,6 +469,18 @@ class GameManager(ComputerTurns, TurnClocks):
         await self.tell_listeners(live)
         return Update(live, (), [said])
 
+    async def withdraw(self, match_id: int, why: str) -> None:
+        """Call the match off because its place is gone (``why``): no result, nothing
+        rated, no longer clocked, whatever was flown."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.over:
+                return
+            await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"withdrawn": why}))
+            live.record = await self.repo.get(live.id)
+            self._live.pop(live.id, None)
+            await self.tell_listeners(live)
+
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [
             m

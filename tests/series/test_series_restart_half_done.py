@@ -3,15 +3,13 @@ the next game by itself, once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from support.flying import fly_first_turns, resign
 
-from bot.app import create_bot
-from bot.config import Config
 from bot.discord_app import CrosshairsBot
-from bot.services.clock import FakeClock
 from bot.services.series import SeriesService
 from bot.ui.series import SeriesDesk
 from storage.series import SeriesRepo
@@ -27,8 +25,7 @@ async def test_a_restart_opens_the_game_a_crash_left_unopened(
     club: Club,
     simcord_env: Any,
     simcord_bot: CrosshairsBot,
-    bot_config: Config,
-    clock: FakeClock,
+    new_bot: Callable[[], CrosshairsBot],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     alice, bob = club.alice, club.bob
@@ -47,7 +44,7 @@ async def test_a_restart_opens_the_game_a_crash_left_unopened(
     booked = await SeriesRepo(simcord_bot.db).get(1)
     assert booked.games_played == 1 and len(booked.games) == 1  # booked, next not opened
 
-    fresh = create_bot(bot_config, clock)
+    fresh = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(fresh)
     await simcord_env.advance_time(1)
 
@@ -64,8 +61,7 @@ async def test_a_restart_books_a_game_a_crash_left_unbooked_and_opens_the_next(
     club: Club,
     simcord_env: Any,
     simcord_bot: CrosshairsBot,
-    bot_config: Config,
-    clock: FakeClock,
+    new_bot: Callable[[], CrosshairsBot],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     alice, bob = club.alice, club.bob
@@ -84,7 +80,7 @@ async def test_a_restart_books_a_game_a_crash_left_unbooked_and_opens_the_next(
     unbooked = await SeriesRepo(simcord_bot.db).get(1)
     assert unbooked.games_played == 0 and first.game.is_over  # finished, never booked
 
-    fresh = create_bot(bot_config, clock)
+    fresh = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(fresh)
     await simcord_env.advance_time(1)
 
