@@ -79,7 +79,7 @@ BUTTONS = "button[data-custom-id*=':ck:']:not([disabled])"
 def pilot_to_move(page: Page) -> str:
     """The pilot the board names as the one to fly."""
     text = page.locator(PLAY).locator("xpath=ancestor::div[contains(@class,'message')]")
-    found = re.search(r"(Pilot \d) \(P\d\) to fly", text.inner_text())
+    found = re.search(r"(\w+) \(P\d\) to fly", text.inner_text())
     assert found, text.inner_text()
     return found[1]
 
