@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.async_api import async_playwright
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from e2e.browser import CHROMIUM, FLAGS, needs_chromium
 from localcord.playground import MESSAGES_SHOWN, Playground
@@ -25,7 +25,7 @@ from localcord.state import Attachment
 
 pytestmark = needs_chromium
 
-PHONE = {"width": 400, "height": 820}
+PHONE = ViewportSize(width=400, height=820)
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "playground-phone.png"
 
 
