@@ -4,8 +4,9 @@ Starts the local Discord and the real bot as separate processes, then plays that
 duels at once by simulated slash commands. Prints moves per second and the time from
 each interaction to the bot's first response (p50, p99, max), how many missed
 Discord's three-second deadline (target: none), and the messages the bot posted, edited
-and deleted per move (rate-limited REST calls; target: near one); with several runs,
-each run and the medians.
+and deleted per move (rate-limited REST calls; target: near one), the 429s the bot got
+from localcord's Discord rate limits and the calls per move that emptied a bucket (the
+bot's limiter waits after each); with several runs, each run and the medians.
 
 ``--processes 2 --shards 2 --guilds 8 --database postgresql://…`` runs the bot as
 sharded processes sharing one database (each process runs its share of the shards;
@@ -97,7 +98,8 @@ def main() -> int:
             f"moves/s, p50 {med(r.p50 for r in reports) * 1000:.0f} ms, "
             f"p99 {med(r.p99 for r in reports) * 1000:.0f} ms, "
             f"max {med(r.worst for r in reports) * 1000:.0f} ms, "
-            f"late {med(r.over_deadline + r.refused_late for r in reports):g}"
+            f"late {med(r.over_deadline + r.refused_late for r in reports):g}, "
+            f"429s {med(r.too_many for r in reports):g}"
         )
     ok = all(r.over_deadline == 0 and r.finished == r.matches for r in reports)
     return 0 if ok else 1

@@ -1,10 +1,13 @@
-"""Render benchmark: ``.venv/bin/python bench/render.py [--encoders]``.
+"""Render benchmark: ``.venv/bin/python bench/render.py [--encoders] [--matches 100]``.
 
 Prints medians of CPU time (other work on a shared machine inflates wall time): drawing
 and encoding the 1024 px board of a six-player game at each of 30 successive positions,
-as a match in progress asks for them; the same at 400 px; the first board of a match
-(which also draws the static layer and its palette); and the GIF replay of a 60-turn
-game. Targets: board draw + encode under 15 ms and under 150 KB, replay under 0.5 s.
+as a match in progress asks for them; the same at 400 px; the board job as a loaded bot
+runs it (``--matches`` duels, 100 by default, each board after each of their actions
+in turn, so that one match's caches must survive the others' boards; from the game's
+JSON, names on, as a worker is handed it); the first board of a match (which also draws
+the static layer and its palette); and the GIF replay of a 60-turn game. Targets: board
+draw + encode under 15 ms and under 150 KB, replay under 0.5 s.
 ``--encoders`` prints the table of encoder settings behind the choice in render.png.
 """
 
@@ -71,7 +74,7 @@ def boards(games: list[Game], size: int) -> None:
         img = render_board(game, size=size, lines=True)
         draws.append(cpu_ms(lambda g=game: render_board(g, size=size, lines=True)))  # type: ignore[misc]
         start = time.process_time()
-        data = encode(img, palette)
+        data = encode(img, palette, (size, game.mode.key))
         encodes.append((time.process_time() - start) * 1000)
         sizes.append(len(data))
     draw, enc = statistics.median(draws), statistics.median(encodes)
@@ -82,9 +85,26 @@ def boards(games: list[Game], size: int) -> None:
     )
 
 
+def interleaved(matches: int) -> None:
+    games = [positions(careful_game("duel", seed, 60), 40) for seed in range(matches)]
+    snapshots = [[serialize.dumps(g, indent=None) for g in match] for match in games]
+    names = ["Boelcke", "Fonck"]
+    times = [
+        cpu_ms(lambda s=match[k]: board_png(s, names=names))  # type: ignore[misc]
+        for k in range(40)
+        for match in snapshots
+        if k < len(match)
+    ]
+    print(
+        f"board job, {matches} duels in turn ({len(times)} boards, 1024 px, from JSON): "
+        f"median {statistics.median(times):.1f} ms, mean {statistics.mean(times):.1f} ms"
+    )
+
+
 def first_board(game: Game) -> float:
     static.layer.cache_clear()
     static.palette.cache_clear()
+    png.clear()
     return cpu_ms(lambda: board_png(game, lines=True))
 
 
@@ -107,11 +127,11 @@ def encoders(games: list[Game]) -> None:
         print(f"Pillow, whole image, level {level}           {t:5.1f} {kb:4.0f}")
     for level in (1, 3, 6):
         png.LEVEL = level  # type: ignore[misc]
-        png._segments.clear()
+        png.clear()
         times, sizes = [], []
         for img in imgs:
             start = time.process_time()
-            sizes.append(len(png.palette_png(img)))
+            sizes.append(len(png.palette_png(img, "successive")))
             times.append((time.process_time() - start) * 1000)
         t, kb = statistics.median(times), statistics.median(sizes) / 1024
         print(f"bands of {png.BAND} rows, level {level}, successive   {t:5.1f} {kb:4.0f}")
@@ -130,6 +150,7 @@ def main() -> None:
     for size in (1024, 400):
         render_board(games[0], size=size)  # the static layer: drawn once per match
         boards(games, size)
+    interleaved(int(sys.argv[sys.argv.index("--matches") + 1]) if "--matches" in sys.argv else 100)
     first = statistics.median(first_board(game) for _ in range(5))
     print(f"first board of a match (static layer and palette too): {first:.0f} ms")
 

@@ -10,6 +10,7 @@ compare them with storage.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -66,9 +67,35 @@ def message_calls(requests: Iterable[Request]) -> Counter[str]:
     )
 
 
+async def new_board(people: People, thread: Channel, was: int) -> Message:
+    """The board once its image is no longer attachment ``was``: the bot answers the
+    player before it brings the board up to date, and every plane action must bring a
+    new image."""
+    return await people.wait_for(thread, functools.partial(_replaces, was=was))
+
+
+async def only_board(people: People, thread: Channel) -> Message:
+    """The board once no other message shows one: the bot turns the old board into the
+    turn told in words just after it posts the new one."""
+
+    def alone(message: Message) -> bool:
+        shown = [m for m in people.world.history(thread) if _shows_board(m)]
+        return shown == [message]
+
+    return await people.wait_for(thread, alone)
+
+
+def _replaces(message: Message, was: int) -> bool:
+    return _shows_board(message) and message.attachments[0].id != was
+
+
+def _shows_board(message: Message) -> bool:
+    return any(a.filename == "board.png" for a in message.attachments)
+
+
 def board_message(people: People, thread: Channel) -> Message:
     for message in reversed(people.world.history(thread)):
-        if any(a.filename == "board.png" for a in message.attachments):
+        if _shows_board(message):
             return message
     raise LocalcordError(f"no board in #{thread.name}")
 
@@ -132,13 +159,13 @@ async def fly_match(
             if not reply(done).startswith("✅"):
                 raise LocalcordError(f"{player.name} played {token}: {reply(done)}")
             flight.tokens.append(token)
-        if board_message(people, thread).attachments[0].id == before:
-            raise LocalcordError(f"the board image did not change after step {len(flight.tokens)}")
+        await new_board(people, thread, before)
     else:
         if not finish:
             return flight
         raise LocalcordError(f"the game did not end within {max_steps} steps")
     flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
+    await only_board(people, thread)
     return flight
 
 
@@ -154,12 +181,14 @@ async def fly_turn_by_buttons(
         raise LocalcordError(f"no cockpit for {player.name}: {reply(opened)}")
     for presses in range(1, 9):
         chosen = choose_press(cockpit, rng)
+        before = board_message(people, thread).attachments[0].id
         pressed = await press(people, player, cockpit, chosen)
         flight.interactions += 1
         if chosen.plays:
             text = reply(pressed)
             if text.startswith("⚠️"):
                 raise LocalcordError(f"{player.name} pressed {chosen.label}: {text}")
+            await new_board(people, thread, before)
             flight.tokens.extend(chosen.plays)
             flight.presses.append(presses)
             return
@@ -179,6 +208,7 @@ async def fly_turns_in_cockpit(
             flight.final = await people.wait_for(thread, lambda m: FINAL_MARK in m.content)
             break
         await fly_turn_in_cockpit(people, thread, player, rng, flight)
+    await only_board(people, thread)
     return flight
 
 
@@ -196,6 +226,7 @@ async def fly_turn_in_cockpit(
         if total > 60:
             raise LocalcordError(f"a turn of {player.name} took over 60 presses")
         chosen = choose_press(cockpit, rng)
+        before = board_message(people, thread).attachments[0].id
         pressed = await press(people, player, cockpit, chosen)
         total += 1
         since += 1
@@ -203,6 +234,7 @@ async def fly_turn_in_cockpit(
             continue
         if reply(pressed).startswith("⚠️"):
             raise LocalcordError(f"{player.name} pressed {chosen.label}: {reply(pressed)}")
+        await new_board(people, thread, before)
         flight.tokens.extend(chosen.plays)
         if chosen.plays[0][0] in "*-":
             flight.fire_presses += since

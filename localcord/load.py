@@ -37,6 +37,8 @@ class LoadReport:
     refused_late: int  # the bot answered after Discord had given up
     failures: tuple[str, ...] = ()  # why the unfinished matches stopped
     messages: tuple[int, int, int] = (0, 0, 0)  # posted, edited, deleted in channels
+    too_many: int = 0  # 429s the bot received (Discord's rate limits, not injected faults)
+    emptied: int = 0  # calls that emptied a bucket: the bot's limiter then waits
 
     @property
     def moves_per_second(self) -> float:
@@ -57,6 +59,9 @@ class LoadReport:
                 for n, what in zip(self.messages, ("posted", "edited", "deleted"), strict=True)
             )
             + f" ({sum(self.messages) / max(1, self.moves):.2f} in all)",
+            f"rate limits: {self.too_many} 429s received; "
+            f"{self.emptied / max(1, self.moves):.3f} calls per move emptied a bucket "
+            f"({self.emptied} in all)",
             *(f"unfinished: {why}" for why in self.failures),
         ]
 
@@ -113,4 +118,6 @@ async def play_many(
         refused_late=people.late,
         failures=tuple(f"{type(f).__name__}: {f}" for f in failures),
         messages=(calls["posts"], calls["edits"], calls["deletes"]),
+        too_many=sum(server.limits.refused.values()),
+        emptied=sum(server.limits.emptied.values()),
     )

@@ -14,7 +14,7 @@ before the badge is read.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -121,11 +121,14 @@ def board_png(
         highlight_labels=highlight_labels,
         theme=theme,
     )
-    return encode(img, static.palette(size, game.mode.key, theme, frozenset(game.clouds)))
+    match = (size, game.mode.key, theme, frozenset(game.clouds))
+    return encode(img, static.palette(*match), match)
 
 
-def encode(img: Image.Image, palette: Image.Image) -> bytes:
-    return palette_png(img.quantize(palette=palette, dither=Image.Dither.NONE))
+def encode(img: Image.Image, palette: Image.Image, family: Hashable = None) -> bytes:
+    """``img`` mapped onto ``palette`` as PNG bytes; ``family`` (the static layer's key)
+    lets the boards of one match share their unchanged bands (:mod:`render.png`)."""
+    return palette_png(img.quantize(palette=palette, dither=Image.Dither.NONE), family)
 
 
 def _cup(

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from render import sprites
 from render.geometry import KEY_ROW, PILL_FONT, Layout
 from render.palette import ALERT, CRASH_GREY, INK, SHAPES, TEAM_NAMES, Theme, ink_on, seat_colours
-from render.typeface import font
+from render.typeface import font, stamp
 from rules.modes import Mode
 
 
@@ -28,23 +28,21 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
     for colour, label in ((ALERT, "shot down"), (CRASH_GREY, "crashed or withdrawn")):
         sprites.paste_centred(img, sprites.burst(colour, mark), x + mark / 2, y)
         x += mark + r * 0.15
-        d.text((x, y), label, fill=theme.text, font=text_font, anchor="lm")
+        stamp(d, (x, y), label, theme.text, text_font, "lm")
         x += d.textlength(label, font=text_font) + r * 0.5
     half = d.textlength("▼n", font=pill_font) / 2 + r * 0.1
     d.rounded_rectangle(
         (x, y - r * 0.2, x + 2 * half, y + r * 0.2), r * 0.2, fill=theme.muted, outline=INK
     )
-    d.text((x + half, y), "▼n", fill=ink_on(theme.muted), font=pill_font, anchor="mm")
-    d.text(
-        (x + 2 * half + r * 0.15, y), "dived, n lost", fill=theme.text, font=text_font, anchor="lm"
-    )
+    stamp(d, (x + half, y), "▼n", ink_on(theme.muted), pill_font, "mm")
+    stamp(d, (x + 2 * half + r * 0.15, y), "dived, n lost", theme.text, text_font, "lm")
     if mode.family != "team":
         return
     y += KEY_ROW * r
     x = r * 0.5
     colours = seat_colours(mode)
     for team, name in enumerate(TEAM_NAMES):
-        d.text((x, y), name, fill=theme.text, font=font(round(r * 0.45), True), anchor="lm")
+        stamp(d, (x, y), name, theme.text, font(round(r * 0.45), True), "lm")
         x += d.textlength(name, font=font(round(r * 0.45), True)) + r * 0.35
         for seat in range(mode.seats):
             if mode.teams[seat] != team:
@@ -55,6 +53,6 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
             )
             x += r * 0.5
             label = mode.seat_label(seat)
-            d.text((x, y), label, fill=theme.text, font=text_font, anchor="lm")
+            stamp(d, (x, y), label, theme.text, text_font, "lm")
             x += d.textlength(label, font=text_font) + r * 0.3
         x += r * 0.6

@@ -1,4 +1,4 @@
-"""A palette PNG writer that compresses only what changed since earlier boards.
+"""A palette PNG writer that compresses only what changed since the last board of a match.
 
 Deflate dominates the cost of a board PNG. Successive boards of a match differ in a few
 places (a plane moved, the title, a card), so the image is compressed in bands of rows,
@@ -7,6 +7,10 @@ references to earlier bands), and segments are kept by the band's digest: a band
 before costs a hash and a copy. The segments are joined into one zlib stream whose
 checksum runs over all the rows, so the file is an ordinary PNG. Compressing bands
 apart loses matches across band borders; measured, the file grows by a few percent.
+
+Segments are kept per *family* — the boards of one match (its static layer) — so that
+hundreds of matches drawn in turn by one process do not push each other's bands out,
+as one shared cache of recent bands did.
 """
 
 from __future__ import annotations
@@ -16,15 +20,17 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Final
 
 from PIL import Image
 
 BAND: Final = 32  # rows per band
 LEVEL: Final = 3  # deflate level, chosen by measurement (docs/render.md)
-KEPT: Final = 4096  # segments kept, about 10 MB for 1024 px boards
+FAMILIES: Final = 256  # families kept, about 150 KB each for 1024 px boards
+PER_FAMILY: Final = 3  # boards' worth of segments a family keeps (a preview between boards)
 
-_segments: OrderedDict[bytes, bytes] = OrderedDict()
+_families: OrderedDict[Hashable, OrderedDict[bytes, bytes]] = OrderedDict()
 _lock = threading.Lock()  # the bot draws in worker threads
 _SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 _LAST_BLOCK: Final = b"\x03\x00"  # an empty final deflate block ends the stream
@@ -34,36 +40,61 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _segment(rows: bytes) -> bytes:
+def clear() -> None:
+    """Forget every kept segment (benchmarks time cold encodes with it)."""
+    with _lock:
+        _families.clear()
+
+
+def _kept(family: Hashable) -> OrderedDict[bytes, bytes]:
+    with _lock:
+        kept = _families.get(family)
+        if kept is None:
+            kept = _families[family] = OrderedDict()
+            if len(_families) > FAMILIES:
+                _families.popitem(last=False)
+        else:
+            _families.move_to_end(family)
+        return kept
+
+
+def _segment(rows: bytes, kept: OrderedDict[bytes, bytes], limit: int) -> bytes:
     key = hashlib.blake2b(rows, digest_size=16).digest()
     with _lock:
-        found = _segments.get(key)
+        found = kept.get(key)
         if found is not None:
-            _segments.move_to_end(key)
+            kept.move_to_end(key)
             return found
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     found = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
     with _lock:
-        _segments[key] = found
-        if len(_segments) > KEPT:
-            _segments.popitem(last=False)
+        kept[key] = found
+        while len(kept) > limit:
+            kept.popitem(last=False)
     return found
 
 
-def palette_png(img: Image.Image) -> bytes:
-    """``img`` (mode "P", 8 bits) as PNG bytes."""
+def palette_png(img: Image.Image, family: Hashable = None) -> bytes:
+    """``img`` (mode "P", 8 bits) as PNG bytes; ``family`` names the pictures (a match's
+    boards) whose bands are likely to recur."""
     if img.mode != "P":
         raise ValueError("palette_png takes a palette image")
     w, h = img.size
-    raw = img.tobytes()
+    # Every row starts with its filter type, 0 (none), which suits flat palette images:
+    # a zero column pasted in front gives those bytes in one copy rather than a join.
+    framed = Image.new("P", (w + 1, h), 0)
+    framed.paste(img, (1, 0))
+    raw = framed.tobytes()
+    stride = w + 1
+    kept = _kept(family)
+    limit = PER_FAMILY * -(-h // BAND)
     colours = bytes(img.getpalette() or [])
     parts = [b"\x78\x01"]  # zlib header: deflate, 32 KB window
     adler = 1
     for top in range(0, h, BAND):
-        # Every row starts with its filter type; 0 (none) suits flat palette images.
-        rows = b"".join(b"\x00" + raw[y * w : (y + 1) * w] for y in range(top, min(top + BAND, h)))
+        rows = raw[top * stride : min(top + BAND, h) * stride]
         adler = zlib.adler32(rows, adler)
-        parts.append(_segment(rows))
+        parts.append(_segment(rows, kept, limit))
     parts += [_LAST_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
     return b"".join(

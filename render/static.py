@@ -25,7 +25,7 @@ from render.geometry import NAME_FONT, PLANE_SIZE, Layout
 from render.key import draw_key
 from render.palette import ALERT, CRASH_GREY, GOLD, INK, RGB, SHAPES, Theme, mix, seat_colours
 from render.palette import theme as get_theme
-from render.typeface import font
+from render.typeface import font, stamp
 from rules import board
 from rules.modes import MODES
 
@@ -65,23 +65,32 @@ def layer(width: int, mode_key: str, theme_name: str, clouds: frozenset[int]) ->
     label_font = font(round(layout.r * NAME_FONT))
     for c in board.CELLS:
         colour = th.cloud_label if c in clouds else th.label
-        d.text(layout.name_at(c), board.name(c), fill=colour, font=label_font, anchor="mm")
+        stamp(d, layout.name_at(c), board.name(c), colour, label_font, "mm")
     draw_key(img, layout, MODES[mode_key], th)
     return img
 
 
-@lru_cache(maxsize=32)
+# A palette is 768 bytes, and making one again means quantizing the whole layer: keep one
+# for every match a worker is likely to be drawing (the layer itself is 5 MB and is not).
+@lru_cache(maxsize=1024)
 def palette(width: int, mode_key: str, theme_name: str, clouds: frozenset[int]) -> Image.Image:
     """The 256-colour palette (a "P" image) boards of this static layer are encoded with."""
     base = layer(width, mode_key, theme_name, clouds)
-    over = _swatches(width, mode_key, get_theme(theme_name))
     method, none = Image.Quantize.FASTOCTREE, Image.Dither.NONE
     a = base.quantize(LAYER_COLOURS, method=method, dither=none).getpalette() or []
-    b = over.quantize(256 - LAYER_COLOURS, method=method, dither=none).getpalette() or []
-    colours = a[: 3 * LAYER_COLOURS] + b[: 3 * (256 - LAYER_COLOURS)]
+    colours = [*a[: 3 * LAYER_COLOURS], *_over_colours(width, mode_key, theme_name)]
     out = Image.new("P", (1, 1))
     out.putpalette(colours + [0] * (768 - len(colours)))
     return out
+
+
+@lru_cache(maxsize=8)
+def _over_colours(width: int, mode_key: str, theme_name: str) -> tuple[int, ...]:
+    """The palette's second half, shared by every match of a mode."""
+    over = _swatches(width, mode_key, get_theme(theme_name))
+    method, none = Image.Quantize.FASTOCTREE, Image.Dither.NONE
+    b = over.quantize(256 - LAYER_COLOURS, method=method, dither=none).getpalette() or []
+    return tuple(b[: 3 * (256 - LAYER_COLOURS)])
 
 
 @lru_cache(maxsize=8)

@@ -7,11 +7,12 @@ wherever it is drawn (the golden-image tests rely on that).
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 FONT_DIR: Final = Path(__file__).parent / "fonts"
 
@@ -21,3 +22,35 @@ def font(px: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (or Sans Bold) at ``px`` pixels, loaded once per size."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), max(1, px))
+
+
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fill: tuple[int, int, int],
+    face: ImageFont.FreeTypeFont,
+    anchor: str,
+) -> None:
+    """Exactly what ``draw.text(xy, text, fill=fill, font=face, anchor=anchor)`` draws for
+    one line of text (the same glyph mask, blended by the same call), with the mask kept:
+    the static layer prints the same hundred cell names for every match, and rasterising
+    them was most of the cost of building it."""
+    x, y = xy
+    ink = draw._getink(fill)[0]
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, (dx, dy) = _mask(text, face, anchor, draw.fontmode, ink, start)
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def _mask(
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    anchor: str,
+    mode: str,
+    ink: Any,
+    start: tuple[float, float],
+) -> tuple[Any, tuple[int, int]]:
+    # the arguments ImageDraw.text passes for a single line without a stroke
+    return face.getmask2(text, mode, None, None, None, 0, anchor, ink, start, stroke_filled=True)

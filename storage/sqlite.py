@@ -161,7 +161,7 @@ class SqliteDatabase(Database):
             await _begin(conn, "BEGIN IMMEDIATE")
             try:
                 found = await migrations.apply(SqliteConn(conn), self.name, target)
-                await conn.execute("COMMIT")
+                await _commit(conn)
             except BaseException:
                 await _rollback(conn)
                 raise
@@ -175,7 +175,7 @@ class SqliteDatabase(Database):
             await _begin(conn, "BEGIN IMMEDIATE")
             try:
                 yield SqliteConn(conn)
-                await conn.execute("COMMIT")
+                await _commit(conn)
             except BaseException:
                 await _rollback(conn)
                 raise
@@ -279,6 +279,15 @@ async def _begin(conn: aiosqlite.Connection, sql: str) -> None:
         raise _storage_error(exc) from exc
 
 
+async def _commit(conn: aiosqlite.Connection) -> None:
+    # The COMMIT is where a full disk shows (the WAL is written then): it is a storage
+    # failure like any other, not a driver error for the caller to know.
+    try:
+        await conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        raise _storage_error(exc) from exc
+
+
 async def _copy_wal(conn: aiosqlite.Connection) -> None:
     # PASSIVE never waits for the writer or readers: frames it cannot copy yet are
     # copied by a later checkpoint.
@@ -295,4 +304,4 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
         await conn.execute("ROLLBACK")
     except sqlite3.OperationalError as exc:
         if "no transaction is active" not in str(exc):
-            raise
+            raise _storage_error(exc) from exc

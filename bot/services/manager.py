@@ -270,11 +270,36 @@ class GameManager(ComputerTurns, TurnClocks):
                 happened.extend(live.game.play(step))
                 await self._store(live, step.token, actor, before)
         except (RulesError, StorageError) as exc:
-            # Memory may be ahead of storage now: forget it and reload what was committed.
-            self._live.pop(live.id, None)
-            log.warning("match %s: reloading after %s", live.id, exc)
-            raise MatchError(f"that could not be saved; please try again ({exc})") from None
+            raise await self._unsaved(live, exc) from None
         return await self._update(live, happened)
+
+    async def _save(
+        self, live: LiveMatch, token: str, actor: int | None, before: int | None
+    ) -> None:
+        """Store the step just applied in memory (a resignation, an agreed draw, a turn
+        that ran out); if storage refuses it, memory goes back to what storage holds."""
+        try:
+            await self._store(live, token, actor, before)
+        except StorageError as exc:
+            raise await self._unsaved(live, exc) from None
+
+    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchError:
+        """Memory may be ahead of storage: bring the match in memory back to what was
+        committed (in place, so whoever holds it sees the same), and say so plainly."""
+        log.warning("match %s: reloading after %s", live.id, exc)
+        self._live.pop(live.id, None)
+        try:
+            stored = await self._load(live.id)
+        except MatchError as again:  # storage is still down: the next use loads it
+            log.warning("match %s: not reloaded yet (%s)", live.id, again)
+        else:
+            live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
+            live.draw_offers.clear()
+            live.computer_plan.clear()
+            self._live[live.id] = live
+        return MatchError(
+            "that could not be saved, so nothing changed; please try again in a moment"
+        )
 
     async def _store(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None
@@ -352,7 +377,7 @@ class GameManager(ComputerTurns, TurnClocks):
             happened = live.game.concede(seat, reason)
         except RulesError as exc:
             raise MatchError(str(exc)) from None
-        await self._store(live, live.game.history[-1].token, actor, before)
+        await self._save(live, live.game.history[-1].token, actor, before)
         return await self._update(live, happened)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Update:
@@ -387,7 +412,7 @@ class GameManager(ComputerTurns, TurnClocks):
                 )
             before = game.to_move
             happened = game.agree_draw()
-            await self._store(live, "draw", user_id, before)
+            await self._save(live, "draw", user_id, before)
             return await self._update(live, happened)
 
     async def decline_draw(self, match_id: int, user_id: int) -> Update:
@@ -423,8 +448,13 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def _call_off(self, live: LiveMatch, user_id: int, said: str) -> Update:
         """End the match without a result (the caller holds its lock)."""
-        await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id}))
-        live.record = await self.repo.get(live.id)
+        try:
+            await self.repo.finish(
+                live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id})
+            )
+            live.record = await self.repo.get(live.id)
+        except StorageError as exc:
+            raise await self._unsaved(live, exc) from None
         self._live.pop(live.id, None)
         # The listeners see a match without a result: nothing is rated or booked, and
         # a series plays the game again (docs/series.md).

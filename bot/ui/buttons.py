@@ -267,7 +267,7 @@ class CockpitMenu(
         await guarded(interaction, self._choose(interaction))
 
     async def _choose(self, interaction: discord.Interaction) -> None:
-        live = await bot_of(interaction).games.get(self.match_id)
+        live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:
             raise MatchError("that cockpit is out of date — press Play on the board again")
@@ -289,13 +289,15 @@ async def _fly(
     next choice (or close it when the turn is done)."""
     bot = bot_of(interaction)
     update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
-    await show_update(bot, update)
+    # The presser's answer first; then the board, whose new message (when the turn
+    # passed) goes up as this interaction's follow-up.
     if live.user_to_move() == interaction.user.id:
         await send_cockpit(interaction, live, (), edit=True, note="\n".join(update.lines))
     else:
         await interaction.edit_original_response(
             content=f"{update.text()}\n\n✅ Your turn is done.", attachments=[], view=None
         )
+    await show_update(bot, update, via=interaction)
 
 
 async def send_cockpit(
@@ -381,15 +383,21 @@ async def open_table(
     return target
 
 
-async def show_update(bot: CrosshairsBot, update: Update, by_computer: bool = False) -> None:
+async def show_update(
+    bot: CrosshairsBot,
+    update: Update,
+    by_computer: bool = False,
+    via: discord.Interaction | None = None,
+) -> None:
     """Bring the thread up to date after an action (the board, and the turn told in
     words when it ended), and start the computer if it is its turn (unless the computer
-    itself is playing)."""
+    itself is playing). ``via``: the interaction that acted, already answered, whose
+    webhook may carry the board (:mod:`bot.ui.board_edits`)."""
     live = update.match
     if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
         await show_aborted(bot, update)
         return
-    await refresh_board(bot, update, board_view(live), draw_lines(live))
+    await refresh_board(bot, update, board_view(live), draw_lines(live), via)
     if live.game.is_over:
         # series and ratings answer this with their scoreboards and the next game
         bot.dispatch("crosshairs_match_finished", live)

@@ -11,15 +11,10 @@ from discord import app_commands
 from bot.services.live import COMPUTER_STRENGTHS, MatchError
 from rules import clouds
 from rules.modes import Settings
+from rules.variants import FIRE_MODES, RULESETS, VARIANTS, names
 
-RULESET_CHOICES = [
-    app_commands.Choice(name="2026 edition", value="2026"),
-    app_commands.Choice(name="Classic (2010)", value="classic"),
-]
-FIRE_CHOICES = [
-    app_commands.Choice(name="Automatic fire", value="auto"),
-    app_commands.Choice(name="Manual fire (choose every shot)", value="manual"),
-]
+RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS]
+FIRE_CHOICES = [app_commands.Choice(name=f.title, value=f.name) for f in FIRE_MODES]
 CLOUD_CHOICES = [
     app_commands.Choice(name=n, value=n) for n in ("random", "manual", "none", *clouds.PRESETS)
 ]
@@ -39,7 +34,7 @@ T = TypeVar("T")
 # The options that make up a game's settings, described the same in every command.
 GAME_DESCRIPTIONS = {
     "ruleset": "2026 edition (default) or classic",
-    "variants": "Comma-separated: turbulence, concealed-fire, aces, no-level",
+    "variants": f"Comma-separated: {names(VARIANTS)}",
     "clouds": "Cloud setup",
     "fire": "Automatic or manual fire",
     "clock": "Time per turn (leave out for no clock)",

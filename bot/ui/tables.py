@@ -4,11 +4,12 @@ record on request.
 
 Each match plays in its own thread, which always ends with the board message: the
 rendered board, the current turn so far in words, whose turn it is (pinging them), and
-the persistent buttons. After a plane action the board message is edited in place (one
-REST call). When the turn passes, the old board message becomes that turn told in words
-(its picture and ping removed) and a fresh board is posted below it, pinging the next
-player: two calls, and the thread reads as one message per player-turn, then the board,
-with at most one ping outstanding.
+the persistent buttons. After a plane action the board message is edited in place. When
+the turn passes, the old board message becomes that turn told in words (its picture and
+ping removed) and a fresh board is posted below it, pinging the next player: the thread
+reads as one message per player-turn, then the board, with at most one ping outstanding.
+Posts and edits go through the acting interaction's webhook where they can, which
+Discord's global rate limit does not count (:mod:`bot.ui.board_edits`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import discord
 from bot.services import jobs, workers
 from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
+from bot.ui import board_edits
 from bot.ui.files import document, picture
 from render.cards import card_png
 from rules.achievements import CARDS
@@ -191,13 +193,15 @@ async def refresh_board(
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str] = (),
+    via: discord.Interaction | None = None,
 ) -> None:
     """Bring the thread up to date after ``update``, keeping the board its last message:
     an edit within a turn; when a turn ends, its board message becomes the turn told in
     words (one message per player-turn) and a new board follows (also after a card was
-    posted below the board)."""
+    posted below the board). ``via``, the answered interaction that made the update, may
+    carry the new board (:mod:`bot.ui.board_edits`)."""
     async with update.match.showing:
-        await _refresh_board(bot, update, view, extra)
+        await _refresh_board(bot, update, view, extra, via)
 
 
 async def _refresh_board(
@@ -205,6 +209,7 @@ async def _refresh_board(
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str],
+    via: discord.Interaction | None,
 ) -> None:
     live = update.match
     channel = await match_channel(bot, live)
@@ -215,7 +220,7 @@ async def _refresh_board(
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
-            await old.edit(content=text, attachments=[file], view=view)
+            await board_edits.edit(live.id, old, content=text, attachments=[file], view=view)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
         else:
@@ -226,16 +231,14 @@ async def _refresh_board(
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
         await channel.send(told_message(live, turn))
-    if view is None:
-        message = await channel.send(text, file=file)
-    else:
-        message = await channel.send(text, file=file, view=view)
+    message = await board_edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id)
     if old is None:
         return
     try:
         if first is not None:
-            await old.edit(content=told_message(live, first), attachments=[], view=None)
+            words = told_message(live, first)
+            await board_edits.edit(live.id, old, content=words, attachments=[], view=None)
         else:
             await old.delete()
     except discord.HTTPException as exc:

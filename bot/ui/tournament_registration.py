@@ -24,6 +24,7 @@ from bot.ui.options import (
     game_settings_text,
     turn_clock,
 )
+from bot.ui.text import LIST, NAME, bounded, plain
 from bot.ui.tournament import require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
@@ -157,7 +158,7 @@ class RegistrationButton(
 @app_commands.choices(handicaps=HANDICAP_CHOICES)
 async def create(
     interaction: discord.Interaction,
-    name: str,
+    name: app_commands.Range[str, 1, NAME],
     format: str,
     rounds: app_commands.Range[int, 0, 20] = 0,
     mode: str = "duel",
@@ -171,7 +172,7 @@ async def create(
     round_minutes: app_commands.Range[int, 0, 1440] = 0,
     no_show_minutes: app_commands.Range[int, 1, 60] = 5,
     duration: app_commands.Range[int, 0, 1440] = 0,
-    tiebreaks: str = "",
+    tiebreaks: app_commands.Range[str, 0, LIST] = "",
     planes: app_commands.Range[int, 3, 6] | None = None,
     ruleset: str = "2026",
     clouds: str = "random",
@@ -179,6 +180,10 @@ async def create(
 ) -> None:
     require_organiser(interaction)
     bot = bot_of(interaction)
+    name = plain(bounded(name, NAME, "a tournament's name"))
+    if not name:
+        raise MatchError("give the tournament a name")
+    bounded(tiebreaks, LIST, "tie-breaks")
     try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
         every_game = Settings(mode=mode, ruleset=ruleset, planes=planes, fire=fire)
     except RulesError as exc:

@@ -1,6 +1,7 @@
 """The match thread after many turns flown through the cockpit, against the real bot
 process: it ends with the board, holds at most one turn ping, and reads as one message
-per player-turn; each plane action took at most a few presses."""
+per player-turn; each plane action took at most a few presses and brought a new board
+image, and the thread cost Discord's global rate limit almost nothing."""
 
 from __future__ import annotations
 
@@ -40,5 +41,8 @@ async def test_after_twenty_turns_the_thread_ends_with_the_board_and_one_ping(
     assert messages.index(told[0]) == 1  # after the match's introduction, nothing else
     assert statistics.median(flight.presses) <= 2 and max(flight.presses) <= 4
     calls = message_calls(world.requests[before:])
-    # one edit per plane action, and one post when the turn passes
-    assert sum(calls.values()) <= len(flight.presses) + TURNS + 2
+    # The board is posted and edited through the acting interaction's webhook, which
+    # Discord's global limit does not count: at most one rate-limited call per
+    # player-turn, and on average under 0.35 per plane action.
+    assert sum(calls.values()) <= TURNS
+    assert sum(calls.values()) <= 0.35 * len(flight.presses)

@@ -11,10 +11,13 @@ from bot.services.live import MatchError
 
 def answer(result: Any) -> Any:
     """The message that answered an interaction: after a deferral Discord turns the
-    first follow-up into the original response."""
-    found = [*result.followups]
-    if result.response is not None:
-        found.insert(0, result.response)
+    first follow-up into the original response. A follow-up showing the board is the
+    match's new board, posted through the interaction, and no answer."""
+    found = [
+        m
+        for m in (result.response, *result.followups)
+        if m is not None and not any(a.filename == "board.png" for a in m.attachments)
+    ]
     assert found, "the interaction got no answer"
     return found[-1]
 
