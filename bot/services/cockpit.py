@@ -290,7 +290,7 @@ def _placing_menus(game: Game) -> tuple[Menu, ...]:
     sensible = [p for p in found if p not in risky]
     left = game.seat(game.active).reserve
     return _menus(sensible, f"Place a plane ({left} left)") + _menus(
-        risky, "Place facing the edge or a plane (it may have to crash)"
+        risky, "Risky placements: may have to crash"
     )
 
 

@@ -159,7 +159,7 @@ def test_placement_menus_say_what_they_hold_and_the_title_what_can_be_done() -> 
     assert start.title == "Place a plane."
     sensible, edge = start.menus
     assert sensible.placeholder == "Place a plane (5 left)"
-    assert edge.placeholder == "Place facing the edge or a plane (it may have to crash)"
+    assert edge.placeholder == "Risky placements: may have to crash"
     assert {o.value[:3] for o in sensible.options} == {f"+a{i}" for i in range(1, 7)}
     for menu, out in ((sensible, False), (edge, True)):
         for option in menu.options:  # "+a1NE": a home cell (one digit), then the facing
