@@ -4,11 +4,12 @@ Starts the local Discord and the real bot as separate processes, then plays that
 duels at once by simulated slash commands. Prints moves per second and the time from
 each interaction to the bot's first response (p50, p99, max), how many missed
 Discord's three-second deadline (target: none), the messages the bot posted, edited
-and deleted per move, and the REST calls Discord's global limit counts per plane action
+and deleted per move, the REST calls Discord's global limit counts per plane action
 (target: at most 0.35) with the ceiling they imply for the whole bot (50 ÷ calls per
-action, in plane actions per second) and the 429s the bot got; with several runs, each
-run and the medians. ``--pace 4`` has every player wait about 4 s (2 to 6, real time)
-before each move, as a person does.
+action, in plane actions per second), the 429s the bot got from localcord's Discord rate
+limits and the calls per move that emptied a bucket (the bot's limiter waits after each);
+with several runs, each run and the medians. ``--pace 4`` has every player wait about
+4 s (2 to 6, real time) before each move, as a person does.
 
 ``--processes 2 --shards 2 --guilds 8 --database postgresql://…`` runs the bot as
 sharded processes sharing one database (each process runs its share of the shards;

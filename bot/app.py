@@ -24,6 +24,7 @@ from bot.ui import (
     rules_help,
     series,
     series_invites,
+    setup_check,
     tournament,
     tournament_controls,
     tournament_desk,
@@ -47,7 +48,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert analysis.analyse
+    assert analysis.analyse and setup_check.check
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(

@@ -57,6 +57,12 @@ class CrosshairsBot(commands.Bot):
             intents=intents,
             help_command=None,
             http_trace=self.ops.trace,
+            # Never @everyone, @here or a role, whatever a message says; a message that
+            # pings a person names them itself (``<@id>``), and people's own text is
+            # stored with its mentions escaped (bot/ui/text.py).
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
             **options,
         )
         self.config = config

@@ -1,9 +1,10 @@
 """Player ratings: openskill's Plackett-Luce model, one rating per player and mode family.
 
 A rating is a belief about skill: ``mu`` is the best guess, ``sigma`` how unsure it is.
-Players see the conservative ``display`` number, which only rises once the system is
-fairly sure, so a lucky newcomer does not top the leaderboard. docs/ratings.md explains
-every choice made here; the numbers below are the ones it quotes.
+Players see ``display``, the best guess in chess-like units (1500 for a newcomer), marked
+provisional while sigma is high; it does not grow with games played, so playing more
+(or agreeing draws) earns nothing by itself. docs/ratings.md explains every choice made
+here; the numbers below are the ones it quotes.
 
 Everything is pure: callers pass the current ratings in and store what comes out, and a
 list of :class:`GameRecord` replays to the same ratings (:func:`recompute`).
@@ -35,9 +36,9 @@ MODE_FAMILY: Final[dict[str, str]] = {key: m.family for key, m in MODES.items()}
 # benchmarks are tuned for, and a scale other openskill users will recognise.
 MODEL: Final = PlackettLuce()
 
-# The shown rating: 1000 for a newcomer, about 1500 for an average player after many
-# games (mu 25, sigma 2), about 1625 for one known for certain (docs/ratings.md).
-DISPLAY_BASE: Final = 1000
+# The shown rating: 1500 at the newcomer's mu, 25 points per unit of mu; between settled
+# players a 100-point gap predicts about 73% wins for the higher (docs/ratings.md).
+DISPLAY_BASE: Final = 1500
 DISPLAY_SCALE: Final = 25.0
 PROVISIONAL_SIGMA: Final = 6.0  # about 14 duels; more games in bigger free-for-alls
 HANDICAP_STEP: Final = MODEL.beta  # mu difference worth one handicap token (104 display points)
@@ -61,19 +62,19 @@ class Rating:
     games: int = 0
 
     @property
-    def ordinal(self) -> float:
-        """A skill the player very probably has (three sigma below the best guess)."""
-        return self.mu - 3 * self.sigma
-
-    @property
     def display(self) -> int:
-        """The number players see: the ordinal in friendlier units, 1000 for a newcomer."""
-        return DISPLAY_BASE + round(DISPLAY_SCALE * self.ordinal)
+        """The number players see: the skill estimate in chess-like units."""
+        return display_of(self.mu)
 
     @property
     def provisional(self) -> bool:
         """Whether too few games are known for the display to mean much yet."""
         return self.sigma > PROVISIONAL_SIGMA
+
+
+def display_of(mu: float) -> int:
+    """A skill estimate (mu) as players read it: 1500 for a newcomer's mu."""
+    return DISPLAY_BASE + round(DISPLAY_SCALE * (mu - MODEL.mu))
 
 
 def new_rating() -> Rating:
@@ -196,8 +197,8 @@ def suggest_handicap(stronger: Rating, weaker: Rating) -> int:
     """Height tokens to give the weaker player: one per beta (25/6) of mu difference, 0..6.
 
     Beta is the model's spread of a single performance; a mu gap of one beta means the
-    stronger player wins about seven duels in ten. Mu, not the conservative display,
-    because a newcomer's low display is doubt about their skill, not weakness.
+    stronger player wins about seven duels in ten. Mu, as the display shows it: a
+    newcomer's sigma is doubt about their skill, not weakness.
     """
     gap = max(0.0, stronger.mu - weaker.mu)
     return min(MAX_HANDICAP, math.floor(gap / HANDICAP_STEP))

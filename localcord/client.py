@@ -10,6 +10,11 @@ client would send them to the bot, and ways to wait for what the bot answers.
 Every interaction waits until the bot has answered it (a message, an update, or the
 first follow-up or edit after a deferral); the time to the bot's first callback is
 kept in ``latencies``.
+
+Two ways Discord misbehaves can be asked for on any interaction, as on the real one:
+``late=3.2`` delivers it 3.2 s after it was created (the bot has what is left of
+Discord's three seconds to answer, here nothing), and ``twice=True`` delivers the same
+interaction (same id, same token) twice, as Discord may; only one answer is accepted.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 
 import aiohttp
 
+from localcord import permissions
 from localcord.server import LocalDiscord
 from localcord.state import Channel, Interaction, Json, Message, User
 
@@ -47,11 +53,18 @@ class People:
     # ------------------------------------------------------------ acting
 
     async def slash(
-        self, user: User, channel: Channel, command: str, **options: Any
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        *,
+        late: float = 0.0,
+        twice: bool = False,
+        **options: Any,
     ) -> Interaction:
         """Use a slash command: ``command`` is its full name, e.g. "crosshairs move"."""
         data = self._command_data(command, options, channel.guild_id)
-        return await self._send(COMMAND, user, channel, data)
+        return await self._send(COMMAND, user, channel, data, late=late, twice=twice)
 
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focus: str, **options: Any
@@ -61,13 +74,17 @@ class People:
         interaction = await self._send(AUTOCOMPLETE, user, channel, data)
         return [str(c["value"]) for c in interaction.choices]
 
-    async def click(self, user: User, message: Message, button: str) -> Interaction:
+    async def click(
+        self, user: User, message: Message, button: str, *, late: float = 0.0, twice: bool = False
+    ) -> Interaction:
         """Press the button labelled ``button`` (or with that custom id) on ``message``."""
         found = find_button(message, button)
         if found.get("disabled"):
             raise LocalcordError(f"button {button!r} is disabled")
         data = {"custom_id": found["custom_id"], "component_type": 2}
-        return await self._send(COMPONENT, user, message.channel, data, message)
+        return await self._send(
+            COMPONENT, user, message.channel, data, message, late=late, twice=twice
+        )
 
     async def choose(self, user: User, message: Message, select: str, *values: str) -> Interaction:
         """Pick ``values`` in the select menu ``select`` (its placeholder or custom id)
@@ -96,10 +113,18 @@ class People:
         channel: Channel,
         data: Json,
         message: Message | None = None,
+        *,
+        late: float = 0.0,
+        twice: bool = False,
     ) -> Interaction:
         w = self.world
         interaction = w.new_interaction(kind, user, channel, data, message)
-        w.dispatch("INTERACTION_CREATE", self._payload(interaction))
+        # Delivered ``late`` seconds after its creation: Discord's deadline counts from then.
+        interaction.created -= late
+        payload = self._payload(interaction)
+        for _ in range(2 if twice else 1):
+            interaction.deliveries += 1
+            w.dispatch("INTERACTION_CREATE", payload)
         try:
             await asyncio.wait_for(interaction.settled.wait(), self.timeout)
         except TimeoutError:
@@ -131,7 +156,7 @@ class People:
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
             "member": user.member(guild_id),
-            "app_permissions": "2251799813685247",
+            "app_permissions": str(permissions.of_bot(w, interaction.channel)),
             "locale": "en-GB",
             "guild_locale": "en-GB",
             "entitlements": [],

@@ -102,7 +102,9 @@ class Gateway:
     def dispatch(self, event: str, data: Json) -> None:
         """Send an event to the shard that owns its guild, or keep it for that shard's
         resume if it is away."""
-        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        guild = (
+            data.get("id") if event in ("GUILD_CREATE", "GUILD_DELETE") else data.get("guild_id")
+        )
         session = self.current.get(self.shard_of(int(guild)) if guild else 0)
         if session is None:
             return

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 from localcord.autoplay import fly_match, match_thread, message_calls
 from localcord.client import People
+from localcord.ratelimit import GLOBAL_LIMIT
 from localcord.server import LocalDiscord
 from localcord.state import INTERACTION_DEADLINE, Channel, User
 
 CHANNELS = 10
-GLOBAL_LIMIT = 50  # rate-limited calls per second a bot token may make, all processes
 # Interaction callbacks and webhooks (follow-ups, their edits) are exempt from the global limit.
 EXEMPT = re.compile(r"/interactions/\d+/[^/]+/callback$|/webhooks/")
 
@@ -47,7 +47,8 @@ class LoadReport:
     messages: tuple[int, int, int] = (0, 0, 0)  # posted, edited, deleted in channels
     actions: int = 0  # plane actions: moves but shots and holding fire
     limited: int = 0  # REST calls the global limit counts, while the matches were flown
-    too_many: int = 0  # answers 429
+    too_many: int = 0  # 429s the bot received (Discord's rate limits, not injected faults)
+    emptied: int = 0  # calls that emptied a bucket: the bot's limiter then waits
 
     @property
     def moves_per_second(self) -> float:
@@ -80,7 +81,10 @@ class LoadReport:
             f"rate-limited calls per plane action: {self.calls_per_action:.3f} "
             f"({self.limited} calls, {self.actions} plane actions); ceiling "
             f"{GLOBAL_LIMIT} ÷ {self.calls_per_action:.3f} = {self.ceiling:,.0f} plane actions/s "
-            f"for the whole bot; 429s: {self.too_many}",
+            "for the whole bot",
+            f"rate limits: {self.too_many} 429s received; "
+            f"{self.emptied / max(1, self.moves):.3f} calls per move emptied a bucket "
+            f"({self.emptied} in all)",
             *(f"unfinished: {why}" for why in self.failures),
         ]
 
@@ -153,5 +157,6 @@ async def play_many(
         messages=(calls["posts"], calls["edits"], calls["deletes"]),
         actions=sum(1 for m in moves for token in m if token[0] not in "*-"),
         limited=sum(1 for r in during if not EXEMPT.search(r.path) and r.status != 429),
-        too_many=sum(1 for r in during if r.status == 429),
+        too_many=sum(server.limits.refused.values()),
+        emptied=sum(server.limits.emptied.values()),
     )

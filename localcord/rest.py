@@ -19,13 +19,16 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from localcord import limits
+from localcord import documented, limits, permissions
+from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import Gateway
+from localcord.ratelimit import RateLimits
 from localcord.state import (
     EPHEMERAL,
     INTERACTION_DEADLINE,
     LOADING,
+    TOKEN_LIFETIME,
     Attachment,
     Interaction,
     Json,
@@ -60,10 +63,19 @@ def invalid(data: Json) -> web.Response | None:
 
 
 class Rest:
-    def __init__(self, world: World, gateway: Gateway, faults: Faults) -> None:
+    def __init__(
+        self,
+        world: World,
+        gateway: Gateway,
+        faults: Faults,
+        checks: Checks | None = None,
+        limits: RateLimits | None = None,
+    ) -> None:
         self.world = world
         self.gateway = gateway
         self.faults = faults
+        self.checks = checks or Checks()
+        self.limits = limits or RateLimits()
         self.base_url = ""  # http://host:port, set once the server listens
         self.attachments: dict[int, Attachment] = {}
 
@@ -101,21 +113,69 @@ class Rest:
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Record every API call and let the faults answer first."""
+        """Record every API call; the faults answer first, then Discord's rate limits."""
         if not request.path.startswith(API):
             return await handler(request)
         if self.faults.latency:
             await asyncio.sleep(self.faults.latency)
-        response = self.faults.take(request.method, request.path) or await handler(request)
+        response: web.StreamResponse | None = self.faults.take(request.method, request.path)
+        if response is None:
+            limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
+            response = limited or await self._checked(request, handler)
+            response.headers.update(headers)
         self.world.requests.append(
             Request(request.method, request.path, response.status, time.time())
         )
         return response
 
+    async def _checked(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The route's answer, unless Discord would have refused the call first."""
+        if not self.checks.authorised(request):
+            return unauthorized()
+        token = request.match_info.get("token")
+        webhook = request.path.startswith(f"{API}/webhooks/")
+        found = self.world.interactions.get(token) if token and webhook else None
+        if found is not None and time.monotonic() - found.created > TOKEN_LIFETIME:
+            return error(401, 50027, "Invalid Webhook Token")
+        operation = self.checks.operation(request)
+        if operation is None:
+            return await handler(request)
+        files = 0
+        if operation.request is not None and request.can_read_body:
+            body, uploaded = await read_body(request)
+            files = len(uploaded)
+            if problems := self.checks.request(operation, body):
+                return self.checks.refused(request, problems)
+        if (refused := self._forbidden(request, files)) is not None:
+            return refused
+        response = await handler(request)
+        if isinstance(response, web.Response):
+            self.checks.answer(request, operation, response)
+        return response
+
+    def _forbidden(self, request: web.Request, files: int) -> web.Response | None:
+        """Discord's 403 for a channel call the bot's permissions do not allow."""
+        key = request.match_info.get("channel")
+        channel = self.world.channels.get(int(key)) if key and key.isdigit() else None
+        if channel is None:
+            return None
+        if channel.guild_id in self.world.removed_from:
+            return error(403, 50001, "Missing Access")
+        found = permissions.refusal(
+            request.method,
+            request.path.removeprefix(API),
+            permissions.of_bot(self.world, channel),
+            in_thread=channel.parent_id is not None,
+            files=files > 0,
+        )
+        return None if found is None else error(403, *found)
+
     # ------------------------------------------------------------ the application
 
     async def me(self, request: web.Request) -> web.Response:
-        return as_json(self.world.bot.payload() | {"verified": True, "flags": 0})
+        return as_json(
+            self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
+        )
 
     async def application(self, request: web.Request) -> web.Response:
         w = self.world
@@ -132,7 +192,16 @@ class Rest:
                 "team": None,
                 "verify_key": "0" * 64,
                 "flags": 0,
-                "summary": "",
+                "flags_new": "0",
+                "type": None,
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(w.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["applications.commands", "bot"],
             }
         )
 
@@ -159,6 +228,7 @@ class Rest:
                 "application_id": str(w.bot.id),
                 "version": str(w.ids.next()),
                 "type": command.get("type", 1),
+                "integration_types": command.get("integration_types") or [0],
             }
             for command in await request.json()
         ]
@@ -176,15 +246,21 @@ class Rest:
         if interaction is None or str(interaction.id) != request.match_info["id"]:
             return error(404, 10062, "Unknown interaction")
         if interaction.response_type is not None:
+            interaction.refused += 1
             return error(400, 40060, "Interaction has already been acknowledged.")
         now = time.monotonic()
         if now - interaction.created > INTERACTION_DEADLINE:
+            interaction.refused += 1
             interaction.late = True
             interaction.settled.set()
             return error(404, 10062, "Unknown interaction")
         body, files = await read_body(request)
         kind = int(body["type"])
         data: Json = body.get("data") or {}
+        if problems := list(documented.callback_problems(interaction.type, kind)):
+            return self.checks.refused(request, problems)
+        if kind == MESSAGE and documented.empty_message(data, len(files)):
+            return self.checks.refused_empty(request)
         if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):
             return refused
         interaction.response_type, interaction.responded = kind, now
@@ -215,21 +291,20 @@ class Rest:
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
         original = interaction.original
-        return as_json(
-            {
-                "interaction": {
-                    "id": str(interaction.id),
-                    "type": interaction.type,
-                    "response_message_id": str(original.id) if original else None,
-                    "response_message_loading": kind == DEFERRED,
-                    "response_message_ephemeral": bool(original and original.ephemeral),
-                },
-                "resource": {
-                    "type": kind,
-                    **({"message": self._payload(original)} if original else {}),
-                },
-            }
-        )
+        answer: Json = {
+            "id": str(interaction.id),
+            "type": interaction.type,
+            "response_message_loading": kind == DEFERRED,
+            "response_message_ephemeral": bool(original and original.ephemeral),
+        }
+        if original is not None:
+            answer["response_message_id"] = str(original.id)
+        if original is None or kind not in (MESSAGE, UPDATE):
+            # The spec's resource is a created or updated message (or an activity): the
+            # deferrals, autocomplete and modals answer with the interaction alone.
+            return as_json({"interaction": answer})
+        resource = {"type": kind, "message": self._payload(original)}
+        return as_json({"interaction": answer, "resource": resource})
 
     def _interaction(self, request: web.Request) -> Interaction | None:
         return self.world.interactions.get(request.match_info["token"])
@@ -239,6 +314,8 @@ class Rest:
         if interaction is None:
             return error(404, 10015, "Unknown Webhook")
         body, files = await read_body(request)
+        if documented.empty_message(body, len(files)):
+            return self.checks.refused_empty(request)
         if refused := invalid(body):
             return refused
         original = interaction.original
@@ -306,6 +383,8 @@ class Rest:
         if channel is None:
             return error(404, 10003, "Unknown Channel")
         body, files = await read_body(request)
+        if documented.empty_message(body, len(files)):
+            return self.checks.refused_empty(request)
         if refused := invalid(body):
             return refused
         message = self.world.post(
@@ -316,6 +395,7 @@ class Rest:
             components=body.get("components") or [],
             embeds=body.get("embeds") or [],
             flags=int(body.get("flags") or 0),
+            allowed_mentions=body.get("allowed_mentions"),
         )
         return as_json(self._payload(message))
 
@@ -401,6 +481,7 @@ class Rest:
             flags=flags,
             visible_to=interaction.user.id if flags & EPHEMERAL else None,
             interaction=interaction,
+            allowed_mentions=data.get("allowed_mentions"),
         )
 
     def _edit(
@@ -413,6 +494,7 @@ class Rest:
             components=data.get("components") if "components" in data else None,
             embeds=data.get("embeds") if "embeds" in data else None,
             flags=flags,
+            allowed_mentions=data.get("allowed_mentions"),
         )
 
     def _attachments(
@@ -448,13 +530,24 @@ class Rest:
         return result
 
 
+BODY = "localcord.body"
+
+
 async def read_body(request: web.Request) -> tuple[Json, list[File]]:
-    """The JSON payload and the uploaded files of a request, JSON or multipart."""
+    """The JSON payload and the uploaded files of a request, JSON or multipart, read
+    once (the checks read it before the route does)."""
+    if BODY not in request:
+        request[BODY] = await _read_body(request)
+    found: tuple[Json, list[File]] = request[BODY]
+    return found
+
+
+async def _read_body(request: web.Request) -> tuple[Json, list[File]]:
     if not request.content_type.startswith("multipart/"):
         if not request.can_read_body:
             return {}, []
         body: Any = await request.json()
-        return (body if isinstance(body, dict) else {}), []
+        return body, []
     payload: Json = {}
     files: list[File] = []
     reader = await request.multipart()

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from localcord.checks import Checks
 from localcord.faults import Faults
 from localcord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
+from localcord.ratelimit import RateLimits
 from localcord.rest import Rest
 from localcord.state import World
 
@@ -25,13 +27,17 @@ class LocalDiscord:
         world: World | None = None,
         shard_count: int = 1,
         heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
+        strict: bool = False,
+        rate_limits: bool = True,
     ) -> None:
         self.world = world or World()
         self.faults = Faults()
+        self.checks = Checks(strict)
+        self.limits = RateLimits(rate_limits)
         self.gateway = Gateway(
             self.world, shard_count=shard_count, heartbeat_interval_ms=heartbeat_interval_ms
         )
-        self.rest = Rest(self.world, self.gateway, self.faults)
+        self.rest = Rest(self.world, self.gateway, self.faults, self.checks, self.limits)
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)
         self.app.router.add_get("/gateway", self.gateway.handle)
         self.app.add_routes(self.rest.routes())

@@ -27,7 +27,11 @@ LOADING = 1 << 7
 TEXT_CHANNEL = 0
 PUBLIC_THREAD = 11
 ALL_PERMISSIONS = str((1 << 53) - 1)
+ADMINISTRATOR = 1 << 3
+# the server's @everyone role: everything but Administrator, which would ignore overwrites
+EVERYONE_PERMISSIONS = ((1 << 53) - 1) & ~ADMINISTRATOR
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's webhook token serves follow-ups
 
 
 def as_json(data: object, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -79,6 +83,8 @@ class User:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member(self, guild_id: int, with_user: bool = True) -> Json:
@@ -108,6 +114,8 @@ class Channel:
     type: int = TEXT_CHANNEL
     parent_id: int | None = None
     owner_id: int | None = None
+    denied: int = 0  # permissions the bot is denied here (localcord/permissions.py)
+    overwrites: list[Json] = field(default_factory=list)
 
     def payload(self) -> Json:
         data: Json = {
@@ -115,28 +123,30 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "type": self.type,
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
         }
-        if self.type == PUBLIC_THREAD:
-            data |= {
-                "parent_id": str(self.parent_id),
-                "owner_id": str(self.owner_id),
-                "message_count": 0,
-                "member_count": 1,
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 10080,
-                    "archive_timestamp": iso(time.time()),
-                    "locked": False,
-                },
+        if self.type != PUBLIC_THREAD:
+            return data | {
+                "position": 0,
+                "permission_overwrites": self.overwrites,
+                "nsfw": False,
+                "topic": None,
             }
-        return data
+        return data | {
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": iso(time.time()),
+                "locked": False,
+            },
+        }
 
 
 @dataclass
@@ -169,6 +179,8 @@ class Message:
     edited: float | None = None
     version: int = 0  # bumped by every edit, so waiters can tell a fresh state
     deleted: bool = False
+    # what the bot asked may be pinged (None: Discord's default, everything mentioned)
+    allowed_mentions: Json | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -181,7 +193,6 @@ class Message:
         return {
             "id": str(self.id),
             "channel_id": str(self.channel.id),
-            "guild_id": str(self.channel.guild_id),
             "author": self.author.payload(),
             "content": self.content,
             "timestamp": iso(self.created),
@@ -242,6 +253,8 @@ class Interaction:
     choices: list[Json] = field(default_factory=list)  # autocomplete results
     followups: list[Message] = field(default_factory=list)
     late: bool = False  # answered after Discord's deadline, so Discord refused it
+    deliveries: int = 0  # times the gateway delivered it (Discord may deliver one twice)
+    refused: int = 0  # callbacks refused: too late, or the interaction already answered
     settled: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -257,6 +270,34 @@ class Request:
     path: str
     status: int
     at: float
+
+
+def numbered(components: list[Json]) -> list[Json]:
+    """Components as Discord keeps them: each with an ``id`` (given in order, from 1, to
+    those sent without one) and a Unicode emoji without the null ``id`` a bot may send."""
+    taken = {c["id"] for c in _walk(components) if isinstance(c.get("id"), int)}
+    counter = itertools.count(1)
+    copied: list[Json] = json.loads(json.dumps(components))
+    for component in _walk(copied):
+        if not isinstance(component.get("id"), int):
+            component["id"] = next(n for n in counter if n not in taken)
+        component.pop("required", None)  # a modal's field: a message's menus never show it
+        emoji = component.get("emoji")
+        if isinstance(emoji, dict) and emoji.get("id") is None:
+            emoji.pop("id", None)
+        for option in component.get("options") or ():
+            emoji = option.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is None:
+                emoji.pop("id", None)
+    return copied
+
+
+def _walk(components: list[Json]) -> list[Json]:
+    found = []
+    for component in components:
+        found.append(component)
+        found += _walk(component.get("components") or [])
+    return found
 
 
 class World:
@@ -275,6 +316,8 @@ class World:
         self.commands: list[Json] = []
         self.interactions: dict[str, Interaction] = {}
         self.requests: list[Request] = []
+        self.departed: set[tuple[int, int]] = set()  # (guild, user) who left (moderators.py)
+        self.removed_from: set[int] = set()  # guilds the bot was removed from
         self.version = 0  # bumped by every visible change, for the playground's polling
         self._changed: dict[int | None, asyncio.Event] = {}
         self._tokens = itertools.count(1)
@@ -343,7 +386,7 @@ class World:
                 {
                     "id": str(guild_id),
                     "name": "@everyone",
-                    "permissions": ALL_PERMISSIONS,
+                    "permissions": str(EVERYONE_PERMISSIONS),
                     "position": 0,
                     "color": 0,
                     "hoist": False,
@@ -389,6 +432,7 @@ class World:
         flags: int = 0,
         visible_to: int | None = None,
         interaction: Interaction | None = None,
+        allowed_mentions: Json | None = None,
     ) -> Message:
         message = Message(
             self.ids.next(),
@@ -396,12 +440,13 @@ class World:
             author,
             content=content,
             attachments=attachments or [],
-            components=components or [],
+            components=numbered(components or []),
             embeds=embeds or [],
             flags=flags,
             visible_to=visible_to,
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.bot.id if interaction else None,
+            allowed_mentions=allowed_mentions,
         )
         self.messages[message.id] = message
         self.channel_log.setdefault(channel.id, []).append(message)
@@ -417,13 +462,16 @@ class World:
         components: list[Json] | None = None,
         embeds: list[Json] | None = None,
         flags: int | None = None,
+        allowed_mentions: Json | None = None,
     ) -> Message:
+        if allowed_mentions is not None:
+            message.allowed_mentions = allowed_mentions
         if content is not None:
             message.content = content
         if attachments is not None:
             message.attachments = attachments
         if components is not None:
-            message.components = components
+            message.components = numbered(components)
         if embeds is not None:
             message.embeds = embeds
         if flags is not None:
@@ -436,6 +484,16 @@ class World:
     def delete(self, message: Message) -> None:
         message.deleted = True
         message.version += 1
+        if message.visible_to is None and self.dispatch is not None:
+            channel = message.channel
+            self.dispatch(
+                "MESSAGE_DELETE",
+                {
+                    "id": str(message.id),
+                    "channel_id": str(channel.id),
+                    "guild_id": str(channel.guild_id),
+                },
+            )
         self._announce(None, message)
 
     def history(self, channel: Channel, viewer: int | None = None) -> list[Message]:
@@ -443,8 +501,9 @@ class World:
 
     def _announce(self, event: str | None, message: Message) -> None:
         if event is not None and message.visible_to is None and self.dispatch is not None:
-            # discord.py only needs the ids here; the attachments' URLs are not used
-            self.dispatch(event, message.payload(""))
+            # discord.py only needs the ids here; the attachments' URLs are not used.
+            # The gateway's messages carry their guild; REST's do not.
+            self.dispatch(event, message.payload("") | {"guild_id": str(message.channel.guild_id)})
         self.touch(message.channel.id)
 
     # ------------------------------------------------------------ interactions

@@ -1,11 +1,15 @@
-"""The post-game analysis as a picture: the evaluation across the game, then, for
-every blunder, the board after the turn played beside the board after the better turn.
+"""The post-game analysis as pictures shaped for a chat preview and a phone: the
+evaluation graph (about 2.4 : 1), then one picture per blunder, the board after the turn
+played beside the board after the better turn (about 1.9 : 1), at most
+:data:`MAX_BOARDS` of them (the costliest). :func:`analysis_image` stacks them all in one
+tall picture for the command line's ``--png``.
 
 The graph shows the evaluation at the end of each player-turn (:mod:`rules.ai.analysis`,
 a plane = 10). With two sides it is one line from the first side's point of view, so it
-rises when the first side gains and falls when it loses; with more sides it is one line
-per seat, each from its own point of view, in the seat's colour. Marked turns get a
-dot: yellow for an inaccuracy, orange for a mistake, red for a blunder. Values are
+rises when the first side gains and falls when it loses, and its key says whom "+"
+favours; with more sides it is one line per seat, each from its own point of view, in the
+seat's colour, named in the key. Marked turns get a dot, and the key says which colour is
+which: yellow for an inaccuracy, orange for a mistake, red for a blunder. Values are
 clipped to ±5 planes so a won game does not flatten everything else.
 
 The boards are :func:`render.board.render_board` of the position after each turn, which
@@ -22,7 +26,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
 from render.board import render_board
-from render.palette import ALERT, INK, ORANGE, RGB, YELLOW, mix, seat_colours
+from render.palette import ALERT, INK, ORANGE, RGB, YELLOW, Theme, mix, seat_colours
 from render.palette import theme as get_theme
 from render.typeface import font
 from rules.ai.analysis import GAME, PLANE, TurnReview, position_before
@@ -34,6 +38,37 @@ GRAPH_HEIGHT: Final = 0.36  # of the width
 CAPTION: Final = 0.035  # height of a caption line above the boards, of the width
 
 
+MAX_BOARDS: Final = 4  # blunder pictures in one post: the graph and these fit in one message
+
+
+def analysis_pictures(
+    game: Game,
+    reviews: Sequence[TurnReview],
+    *,
+    size: int = 1100,
+    theme: str = "dark",
+    names: Sequence[str] | None = None,
+) -> list[Image.Image]:
+    """The graph, then the costliest blunders' boards (at most :data:`MAX_BOARDS`, in
+    turn order), each ``size`` px wide."""
+    th = get_theme(theme)
+    graph = _graph(game, reviews, size, round(size * GRAPH_HEIGHT), th, names)
+    return [
+        graph,
+        *(
+            _blunder_pair(game, r, size, theme, names, th.page, th.text)
+            for r in shown_blunders(reviews)
+        ),
+    ]
+
+
+def shown_blunders(reviews: Sequence[TurnReview]) -> list[TurnReview]:
+    """The blunders that get a picture: the costliest :data:`MAX_BOARDS`, in turn order."""
+    blunders = [r for r in reviews if r.mark == "blunder"]
+    costliest = sorted(blunders, key=lambda r: -r.loss)[:MAX_BOARDS]
+    return [r for r in blunders if r in costliest]
+
+
 def analysis_image(
     game: Game,
     reviews: Sequence[TurnReview],
@@ -42,19 +77,11 @@ def analysis_image(
     theme: str = "dark",
     names: Sequence[str] | None = None,
 ) -> Image.Image:
-    """The graph and the blunder boards, ``size`` px wide."""
-    th = get_theme(theme)
-    graph = _graph(game, reviews, size, round(size * GRAPH_HEIGHT), th.page, th.text, th.muted)
-    pairs = [
-        _blunder_pair(game, r, size, theme, names, th.page, th.text)
-        for r in reviews
-        if r.mark == "blunder"
-    ]
-    height = graph.height + sum(p.height for p in pairs)
-    out = Image.new("RGB", (size, height), th.page)
-    out.paste(graph, (0, 0))
-    y = graph.height
-    for p in pairs:
+    """Every picture of :func:`analysis_pictures` stacked in one, for a file."""
+    parts = analysis_pictures(game, reviews, size=size, theme=theme, names=names)
+    out = Image.new("RGB", (size, sum(p.height for p in parts)), get_theme(theme).page)
+    y = 0
+    for p in parts:
         out.paste(p, (0, y))
         y += p.height
     return out
@@ -62,7 +89,15 @@ def analysis_image(
 
 def analysis_png(game: Game, reviews: Sequence[TurnReview], **options: object) -> bytes:
     """:func:`analysis_image` as PNG bytes."""
-    img = analysis_image(game, reviews, **options)  # type: ignore[arg-type]
+    return _png(analysis_image(game, reviews, **options))  # type: ignore[arg-type]
+
+
+def analysis_pngs(game: Game, reviews: Sequence[TurnReview], **options: object) -> list[bytes]:
+    """:func:`analysis_pictures` as PNG bytes, one each."""
+    return [_png(img) for img in analysis_pictures(game, reviews, **options)]  # type: ignore[arg-type]
+
+
+def _png(img: Image.Image) -> bytes:
     out = io.BytesIO()
     img.save(out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()
@@ -73,18 +108,46 @@ def _graph(
     reviews: Sequence[TurnReview],
     width: int,
     height: int,
-    page: RGB,
-    text: RGB,
-    muted: RGB,
+    th: Theme,
+    names: Sequence[str] | None,
 ) -> Image.Image:
+    page, text, muted = th.page, th.text, th.muted
     img = Image.new("RGB", (width, height), page)
     d = ImageDraw.Draw(img)
     pad = round(width * 0.06)
-    top, bottom = pad * 0.6, height - pad * 0.8
-    left, right = pad, width - pad * 0.4
     label = font(max(10, round(width * 0.016)))
-    title = "evaluation after each turn (planes)"
-    d.text((left, top * 0.5), title, fill=text, font=label, anchor="lm")
+    row = label.size * 1.5
+    top, bottom = row * 2.6, height - pad * 0.8
+    left, right = pad, width - pad * 0.4
+    colours = seat_colours(game.mode)
+    teams = game.mode.teams
+    two_sides = len(set(teams)) == 2
+
+    def who(seat: int) -> str:
+        return names[seat] if names and seat < len(names) else f"P{seat + 1}"
+
+    first = [s for s in range(game.seats) if teams[s] == teams[0]]
+    title = "evaluation after each turn, in planes: " + (
+        f"+ favours {' & '.join(who(s) for s in first)}"
+        if two_sides
+        else "one line per pilot, + is good for that pilot"
+    )
+    d.text(
+        (left, row * 0.7), _fit(d, title, label, right - left), fill=text, font=label, anchor="lm"
+    )
+    x = float(left)
+    rad = max(4, width // 160)
+    key: list[tuple[RGB, str, bool]] = [(c, m, True) for m, c in MARK_COLOURS.items()]
+    if not two_sides:
+        key += [(colours[s], who(s), False) for s in range(game.seats)]
+    for colour, word, dot in key:
+        y = row * 1.7
+        if dot:
+            d.ellipse((x, y - rad, x + 2 * rad, y + rad), fill=colour, outline=INK)
+        else:
+            d.line((x, y, x + 2 * rad, y), fill=colour, width=max(2, width // 400))
+        d.text((x + 2 * rad + 6, y), word, fill=muted, font=label, anchor="lm")
+        x += 2 * rad + 6 + d.textlength(word, font=label) + row
     mid = (top + bottom) / 2
 
     def y_of(v: float) -> float:
@@ -94,7 +157,13 @@ def _graph(
         y = y_of(planes * PLANE)
         d.line((left, y, right, y), fill=muted if planes == 0 else mix(muted, page, 0.75), width=1)
         if planes % 5 == 0:
-            d.text((left - 6, y), f"{planes:+d}", fill=muted, font=label, anchor="rm")
+            d.text(
+                (left - 6, y),
+                f"{planes:+d}" if planes else "0",
+                fill=muted,
+                font=label,
+                anchor="rm",
+            )
     if not reviews:
         return img
     n = len(reviews)
@@ -102,9 +171,6 @@ def _graph(
     def x_of(k: int) -> float:
         return left + (right - left) * (k + 0.5) / n
 
-    colours = seat_colours(game.mode)
-    teams = game.mode.teams
-    two_sides = len(set(teams)) == 2
     lines: dict[int, list[tuple[float, float]]] = {}
     for k, r in enumerate(reviews):
         if two_sides:

@@ -55,8 +55,7 @@ def draw_title(
     gap = r * 0.4
     title_font = font(round(r * 0.56), True)
     sub_font = font(round(r * 0.45))
-    rules = "classic" if game.settings.classic else "2026"
-    sub = f"turn {game.turn} · {rules} rules"
+    sub = f"turn {game.turn} · {game.settings.ruleset} rules"
     text = status(game, names)
     status_px = round(r * 0.5)
     title_w = d.textlength(game.mode.title, font=title_font)
@@ -116,7 +115,7 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
         bits.append(f"trophies {state.trophies}")
     if state.handicap:
         bits.append(f"handicap {state.handicap}")
-    if game.settings.classic and not state.out:
+    if game.settings.rules.rings and not state.out:
         bits.append(f"rings {state.rings}")
     if won:
         bits.append("winner")

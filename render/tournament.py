@@ -71,7 +71,7 @@ def _number(value: float) -> str:
     """Scores in halves read as 2½, other tie-break values with one decimal."""
     whole, frac = divmod(round(value * 2), 2)
     if abs(value * 2 - round(value * 2)) < 1e-9:
-        return f"{whole}½" if frac else str(whole)
+        return f"{whole or ''}½" if frac else str(whole)
     return f"{value:.1f}"
 
 

@@ -61,7 +61,7 @@ def _why_not_shot(game: Firing, step: Step) -> str:
         return f"there is no plane at {where}"
     if not game.hostile(victim.seat, game.active):
         return "no friendly fire"
-    if game.settings.fire == "auto":
+    if game.settings.rules.auto_fire:
         return "shots are fired automatically in this game"
     if victim.id not in game.caught():
         return f"the plane at {where} is not caught by two hostile planes"
@@ -88,11 +88,12 @@ def _why_not_manoeuvre(game: Firing, step: Step, continuing: bool) -> str:
         return f"the plane is at height {h}; that manoeuvre needs {need}"
     if kind == steps.CLIMB and h >= 6:
         return "a plane at height 6 cannot climb"
-    if kind == steps.CLIMB and game.settings.classic and game.seat(plane.seat).rings <= 0:
+    if kind == steps.CLIMB and game.settings.rules.rings and game.seat(plane.seat).rings <= 0:
         return "no altitude rings are left in the supply"
-    if kind in (steps.LEVEL, steps.LEVEL1) and "no-level" in game.settings.variants:
+    level_flights = game.settings.rules.level_flights
+    if kind in (steps.LEVEL, steps.LEVEL1) and not level_flights:
         return "there is no level flight in this game"
-    if kind == steps.LEVEL1 and not game.settings.classic:
+    if kind == steps.LEVEL1 and level_flights < 2:
         return "level flight is two cells in the 2026 rules (F1 is classic only)"
     if blocked is not None:
         return f"the way ahead is blocked by {blocked}"

@@ -113,6 +113,29 @@ class Game(TurnFlow):
         self._legal = None
         return record
 
+    def unflown(self) -> frozenset[int]:
+        """Seats that have not yet completed a player-turn of play (placing clouds, a
+        resignation or the turn still being played does not count)."""
+        flown = {
+            p.seat
+            for p in self.history
+            if p.turn < self.turn and not p.token.startswith(("~", "resign:", "timeout:", "draw"))
+        }
+        return frozenset(range(self.seats)) - flown
+
+    @property
+    def ended_early(self) -> bool:
+        """Whether the game ended before every side in its final act had completed a
+        turn: one still in the game, or the one whose resignation or clock ended it. Such
+        a game says nothing about skill (docs/ratings.md, the abort rule)."""
+        if not self.is_over or not self.history:
+            return False
+        last = self.history[-1]
+        involved = set(self.alive())
+        if last.token.startswith(("resign:", "timeout:")):
+            involved.add(last.seat)
+        return not involved.isdisjoint(self.unflown())
+
     @classmethod
     def _from_parts(
         cls,

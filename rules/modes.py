@@ -1,24 +1,24 @@
-"""Game modes, rulesets, variants and the settings of one game (rules spec §2 and §7).
+"""Game modes and the settings of one game (rules spec §2 and §7).
 
 Every mode seats its players clockwise around the board, starting at the bottom. The
 *opening schedule* says how many actions each of the first player-turns has; after it
 every plane must act ("all"). Free-for-all and Circle of Death use the rule "the n-th
-player-turn of the game has n actions", which reaches "all" by itself.
+player-turn of the game has n actions", which reaches "all" by itself. Rulesets, fire
+modes and variants are objects of their own in :mod:`rules.variants`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Final
 
 from rules.cards import CARDS
 from rules.errors import RulesError
+from rules.variants import Rules, check_variants, combined_rules, find_fire_mode, find_ruleset
 
 ALL_ACTIONS: Final = 1_000  # "every plane must act": more than any seat can have
 
-RULESETS: Final = ("2026", "classic")
-FIRE_MODES: Final = ("auto", "manual")
-VARIANTS: Final = ("turbulence", "concealed-fire", "aces", "no-level")
 CLASSIC_RINGS: Final = 20
 
 
@@ -142,13 +142,9 @@ class Settings:
         m = mode(self.mode)
         object.__setattr__(self, "mode", m.key)
         object.__setattr__(self, "variants", frozenset(self.variants))
-        if self.ruleset not in RULESETS:
-            raise RulesError(f"unknown ruleset {self.ruleset!r}; rulesets are: 2026, classic")
-        if self.fire not in FIRE_MODES:
-            raise RulesError(f"unknown fire mode {self.fire!r}; fire modes are: auto, manual")
-        unknown = sorted(self.variants - set(VARIANTS))
-        if unknown:
-            raise RulesError(f"unknown variant {unknown[0]!r}; variants are: {', '.join(VARIANTS)}")
+        find_ruleset(self.ruleset)
+        find_fire_mode(self.fire)
+        check_variants(self.variants)
         if self.planes is not None:
             if not m.allows_plane_count:
                 raise RulesError(f"{m.title} has fixed planes per seat")
@@ -169,9 +165,10 @@ class Settings:
     def spec(self) -> Mode:
         return MODES[self.mode]
 
-    @property
-    def classic(self) -> bool:
-        return self.ruleset == "classic"
+    @cached_property
+    def rules(self) -> Rules:
+        """What the ruleset, fire mode and variants add up to (:mod:`rules.variants`)."""
+        return combined_rules(self.ruleset, self.fire, self.variants)
 
     def plane_counts(self) -> tuple[int, ...]:
         m = self.spec

@@ -97,7 +97,7 @@ def _play_one(game: Game, token: str, undoable: bool, auto: set[int], done: Appl
     for m in _scan(token):
         if m.group("shot"):
             cell = _cell(token, m.group("target"))
-            if game.settings.fire == "auto" and cell in auto:
+            if game.settings.rules.auto_fire and cell in auto:
                 auto.discard(cell)  # already fired by the game itself
                 continue
             step = steps.SHOTS[cell]

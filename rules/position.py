@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Final
 
 from rules import board
 from rules.errors import PositionError, RulesError
-from rules.modes import CLASSIC_RINGS, RULESETS, VARIANTS, Settings, mode
+from rules.modes import CLASSIC_RINGS, Settings, mode
+from rules.variants import combined_rules, find_ruleset, in_order
 
 if TYPE_CHECKING:
     from rules.game import Game, SeatState
@@ -56,22 +57,24 @@ def parse(text: str, **settings: object) -> Game:
         m = mode(mode_text)
     except RulesError as exc:
         raise PositionError(str(exc)) from None
-    if ruleset not in RULESETS:
-        raise PositionError(f"unknown ruleset {ruleset!r}; rulesets are: 2026, classic")
+    try:
+        find_ruleset(ruleset)
+    except RulesError as exc:
+        raise PositionError(str(exc)) from None
     if not re.fullmatch(r"t[1-9][0-9]{0,5}", header[1]) or int(header[1][1:]) > MAX_TURN:
         raise PositionError(
             f"{header[1]!r}: the player-turn is written t<number> up to t{MAX_TURN}, e.g. t9"
         )
     turn = int(header[1][1:])
     variants = frozenset() if header[2] == "-" else frozenset(header[2].lower().split(","))
-    unknown = sorted(variants - set(VARIANTS))
-    if unknown:
-        raise PositionError(f"unknown variant {unknown[0]!r}; variants are: {', '.join(VARIANTS)}")
+    try:
+        rules = combined_rules(ruleset, str(settings.get("fire", "auto")), variants)
+    except RulesError as exc:
+        raise PositionError(str(exc)) from None
     clouds = _cells(sections[1])
     seat_texts = sections[2:]
     if len(seat_texts) != m.seats:
         raise PositionError(f"{m.title} has {m.seats} seats; the text lists {len(seat_texts)}")
-    classic = ruleset == "classic"
     planes: list[tuple[int, int, int, int, bool]] = []
     seats: list[SeatState] = []
     to_move: list[int] = []
@@ -109,7 +112,7 @@ def parse(text: str, **settings: object) -> Game:
                     raise PositionError(f"two planes at {board.name(c)}")
                 occupied.add(c)
                 ace = pm.group(4) == "!"
-                if ace and "aces" not in variants:
+                if ace and not rules.aces:
                     raise PositionError(f"{token!r}: aces ('!') need the aces variant")
                 own.append((seat, c, board.direction(pm.group(2)), int(pm.group(3)), ace))
             elif cm and cm.group(1) not in counters:
@@ -118,7 +121,7 @@ def parse(text: str, **settings: object) -> Game:
                 raise PositionError(f"seat {seat + 1}: cannot read {token!r}")
         if "+" not in counters:
             raise PositionError(f"seat {seat + 1}: the reserve (+<n>) is missing")
-        if "r" in counters and not classic:
+        if "r" in counters and not rules.rings:
             raise PositionError(f"seat {seat + 1}: rings (r<n>) exist only in the classic ruleset")
         if "T" in counters and m.family != "ffa":
             raise PositionError(f"seat {seat + 1}: trophies (T<n>) exist only in free-for-all")
@@ -186,7 +189,7 @@ def format_position(game: Game) -> str:
     if not game.at_turn_start:
         raise RulesError("position text describes the start of a player-turn only")
     s = game.settings
-    variants = ",".join(v for v in VARIANTS if v in s.variants) or "-"
+    variants = ",".join(in_order(s.variants)) or "-"
     clouds = " ".join(board.name(c) for c in sorted(game.clouds)) or "-"
     parts = [f"{s.mode}/{s.ruleset} t{game.turn} {variants}", clouds]
     for seat in range(game.seats):
@@ -202,7 +205,7 @@ def format_position(game: Game) -> str:
         words.append(f"+{state.reserve}")
         if state.handicap:
             words.append(f"h{state.handicap}")
-        if s.classic and state.rings != CLASSIC_RINGS - sum(p.height for p in own):
+        if s.rules.rings and state.rings != CLASSIC_RINGS - sum(p.height for p in own):
             words.append(f"r{state.rings}")
         if game.mode.family == "ffa" and state.trophies:
             words.append(f"T{state.trophies}")

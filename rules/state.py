@@ -47,13 +47,13 @@ class GameState:
         self.settings = settings or Settings()
         self.mode = self.settings.spec
         self._teams = self.mode.teams
-        self._classic = self.settings.classic
-        variants = self.settings.variants
-        self._turbulence = "turbulence" in variants
-        self._concealed = "concealed-fire" in variants
-        self._aces = "aces" in variants
-        self._level = 0 if "no-level" in variants else 2 if self._classic else 1
-        self._auto = self.settings.fire == "auto"
+        rules = self.settings.rules
+        self._classic = rules.rings
+        self._turbulence = rules.turbulence
+        self._concealed = rules.fire_from_clouds
+        self._aces = rules.aces
+        self._level = rules.level_flights
+        self._auto = rules.auto_fire
         self._cod = self.mode.family == "cod"
         self._ffa = self.mode.family == "ffa"
         self._homes = tuple(HOME[side] for side in self.mode.sides)

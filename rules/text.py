@@ -54,7 +54,7 @@ def status_text(game: Game) -> str:
         extra = [f"{len(game.planes(seat))} on board", f"{s.reserve} in reserve"]
         if s.handicap:
             extra.append(f"{s.handicap} handicap tokens")
-        if game.settings.classic:
+        if game.settings.rules.rings:
             extra.append(f"{s.rings} rings")
         if m.family == "ffa":
             extra.append(f"{s.trophies} trophies")

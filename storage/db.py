@@ -88,6 +88,12 @@ class Database(ABC):
     @abstractmethod
     async def foreign_key_problems(self) -> list[str]: ...
 
+    async def scrub(self) -> bool:
+        """Push deleted data out of the backend's side files (SQLite's write-ahead log);
+        True when done. PostgreSQL keeps no such file the project controls: nothing to do
+        (its dead rows go at the next VACUUM, docs/admins.md)."""
+        return True
+
     @abstractmethod
     async def backup(self, target: str | os.PathLike[str]) -> None:
         """A consistent copy, taken while the bot keeps playing, in a new SQLite file."""

@@ -5,8 +5,11 @@ The person's Discord id is replaced everywhere by a fresh negative id (Discord i
 positive, so it can never be a real person's) under the name :data:`FORGOTTEN`; their
 display name is removed from match snapshots and series plans; their own ratings and
 rating history are deleted. The other players' ratings, results and cards stay as
-they were. A person seated in a match still being played is refused: finish or abort
-it first, since the running bot holds that match in memory.
+they were. In a tournament still taking entries their entry (and any team they are in)
+is withdrawn; in one under way their entry is marked dropped, so they are never paired
+again. A person seated in a match still being played is refused unless the caller has
+ended their part in it (``left``: :mod:`bot.services.departure` does that for the
+command line).
 """
 
 from __future__ import annotations
@@ -47,16 +50,22 @@ class Forgotten:
         ]
 
 
-async def forget_user(db: Database, user_id: int) -> Forgotten:
+async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozenset()) -> Forgotten:
+    """Anonymise ``user_id``; ``left`` lists active matches in which they are already
+    out (resigned for them), which may then keep their seat under the pseudonym."""
     if user_id <= 0:
         raise StorageError("a Discord user id is a positive number")
     async with db.transaction() as conn:
-        playing = await _ids(
-            conn,
-            "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
-            "WHERE s.user_id = ? AND m.status = 'active'",
-            (user_id,),
-        )
+        playing = [
+            m
+            for m in await _ids(
+                conn,
+                "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
+                "WHERE s.user_id = ? AND m.status = 'active'",
+                (user_id,),
+            )
+            if m not in left
+        ]
         if playing:
             listed = ", ".join(f"#{m}" for m in playing)
             raise StorageError(
@@ -71,6 +80,7 @@ async def forget_user(db: Database, user_id: int) -> Forgotten:
             "VALUES (?, ?, ?, ?)",
             (pseudonym, FORGOTTEN, now, now),
         )
+        rows.update(await _withdraw_entries(conn, user_id))
         for table, column in _ID_COLUMNS:
             rows[table] = await conn.execute(
                 f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (pseudonym, user_id)
@@ -83,6 +93,28 @@ async def forget_user(db: Database, user_id: int) -> Forgotten:
         rows["tournaments"] = await _rewrite_plans(conn, "tournaments", user_id, pseudonym)
         rows["players"] = await conn.execute("DELETE FROM players WHERE user_id = ?", (user_id,))
     return Forgotten(user_id, pseudonym, rows)
+
+
+async def _withdraw_entries(conn: Conn, user_id: int) -> dict[str, int]:
+    """Take them out of tournaments: an open one loses their entry and teams (nobody
+    can fly a forgotten pilot), a running one marks them dropped, so they are never
+    paired again; finished events keep their results under the pseudonym."""
+    status = "SELECT id FROM tournaments WHERE status = ?"
+    withdrawn = await conn.execute(
+        f"DELETE FROM tournament_entries WHERE user_id = ? AND tournament_id IN ({status})",
+        (user_id, "open"),
+    )
+    teams = await conn.execute(
+        "DELETE FROM tournament_team_members WHERE (user_id = ? OR captain_id = ?) "
+        f"AND tournament_id IN ({status})",
+        (user_id, user_id, "open"),
+    )
+    dropped = await conn.execute(
+        "UPDATE tournament_entries SET dropped = ? WHERE user_id = ? "
+        f"AND tournament_id IN ({status})",
+        (1, user_id, "running"),
+    )
+    return {"entries withdrawn": withdrawn, "teams left": teams, "entries dropped": dropped}
 
 
 async def _rewrite_step_actors(conn: Conn, user_id: int, pseudonym: int) -> int:

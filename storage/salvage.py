@@ -15,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
+from storage import migrations
 from storage.config import Target, parse_target
 from storage.copy import IDENTITY_TABLES, TABLES, columns, is_empty, reset_identities
 from storage.db import Database
-from storage.errors import CorruptMatch, StorageError
+from storage.errors import CorruptMatch, SchemaTooNew, StorageError
 from storage.match_records import COLUMNS, SEAT_COLUMNS, match_from_row, seat_from_row
 from storage.sql import Row
 
@@ -275,8 +276,13 @@ async def salvage(source: str | Target, dest: str | Target) -> SalvageReport:
     except StorageError as exc:
         raise StorageError(f"nothing can be read from {src}: {exc}") from exc
     async with opened as db:
-        if not await _version(db) >= 1:
+        version = await _version(db)
+        if not version >= 1:
             raise StorageError(f"nothing can be read from {src}: it has no schema")
+        if version > migrations.LATEST:
+            # its tables mean what a newer bot says: a copy made by this one would
+            # drop what it does not know and call the result whole
+            raise SchemaTooNew(str(src), version, migrations.LATEST)
         async with await Database.open(dst) as out:
             return await salvage_database(db, out)
 

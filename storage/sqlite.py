@@ -40,6 +40,9 @@ _WRITER_PRAGMAS: Final = (
     "PRAGMA foreign_keys = ON",
     "PRAGMA synchronous = FULL",
     "PRAGMA wal_autocheckpoint = 0",
+    # deleted rows (a forgotten person's name) are overwritten, not left in free pages;
+    # some SQLite builds default to this, but a deletion request must not depend on it
+    "PRAGMA secure_delete = ON",
 )
 _READER_PRAGMAS: Final = (
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -158,7 +161,7 @@ class SqliteDatabase(Database):
             await _begin(conn, "BEGIN IMMEDIATE")
             try:
                 found = await migrations.apply(SqliteConn(conn), self.name, target)
-                await conn.execute("COMMIT")
+                await _commit(conn)
             except BaseException:
                 await _rollback(conn)
                 raise
@@ -172,7 +175,7 @@ class SqliteDatabase(Database):
             await _begin(conn, "BEGIN IMMEDIATE")
             try:
                 yield SqliteConn(conn)
-                await conn.execute("COMMIT")
+                await _commit(conn)
             except BaseException:
                 await _rollback(conn)
                 raise
@@ -198,6 +201,17 @@ class SqliteDatabase(Database):
                 await _copy_wal(conn)
         except sqlite3.Error as exc:
             _log.warning("%s: checkpoint failed, will retry: %s", self.path, exc)
+
+    async def scrub(self) -> bool:
+        """Copy the whole WAL into the file and empty it (``wal_checkpoint(TRUNCATE)``),
+        so that what was deleted leaves the ``-wal`` file too; False when a reader in
+        another process kept it from finishing."""
+        async with (
+            self._write_lock,
+            self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur,
+        ):
+            row = await cur.fetchone()
+        return row is not None and row[0] == 0
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[SqliteConn]:
@@ -265,6 +279,15 @@ async def _begin(conn: aiosqlite.Connection, sql: str) -> None:
         raise _storage_error(exc) from exc
 
 
+async def _commit(conn: aiosqlite.Connection) -> None:
+    # The COMMIT is where a full disk shows (the WAL is written then): it is a storage
+    # failure like any other, not a driver error for the caller to know.
+    try:
+        await conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        raise _storage_error(exc) from exc
+
+
 async def _copy_wal(conn: aiosqlite.Connection) -> None:
     # PASSIVE never waits for the writer or readers: frames it cannot copy yet are
     # copied by a later checkpoint.
@@ -281,4 +304,4 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
         await conn.execute("ROLLBACK")
     except sqlite3.OperationalError as exc:
         if "no transaction is active" not in str(exc):
-            raise
+            raise _storage_error(exc) from exc

@@ -18,6 +18,8 @@ import sys
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
+from bot.services.departure import Departure, leave_matches
+from bot.services.live import MatchError
 from storage import health
 from storage.config import ENV_VAR, URL_VAR, Target, database_url, parse_target
 from storage.copy import copy_urls
@@ -167,13 +169,25 @@ def _print_report(head: str, lines: Iterable[str]) -> None:
 
 
 def _forget_user(args: argparse.Namespace) -> int:
-    async def run() -> Forgotten:
+    async def run() -> tuple[Departure, Forgotten, bool]:
         async with await Database.open(_existing(args)) as db:
-            return await forget_user(db, args.user_id)
+            try:
+                left = await leave_matches(db, args.user_id)
+            except MatchError as exc:
+                raise StorageError(f"their matches could not be ended: {exc}") from None
+            forgotten = await forget_user(db, args.user_id, frozenset(left.resigned))
+            return left, forgotten, await db.scrub()
 
     done = _run(args, run)
     if isinstance(done, int):
         return done
-    for line in done.lines():
+    left, forgotten, scrubbed = done
+    for line in [*left.lines(), *forgotten.lines()]:
         print(f"{_target(args)}: {line}")
+    if not scrubbed:
+        print(
+            f"{_target(args)}: the write-ahead log is still in use by another process; "
+            "run this again with the bot stopped to empty it",
+            file=sys.stderr,
+        )
     return 0

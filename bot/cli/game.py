@@ -19,8 +19,9 @@ from rules.achievements import ALL_CARDS
 from rules.ai import STRENGTHS, ComputerPlayer
 from rules.errors import RulesError
 from rules.game import Game
-from rules.modes import FIRE_MODES, MODES, RULESETS, VARIANTS, Settings, mode
+from rules.modes import MODES, Settings, mode
 from rules.players import Player, RandomPlayer, new_game, play_out
+from rules.variants import FIRE_MODES, RULESETS, VARIANTS, names, parse_variants
 from rules.words.scene import position_text
 from rules.words.telling import record_text
 
@@ -65,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--mode", default="duel", choices=sorted(MODES))
-    p.add_argument("--rules", default="2026", choices=RULESETS)
+    p.add_argument("--rules", default="2026", choices=[r.name for r in RULESETS])
     p.add_argument("--variant", default="", help="comma-separated variants")
     p.add_argument("--turn-limit", type=int, default=RANDOM_TURN_LIMIT)
     p.add_argument("--white", default="random", choices=PLAYER_KINDS, help="seat 1's player")
@@ -83,10 +84,10 @@ def _settings_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--mode", default="duel", help="duel, ffa3..ffa6, cod3..cod6, 1v2, 1v3, 2v2, 3v3"
     )
-    p.add_argument("--rules", default="2026", choices=RULESETS)
+    p.add_argument("--rules", default="2026", choices=[r.name for r in RULESETS])
     p.add_argument("--planes", type=int, default=None, help="planes per seat (3 to 6)")
-    p.add_argument("--fire", default="auto", choices=FIRE_MODES)
-    p.add_argument("--variant", default="", help="comma-separated: " + ", ".join(VARIANTS))
+    p.add_argument("--fire", default="auto", choices=[f.name for f in FIRE_MODES])
+    p.add_argument("--variant", default="", help="comma-separated: " + names(VARIANTS))
     p.add_argument(
         "--handicap",
         action="append",
@@ -97,10 +98,6 @@ def _settings_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--turn-limit", type=int, default=None, help="draw after this many player-turns")
     p.add_argument("--cards", default="", help="achievement cards in play: all, or comma-separated")
     p.add_argument("--free-clouds", action="store_true", help="allow cloud groups over two cells")
-
-
-def _variants(text: str) -> frozenset[str]:
-    return frozenset(v.strip().lower() for v in text.split(",") if v.strip())
 
 
 def _seat_number(text: str, seats: int) -> int:
@@ -134,7 +131,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         ruleset=args.rules,
         planes=args.planes,
         fire=args.fire,
-        variants=_variants(args.variant),
+        variants=parse_variants(args.variant),
         handicaps=tuple(handicaps),
         cloud_groups=not args.free_clouds,
         turn_limit=args.turn_limit,
@@ -217,7 +214,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     settings = Settings(
         mode=args.mode,
         ruleset=args.rules,
-        variants=_variants(args.variant),
+        variants=parse_variants(args.variant),
         turn_limit=args.turn_limit,
     )
     m = settings.spec

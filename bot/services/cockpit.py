@@ -127,10 +127,13 @@ def _menus(
 
 
 def _span(cells: Sequence[int | None]) -> str:
-    named = [board.name(c) for c in cells if c is not None]
-    if not named:
+    """The cells a menu holds, first to last in board order (its options may be sorted
+    otherwise, e.g. placements facing the edge last)."""
+    known = sorted({c for c in cells if c is not None})
+    if not known:
         return "lost"
-    return named[0] if named[0] == named[-1] else f"{named[0]} to {named[-1]}"
+    first, last = board.name(known[0]), board.name(known[-1])
+    return first if first == last else f"{first} to {last}"
 
 
 def _mark(labels: Mapping[int, str], cell: int | None) -> str:
@@ -239,8 +242,9 @@ def _start(game: Game, legal: list[Step]) -> Panel:
             Choice(f"✈ {board.name(c)}{height}{facing}", path=(board.name(c),), style="primary")
         )
     menus: tuple[Menu, ...] = ()
-    if any(s.kind == steps.PLACE for s in legal):
-        placing = _menus(placements(game), f"Place a plane ({game.seat(game.active).reserve} left)")
+    can_place = any(s.kind == steps.PLACE for s in legal)
+    if can_place:
+        placing = _placing_menus(game)
         buttons = len(choices) + (diver is None and steps.END_STEP in legal)
         if len(placing) + -(-buttons // 5) <= MAX_ROWS:
             menus = placing
@@ -258,11 +262,31 @@ def _start(game: Game, legal: list[Step]) -> Panel:
         title = (
             f"Diving at {board.name(diver.cell)}, height {diver.height}: go on, or end the dive."
         )
-    elif acting or any(s.kind == steps.PLACE for s in legal):
+    elif acting and can_place:
         title = "Pick a plane to fly, or place one."
+    elif acting:
+        title = "Pick a plane to fly."
+    elif can_place:
+        title = "Place a plane."
     else:
         title = "Fire, or hold fire to end your turn."
     return Panel(title, tuple(choices), frozenset(acting), diver.id if diver else None, menus)
+
+
+def _placing_menus(game: Game) -> tuple[Menu, ...]:
+    """The placements, sensible facings first, and those that put the nose to the edge
+    in menus of their own that say so."""
+    found = placements(game)
+    nose_out = [p for p in found if _faces_out(p.cell, p.facing)]
+    sensible = [p for p in found if p not in nose_out]
+    left = game.seat(game.active).reserve
+    return _menus(sensible, f"Place a plane ({left} left)") + _menus(
+        nose_out, "Place facing the edge (it must turn or crash)"
+    )
+
+
+def _faces_out(cell: int | None, facing: int) -> bool:
+    return cell is not None and board.NEIGHBOUR[cell * 6 + facing] < 0
 
 
 def _kind_choice(here: str, kind: str, style: str) -> Choice:

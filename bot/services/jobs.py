@@ -12,7 +12,7 @@ import json
 import os
 from collections.abc import Collection, Mapping, Sequence
 
-from render.analysis import analysis_png
+from render.analysis import analysis_pngs
 from render.board import board_png
 from render.replay import replay_gif
 from rules import notation, position, serialize
@@ -68,8 +68,11 @@ def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview 
     return next(review(game_of(snapshot), depth, only=index), None)
 
 
-def draw_analysis(snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str]) -> bytes:
-    return analysis_png(game_of(snapshot), reviews, names=list(names))
+def draw_analysis(
+    snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str]
+) -> list[bytes]:
+    """The analysis graph, then one picture per blunder shown (render.analysis)."""
+    return analysis_pngs(game_of(snapshot), reviews, names=list(names))
 
 
 def computer_turn(snapshot: str, strength: str, seed: int) -> list[list[str]]:

@@ -270,11 +270,36 @@ class GameManager(ComputerTurns, TurnClocks):
                 happened.extend(live.game.play(step))
                 await self._store(live, step.token, actor, before)
         except (RulesError, StorageError) as exc:
-            # Memory may be ahead of storage now: forget it and reload what was committed.
-            self._live.pop(live.id, None)
-            log.warning("match %s: reloading after %s", live.id, exc)
-            raise MatchError(f"that could not be saved; please try again ({exc})") from None
+            raise await self._unsaved(live, exc) from None
         return await self._update(live, happened)
+
+    async def _save(
+        self, live: LiveMatch, token: str, actor: int | None, before: int | None
+    ) -> None:
+        """Store the step just applied in memory (a resignation, an agreed draw, a turn
+        that ran out); if storage refuses it, memory goes back to what storage holds."""
+        try:
+            await self._store(live, token, actor, before)
+        except StorageError as exc:
+            raise await self._unsaved(live, exc) from None
+
+    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchError:
+        """Memory may be ahead of storage: bring the match in memory back to what was
+        committed (in place, so whoever holds it sees the same), and say so plainly."""
+        log.warning("match %s: reloading after %s", live.id, exc)
+        self._live.pop(live.id, None)
+        try:
+            stored = await self._load(live.id)
+        except MatchError as again:  # storage is still down: the next use loads it
+            log.warning("match %s: not reloaded yet (%s)", live.id, again)
+        else:
+            live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
+            live.draw_offers.clear()
+            live.computer_plan.clear()
+            self._live[live.id] = live
+        return MatchError(
+            "that could not be saved, so nothing changed; please try again in a moment"
+        )
 
     async def _store(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None
@@ -322,7 +347,11 @@ class GameManager(ComputerTurns, TurnClocks):
             except Exception:  # bookkeeping must never lose the game's result
                 log.exception("match %s: a finish listener failed", live.id)
 
-    async def resign(self, match_id: int, user_id: int) -> Update:
+    async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
+        """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
+        game instead (the abort rule), unless the resignation is ``forced`` by a decision
+        made elsewhere (an organiser's result, a person leaving for good) that the board
+        must agree with; such a game is unrated all the same."""
         live = await self.get(match_id)
         async with live.lock:
             seated = live.seats_of(user_id)
@@ -333,6 +362,13 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError("you are not playing in this match")
             if not mine:
                 raise MatchError("you are already out of this game")
+            if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
+                return await self._call_off(
+                    live,
+                    user_id,
+                    f"{live.who(mine[0])} resigned before every side had flown a turn: "
+                    "the game is aborted, not rated.",
+                )
             return await self._concede(live, mine[0], "resign", user_id)
 
     async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
@@ -341,7 +377,7 @@ class GameManager(ComputerTurns, TurnClocks):
             happened = live.game.concede(seat, reason)
         except RulesError as exc:
             raise MatchError(str(exc)) from None
-        await self._store(live, live.game.history[-1].token, actor, before)
+        await self._save(live, live.game.history[-1].token, actor, before)
         return await self._update(live, happened)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Update:
@@ -355,6 +391,9 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError(live.over_text())
             if not mine:
                 raise MatchError("you are not playing in this match")
+            if set(mine) <= live.draw_offers:
+                others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
+                raise MatchError(f"that is your own draw offer: only {others} can accept it")
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
             if any(live.seats[s].user_id is None for s in waiting):
@@ -364,9 +403,16 @@ class GameManager(ComputerTurns, TurnClocks):
                 return Update(
                     live, (), [f"🤝 {live.who(mine[0])} offers a draw; waiting for {names}."]
                 )
+            if _ends_early(game, Game.agree_draw):
+                return await self._call_off(
+                    live,
+                    user_id,
+                    "A draw agreed before every side had flown a turn: "
+                    "the game is aborted, not rated.",
+                )
             before = game.to_move
             happened = game.agree_draw()
-            await self._store(live, "draw", user_id, before)
+            await self._save(live, "draw", user_id, before)
             return await self._update(live, happened)
 
     async def decline_draw(self, match_id: int, user_id: int) -> Update:
@@ -386,24 +432,34 @@ class GameManager(ComputerTurns, TurnClocks):
             return Update(live, (), [f"{live.who(mine[0])} declines the draw; play goes on."])
 
     async def abort(self, match_id: int, user_id: int) -> Update:
-        """Call the game off before anybody has flown: no result, nothing rated."""
+        """Call the game off before every side has flown a turn: no result, nothing
+        rated (docs/ratings.md, the abort rule)."""
         live = await self.get(match_id)
         async with live.lock:
             if not live.seats_of(user_id):
                 raise MatchError("you are not playing in this match")
             if live.over:
                 raise MatchError(live.over_text())
-            if any(not p.token.startswith("~") for p in live.game.history):
-                raise MatchError("the game has begun: resign or offer a draw instead")
+            if not live.game.unflown():
+                raise MatchError("every side has flown a turn: resign or offer a draw instead")
+            return await self._call_off(
+                live, user_id, f"The match was aborted by {_name_of(live, user_id)}."
+            )
+
+    async def _call_off(self, live: LiveMatch, user_id: int, said: str) -> Update:
+        """End the match without a result (the caller holds its lock)."""
+        try:
             await self.repo.finish(
                 live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id})
             )
             live.record = await self.repo.get(live.id)
-            self._live.pop(live.id, None)
-            # The listeners see a match without a result: nothing is rated or booked, and
-            # a series plays the game again (docs/series.md).
-            await self.tell_listeners(live)
-            return Update(live, (), [f"The match was aborted by {_name_of(live, user_id)}."])
+        except StorageError as exc:
+            raise await self._unsaved(live, exc) from None
+        self._live.pop(live.id, None)
+        # The listeners see a match without a result: nothing is rated or booked, and
+        # a series plays the game again (docs/series.md).
+        await self.tell_listeners(live)
+        return Update(live, (), [said])
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [
@@ -422,6 +478,17 @@ def _new_game(settings: Settings, cloud_setup: str, seed: int) -> Game:
     if choice == "none":
         return Game(settings)
     return Game(settings, clouds.preset(choice))
+
+
+def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
+    """Whether ``ending`` (a resignation, a draw) would end ``game`` before every side
+    in it had flown a turn; tried on a copy, so the game itself is untouched."""
+    trial = game.copy()
+    try:
+        ending(trial)
+    except RulesError:
+        return False  # the real call explains why it cannot be done
+    return trial.ended_early
 
 
 def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:

@@ -10,7 +10,8 @@ and, by :func:`competition.ratings.rated`, nobody has handicap tokens, unless th
 series it belongs to opted in. A match is marked as rated by its rating-history rows:
 exactly the rated matches have them, so recomputing (:meth:`RatingService.recompute`)
 replays those and nothing else. Aborted matches never finish with a result, so they
-never reach this module at all.
+never reach this module at all, and a game that ended (on the clock) before every side
+had flown a turn is unrated (docs/ratings.md, the abort rule).
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ class Profile:
     user_id: int
     name: str
     ratings: dict[str, ratings.Rating]  # family → rating; only families played rated
-    games: int  # finished matches, rated or not
+    games: int  # finished matches, rated or not, in every server
+    games_here: int  # of those, the ones played in the server asked about
     wins: int
     draws: int
     cards: tuple[str, ...]  # achievement cards kept in series, in the order won
@@ -120,8 +122,12 @@ class RatingService:
         game = live.game
         if game.result is None:
             return Verdict(False, "the game has no result")
+        if game.ended_early:
+            return Verdict(False, "the game ended before every side had flown a turn")
         if any(e.user_id is None for e in live.seats):
             return Verdict(False, "the computer played")
+        if any(e.user_id < 0 for e in live.seats if e.user_id is not None):
+            return Verdict(False, "a forgotten pilot played (their data was deleted)")
         opted_in = self._rate_handicapped is not None and await self._rate_handicapped(live)
         if not ratings.rated(game.settings.handicaps, rate_handicapped=opted_in):
             return Verdict(False, "handicap tokens were in play")
@@ -164,24 +170,37 @@ class RatingService:
         stored = await self.repo.get(user_id, family)
         return None if stored is None else ratings.Rating(stored.mu, stored.sigma, stored.games)
 
-    async def leaderboard(self, family: str, limit: int = 10) -> list[BoardEntry]:
+    async def leaderboard(
+        self, family: str, limit: int = 10, guild_id: int | None = None
+    ) -> list[BoardEntry]:
         """Players of a family by display rating, best first; established ratings
-        before provisional ones, so a lucky newcomer cannot head the board."""
+        before provisional ones, so a lucky newcomer cannot head the board. With
+        ``guild_id``, only players with a rated game in that server; their ratings are
+        still the global ones."""
+        here = (
+            ""
+            if guild_id is None
+            else " AND r.user_id IN (SELECT h.user_id FROM rating_history h "
+            "JOIN matches m ON m.id = h.match_id WHERE h.mode_family = r.mode_family "
+            "AND m.guild_id = ?)"
+        )
         async with self.db.read() as conn:
             rows = await conn.fetchall(
                 "SELECT r.user_id, COALESCE(p.display_name, CAST(r.user_id AS TEXT)), r.mu, "
                 "r.sigma, r.games FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
-                "WHERE r.mode_family = ?",
-                (family,),
+                "WHERE r.mode_family = ?" + here,
+                (family,) if guild_id is None else (family, guild_id),
             )
         entries = [
             BoardEntry(int(u), str(name), ratings.Rating(mu, sigma, games))
             for u, name, mu, sigma, games in rows
         ]
-        entries.sort(key=lambda e: (e.rating.provisional, -e.rating.ordinal, e.user_id))
+        entries.sort(key=lambda e: (e.rating.provisional, -e.rating.mu, e.user_id))
         return entries[:limit]
 
-    async def profile(self, user_id: int) -> Profile:
+    async def profile(self, user_id: int, guild_id: int | None = None) -> Profile:
+        """A player's ratings and results over every server; ``games_here`` counts
+        the finished games of them played in ``guild_id``."""
         async with self.db.read() as conn:
             names = list(
                 await conn.fetchall(
@@ -189,7 +208,8 @@ class RatingService:
                 )
             )
             played = await conn.fetchall(
-                "SELECT s.seat, m.result_json FROM seats s JOIN matches m ON m.id = s.match_id "
+                "SELECT s.seat, m.result_json, m.guild_id FROM seats s "
+                "JOIN matches m ON m.id = s.match_id "
                 "WHERE s.user_id = ? AND m.status = 'finished'",
                 (user_id,),
             )
@@ -203,8 +223,9 @@ class RatingService:
             families = await conn.fetchall(
                 "SELECT mode_family, mu, sigma, games FROM ratings WHERE user_id = ?", (user_id,)
             )
-        wins = draws = 0
-        for seat, result_json in played:
+        wins = draws = here = 0
+        for seat, result_json, guild in played:
+            here += guild is not None and guild == guild_id
             # team wins list every seat of the team, so a seat in the list is a win
             winners = json.loads(result_json or "{}").get("winners")
             if winners == []:
@@ -217,6 +238,7 @@ class RatingService:
             name=str(names[0][0]) if names else str(user_id),
             ratings={f: ratings.Rating(mu, sigma, n) for f, mu, sigma, n in families},
             games=len(list(played)),
+            games_here=here,
             wins=wins,
             draws=draws,
             cards=tuple(str(c) for (c,) in kept),

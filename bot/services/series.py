@@ -270,7 +270,9 @@ class SeriesService:
         plan = SeriesPlan.from_json(series.settings_json)
         side_of_seat = self.sides_by_seat(series, plan, game_no)
         winners = tuple(sorted({side_of_seat[s] for s in result.winners}))
-        made = [(c.card, side_of_seat[c.seat]) for c in claims(live.game)]
+        # a game that ended before every side had flown a turn earns no card
+        claimed = [(c.card, side_of_seat[c.seat]) for c in claims(live.game)]
+        made = [] if live.game.ended_early else claimed
         game = SeriesGame(
             players=tuple(str(s) for s in range(max(side_of_seat) + 1)),
             winners=winners,
@@ -291,7 +293,7 @@ class SeriesService:
             )
             if game_no >= series.games_planned:
                 await self.repo.set_status(series.id, SeriesStatus.FINISHED)
-        returned = tuple(card for card, _ in made if card not in kept)
+        returned = tuple(card for card, _ in claimed if card not in kept)
         return GameOutcome(await self.repo.get(series.id), game_no, winners, kept, returned)
 
     async def abandon(self, series_id: int, user_id: int) -> Series:

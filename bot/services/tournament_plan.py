@@ -44,6 +44,11 @@ class TournamentPlan:
     reset: bool = True  # double elimination: a grand-final reset
     tiebreaks: tuple[str, ...] = tuple(DEFAULT_ORDER)
     clock_per_turn: float | None = None
+    # every game's settings, as /crosshairs challenge offers them (None: the mode's planes)
+    ruleset: str = "2026"
+    planes: int | None = None
+    clouds: str = "random"
+    fire: str = "auto"
     handicaps: str = "none"  # or "rating": tokens suggested from the players' ratings
     check_in: bool = False  # only checked-in players are paired when the event starts
     start_at: float | None = None  # when the cog starts the event by itself

@@ -81,7 +81,9 @@ class TournamentRegistration(TournamentTeams):
         await self.repo.drop(tid, user_id)
 
     async def check_in(self, tid: int, user_id: int) -> None:
-        await self._open(tid)
+        t = await self._open(tid)
+        if not TournamentPlan.from_json(t.settings_json).check_in:
+            raise MatchError(f"{t.name} has no check-in: joining is all it takes")
         entry = await self._entry(tid, user_id)
         if entry.dropped:
             raise MatchError("you left this tournament; join again first")

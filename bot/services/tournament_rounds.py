@@ -237,7 +237,7 @@ class TournamentRounds:
         if running is None or running.match_id is None or resign is None:
             return []
         try:
-            return [await self.games.resign(running.match_id, resign)]
+            return [await self.games.resign(running.match_id, resign, forced=True)]
         except MatchError:
             return []  # the game had just ended
 
@@ -263,6 +263,10 @@ class TournamentRounds:
             organiser=plan.organiser,
             mode=t.mode,
             games=t.games_per_pairing,
+            ruleset=plan.ruleset,
+            planes=plan.planes,
+            clouds=plan.clouds,
+            fire=plan.fire,
             clock_per_turn=plan.clock_per_turn,
             clock_on_expiry="lose",
         )

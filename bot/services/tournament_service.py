@@ -106,7 +106,7 @@ class TournamentService(TournamentRegistration):
             await self._check_correction(tid, pairing, str(winner))
         if pairing.decided and pairing.result_json:
             old = json.loads(pairing.result_json)
-            data = {**old, "forfeit": False, "set_by_organiser": True}
+            data = {**old, "forfeit": False, "set_forced": True}
             if "winner" in old:
                 data["winner"] = winner
             await self.repo.record_result(pairing.id, points, json.dumps(data))

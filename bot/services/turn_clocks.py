@@ -4,7 +4,11 @@ opponent may claim). A part of the game manager; the time itself comes from
 
 from __future__ import annotations
 
+import logging
+
 from bot.services.live import LiveMatch, MatchError, MatchHost, Update
+
+log = logging.getLogger(__name__)
 
 
 class TurnClocks:
@@ -28,7 +32,10 @@ class TurnClocks:
                     async with live.lock:
                         seat = live.game.to_move
                         if seat is not None and live.deadline is not None and now >= live.deadline:
-                            expired.append(await self._concede(live, seat, "timeout", None))
+                            try:
+                                expired.append(await self._concede(live, seat, "timeout", None))
+                            except MatchError as exc:  # not stored: the next tick tries again
+                                log.warning("match %s: timeout not applied: %s", live.id, exc)
                 elif not live.reminded:
                     live.reminded = True
                     remind.append(live)

@@ -1,7 +1,8 @@
 """``/crosshairs analyse``: the post-game analysis (:mod:`rules.ai.analysis`) of a finished
-match, posted in its thread: the report in text and the evaluation graph with the
-blunders' boards. A public progress message follows the work, edited at most every
-:data:`PROGRESS_EVERY` seconds.
+match, posted in its thread: the report in text, the evaluation graph and a picture of
+each of the costliest blunders (render.analysis), each shaped for a chat preview. A
+public progress message follows the work, edited at most every :data:`PROGRESS_EVERY`
+seconds.
 
 The turns are judged in the worker processes one at a time: a whole analysis queued at
 once would hold every worker for seconds while other matches wait for their boards."""
@@ -20,6 +21,7 @@ from bot.ui.context import bot_of
 from bot.ui.files import document, picture
 from bot.ui.tables import match_channel
 from bot.ui.walls import match_in_guild
+from render.analysis import shown_blunders
 from rules.ai.analysis import TurnReview, report, turn_count
 
 PROGRESS_EVERY: Final = 2.0  # seconds: Discord rate-limits edits, and people need no more
@@ -30,21 +32,34 @@ def progress_text(live: LiveMatch, done: int, total: int) -> str:
     return f"🔎 Analysing match #{live.id}… turn {done} of {total}"
 
 
-def picture_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
-    """Alt text of the analysis picture: what the graph and the boards show."""
-    names = live.names
+def graph_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
+    """Alt text of the evaluation graph."""
     blunders = [r for r in reviews if r.mark == "blunder"]
+    shown = shown_blunders(reviews)
+    teams = live.game.mode.teams
+    first = [live.names[s] for s in range(live.game.seats) if teams[s] == teams[0]]
+    favours = (
+        f"'+' favours {' & '.join(first)}"
+        if len(set(teams)) == 2
+        else "one line per pilot, '+' good for that pilot"
+    )
     text = (
-        f"Analysis of match {live.id}, {' vs '.join(names)}: a graph of the evaluation "
-        f"after each of {len(reviews)} player-turns"
+        f"Analysis of match {live.id}, {' vs '.join(live.names)}: a graph of the evaluation "
+        f"after each of {len(reviews)} player-turns ({favours}; dots: yellow an "
+        "inaccuracy, orange a mistake, red a blunder)"
     )
     if not blunders:
         return text + "; no blunders."
-    boards = "; ".join(
-        f"turn {r.number} by {live.who(r.seat)}: played {r.played}, better {r.better or '?'}"
-        for r in blunders
+    more = "" if len(shown) == len(blunders) else f" (the {len(shown)} costliest have pictures)"
+    return f"{text}; {len(blunders)} blunder{'s' if len(blunders) != 1 else ''}{more}."
+
+
+def blunder_words(live: LiveMatch, r: TurnReview) -> str:
+    """Alt text of one blunder's picture."""
+    return (
+        f"Turn {r.number} by {live.who(r.seat)}: the board as played ({r.played}) beside "
+        f"the board after the better turn ({r.better or '?'})."
     )
-    return f"{text}, then for each blunder the board as played beside the better turn: {boards}."
 
 
 @crosshairs.command(name="analyse", description="Find the mistakes of a finished match")
@@ -80,9 +95,13 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
             shown = clock.now()
     names = live.names
     text = report(reviews, names)
-    png = await pool.run(jobs.draw_analysis, snapshot, reviews, names)
+    graph, *boards = await pool.run(jobs.draw_analysis, snapshot, reviews, names)
     head = f"🔎 Analysis of match #{live.id}: {' vs '.join(names)}"
-    files = [picture(png, f"analysis-{live.id}.png", picture_words(live, reviews))]
+    files = [picture(graph, f"analysis-{live.id}.png", graph_words(live, reviews))]
+    files += [
+        picture(png, f"analysis-{live.id}-turn-{r.number}.png", blunder_words(live, r))
+        for png, r in zip(boards, shown_blunders(reviews), strict=True)
+    ]
     if len(head) + len(text) + 8 <= INLINE:
         content = f"{head}\n```\n{text}\n```"
     else:
@@ -90,7 +109,10 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
         words = f"The analysis of match {live.id}, turn by turn"
         files.insert(0, document(text, f"analysis-{live.id}.txt", words))
     channel = await match_channel(bot, live)
-    posted = await channel.send(content, files=files)
+    await channel.send(content, files=files)
+    # a channel mention, not the message's discord.com link: it works wherever the bot
+    # runs, the playground included
+    where = live.record.thread_id or live.record.channel_id
     await interaction.edit_original_response(
-        content=f"🔎 Analysed all {total} turns of match #{live.id}: {posted.jump_url}"
+        content=f"🔎 Analysed all {total} turns of match #{live.id}: posted in <#{where}>."
     )

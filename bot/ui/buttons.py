@@ -27,6 +27,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.live import LiveMatch, MatchError, Update
+from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.tables import (
@@ -103,13 +104,7 @@ class MatchButton(
                 ephemeral=True,
             )
         elif self.action == "resign":
-            if not live.seats_of(interaction.user.id):
-                raise MatchError("you are not playing in this match")
-            view = discord.ui.View(timeout=120)
-            view.add_item(ConfirmResign(self.match_id))
-            await interaction.response.send_message(
-                "Really resign? This cannot be undone.", view=view, ephemeral=True
-            )
+            await ask_to_resign(interaction, live)
         elif self.action == "record":
             await send_record(interaction, await games.get(self.match_id))
         else:
@@ -154,8 +149,24 @@ class ConfirmResign(
         self.item.disabled = True
         view = discord.ui.View(timeout=None)
         view.add_item(self.item)
-        await interaction.edit_original_response(content="🏳️ You resigned.", view=view)
+        said = "🛑 The game is aborted." if update.match.aborted else "🏳️ You resigned."
+        await interaction.edit_original_response(content=said, view=view)
         await show_update(bot_of(interaction), update)
+
+
+async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """The Resign button and ``/crosshairs resign`` both ask before resigning."""
+    if not live.seats_of(interaction.user.id):
+        raise MatchError("you are not playing in this match")
+    early = bool(live.game.unflown())
+    question = (
+        "Really resign? Not every side has flown a turn yet, so the game is aborted and not rated."
+        if early
+        else "Really resign? This cannot be undone."
+    )
+    view = discord.ui.View(timeout=120)
+    view.add_item(ConfirmResign(live.id))
+    await interaction.response.send_message(question, view=view, ephemeral=True)
 
 
 def _require_turn(live: LiveMatch, user_id: int) -> None:
@@ -256,7 +267,7 @@ class CockpitMenu(
         await guarded(interaction, self._choose(interaction))
 
     async def _choose(self, interaction: discord.Interaction) -> None:
-        live = await bot_of(interaction).games.get(self.match_id)
+        live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
         if self.ply != live.ply:
             raise MatchError("that cockpit is out of date — press Play on the board again")
@@ -383,6 +394,9 @@ async def show_update(
     itself is playing). ``via``: the interaction that acted, already answered, whose
     webhook may carry the board (:mod:`bot.ui.board_edits`)."""
     live = update.match
+    if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
+        await show_aborted(bot, update)
+        return
     await refresh_board(bot, update, board_view(live), draw_lines(live), via)
     if live.game.is_over:
         # series and ratings answer this with their scoreboards and the next game

@@ -10,20 +10,27 @@ from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
 from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
-from bot.ui.buttons import post_board, show_update
+from bot.ui.access import require_play
+from bot.ui.buttons import ask_to_resign, post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
+from bot.ui.suggestions import Offers
 from bot.ui.tables import send_record
+from bot.ui.text import LIST, TOKENS, bounded
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError
-from rules.modes import MODES, VARIANTS, Settings
+from rules.modes import MODES, Settings
+from rules.variants import VARIANTS, names, parse_variants
 
 crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
 )
+
+# The long autocomplete offers lately made, so that ``move`` can read them back.
+OFFERS = Offers()
 
 LOBBY_MODES = [
     app_commands.Choice(name=m.title, value=m.key) for m in MODES.values() if m.seats > 2
@@ -31,15 +38,16 @@ LOBBY_MODES = [
 
 
 def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
-    chosen = frozenset(v.strip().lower() for v in variants.split(",") if v.strip())
+    bounded(variants, LIST, "variants")
+    chosen = parse_variants(variants)
     try:
         return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
     except RulesError as exc:
-        raise MatchError(f"{exc} (variants: {', '.join(VARIANTS)})") from None
+        raise MatchError(f"{exc} (variants: {names(VARIANTS)})") from None
 
 
-def _clock(seconds: int, claim: bool) -> ClockSettings:
-    return ClockSettings(float(seconds) if seconds else None, "claim" if claim else "lose")
+def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+    return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
 def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
@@ -74,14 +82,15 @@ async def challenge(
     opponent: discord.User,
     ruleset: str = "2026",
     planes: app_commands.Range[int, 3, 6] = 5,
-    variants: str = "",
+    variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
 ) -> None:
     bot = bot_of(interaction)
+    require_play(interaction)
     settings = _settings("duel", ruleset, planes, variants, fire)
     me = Entrant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -99,6 +108,7 @@ async def challenge(
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
+        invited_name=opponent.display_name,
     )
     if against_bot:
         table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
@@ -121,11 +131,12 @@ async def lobby(
     interaction: discord.Interaction,
     mode: str,
     ruleset: str = "2026",
-    variants: str = "",
+    variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
 ) -> None:
+    require_play(interaction)
     settings = _settings(mode, ruleset, None, variants, fire)
     me = Entrant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -147,9 +158,15 @@ async def lobby(
 
 @crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
-async def move(interaction: discord.Interaction, tokens: str) -> None:
+async def move(
+    interaction: discord.Interaction, tokens: app_commands.Range[str, 1, TOKENS]
+) -> None:
+    bounded(tokens, TOKENS, "a turn")
     live = await match_here(interaction)
-    words = tokens.split()
+    whole = OFFERS.whole(interaction.user.id, tokens)
+    if whole is None:
+        raise MatchError("that shortened suggestion has expired: pick it again or type the turn")
+    words = whole.split()
     if not words:
         raise MatchError("type at least one token, e.g. c3C")
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -168,11 +185,17 @@ async def move_tokens(
     live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
     if live is None or live.user_to_move() != interaction.user.id:
         return []
-    done, _, last = current.rpartition(" ")
+    typed = OFFERS.whole(interaction.user.id, current)
+    if typed is None:
+        return []
+    done, _, last = typed.rpartition(" ")
     legal = await bot_of(interaction).games.suggestions.tokens(live, done.split())
     prefix = f"{done} " if done else ""
     found = [t for t in legal or () if t.lower().startswith(last.lower())]
-    return [app_commands.Choice(name=prefix + t, value=prefix + t) for t in found[:25]]
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in OFFERS.make(interaction.user.id, prefix, found)
+    ]
 
 
 @crosshairs.command(name="board", description="Post the current board of this match again")
@@ -225,10 +248,9 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 @crosshairs.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    update = await bot_of(interaction).games.resign(live.id, interaction.user.id)
-    await show_update(bot_of(interaction), update)
-    await interaction.followup.send("You resigned.", ephemeral=True)
+    if live.over:
+        raise MatchError(live.over_text())
+    await ask_to_resign(interaction, live)
 
 
 @crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
@@ -249,7 +271,9 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(name="abort", description="Call this match off before anyone has flown")
+@crosshairs.command(
+    name="abort", description="Call this match off before every side has flown a turn"
+)
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write

@@ -9,19 +9,28 @@ import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
+from bot.ui.text import fit
 from rules.errors import RulesError
 
 log = logging.getLogger(__name__)
 
 FRIENDLY = (MatchError, RulesError)
+# Discord refused the answer itself: the interaction was delivered after its three
+# seconds (10062), or this was a second delivery of one already answered (40060).
+# Nothing can reach the presser then, and nothing was changed: handlers answer first.
+UNANSWERABLE = (10062, 40060)
+
+
+def unanswerable(error: BaseException) -> bool:
+    return isinstance(error, discord.HTTPException) and error.code in UNANSWERABLE
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """Answer only the person who acted, whether or not the interaction was answered."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(fit(text), ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(fit(text), ephemeral=True)
 
 
 async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> None:
@@ -36,7 +45,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Domain errors become a short ephemeral note; anything else is logged."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, FRIENDLY):
+    if unanswerable(error):
+        log.info("an interaction could not be answered (%s); it changed nothing", error)
+    elif isinstance(error, FRIENDLY):
         await tell(interaction, f"⚠️ {error}")
     elif isinstance(error, app_commands.CheckFailure):
         await tell(interaction, f"⛔ {error}")

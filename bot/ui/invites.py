@@ -19,11 +19,11 @@ from bot.services.live import ClockSettings, Entrant, MatchError
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.options import game_settings_words
 from rules.modes import Settings
 from rules.words.common import SIDE_WORDS
 
 _ids = itertools.count(1)
-CLOUD_WORDS = {"none": "no clouds", "manual": "clouds placed in turn"}
 
 
 @dataclass
@@ -39,6 +39,7 @@ class Table:
     guild_id: int | None
     seats: list[Entrant | None] = field(default_factory=list)
     invited: int | None = None  # the challenged user, for a challenge
+    invited_name: str = ""  # their name, shown in the seat they are asked to take
 
     @property
     def full(self) -> bool:
@@ -50,26 +51,17 @@ class Table:
         m = self.settings.spec
         lines = [" · ".join([f"**{m.title}**", *settings_words(self.settings, self)])]
         for i, entrant in enumerate(self.seats):
-            who = (
-                "— open —"
-                if entrant is None
-                else entrant.name + (" 🤖" if entrant.user_id is None else "")
-            )
+            if entrant is not None:
+                who = entrant.name + (" 🤖" if entrant.user_id is None else "")
+            else:
+                who = f"{self.invited_name} (invited)" if self.invited_name else "— open —"
             lines.append(f"`{m.seat_label(i)}` {who} · home side {SIDE_WORDS[m.sides[i]]}")
         return "\n".join(lines)
 
 
 def settings_words(settings: Settings, table: Table) -> list[str]:
-    """``2026 rules · auto fire`` always, then every choice that is not the default."""
-    said = [f"{settings.ruleset} rules", f"{settings.fire} fire"]
-    counts = settings.plane_counts()
-    if counts != settings.spec.planes:
-        said.append(f"{counts[0]} planes each")
-    if settings.variants:
-        said.append(f"variants: {', '.join(sorted(settings.variants))}")
-    clouds = table.clouds.lower()
-    if clouds != "random":
-        said.append(CLOUD_WORDS.get(clouds, f"clouds: {clouds} preset"))
+    """The game's settings (planes and clouds always named), then its clock."""
+    said = game_settings_words(settings, table.clouds)
     if table.clock.per_turn:
         said.append(_clock_text(table.clock))
         if table.clock.on_expiry == "claim":
@@ -110,27 +102,40 @@ def _table(table_id: int, interaction: discord.Interaction) -> Table:
 
 
 def close(table: Table, why: str) -> None:
-    """Take the table off the pending list, before any await: of two presses racing to
-    start (or call off) one table, only the first gets past :func:`_table`."""
+    """Take the table off the pending list, with no await between the check and this:
+    of two presses racing to start (or call off) one table, only the first gets past
+    :func:`_table`. Called only once the press is answered, so that a press Discord
+    refuses (delivered late, or delivered twice) leaves the table as it was."""
     PENDING.pop(table.id, None)
     CLOSED[table.id] = why
     if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
         del CLOSED[next(iter(CLOSED))]
 
 
+def reopen(table: Table) -> None:
+    """Put back a table whose match could not be started, so the press can be repeated."""
+    CLOSED.pop(table.id, None)
+    PENDING[table.id] = table
+
+
 async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table (already closed by the caller) into a match with its own thread."""
+    """Turn a full table (already closed by the caller) into a match with its own thread;
+    if no match could be made the table is open again."""
     bot = bot_of(interaction)
     entrants = [s for s in table.seats if s is not None]
-    live = await bot.games.create(
-        entrants,
-        table.settings,
-        channel_id=table.channel_id,
-        guild_id=table.guild_id,
-        cloud_setup=table.clouds,
-        seed=table.id * 7919 + interaction.id % 1000,
-        clock=table.clock,
-    )
+    try:
+        live = await bot.games.create(
+            entrants,
+            table.settings,
+            channel_id=table.channel_id,
+            guild_id=table.guild_id,
+            cloud_setup=table.clouds,
+            seed=table.id * 7919 + interaction.id % 1000,
+            clock=table.clock,
+        )
+    except Exception:
+        reopen(table)
+        raise
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     target = await open_table(bot, live, channel, f"✈️ **Match #{live.id}** — {table.describe()}")
@@ -161,19 +166,27 @@ class ChallengeButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._act(interaction))
 
-    async def _act(self, interaction: discord.Interaction) -> None:
+    def _check(self, interaction: discord.Interaction) -> Table:
         table = _table(self.table_id, interaction)
         user = interaction.user
         if user.id != table.invited and not (
             self.op == "decline" and user.id == table.host.user_id
         ):
             raise MatchError("this challenge is not addressed to you")
+        return table
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        self._check(interaction)
+        # Answered first: a press Discord refuses (late, or a second delivery) stops
+        # here, before the table is touched.
+        await interaction.response.defer()
+        table = self._check(interaction)  # again: another press may have come meanwhile
+        user = interaction.user
         who = "withdrawn" if user.id == table.host.user_id else "declined"
         if self.op == "decline":
             close(table, f"this challenge was {who}")
         else:
             close(table, "this challenge has already been accepted: the match is on")
-        await interaction.response.defer()
         if self.op == "decline":
             await interaction.edit_original_response(
                 content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
@@ -233,8 +246,29 @@ class LobbyButton(
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        table = _table(self.table_id, interaction)
-        user = interaction.user
+        self._change(_table(self.table_id, interaction), interaction.user, dry=True)
+        # Answered first: a press Discord refuses (late, or a second delivery) stops
+        # here, before the table is touched.
+        await interaction.response.defer()
+        table = _table(self.table_id, interaction)  # again: other presses came meanwhile
+        self._change(table, interaction.user, dry=False)
+        if self.op == "cancel":
+            close(table, "this table was closed by its host")
+            await interaction.edit_original_response(
+                content=f"{table.describe()}\n\n❌ Table closed.", view=None
+            )
+        elif self.op == "start":
+            close(table, "this table has already started")
+            await start_match(interaction, table)
+        else:
+            await interaction.edit_original_response(
+                content=lobby_text(table), view=lobby_view(table)
+            )
+            await tell(interaction, "Seats updated.")
+
+    def _change(self, table: Table, user: discord.User | discord.Member, dry: bool) -> None:
+        """Check the press against the table and, unless ``dry``, make its change to the
+        seats (without an await, so no other press comes in between)."""
         host = user.id == table.host.user_id
         seated = [i for i, s in enumerate(table.seats) if s is not None and s.user_id == user.id]
         if self.op == "sit":
@@ -242,38 +276,28 @@ class LobbyButton(
                 raise MatchError("there is no such seat")
             if table.seats[self.seat] is not None:
                 raise MatchError("that seat is taken")
-            for i in seated:
-                table.seats[i] = None
-            table.seats[self.seat] = Entrant(user.id, user.display_name)
+            if not dry:
+                for i in seated:
+                    table.seats[i] = None
+                table.seats[self.seat] = Entrant(user.id, user.display_name)
         elif self.op == "leave":
             if not seated:
                 raise MatchError("you are not seated at this table")
             if host:
                 raise MatchError("the host cannot leave: cancel the table instead")
-            for i in seated:
-                table.seats[i] = None
-        elif self.op in ("cpu", "start", "cancel") and not host:
+            if not dry:
+                for i in seated:
+                    table.seats[i] = None
+        elif not host:
             raise MatchError("only the host can do that")
         elif self.op == "cpu":
             free = [i for i, s in enumerate(table.seats) if s is None]
             if not free:
                 raise MatchError("every seat is taken")
-            table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
-        elif self.op == "cancel":
-            close(table, "this table was closed by its host")
-            await interaction.response.edit_message(
-                content=f"{table.describe()}\n\n❌ Table closed.", view=None
-            )
-            return
-        elif self.op == "start":
-            if not table.full:
-                raise MatchError("every seat must be filled first (the host can add the computer)")
-            close(table, "this table has already started")
-            await interaction.response.defer()
-            await start_match(interaction, table)
-            return
-        await interaction.response.edit_message(content=lobby_text(table), view=lobby_view(table))
-        await tell(interaction, "Seats updated.")
+            if not dry:
+                table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
+        elif self.op == "start" and not table.full:
+            raise MatchError("every seat must be filled first (the host can add the computer)")
 
 
 def lobby_text(table: Table) -> str:

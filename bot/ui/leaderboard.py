@@ -1,8 +1,9 @@
 """``/crosshairs cards``, ``/crosshairs leaderboard`` and ``/crosshairs profile``.
 
 Ratings come from :class:`bot.services.rating_service.RatingService`; every number a
-player sees is the conservative display rating, with a ``?`` while it is provisional;
-only the profile adds μ and σ for the curious (docs/ratings.md).
+player sees is the display rating (the skill estimate, 1500 to start), with a ``?`` while
+it is provisional; only the profile adds μ and σ for the curious (docs/ratings.md).
+Ratings are global; the leaderboard lists the players of the server it is asked in.
 """
 
 from __future__ import annotations
@@ -57,12 +58,13 @@ async def cards(interaction: discord.Interaction) -> None:
 @app_commands.describe(mode="Duels (default), free-for-all, Circle of Death or team games")
 @app_commands.choices(mode=FAMILY_CHOICES)
 async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> None:
-    entries = await _ratings(interaction).leaderboard(mode, limit=15)
+    entries = await _ratings(interaction).leaderboard(mode, limit=15, guild_id=interaction.guild_id)
     embed = discord.Embed(
         title=f"🏆 Leaderboard · {FAMILY_TITLES[mode]}", colour=discord.Colour.gold()
     )
+    where = "this server" if interaction.guild_id is not None else "anywhere"
     if not entries:
-        embed.description = "Nobody has played a rated game here yet."
+        embed.description = f"Nobody has played a rated game on {where} yet."
     else:
         lines = []
         for place, entry in enumerate(entries, start=1):
@@ -76,8 +78,9 @@ async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> N
             )
         embed.description = "\n".join(lines)
         embed.set_footer(
-            text="Ratings start at 1000 and settle near 1500 for an average pilot. '?' marks "
-            "provisional ratings (too few games yet), listed after the established ones."
+            text=f"Players with a rated game on {where}. A rating is one skill estimate "
+            "counting rated games on every server; everyone starts at 1500. '?' marks a "
+            "provisional rating (too few games yet), listed after the settled ones."
         )
     await interaction.response.send_message(embed=embed)
 
@@ -86,7 +89,7 @@ async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> N
 @app_commands.describe(player="Whose profile (default: yours)")
 async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
     who = player or interaction.user
-    found = await _ratings(interaction).profile(who.id)
+    found = await _ratings(interaction).profile(who.id, interaction.guild_id)
     embed = discord.Embed(title=f"✈️ {who.display_name}", colour=discord.Colour.blurple())
     for family in FAMILIES:
         rating = found.ratings.get(family)
@@ -100,6 +103,13 @@ async def profile(interaction: discord.Interaction, player: discord.User | None 
         value=f"{found.games} played · {found.wins} won · {found.draws} drawn · {losses} lost",
         inline=False,
     )
+    if interaction.guild_id is not None:
+        embed.add_field(
+            name="Where games count",
+            value=f"Ratings and results count rated games on every server; "
+            f"{found.games_here} of these {found.games} games were played on this server.",
+            inline=False,
+        )
     earned = ", ".join(CARDS[c].name for c in found.cards)
     points = sum(CARDS[c].points for c in found.cards)
     embed.add_field(

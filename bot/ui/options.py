@@ -8,22 +8,18 @@ from typing import TypeVar
 
 from discord import app_commands
 
-from bot.services.live import COMPUTER_STRENGTHS
+from bot.services.live import COMPUTER_STRENGTHS, MatchError
 from rules import clouds
+from rules.modes import Settings
+from rules.variants import FIRE_MODES, RULESETS, VARIANTS, names
 
-RULESET_CHOICES = [
-    app_commands.Choice(name="2026 edition", value="2026"),
-    app_commands.Choice(name="Classic (2010)", value="classic"),
-]
-FIRE_CHOICES = [
-    app_commands.Choice(name="Automatic fire", value="auto"),
-    app_commands.Choice(name="Manual fire (choose every shot)", value="manual"),
-]
+RULESET_CHOICES = [app_commands.Choice(name=r.title, value=r.name) for r in RULESETS]
+FIRE_CHOICES = [app_commands.Choice(name=f.title, value=f.name) for f in FIRE_MODES]
 CLOUD_CHOICES = [
     app_commands.Choice(name=n, value=n) for n in ("random", "manual", "none", *clouds.PRESETS)
 ]
+# Leaving the clock out means no clock; every choice is a real clock.
 CLOCK_CHOICES = [
-    app_commands.Choice(name="No clock", value=0),
     app_commands.Choice(name="2 minutes a turn", value=120),
     app_commands.Choice(name="5 minutes a turn", value=300),
     app_commands.Choice(name="1 day a turn", value=86400),
@@ -31,15 +27,17 @@ CLOCK_CHOICES = [
 ]
 STRENGTH_CHOICES = [app_commands.Choice(name=s.title(), value=s) for s in COMPUTER_STRENGTHS]
 
+CLOCK_RANGE = (10, 14 * 86400)  # seconds per player-turn a clock may give
+
 T = TypeVar("T")
 
 # The options that make up a game's settings, described the same in every command.
 GAME_DESCRIPTIONS = {
     "ruleset": "2026 edition (default) or classic",
-    "variants": "Comma-separated: turbulence, concealed-fire, aces, no-level",
+    "variants": f"Comma-separated: {names(VARIANTS)}",
     "clouds": "Cloud setup",
     "fire": "Automatic or manual fire",
-    "clock": "Time per turn",
+    "clock": "Time per turn (leave out for no clock)",
 }
 
 
@@ -49,3 +47,41 @@ def game_choices(command: T) -> T:
         ruleset=RULESET_CHOICES, fire=FIRE_CHOICES, clouds=CLOUD_CHOICES
     )(command)
     return app_commands.choices(clock=CLOCK_CHOICES)(with_names)
+
+
+def turn_clock(seconds: int | None) -> float | None:
+    """Seconds per turn from a ``clock`` option (None: no clock). A value outside
+    :data:`CLOCK_RANGE` is refused, never read as a clock that has already run out."""
+    if seconds is None:
+        return None
+    low, high = CLOCK_RANGE
+    if not low <= seconds <= high:
+        raise MatchError(
+            f"a turn clock is {low} seconds to {high // 86400} days, given in seconds "
+            f"(300 is five minutes), and {seconds} is not; leave it out for no clock"
+        )
+    return float(seconds)
+
+
+CLOUD_WORDS = {"random": "random clouds", "none": "no clouds", "manual": "clouds placed in turn"}
+
+
+def game_settings_words(settings: Settings, cloud_setup: str) -> list[str]:
+    """What every game of an invitation is played with, always including the planes
+    and the clouds: ``2026 rules · auto fire · 5 planes each · random clouds``."""
+    counts = settings.plane_counts()
+    planes = (
+        f"{counts[0]} planes each"
+        if len(set(counts)) == 1
+        else "planes " + "/".join(str(c) for c in counts)
+    )
+    said = [f"{settings.ruleset} rules", f"{settings.fire} fire", planes]
+    if settings.variants:
+        said.append(f"variants: {', '.join(sorted(settings.variants))}")
+    choice = cloud_setup.lower()
+    said.append(CLOUD_WORDS.get(choice, f"clouds: {choice} preset"))
+    return said
+
+
+def game_settings_text(settings: Settings, cloud_setup: str) -> str:
+    return " · ".join(game_settings_words(settings, cloud_setup))

@@ -16,6 +16,7 @@ from bot.ui.commands import crosshairs
 from bot.ui.errors import guarded
 from bot.ui.files import picture
 from rules import position
+from rules.variants import VARIANTS
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,8 @@ PAGES = (
     Page(
         "variants",
         "Variants",
-        "**Handicaps**: your first k planes enter at height 1. **Turbulence**: entering a cloud "
-        "costs 1 height. **Concealed fire**: planes in clouds may fire out. **Aces**: planes in "
-        "a kill become aces and may make the **Immelmann** (`I`: −3 height, turn about). **No "
-        "level flight**: the designer's early rules.",
+        "**Handicaps**: your first k planes enter at height 1. "
+        + " ".join(f"**{v.title}**: {v.teaching}" for v in VARIANTS),
         "duel/2026 t9 aces | d6 | >d4E3! a6E0 +0 | k7SW0 k10E0 +0",
     ),
     Page(

@@ -21,10 +21,18 @@ from discord import app_commands
 
 from bot.services.live import Entrant, MatchError
 from bot.services.series import SeriesPlan
+from bot.ui.access import require_play
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices
+from bot.ui.options import (
+    GAME_DESCRIPTIONS,
+    STRENGTH_CHOICES,
+    game_choices,
+    game_settings_text,
+    turn_clock,
+)
 from bot.ui.series import MODE_CHOICES, desk, series
+from bot.ui.text import LIST, bounded
 from competition.ratings import MAX_HANDICAP
 from competition.series import MAX_GAMES
 from rules.modes import MODES
@@ -56,6 +64,7 @@ class Invitation:
             f"{plan.games} game{'s' if plan.games != 1 else ''} of {MODES[plan.mode].title}"
             + (f" ({plan.clock_per_turn:g} s a turn)" if plan.clock_per_turn else "")
             + ".",
+            "Every game: " + game_settings_text(plan.settings(self.handicaps), plan.clouds) + ".",
             "Players: " + ", ".join(e.name for e in self.entrants),
             f"Nothing is rated or timed until everyone accepts; the invitation expires "
             f"<t:{int(self.expires_at)}:R>.",
@@ -101,7 +110,7 @@ class InvitationButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    def _offer(self, interaction: discord.Interaction) -> Invitation:
         offer = PENDING.get(self.invitation_id)
         if offer is not None and offer.guild_id != interaction.guild_id:
             offer = None  # another server's invitation: as if it did not exist
@@ -116,30 +125,40 @@ class InvitationButton(
         organiser = user.id == offer.entrants[0].user_id
         if user.id not in invited and not (self.op == "decline" and organiser):
             raise MatchError("this invitation is not addressed to you")
+        expired = bot_of(interaction).games.clock.now() >= offer.expires_at
+        if self.op == "accept" and not expired and user.id not in offer.waiting:
+            raise MatchError("you have already accepted; waiting for the others")
+        return offer
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        self._offer(interaction)
+        # Answered first: a press Discord refuses (late, or a second delivery) stops
+        # here, before the invitation is touched.
+        await interaction.response.defer()
+        offer = self._offer(interaction)  # again: other presses came meanwhile
+        user = interaction.user
+        organiser = user.id == offer.entrants[0].user_id
         if bot_of(interaction).games.clock.now() >= offer.expires_at:
             _close(offer, "this invitation has expired")
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=f"{offer.text()}\n\n⌛ The invitation expired.", view=None
             )
             return
         if self.op == "decline":
             who = "withdrawn" if organiser else f"declined by {user.display_name}"
             _close(offer, f"this invitation was {who}")
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=f"{offer.text()}\n\n❌ Invitation {who}: no series.", view=None
             )
             return
-        if user.id not in offer.waiting:
-            raise MatchError("you have already accepted; waiting for the others")
         offer.waiting.discard(user.id)
         offer.accepted.append(user.display_name)
         if offer.waiting:
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=offer.text(), view=invitation_view(offer.id)
             )
             return
         _close(offer, "this invitation has already been accepted: the series is on")
-        await interaction.response.defer()
         await interaction.edit_original_response(
             content=f"{offer.text()}\n\n✅ Everyone accepted.", view=None
         )
@@ -183,17 +202,20 @@ async def start(
     player4: discord.User | None = None,
     player5: discord.User | None = None,
     player6: discord.User | None = None,
-    handicaps: str = "",
+    handicaps: app_commands.Range[str, 0, LIST] = "",
     rate_handicapped: bool = False,
     alternate: bool = True,
     ruleset: str = "2026",
     planes: app_commands.Range[int, 3, 6] | None = None,
-    variants: str = "",
+    variants: app_commands.Range[str, 0, LIST] = "",
     clouds: str = "random",
     fire: str = "auto",
-    clock: int = 0,
+    clock: int | None = None,
     strength: str = "medium",
 ) -> None:
+    bounded(handicaps, LIST, "handicaps")
+    bounded(variants, LIST, "variants")
+    require_play(interaction)
     bot = bot_of(interaction)
     users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
     chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
@@ -214,7 +236,7 @@ async def start(
         fire=fire,
         variants=tuple(v.strip().lower() for v in variants.split(",") if v.strip()),
         clouds=clouds,
-        clock_per_turn=float(clock) if clock else None,
+        clock_per_turn=turn_clock(clock),
         alternate_first=alternate,
         rate_handicapped=rate_handicapped,
     )

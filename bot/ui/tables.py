@@ -259,12 +259,23 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
         png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
         await channel.send(
             f"🃏 {who} claims **{card.name}** ({card.points} point"
-            f"{'s' if card.points != 1 else ''}): kept if they win this game.",
+            f"{'s' if card.points != 1 else ''}): {_claim_fate(live.game, claim.seat)}",
             file=picture(
                 png, f"{claim.card}.png", cards_words([card], claimed_by=live.names[claim.seat])
             ),
         )
     return len(claimed)
+
+
+def _claim_fate(game: Game, seat: int) -> str:
+    """What becomes of a card claimed in ``game`` (docs/series.md)."""
+    if game.result is None:
+        return "kept if they win this game."
+    if game.ended_early:
+        return "not kept: the game ended before every side had flown a turn."
+    if seat in game.result.winners:
+        return "kept: they won this game."
+    return "back to the pool: they did not win this game."
 
 
 def draw_lines(live: LiveMatch) -> list[str]:

@@ -20,6 +20,7 @@ from bot.ui.buttons import show_update
 from bot.ui.files import picture
 from bot.ui.series import desk as series_desk
 from bot.ui.tournament_board import ArenaBoards
+from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
@@ -39,6 +40,11 @@ TIEBREAK_LABELS = {
     TieBreak.HEAD_TO_HEAD: "Head-to-head",
     TieBreak.RATING: "Rating",
 }
+
+
+def _shown(tiebreak: TieBreak, value: float) -> float:
+    """A tie-break as players read it: the rating one as the shown rating, not mu."""
+    return float(display_of(value)) if tiebreak is TieBreak.RATING else value
 
 
 def desk(bot: CrosshairsBot) -> TournamentDesk:
@@ -226,7 +232,7 @@ class TournamentDesk(commands.Cog):
                 line.place,
                 names.get(line.user_id, str(line.user_id)),
                 line.score,
-                tuple(line.tiebreaks.get(tb, 0.0) for tb in order),
+                tuple(_shown(tb, line.tiebreaks.get(tb, 0.0)) for tb in order),
                 line.dropped,
             )
             for line in lines
@@ -298,7 +304,7 @@ def _points(score: float) -> str:
     whole, half = divmod(round(score * 2), 2)
     if abs(score * 2 - round(score * 2)) > 1e-9:
         return f"{score:.2f}"
-    return f"{whole}½" if half else str(whole)
+    return f"{whole or ''}½" if half else str(whole)
 
 
 def _decided_text(pairing: StoredPairing, names: dict[int, str]) -> str:

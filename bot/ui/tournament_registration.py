@@ -3,6 +3,7 @@ buttons (join, leave, check in; close check-in and start for the organiser)."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -14,11 +15,24 @@ from bot.services.once import IN_FLIGHT
 from bot.services.tournament_plan import TournamentPlan
 from bot.ui.context import bot_of
 from bot.ui.errors import report
-from bot.ui.options import CLOCK_CHOICES
+from bot.ui.options import (
+    CLOCK_CHOICES,
+    CLOUD_CHOICES,
+    FIRE_CHOICES,
+    GAME_DESCRIPTIONS,
+    RULESET_CHOICES,
+    game_settings_text,
+    turn_clock,
+)
+from bot.ui.text import LIST, NAME, bounded, plain
 from bot.ui.tournament import require_organiser, tournament, tournament_here
-from bot.ui.tournament_desk import desk, no_shows_text
+from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
+from rules.errors import RulesError
+from rules.modes import Settings
 from storage.tournaments import Tournament
+
+log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (set number of rounds)", value="swiss"),
@@ -99,6 +113,8 @@ class RegistrationButton(
                     await service.check_in(self.tid, user.id)
                     text = "✅ Checked in."
                 await interaction.followup.send(text, ephemeral=True)
+            if self.op != "checkin" and interaction.message is not None:
+                await _list_entrants(interaction.message, tournaments, self.tid)
             return
         require_organiser(interaction)
         busy = "the tournament is already being started or closed"
@@ -122,7 +138,11 @@ class RegistrationButton(
     games="Games per pairing: a best-of-N series with achievement cards (odd)",
     third_place="Single elimination: play a third-place match",
     reset="Double elimination: a second final if the losers' champion wins the first",
-    clock="Time per turn; a player whose time runs out loses the game",
+    clock="Time per turn; a player whose time runs out loses the game (leave out: no clock)",
+    planes="Planes each (3 to 6; duels and free-for-alls)",
+    ruleset=GAME_DESCRIPTIONS["ruleset"],
+    clouds=GAME_DESCRIPTIONS["clouds"],
+    fire=GAME_DESCRIPTIONS["fire"],
     handicaps="Handicap policy for every pairing",
     check_in="Players must check in; whoever has not when check-in closes is dropped",
     start_in="Start by itself this many minutes from now (0: the organiser presses Start)",
@@ -134,27 +154,42 @@ class RegistrationButton(
 )
 @app_commands.choices(format=FORMAT_CHOICES, mode=MODE_CHOICES)
 @app_commands.choices(clock=CLOCK_CHOICES)
+@app_commands.choices(ruleset=RULESET_CHOICES, clouds=CLOUD_CHOICES, fire=FIRE_CHOICES)
 @app_commands.choices(handicaps=HANDICAP_CHOICES)
 async def create(
     interaction: discord.Interaction,
-    name: str,
+    name: app_commands.Range[str, 1, NAME],
     format: str,
     rounds: app_commands.Range[int, 0, 20] = 0,
     mode: str = "duel",
     games: app_commands.Range[int, 1, 7] = 1,
     third_place: bool = False,
     reset: bool = True,
-    clock: int = 0,
+    clock: int | None = None,
     handicaps: str = "none",
     check_in: bool = False,
     start_in: app_commands.Range[int, 0, 10080] = 0,
     round_minutes: app_commands.Range[int, 0, 1440] = 0,
     no_show_minutes: app_commands.Range[int, 1, 60] = 5,
     duration: app_commands.Range[int, 0, 1440] = 0,
-    tiebreaks: str = "",
+    tiebreaks: app_commands.Range[str, 0, LIST] = "",
+    planes: app_commands.Range[int, 3, 6] | None = None,
+    ruleset: str = "2026",
+    clouds: str = "random",
+    fire: str = "auto",
 ) -> None:
     require_organiser(interaction)
     bot = bot_of(interaction)
+    name = plain(bounded(name, NAME, "a tournament's name"))
+    if not name:
+        raise MatchError("give the tournament a name")
+    bounded(tiebreaks, LIST, "tie-breaks")
+    try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
+        every_game = Settings(mode=mode, ruleset=ruleset, planes=planes, fire=fire)
+    except RulesError as exc:
+        raise MatchError(str(exc)) from None
+    if clouds.lower() not in {c.value for c in CLOUD_CHOICES}:
+        raise MatchError(f"clouds: choose one of {', '.join(c.value for c in CLOUD_CHOICES)}")
     order = tuple(t.strip().lower() for t in tiebreaks.split(",") if t.strip())
     plan = TournamentPlan(
         organiser=interaction.user.id,
@@ -162,7 +197,11 @@ async def create(
         third_place=third_place,
         reset=reset,
         tiebreaks=order or tuple(DEFAULT_ORDER),
-        clock_per_turn=float(clock) if clock else None,
+        clock_per_turn=turn_clock(clock),
+        ruleset=ruleset,
+        planes=planes,
+        clouds=clouds,
+        fire=fire,
         handicaps=handicaps,
         check_in=check_in,
         start_at=bot.games.clock.now() + start_in * 60 if start_in else None,
@@ -184,7 +223,8 @@ async def create(
     )
     lines = [
         f"🏆 **{name}** (tournament #{created.id}) — {_format_text(created, plan)}",
-        f"Each pairing plays a best of {games} series with achievement cards.",
+        f"Each pairing plays a best of {games} series with achievement cards: "
+        f"{game_settings_text(every_game, clouds)}.",
         (
             "A captain enters a team with `/crosshairs tournament team`"
             if created.mode in ("2v2", "3v3")
@@ -200,6 +240,22 @@ async def create(
             f"{plan.no_show_minutes} minutes after their round opens forfeits."
         )
     await interaction.followup.send("\n".join(lines), view=registration_view(created.id))
+
+
+ENTERED = "Entered"  # the sign-up message's last line names who is in
+
+
+async def _list_entrants(message: discord.Message, tournaments: TournamentDesk, tid: int) -> None:
+    """Bring the sign-up message's list of entrants up to date (names, no pings)."""
+    ids = [e.user_id for e in await tournaments.service.repo.entries(tid) if not e.dropped]
+    names = await tournaments.service.entrant_names(tid, ids)
+    kept = [line for line in message.content.splitlines() if not line.startswith(ENTERED)]
+    if ids:
+        kept.append(f"{ENTERED} ({len(ids)}): " + ", ".join(names.get(u, "?") for u in ids))
+    try:
+        await message.edit(content="\n".join(kept), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:  # the entry stands; only the list is behind
+        log.info("tournament %s: sign-up message not updated (%s)", tid, exc)
 
 
 def _format_text(t: Tournament, plan: TournamentPlan) -> str:

@@ -58,10 +58,10 @@ class Evaluator:
     def __init__(self, game: Game, weights: Weights | None = None) -> None:
         self.w = weights or Weights()
         self.cloud = [game.is_cloud(c) for c in board.CELLS]
-        variants = game.settings.variants
-        self.concealed = "concealed-fire" in variants
-        self.level = 0 if "no-level" in variants else 2 if game.settings.classic else 1
-        self.classic = game.settings.classic
+        rules = game.settings.rules
+        self.concealed = rules.fire_from_clouds
+        self.level = rules.level_flights
+        self.classic = rules.rings
         self.teams = game.mode.teams
         self.family = game.mode.family
         self.homes = tuple(board.HOME[side] for side in game.mode.sides)

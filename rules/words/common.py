@@ -64,7 +64,18 @@ def result_line(game: Game, names: Sequence[str]) -> str:
         return f"The game is drawn ({game.result.reason})."
     winners = join(seat_name(game, names, s) for s in game.result.winners)
     verb = "win" if len(game.result.winners) > 1 else "wins"
-    return f"{winners} {verb} ({game.result.reason})."
+    return f"{winners} {verb} ({_why(game, names)})."
+
+
+def _why(game: Game, names: Sequence[str]) -> str:
+    """The result's reason, naming who resigned or ran out of time when that ended it
+    (the engine's reason is then just "last standing")."""
+    assert game.result is not None
+    last = game.history[-1] if game.history else None
+    if last is not None and last.token.startswith(("resign:", "timeout:")):
+        how = "resigned" if last.token.startswith("resign:") else "ran out of time"
+        return f"{seat_name(game, names, last.seat)} {how}"
+    return game.result.reason
 
 
 EVERY_PLANE_FLOWN: Final = "every plane has flown"

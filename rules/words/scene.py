@@ -93,7 +93,7 @@ def _seat_facts(game: Game, seat: int, zeros: bool = True) -> list[str]:
     facts = [f"{s.reserve} in reserve"] if s.reserve or zeros else []
     if s.handicap:
         facts.append(plural(s.handicap, "handicap token"))
-    if game.settings.classic:
+    if game.settings.rules.rings:
         facts.append(plural(s.rings, "ring"))
     if game.mode.family == "ffa" and (s.trophies or zeros):
         facts.append(f"{s.trophies} troph{'y' if s.trophies == 1 else 'ies'}")
@@ -203,7 +203,7 @@ def position_text(game: Game, names: Sequence[str] = ()) -> str:
         for p in own:
             facts = [f"- Plane at {plane_pose(p)}"]
             if _in_cloud(game, p):
-                cannot = "" if "concealed-fire" in game.settings.variants else " (it cannot fire)"
+                cannot = "" if game.settings.rules.fire_from_clouds else " (it cannot fire)"
                 facts.append(f"in a cloud{cannot}")
             facts += [f"aims at {_plane_of(game, t)}" for s, t in aims if s is p]
             facts += [f"in the sights of {_plane_of(game, s)}" for s, t in aims if t is p]

@@ -68,7 +68,7 @@ class _Teller:
         out: list[Sentence] = []
         rest = list(happened)
         if token == "draw":
-            out.append(Sentence("draw", "The players agree to a draw."))
+            out.append(Sentence("draw", "The players agree to a draw"))
         elif token is not None and ":" not in token:  # resign:2 is told by its event
             out.extend(self._own(Step.parse(token), seat, rest))
         for e in rest:

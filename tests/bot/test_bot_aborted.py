@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.flying import fly_first_turns, resign
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
@@ -50,8 +51,11 @@ async def test_a_button_left_over_from_a_finished_match_says_it_is_over(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     _, thread, alice, bob = await duel(simcord_env)
+    live = await simcord_bot.games.by_thread(thread.id)
+    assert live is not None
+    await fly_first_turns(lambda u: alice if u == alice.id else bob, thread, live)
     confirm = answer(await alice.click(board_of(thread), label="Resign"))
-    await bob.slash(thread, "crosshairs resign")  # the game ends meanwhile
+    await resign(bob, thread)  # the game ends meanwhile
     late = answer(await alice.click(confirm, label="Yes, resign"))
     assert late.content == "⚠️ this game is over"
     assert board_of(thread).components == []

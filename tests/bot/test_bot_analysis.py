@@ -3,12 +3,15 @@ progress message and the result lands in its thread; what cannot be analysed is 
 
 from __future__ import annotations
 
+import io
 import random
 from dataclasses import replace
 from typing import Any
 
 import discord
 import pytest
+from PIL import Image
+from support.flying import resign
 from support.replies import answer, refusals
 from support.tables import Table
 from support.uploads import Upload
@@ -18,6 +21,7 @@ from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.once import IN_FLIGHT
 from bot.ui import analysis
+from render.analysis import MARK_COLOURS
 from rules.ai.analysis import AnalysisDepth
 
 
@@ -58,13 +62,13 @@ async def finished_match(table: Table, bot: CrosshairsBot, turns: int) -> Any:
     thread = await table.start(clouds="none", planes=3)
     live = next(iter(bot.games.live_matches()))
     rng = random.Random(3)
-    while live.game.turn <= turns and not live.game.is_over:
+    while (live.game.turn <= turns or live.game.unflown()) and not live.game.is_over:
         mover = table.alice if live.user_to_move() == table.alice.id else table.bob
         token = rng.choice(live.game.legal_steps()).token
         await mover.slash(thread, "crosshairs move", tokens=token)
     if not live.game.is_over:
         quitter = table.alice if live.user_to_move() == table.alice.id else table.bob
-        await quitter.slash(thread, "crosshairs resign")
+        await resign(quitter, thread)
     assert live.game.is_over
     return thread
 
@@ -78,7 +82,9 @@ async def test_a_finished_match_is_analysed_into_its_thread(
     result = await table.eve.slash(table.channel, "crosshairs analyse", match=1)
     assert edits[0] == "🔎 Analysing match #1… turn 0 of 3"
     assert "🔎 Analysing match #1… turn 1 of 3" in edits  # progress while it works
-    assert answer(result).content.startswith("🔎 Analysed all 3 turns of match #1: ")
+    said = answer(result).content
+    assert said == f"🔎 Analysed all 3 turns of match #1: posted in <#{thread.id}>."
+    assert "discord.com" not in said  # the playground has no discord.com to go to
 
     posted = thread.history()[-1]
     assert posted.content.startswith("🔎 Analysis of match #1: alice vs bob")
@@ -86,6 +92,14 @@ async def test_a_finished_match_is_analysed_into_its_thread(
     (shown,) = [u for u in uploads if u.filename == "analysis-1.png"]
     assert shown.description is not None
     assert shown.description.startswith("Analysis of match 1, alice vs bob: a graph")
+    assert "'+' favours alice; dots: yellow an inaccuracy" in shown.description
+    for attachment in posted.attachments:  # each shaped for a chat preview and a phone
+        with Image.open(io.BytesIO(await attachment.read())) as img:
+            assert img.width == 1100 and 1.3 <= img.width / img.height <= 3.0, img.size
+    with Image.open(io.BytesIO(await posted.attachments[0].read())) as graph:
+        key = graph.convert("RGB").crop((0, 0, graph.width, graph.height // 6))
+        colours = {c for _, c in key.getcolors(1 << 20) or []}
+        assert set(MARK_COLOURS.values()) <= colours  # the key shows every dot's colour
     assert refusals(simcord_env) == []
 
 

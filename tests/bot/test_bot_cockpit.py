@@ -152,3 +152,25 @@ def test_cloud_setup_picks_a_row_then_a_cell() -> None:
 def test_an_unknown_path_falls_back_to_the_start() -> None:
     game = position.parse(POS, fire="manual")
     assert cockpit.panel(game, ("zz", "Q")) == cockpit.panel(game)
+
+
+def test_placement_menus_say_what_they_hold_and_the_title_what_can_be_done() -> None:
+    start = cockpit.panel(Game(Settings()))  # turn 1: nothing to fly, six cells to fill
+    assert start.title == "Place a plane."
+    sensible, edge = start.menus
+    assert sensible.placeholder == "Place a plane (5 left)"
+    assert edge.placeholder == "Place facing the edge (it must turn or crash)"
+    assert {o.value[:3] for o in sensible.options} == {f"+a{i}" for i in range(1, 7)}
+    for menu, out in ((sensible, False), (edge, True)):
+        for option in menu.options:  # "+a1NE": a home cell (one digit), then the facing
+            cell, facing = board.cell(option.value[1:3]), board.DIRECTIONS.index(option.value[3:])
+            assert (board.NEIGHBOUR[cell * 6 + facing] < 0) is out, option.value
+
+    flying = position.parse("duel/2026 t9 - | - | >e6E5 a6NW0 +0 | k7SW0 k10E0 +0")
+    assert cockpit.panel(flying).title == "Pick a plane to fly."  # nothing left to place
+    assert cockpit.panel(position.parse(POS)).title == "Pick a plane to fly, or place one."
+
+
+def test_a_long_menu_is_labelled_with_the_first_and_last_cell_it_holds() -> None:
+    assert cockpit._span([board.cell("a6"), board.cell("a1"), board.cell("a3")]) == "a1 to a6"
+    assert cockpit._span([board.cell("a2"), None, board.cell("a2")]) == "a2"

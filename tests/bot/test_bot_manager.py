@@ -47,6 +47,15 @@ async def play_to_the_end(games: GameManager, live: LiveMatch, seed: int) -> int
     return moves
 
 
+async def fly_first_turns(games: GameManager, live: LiveMatch) -> None:
+    """Every side flies its first turn (the first legal step each time), so that the
+    game can end with a result rather than be aborted."""
+    while live.game.unflown():
+        user = live.user_to_move()
+        assert user is not None
+        await games.play(live.id, user, [live.game.legal_steps()[0].token])
+
+
 async def test_a_whole_duel_through_the_manager_is_stored_step_by_step(db: Database) -> None:
     games = GameManager(db, FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, guild_id=9, seed=3)
@@ -149,6 +158,7 @@ async def test_a_double_press_race_applies_once(duel: tuple[GameManager, LiveMat
 
 async def test_nothing_after_the_game_is_over(duel: tuple[GameManager, LiveMatch]) -> None:
     games, live = duel
+    await fly_first_turns(games, live)
     update = await games.resign(live.id, BOB)
     assert live.game.result is not None and live.game.result.winners == (0,)
     assert update.text().count("wins") == 1
@@ -158,11 +168,28 @@ async def test_nothing_after_the_game_is_over(duel: tuple[GameManager, LiveMatch
 
 async def test_a_draw_needs_every_player(duel: tuple[GameManager, LiveMatch]) -> None:
     games, live = duel
+    await fly_first_turns(games, live)
     update = await games.offer_draw(live.id, ALICE)
     assert "waiting for bob" in update.text() and not live.game.is_over
+    await assert_refused(games, live, "your own draw offer", games.offer_draw(live.id, ALICE))
     update = await games.offer_draw(live.id, BOB)
     assert live.game.result is not None and live.game.result.drawn
     assert "drawn" in update.text()
+
+
+async def test_a_resignation_or_draw_before_every_side_has_flown_aborts(db: Database) -> None:
+    games = GameManager(db, FakeClock())
+    resigned = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
+    await games.play(resigned.id, ALICE, ["+a3NE"])  # bob has not flown yet
+    update = await games.resign(resigned.id, ALICE)
+    assert resigned.aborted and resigned.game.result is None
+    assert "aborted, not rated" in update.text()
+    assert (await games.repo.get(resigned.id)).status == "abandoned"
+    drawn = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
+    await games.offer_draw(drawn.id, ALICE)
+    update = await games.offer_draw(drawn.id, BOB)
+    assert drawn.aborted and drawn.game.result is None
+    assert "aborted, not rated" in update.text()
 
 
 async def test_a_draw_offer_lapses_when_the_turn_moves_on(
@@ -175,14 +202,14 @@ async def test_a_draw_offer_lapses_when_the_turn_moves_on(
     assert not live.game.is_over and "waiting for bob" in update.text()
 
 
-async def test_abort_only_before_the_first_move(db: Database) -> None:
+async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
     games = GameManager(db, FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     await games.abort(live.id, BOB)
     assert (await games.repo.get(live.id)).status == "abandoned"
     later = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
-    await games.play(later.id, ALICE, ["+a3NE"])
-    await assert_refused(games, later, "has begun", games.abort(later.id, ALICE))
+    await fly_first_turns(games, later)
+    await assert_refused(games, later, "every side has flown", games.abort(later.id, ALICE))
 
 
 async def test_the_computer_takes_its_turn(db: Database) -> None:

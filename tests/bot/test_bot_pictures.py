@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from support.flying import fly_first_turns, match_in, resign
 from support.replies import answer
 from support.uploads import Upload
 
@@ -74,7 +75,12 @@ async def test_every_picture_of_a_whole_session_has_a_description(
     invited = await alice.slash(channel, "crosshairs series start", opponent=bob, games=1)
     await bob.click((invited.followups or [invited.response])[0], label="Accept")
     series_thread = channel.threads[-1]
-    await bob.slash(series_thread, "crosshairs resign")
+    await fly_first_turns(
+        lambda u: alice if u == alice.id else bob,
+        series_thread,
+        await match_in(simcord_bot, series_thread),
+    )
+    await resign(bob, series_thread)
     await alice.slash(series_thread, "crosshairs series status")
 
     # a two-player knock-out: standings and bracket

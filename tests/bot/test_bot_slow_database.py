@@ -1,14 +1,14 @@
-"""Every command and button answers within Discord's 3 seconds even when the database
-is slow: each write is held up 2.5 s until the interaction has its first answer, so a
-handler that wrote before answering would answer 2.5 s late at best; the test measures
-each interaction's first answer. Writes after the answer go at full speed: holding them
-up too would prove nothing more and only make the test wait."""
+"""Every command and button answers before it writes to the database, so a slow
+database never makes an answer late (Discord allows 3 s). Each write here waits until the
+interaction under watch has its first answer, for up to WRITE_DELAY: a handler that wrote
+before answering holds its own write up for the whole delay, and the test sees that.
+Nothing is timed, so a busy machine cannot fail the test, nor a fast one pass it."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager, suppress
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import discord
@@ -19,41 +19,42 @@ from bot.discord_app import CrosshairsBot
 from storage.sql import Conn
 from storage.sqlite import SqliteDatabase
 
-WRITE_DELAY = 2.5  # seconds added to a write transaction made before the first answer
-IN_TIME = 2.0  # an answer after one delayed write could not come sooner
+WRITE_DELAY = 10.0  # seconds a write made before the first answer is held up at most
 
 
 class FirstAnswers:
-    """When each interaction got its first answer (deferral, message or update)."""
+    """Which interactions got their first answer (deferral, message or update)."""
 
-    def __init__(self, env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.env = env
-        self.at: dict[int, Any] = {}
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.ids: set[int] = set()
         self.answered = asyncio.Event()  # the interaction under watch has its first answer
         for name in ("defer", "send_message", "edit_message", "send_modal"):
             original = getattr(discord.InteractionResponse, name)
-            monkeypatch.setattr(discord.InteractionResponse, name, self._timed(original))
+            monkeypatch.setattr(discord.InteractionResponse, name, self._noted(original))
 
-    def _timed(self, original: Callable[..., Any]) -> Callable[..., Any]:
+    def _noted(self, original: Callable[..., Any]) -> Callable[..., Any]:
         answers = self
 
-        async def timed(response: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
-            interaction = response._parent
-            answers.at.setdefault(interaction.id, answers.env.now())
+        async def noted(response: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
+            answers.ids.add(response._parent.id)
             answers.answered.set()
             return await original(response, *args, **kwargs)
 
-        return timed
+        return noted
 
 
 @contextmanager
-def slow_writes(monkeypatch: pytest.MonkeyPatch, answered: asyncio.Event) -> Iterator[None]:
+def slow_writes(
+    monkeypatch: pytest.MonkeyPatch, answered: asyncio.Event, held: list[float]
+) -> Iterator[None]:
     original = SqliteDatabase.transaction
 
     @asynccontextmanager
     async def slow(db: SqliteDatabase) -> AsyncIterator[Conn]:
-        with suppress(TimeoutError):
+        try:
             await asyncio.wait_for(answered.wait(), WRITE_DELAY)
+        except TimeoutError:
+            held.append(WRITE_DELAY)  # nothing answered while this write waited
         async with original(db) as conn:
             yield conn
 
@@ -62,29 +63,28 @@ def slow_writes(monkeypatch: pytest.MonkeyPatch, answered: asyncio.Event) -> Ite
         yield
 
 
-class Stopwatch:
-    def __init__(self, env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.env = env
+class Watch:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.monkeypatch = monkeypatch
-        self.answers = FirstAnswers(env, monkeypatch)
+        self.answers = FirstAnswers(monkeypatch)
         self.late: list[str] = []
 
     async def slow(self, what: str, action: Any) -> Any:
-        """Run one interaction with slow writes; note it if its first answer was late."""
-        before = set(self.answers.at)
+        """Run one interaction with slow writes; note it if a write came before its
+        first answer (or it got none)."""
+        before = set(self.answers.ids)
         self.answers.answered.clear()
-        started = self.env.now()
-        with slow_writes(self.monkeypatch, self.answers.answered):
+        held: list[float] = []
+        with slow_writes(self.monkeypatch, self.answers.answered, held):
             result = await action
-        first = [t for k, t in self.answers.at.items() if k not in before]
-        if not first or (min(first) - started).total_seconds() >= IN_TIME:
+        if held or not self.answers.ids - before:
             self.late.append(what)
         content = getattr((result.followups or [result.response])[0], "content", "") or ""
         assert "went wrong" not in content, (what, content)
         return result
 
 
-async def test_every_command_and_button_answers_in_time_while_each_write_takes_2_5_s(
+async def test_every_command_and_button_answers_before_it_writes(
     simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     guild = simcord_env.create_guild()
@@ -95,7 +95,7 @@ async def test_every_command_and_button_answers_in_time_while_each_write_takes_2
     carol = guild.add_member(simcord_env.create_user("carol"))
     dave = guild.add_member(simcord_env.create_user("dave"))
     simcord_env.settle_timeout = 120.0  # the slow writes hold the bot up for a while
-    watch = Stopwatch(simcord_env, monkeypatch)
+    watch = Watch(monkeypatch)
 
     # a challenge accepted, then aborted
     invite = (await alice.slash(channel, "crosshairs challenge", opponent=bob)).response.message

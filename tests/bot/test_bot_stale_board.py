@@ -8,10 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from support.flying import fly_first_turns, match_in, resign
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.ui import commands
+from bot.ui import buttons, commands
 
 
 async def restart(env: Any, new_bot: Callable[[], CrosshairsBot]) -> None:
@@ -60,9 +61,10 @@ async def test_a_game_that_ended_in_a_crash_is_announced_and_rated_after_the_res
     async def dies_before_drawing(*args: Any, **kwargs: Any) -> None:
         """The process dies after the resignation is stored, before anyone is told."""
 
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     with monkeypatch.context() as patched:
-        patched.setattr(commands, "show_update", dies_before_drawing)
-        await alice.slash(thread, "crosshairs resign")
+        patched.setattr(buttons, "show_update", dies_before_drawing)
+        await resign(alice, thread)
     assert not [m for m in thread.history() if "replay match:" in m.content]
 
     await restart(simcord_env, new_bot)

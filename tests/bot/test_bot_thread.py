@@ -8,6 +8,7 @@ from collections import OrderedDict
 from typing import Any
 
 import discord
+from support.flying import fly_first_turns, match_in
 from support.replies import answer
 from support.tables import Table, board_message
 
@@ -132,6 +133,7 @@ async def test_a_draw_offer_names_the_opponent_and_is_answered_with_buttons(
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start(clouds="none")
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     await table.alice.click(board_message(thread), label="Offer draw")
     board = board_message(thread)
     assert (
@@ -148,10 +150,14 @@ async def test_a_draw_offer_names_the_opponent_and_is_answered_with_buttons(
     assert "Offer draw" in button_labels(board)
 
     await table.bob.click(board, label="Offer draw")
+    own = answer(await table.bob.click(board_message(thread), label="Accept draw"))
+    assert own.content == "⚠️ that is your own draw offer: only alice (P1) can accept it"
     await table.alice.click(board_message(thread), label="Accept draw")
     live = simcord_bot.games
     assert not live.live_matches()
     assert "The game is drawn" in board_message(thread).content
+    (told,) = [m.content for m in thread.history() if "agree to a draw" in m.content]
+    assert "The players agree to a draw." in told and "draw.." not in told
 
 
 async def test_a_used_resignation_confirmation_is_disabled(
@@ -159,24 +165,25 @@ async def test_a_used_resignation_confirmation_is_disabled(
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start(clouds="none")
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     asked = answer(await table.bob.click(board_message(thread), label="Resign"))
     await table.bob.click(asked.message, label="Yes, resign")
     confirmation = asked.message
     assert "You resigned" in confirmation.content
     (button,) = [c for row in confirmation.components for c in row.children]
     assert button.label == "Yes, resign" and button.disabled
-    assert "alice (P1) wins" in board_message(thread).content
+    assert "alice (P1) wins (bob (P2) resigned)." in board_message(thread).content
 
 
-async def test_the_challenge_names_every_setting_that_is_not_the_default_and_home_sides(
+async def test_the_challenge_names_its_settings_the_invited_opponent_and_home_sides(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     table = Table(simcord_env)
     plain = await table.challenge()
     assert plain.content.splitlines()[1:] == [
-        "**Duel** · 2026 rules · auto fire",
+        "**Duel** · 2026 rules · auto fire · 5 planes each · random clouds",
         "`P1` alice · home side south",
-        "`P2` — open — · home side north",
+        "`P2` bob (invited) · home side north",
     ]
     other = Table(simcord_env)
     invite = await other.challenge(

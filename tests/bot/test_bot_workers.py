@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from simcord.builders import UserHandle
+from support.flying import resign
 from support.tables import Table
 
 from bot.config import Config
@@ -54,7 +55,7 @@ async def test_the_analysis_is_judged_turn_by_turn_in_the_worker_process(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     thread, alice = await first_move_against_the_bot(simcord_env, simcord_bot, "easy")
-    await alice.slash(thread, "crosshairs resign")
+    await resign(alice, thread)
     await simcord_env.settle()
     await alice.slash(thread, "crosshairs analyse")
     await simcord_env.settle()

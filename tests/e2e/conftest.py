@@ -10,12 +10,38 @@ from pathlib import Path
 import pytest
 
 from e2e.browser import run_playground
+from localcord import checks
 from localcord.botproc import BotProcess
 from localcord.client import People
 from localcord.server import LocalDiscord
 from localcord.state import Channel
 from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus
+
+
+@pytest.fixture(autouse=True)
+def discord_spec(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every local Discord a test starts is strict: each request it refuses and each of
+    its answers unlike Discord's spec fails the test. The count of calls held to the spec
+    is recorded per test (``checked``) and summed at the end of the run."""
+    with checks.recording() as made:
+        yield
+    request.node.user_properties.append(("checked", sum(c.checked for c in made)))
+    if request.node.get_closest_marker("refusals") is None:
+        failures = [f for c in made for f in c.failures]
+        assert not failures, "unlike Discord:\n" + "\n".join(failures[:20])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    reports = [
+        r
+        for found in terminalreporter.stats.values()
+        for r in found
+        if getattr(r, "when", None) == "teardown"
+    ]
+    total = sum(int(v) for r in reports for k, v in r.user_properties if k == "checked")
+    if total:
+        terminalreporter.write_line(f"localcord: {total} REST calls held to Discord's spec")
 
 
 @dataclass

@@ -31,7 +31,8 @@ pg: Any = pytest.importorskip(
     "pg_server", reason="the PostgreSQL test server (tests/storage/pg_server.py) is not here"
 )
 
-pytestmark = pytest.mark.multiprocess
+# a bound of its own: the flight alone may take FLIGHT_LIMIT, the clocks four minutes more
+pytestmark = [pytest.mark.multiprocess, pytest.mark.timeout(900)]
 
 GUILDS, DUELS_PER_GUILD = 8, 5
 KILL_AT_STEP = 6

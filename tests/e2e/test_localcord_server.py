@@ -18,6 +18,8 @@ from localcord.gateway import DISPATCH, HELLO, IDENTIFY, INVALID_SHARD
 from localcord.server import LocalDiscord
 from localcord.state import Json
 
+AUTH = {"Authorization": "Bot localcord-test-token"}
+
 
 class Shard:
     """One gateway connection that identifies as ``shard`` of ``count``."""
@@ -62,7 +64,7 @@ async def test_each_shard_hears_only_about_its_own_guilds(sharded: LocalDiscord)
     world, gateway = sharded.world, sharded.gateway
     by_shard = {s: [g for g in world.guilds if (g >> 22) % 2 == s] for s in (0, 1)}
     assert all(by_shard.values()), "the eight guilds spread over both shards"
-    async with aiohttp.ClientSession() as http:
+    async with aiohttp.ClientSession(headers=AUTH) as http:
         shards = [await Shard.connect(http, sharded, s, 2) for s in (0, 1)]
         for s, shard in enumerate(shards):
             ready, *creates = await shard.take(1 + len(by_shard[s]))
@@ -85,7 +87,7 @@ async def test_each_shard_hears_only_about_its_own_guilds(sharded: LocalDiscord)
 
 
 async def test_a_shard_count_the_server_does_not_use_is_refused(sharded: LocalDiscord) -> None:
-    async with aiohttp.ClientSession() as http:
+    async with aiohttp.ClientSession(headers=AUTH) as http:
         shard = await Shard.connect(http, sharded, 0, 3)
         message = await shard.socket.receive()
         assert message.type == aiohttp.WSMsgType.CLOSE and message.data == INVALID_SHARD
@@ -93,7 +95,7 @@ async def test_a_shard_count_the_server_does_not_use_is_refused(sharded: LocalDi
 
 async def test_gateway_bot_tells_the_shard_count(sharded: LocalDiscord) -> None:
     async with (
-        aiohttp.ClientSession() as http,
+        aiohttp.ClientSession(headers=AUTH) as http,
         http.get(f"{sharded.api_base}/gateway/bot") as response,
     ):
         assert (await response.json())["shards"] == 2
@@ -104,7 +106,7 @@ async def test_latency_delays_every_rest_answer() -> None:
     server.faults.latency = 0.25
     await server.start()
     try:
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(headers=AUTH) as http:
             started = time.monotonic()
             async with http.get(f"{server.api_base}/users/@me") as response:
                 assert response.status == 200
@@ -117,8 +119,9 @@ def _button(n: int) -> dict[str, object]:
     return {"type": 2, "style": 2, "label": f"b{n}", "custom_id": f"id{n}"}
 
 
+@pytest.mark.refusals
 async def test_a_message_over_discords_limits_is_refused_and_not_posted() -> None:
-    server = LocalDiscord()
+    server = LocalDiscord(rate_limits=False)  # seven messages to one channel at once
     channel = server.world.add_channel("dogfights")
     await server.start()
     url = f"{server.api_base}/channels/{channel.id}/messages"
@@ -143,7 +146,7 @@ async def test_a_message_over_discords_limits_is_refused_and_not_posted() -> Non
         {"attachments": [{"id": 0, "filename": "a.png", "description": "d" * 1025}]},
     ]
     try:
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(headers=AUTH) as http:
             for body in too_much:
                 async with http.post(url, json=body) as response:
                     assert response.status == 400, body

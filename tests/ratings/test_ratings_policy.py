@@ -61,9 +61,9 @@ def test_impossible_results_are_refused(winners: set[int], eliminated: list[int]
         ranks_from_result("ffa", 2, winners, eliminated)
 
 
-def test_a_newcomer_shows_a_thousand_and_is_provisional() -> None:
+def test_a_newcomer_shows_1500_and_is_provisional() -> None:
     fresh = new_rating()
-    assert (fresh.display, fresh.games, fresh.provisional) == (1000, 0, True)
+    assert (fresh.display, fresh.games, fresh.provisional) == (1500, 0, True)
     assert Rating(25.0, PROVISIONAL_SIGMA).provisional is False
     assert Rating(25.0, PROVISIONAL_SIGMA + 0.01).provisional is True
 
@@ -79,14 +79,24 @@ def test_provisional_lasts_about_fourteen_duels() -> None:
 
 
 @given(ratings, ratings)
-def test_display_never_reverses_the_ordinal(a: Rating, b: Rating) -> None:
-    if a.ordinal <= b.ordinal:
+def test_display_follows_the_skill_estimate_alone(a: Rating, b: Rating) -> None:
+    if a.mu <= b.mu:
         assert a.display <= b.display
+    assert Rating(a.mu, b.sigma, 7).display == a.display  # doubt and games played: no effect
 
 
-def test_display_is_a_thousand_and_25_points_per_ordinal_point() -> None:
-    assert Rating(25.0, 1.0).display == 1000 + 25 * 22
-    assert Rating(25.0, 2.0).display == 1475  # an average player after many games
+def test_display_is_1500_and_25_points_per_mu_point() -> None:
+    assert Rating(25.0, 1.0).display == 1500
+    assert Rating(25.0, 8.0).display == 1500  # the same skill, however unsure
+    assert Rating(29.0, 2.0).display == 1600
+    assert Rating(21.0, 2.0).display == 1400
+
+
+def test_a_draw_between_equals_moves_neither_shown_rating() -> None:
+    for prior in (new_rating(), Rating(31.0, 2.5, 40)):
+        after = rate_game("duel", [["a"], ["b"]], [0, 0], {"a": prior, "b": prior})
+        assert after["a"].display == after["b"].display == prior.display
+        assert after["a"].sigma < prior.sigma  # the draw still taught the system something
 
 
 def test_handicapped_games_are_unrated_unless_the_organiser_says_so() -> None:

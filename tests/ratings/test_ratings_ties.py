@@ -63,7 +63,7 @@ def test_equal_priors_a_better_place_never_rates_lower(ranks: list[int]) -> None
     for i, j in ((i, j) for i in range(len(ranks)) for j in range(len(ranks))):
         if ranks[i] < ranks[j]:
             assert after[str(i)].mu > after[str(j)].mu
-            assert after[str(i)].ordinal > after[str(j)].ordinal
+            assert after[str(i)].display >= after[str(j)].display
         elif ranks[i] == ranks[j]:
             assert after[str(i)].mu == after[str(j)].mu
 

@@ -14,16 +14,17 @@ from rules import events, notation, position, serialize
 from rules.achievements import ALL_CARDS
 from rules.errors import IllegalStep
 from rules.game import Game
-from rules.modes import MODES, VARIANTS, Settings
+from rules.modes import MODES, Settings
 from rules.players import new_game
 from rules.steps import ALL_STEPS
+from rules.variants import VARIANTS
 
 game_settings = st.builds(
     Settings,
     mode=st.sampled_from(sorted(MODES)),
     ruleset=st.sampled_from(["2026", "classic"]),
     fire=st.sampled_from(["auto", "manual"]),
-    variants=st.frozensets(st.sampled_from(VARIANTS)),
+    variants=st.frozensets(st.sampled_from([v.name for v in VARIANTS])),
     turn_limit=st.just(300),
     cards=st.just(ALL_CARDS),
 )
@@ -42,7 +43,7 @@ def check_invariants(game: Game) -> None:
             assert game.planes_left(seat) == 0
         else:
             assert game.planes_left(seat) >= 2
-    if game.settings.classic:
+    if game.settings.rules.rings:
         for seat in range(game.seats):
             assert game.seat(seat).rings >= 0
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from rules_support import at, legal, legal_for, of_type, play, pos
 
-from rules import events
+from rules import events, serialize, variants
+from rules.errors import RulesError
 from rules.game import Game
-from rules.modes import MODES, VARIANTS, Settings
+from rules.modes import MODES, Settings
 from rules.players import RandomPlayer, new_game, play_out
+from rules.position import format_position
+from rules.variants import VARIANTS, Rules, Variant, combined_rules
 
 
 def test_handicap_tokens_put_the_first_planes_on_at_height_1() -> None:
@@ -118,9 +123,48 @@ def test_every_variant_combines_with_every_mode_and_ruleset(mode: str, ruleset: 
     settings = Settings(
         mode=mode,
         ruleset=ruleset,
-        variants=frozenset(VARIANTS),
+        variants=frozenset(v.name for v in VARIANTS),
         turn_limit=300,
         handicaps=(1,) * MODES[mode].seats,
     )
     game = play_out(new_game(settings, 7), [RandomPlayer(7)] * MODES[mode].seats)
     assert game.is_over
+
+
+class _Gusts(Variant):
+    """A variant made for this test: one class, listed in the registry, is all it takes."""
+
+    name = "gusts"
+    title = "Gusts"
+    teaching = "clouds shake planes as turbulence does."
+
+    def apply(self, rules: Rules) -> Rules:
+        return replace(rules, turbulence=True)
+
+
+def test_a_variant_is_one_class_in_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(RulesError, match="unknown variant 'gusts'"):
+        Settings(variants=frozenset({"gusts"}))
+    monkeypatch.setattr(variants, "VARIANTS", (*VARIANTS, _Gusts()))
+    assert variants.find_variant("gusts").title == "Gusts"
+    game = pos("duel/2026 t9 gusts | d6 | >d4E3 a6E0 +0 | k7SW0 k10E0 +0")
+    assert game.settings.rules.turbulence
+    play(game, "d4F")
+    assert at(game, "d6") == (0, "E", 2)  # the gusts cost a height, as turbulence does
+    assert format_position(pos(game.start_position or "")).split()[2] == "gusts"
+    again = serialize.loads(serialize.dumps(game))
+    assert again.settings.variants == {"gusts"}
+    assert again.state_key() == game.state_key()
+
+
+def test_variants_rulesets_and_fire_modes_are_found_by_name() -> None:
+    assert [v.name for v in VARIANTS] == ["turbulence", "concealed-fire", "aces", "no-level"]
+    assert combined_rules("classic", "manual", {"no-level", "aces"}) == Rules(
+        rings=True, level_flights=0, auto_fire=False, aces=True
+    )
+    assert combined_rules("2026", "auto", ()).level_flights == 1
+    for bad, found in (("x", variants.find_variant), ("x", variants.find_ruleset)):
+        with pytest.raises(RulesError, match="unknown"):
+            found(bad)
+    with pytest.raises(RulesError, match="fire modes are: auto, manual"):
+        variants.find_fire_mode("sometimes")

@@ -1,7 +1,8 @@
 """Ratings after games played through Discord, checked against openskill called directly.
 
 Each game is ended by the players themselves (``/crosshairs resign`` and
-``/crosshairs draw``); the expected ratings come from openskill's Plackett-Luce model,
+``/crosshairs draw``) once every side has flown a turn (before that a resignation or a
+draw aborts the game, unrated); the expected ratings come from openskill's Plackett-Luce model,
 not from the bot's rating module, except where docs/ratings.md says the bot departs
 from openskill on purpose (ties of three or more sides), and there the workaround is
 rebuilt here from openskill calls too.
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
+from support.flying import fly_first_turns, resign
 
 from bot.discord_app import CrosshairsBot
 from storage.ratings import RatingRepo
@@ -48,8 +50,8 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob)
     await bob.click(invite.response.message, label="Accept")
     (thread,) = club.channel.threads
-    await current_match(simcord_bot, thread)
-    await bob.slash(thread, "crosshairs resign")
+    await fly_first_turns(club.member, thread, await current_match(simcord_bot, thread))
+    await resign(bob, thread)
 
     [[a], [b]] = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[0.0, 1.0])
     assert await stored(simcord_bot, alice.id, "duel") == pytest.approx((a.mu, a.sigma, 1))
@@ -60,11 +62,16 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     shown = said(await bob.slash(club.channel, "crosshairs profile", player=alice))
     (embed,) = shown.embeds
     fields = {f.name: f.value for f in embed.fields}
-    display = 1000 + round(25 * (a.mu - 3 * a.sigma))
-    other = 1000 + round(25 * (b.mu - 3 * b.sigma))
+    display = 1500 + round(25 * (a.mu - 25))  # the skill estimate, not μ − 3σ
+    other = 1500 + round(25 * (b.mu - 25))
+    assert display > 1500 > other
     assert fields["Duels"] == f"{display}? (μ {a.mu:.2f}, σ {a.sigma:.2f}, 1 game)"
     assert fields["Games"] == "1 played · 1 won · 0 drawn · 0 lost"
     assert fields["Cards earned"] == "None yet"
+    assert fields["Where games count"] == (
+        "Ratings and results count rated games on every server; "
+        "1 of these 1 games were played on this server."
+    )
 
     board = said(await bob.slash(club.channel, "crosshairs leaderboard"))
     lines = board.embeds[0].description.splitlines()
@@ -73,6 +80,9 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
         f"2. **bob** — {other}? (1 game)",
     ]
     assert "μ" not in board.embeds[0].description  # μ and σ only in the profile
+    footer = board.embeds[0].footer.text
+    assert "rated game on this server" in footer and "starts at 1500" in footer
+    assert "average" not in footer  # a newcomer is not told they are below average
     posted = [m.content for m in thread.history() if m.content.startswith("📊")]
     assert posted == [
         f"📊 Ratings (duel): alice {display}?; bob {other}? ('?': provisional, still settling)"
@@ -84,8 +94,9 @@ async def test_four_player_free_for_all_with_a_tie(club: Club, simcord_bot: Cros
     thread = await lobby(club, "ffa4", club.people)
     live = await current_match(simcord_bot, thread)
     assert [e.user_id for e in live.seats] == [p.id for p in club.people]
-    await dave.slash(thread, "crosshairs resign")  # out first: fourth
-    await carol.slash(thread, "crosshairs resign")  # out second: third
+    await fly_first_turns(club.member, thread, live)
+    await resign(dave, thread)  # out first: fourth
+    await resign(carol, thread)  # out second: third
     await alice.slash(thread, "crosshairs draw")
     await bob.slash(thread, "crosshairs draw")  # alice and bob share first place
     assert live.game.result is not None and live.game.result.winners == ()
@@ -114,9 +125,10 @@ async def test_four_player_free_for_all_with_a_tie(club: Club, simcord_bot: Cros
 async def test_two_against_two(club: Club, simcord_bot: CrosshairsBot) -> None:
     carol, dave = club.carol, club.dave
     thread = await lobby(club, "2v2", club.people)
-    await carol.slash(thread, "crosshairs resign")
-    await dave.slash(thread, "crosshairs resign")  # team C and D is out: A and B win
     live = await current_match(simcord_bot, thread)
+    await fly_first_turns(club.member, thread, live)
+    await resign(carol, thread)
+    await resign(dave, thread)  # team C and D is out: A and B win
     assert live.game.result is not None and set(live.game.result.winners) == {0, 1}
 
     teams = MODEL.rate(
@@ -129,3 +141,57 @@ async def test_two_against_two(club: Club, simcord_bot: CrosshairsBot) -> None:
         )
     for person in club.people:  # a team game moves no other family
         assert await RatingRepo(simcord_bot.db).get(person.id, "ffa") is None
+
+
+async def test_an_early_resignation_is_aborted_and_an_agreed_draw_moves_no_one_up(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob)
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = club.channel.threads
+    live = await current_match(simcord_bot, thread)
+    confirm = said(await alice.slash(thread, "crosshairs resign"))
+    assert "aborted and not rated" in confirm.content  # the question says what will happen
+    assert "aborted" in said(await alice.click(confirm, label="Yes, resign")).content
+    assert live.aborted and live.game.result is None
+    assert any("aborted, not rated" in m.content for m in thread.history())
+    assert await RatingRepo(simcord_bot.db).get(alice.id, "duel") is None
+    assert await RatingRepo(simcord_bot.db).get(bob.id, "duel") is None
+
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob)
+    await bob.click(invite.response.message, label="Accept")
+    thread = next(t for t in club.channel.threads if t.id != thread.id)
+    await fly_first_turns(club.member, thread, await current_match(simcord_bot, thread))
+    await alice.slash(thread, "crosshairs draw")
+    await bob.slash(thread, "crosshairs draw")
+    for person in (alice, bob):  # equals drew: the skill estimate stays where it was
+        mu, sigma, games = await stored(simcord_bot, person.id, "duel")
+        assert games == 1 and sigma < MODEL.sigma and round(25 * (mu - 25)) == 0
+    board = said(await bob.slash(club.channel, "crosshairs leaderboard"))
+    assert board.embeds[0].description.splitlines() == [
+        "1. **alice** — 1500? (1 game)",
+        "2. **bob** — 1500? (1 game)",
+    ]
+
+
+async def test_a_servers_leaderboard_lists_only_its_players(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob)
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = club.channel.threads
+    await fly_first_turns(club.member, thread, await current_match(simcord_bot, thread))
+    await resign(bob, thread)
+
+    elsewhere = club.env.create_guild()
+    lobby_channel = elsewhere.create_text_channel("hangar")
+    zed = elsewhere.add_member(club.env.create_user("zed"))
+    alice_there = elsewhere.add_member(alice.user)
+    board = said(await zed.slash(lobby_channel, "crosshairs leaderboard"))
+    assert board.embeds[0].description == "Nobody has played a rated game on this server yet."
+    shown = said(await zed.slash(lobby_channel, "crosshairs profile", player=alice_there))
+    fields = {f.name: f.value for f in shown.embeds[0].fields}
+    assert fields["Games"].startswith("1 played")  # ratings and results are global
+    assert "0 of these 1 games were played on this server" in fields["Where games count"]

@@ -30,6 +30,9 @@ async def test_a_series_starts_only_once_the_invited_opponent_accepts(
     )
     invitation = said(asked)
     assert bob.mention in invitation.content and "Nothing is rated" in invitation.content
+    assert "Every game: 2026 rules · auto fire · 5 planes each · random clouds." in (
+        invitation.content
+    )
     assert club.channel.threads == [] and await stored_series(simcord_bot, club) == []
     assert simcord_bot.games.live_matches() == []  # no game, so no clock runs
 

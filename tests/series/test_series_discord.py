@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.flying import fly_first_turns, resign
+
 from bot.app import create_bot
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
@@ -73,7 +75,7 @@ async def resign_claimer(club: Club, thread: Any, live: LiveMatch) -> None:
     """The player who made the game's first claim resigns (if the game is still on)."""
     if not live.game.is_over:
         claimer = live.seats[claims(live.game)[0].seat].user_id
-        await club.member(claimer).slash(thread, "crosshairs resign")
+        await resign(club.member(claimer), thread)
     assert live.game.is_over
 
 
@@ -86,15 +88,25 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
     (thread,) = club.channel.threads
     ledger = Ledger()
 
-    # Game 1: bob resigns at once, so alice wins without losing a plane: Untouchable.
+    # Bob resigns before he has flown: the game is aborted and played again, no card.
+    g0 = await current_match(simcord_bot, thread)
+    await resign(bob, thread)
+    assert g0.aborted and not claims(g0.game)
+    assert any("was aborted: it is played again" in t for t in texts(thread))
+
+    # Game 1: bob resigns after the first turns, so alice wins without losing a plane:
+    # Untouchable.
     g1 = await current_match(simcord_bot, thread)
+    assert g1.id != g0.id
     assert [e.user_id for e in g1.seats] == [alice.id, bob.id]
     assert set(g1.game.settings.cards) == set(CARDS)  # the whole pool is in play
-    await bob.slash(thread, "crosshairs resign")
+    await fly_first_turns(club.member, thread, g1)
+    await resign(bob, thread)
     assert ledger.book(g1) == ["untouchable"]
     assert ledger.kept == {"untouchable": alice.id}
     assert "untouchable.png" in files(thread)  # the claim was announced with its card
-    assert any(t.startswith("🃏") and "Untouchable" in t for t in texts(thread))
+    (claimed,) = [t for t in texts(thread) if t.startswith("🃏") and "Untouchable" in t]
+    assert claimed.endswith("kept: they won this game.")  # not "kept if they win"
     assert any(t.startswith("📋 Series #1 after game 1") for t in texts(thread))
 
     # Game 2: bob flies first now; fly until someone claims, then the claimer resigns.
@@ -174,7 +186,8 @@ async def test_series_with_handicaps_stores_shows_and_leaves_ratings_alone(
     assert [p.handicap for p in stored.players] == [0, 2]
 
     # Seats rotate for game 2; the handicap follows bob, not the seat.
-    await alice.slash(thread, "crosshairs resign")
+    await fly_first_turns(club.member, thread, g1)
+    await resign(alice, thread)
     g2 = await current_match(simcord_bot, thread)
     assert [e.user_id for e in g2.seats] == [bob.id, alice.id]
     assert g2.game.settings.handicaps == (2, 0)
@@ -186,7 +199,8 @@ async def test_series_with_handicaps_stores_shows_and_leaves_ratings_alone(
     assert refusals == ["only the series' organiser can set handicaps"]
     await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
     assert [p.handicap for p in (await SeriesRepo(simcord_bot.db).get(1)).players] == [0, 1]
-    await bob.slash(thread, "crosshairs resign")
+    await fly_first_turns(club.member, thread, g2)
+    await resign(bob, thread)
 
     assert any("Unrated game: handicap tokens were in play" in t for t in texts(thread))
     for person in (alice, bob):
@@ -201,7 +215,8 @@ async def test_rated_handicap_opt_in_and_suggested_handicap(
     invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob)
     await bob.click(invite.response.message, label="Accept")
     (duel,) = club.channel.threads
-    await bob.slash(duel, "crosshairs resign")
+    await fly_first_turns(club.member, duel, await current_match(simcord_bot, duel))
+    await resign(bob, duel)
     repo = RatingRepo(simcord_bot.db)
     a, b = await repo.get(alice.id, "duel"), await repo.get(bob.id, "duel")
     assert a is not None and b is not None
@@ -213,7 +228,8 @@ async def test_rated_handicap_opt_in_and_suggested_handicap(
     g1 = await current_match(simcord_bot, thread)
     assert g1.game.settings.handicaps == (0, tokens)
     assert any(f"Handicap tokens: bob {tokens} (rated)" in t for t in texts(thread))
-    await bob.slash(thread, "crosshairs resign")
+    await fly_first_turns(club.member, thread, g1)
+    await resign(bob, thread)
     after = await repo.get(alice.id, "duel")
     assert after is not None and after.games == 2  # the organiser opted in: rated
 
@@ -224,7 +240,8 @@ async def test_a_series_survives_a_restart_in_the_middle(
     alice, bob = club.alice, club.bob
     await club.start_series(alice, bob, games=2, planes=3)
     (thread,) = club.channel.threads
-    await bob.slash(thread, "crosshairs resign")  # game 1: alice, with Untouchable
+    await fly_first_turns(club.member, thread, await current_match(simcord_bot, thread))
+    await resign(bob, thread)  # game 1: alice, with Untouchable
     g2 = await current_match(simcord_bot, thread)
     await fly(club, simcord_bot, thread, g2, 4)
     ply = g2.ply
@@ -238,7 +255,8 @@ async def test_a_series_survives_a_restart_in_the_middle(
     assert "**alice**: 1 won, 3 points (Untouchable)" in said(status).content
 
     await fly(club, fresh, thread, resumed, 2)
-    await alice.slash(thread, "crosshairs resign")  # game 2: bob
+    await fly_first_turns(club.member, thread, resumed)
+    await resign(alice, thread)  # game 2: bob
     stored = await SeriesRepo(fresh.db).get(1)
     assert stored.status is SeriesStatus.FINISHED
     assert [g.winners for g in stored.games] == [(0,), (1,)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.flying import fly_first_turns, resign
 
 from bot.app import create_bot
 from bot.config import Config
@@ -34,13 +35,14 @@ async def test_a_restart_opens_the_game_a_crash_left_unopened(
     await club.start_series(alice, bob, games=2, planes=3)
     (thread,) = club.channel.threads
     first = await current_match(simcord_bot, thread)
+    await fly_first_turns(club.member, thread, first)
 
     async def crash(self: SeriesDesk, series_id: int, target: Any) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:
         patched.setattr(SeriesDesk, "start_next", crash)
-        await bob.slash(thread, "crosshairs resign")
+        await resign(bob, thread)
         simcord_env.errors.clear()  # the crash, as the dying process logged it
     booked = await SeriesRepo(simcord_bot.db).get(1)
     assert booked.games_played == 1 and len(booked.games) == 1  # booked, next not opened
@@ -70,13 +72,14 @@ async def test_a_restart_books_a_game_a_crash_left_unbooked_and_opens_the_next(
     await club.start_series(alice, bob, games=2, planes=3)
     (thread,) = club.channel.threads
     first = await current_match(simcord_bot, thread)
+    await fly_first_turns(club.member, thread, first)
 
     async def crash(self: SeriesService, live: Any) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:
         patched.setattr(SeriesService, "record", crash)
-        await bob.slash(thread, "crosshairs resign")
+        await resign(bob, thread)
         simcord_env.errors.clear()
     unbooked = await SeriesRepo(simcord_bot.db).get(1)
     assert unbooked.games_played == 0 and first.game.is_over  # finished, never booked

@@ -45,6 +45,19 @@ def test_migrate_refuses_a_newer_database(target: str, capsys: pytest.CaptureFix
     assert "upgrade the bot" in capsys.readouterr().err
 
 
+def test_salvage_refuses_a_newer_database_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, rescued = tmp_path / "newer.db", tmp_path / "rescued.db"
+    _store_match(str(source))
+    raw(str(source), "INSERT INTO schema_version VALUES (?, 0)", (migrations.LATEST + 1,))
+    raw(str(source), "CREATE TABLE from_the_future (id INTEGER PRIMARY KEY)", ())
+    assert main(["db", "salvage", str(source), str(rescued)]) == 2
+    err = capsys.readouterr().err
+    assert f"schema version {migrations.LATEST + 1}" in err and "upgrade the bot" in err
+    assert not rescued.exists()
+
+
 def test_check_passes_a_sound_database_and_fails_a_damaged_one(
     target: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

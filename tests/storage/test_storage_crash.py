@@ -73,14 +73,17 @@ def _check(target: str, acknowledged: dict[int, int]) -> None:
         assert raw(target, "PRAGMA integrity_check") == [("ok",)]
     else:
         _settle(target)
-    rows = {int(str(r[0])): r[1:] for r in raw(target, AGREEMENT)}
+    rows = {
+        int(str(m)): (int(str(ply)), str(snapshot), int(str(logged)), int(str(top)))
+        for m, ply, snapshot, logged, top in raw(target, AGREEMENT)
+    }
     for match_id, acked in acknowledged.items():
         _, _, logged, top = rows[match_id]
         assert logged == top >= acked, (match_id, acked)
     # Each match row agrees with its step log: they were committed together.
     for ply, snapshot, logged, top in rows.values():
         assert ply == top == logged
-        assert len(json.loads(str(snapshot))["steps"]) == ply
+        assert len(json.loads(snapshot)["steps"]) == ply
 
 
 def test_steps_reported_committed_survive_sigkill(target: str) -> None:

@@ -14,6 +14,17 @@ from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 
+# How long simcord waits for the bot to finish what an event started. Its default, 5 s,
+# is a bound for a quiet machine; on a loaded CI machine a board or a search can take
+# longer, and only a bot that truly hangs should fail (pytest-timeout bounds the test).
+SETTLE_TIMEOUT = 60.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
+
 
 @pytest.fixture
 def clock() -> FakeClock:

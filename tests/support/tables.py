@@ -19,6 +19,9 @@ class Table:
         self.bob = self.guild.add_member(env.create_user("bob"))
         self.eve = self.guild.add_member(env.create_user("eve"))
 
+    def member(self, user_id: int | None) -> Any:
+        return next(p for p in (self.alice, self.bob, self.eve) if p.id == user_id)
+
     async def challenge(self, **options: Any) -> Any:
         result = await self.alice.slash(
             self.channel, "crosshairs challenge", opponent=self.bob, **options
@@ -29,8 +32,7 @@ class Table:
     async def start(self, **options: Any) -> Any:
         invite = await self.challenge(**options)
         await self.bob.click(invite, label="Accept")
-        (thread,) = self.channel.threads
-        return thread
+        return self.channel.threads[-1]
 
 
 def board_message(thread: Any) -> discord.Message:

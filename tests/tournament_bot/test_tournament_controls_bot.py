@@ -26,7 +26,7 @@ from tournament_bot.tournament_harness import (
 
 def half(score: float) -> str:
     whole, frac = divmod(round(score * 2), 2)
-    return f"{whole}½" if frac else str(whole)
+    return f"{whole or ''}½" if frac else str(whole)  # a half alone reads ½, not 0½
 
 
 async def test_round_robin_with_a_scheduled_start_repairing_and_set_and_corrected_results(

@@ -16,7 +16,7 @@ from tournament_bot.tournament_harness import Club, duel, open_games, resign, se
 
 def half(score: float) -> str:
     whole, frac = divmod(round(score * 2), 2)
-    return f"{whole}½" if frac else str(whole)
+    return f"{whole or ''}½" if frac else str(whole)  # a half alone reads ½, not 0½
 
 
 async def test_a_double_round_robin_meets_everyone_twice_with_the_seats_swapped(

@@ -37,7 +37,7 @@ NOT_ORGANISER = (
 
 def half(score: float) -> str:
     whole, frac = divmod(round(score * 2), 2)
-    return f"{whole}½" if frac else str(whole)
+    return f"{whole or ''}½" if frac else str(whole)  # a half alone reads ½, not 0½
 
 
 def final_table(club: Club) -> list[str]:

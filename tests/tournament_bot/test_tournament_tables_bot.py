@@ -18,7 +18,7 @@ def points(score: float) -> str:
     if (score * 2) % 1:
         return f"{score:.2f}"
     whole, frac = divmod(round(score * 2), 2)
-    return f"{whole}½" if frac else str(whole)
+    return f"{whole or ''}½" if frac else str(whole)  # a half alone reads ½, not 0½
 
 
 async def test_a_swiss_of_tables_of_three_scored_by_placement(

@@ -18,7 +18,7 @@ from tournament_bot.tournament_harness import Club, open_games, resign, seat_use
 
 def half(score: float) -> str:
     whole, frac = divmod(round(score * 2), 2)
-    return f"{whole}½" if frac else str(whole)
+    return f"{whole or ''}½" if frac else str(whole)  # a half alone reads ½, not 0½
 
 
 async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from simcord.builders import UserHandle
-from support.replies import answer
+from support.flying import fly_first_turns
+from support.flying import resign as resign_confirmed
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
@@ -67,8 +68,12 @@ def seat_users(live: LiveMatch) -> list[int]:
 
 
 async def resign(club: Club, thread: Any, loser: int) -> None:
-    result = await club.member(loser).slash(thread, "crosshairs resign")
-    assert "You resigned" in answer(result).content
+    """Every side flies its first turn (a resignation before that aborts the game), then
+    ``loser`` resigns."""
+    live = await live_in(club.env.bot, thread)
+    assert live is not None, "no game is being played in this thread"
+    await fly_first_turns(club.member, thread, live)
+    assert "You resigned" in (await resign_confirmed(club.member(loser), thread)).content
 
 
 async def run_out_clock(env: Any, clock: FakeClock) -> None:

@@ -1,0 +1,19 @@
+"""``/crosshairs`` stays within Discord's 8,000 characters per command: the names,
+descriptions and choice values of the command and everything below it (Discord refuses
+the whole command sync over that, and localcord refuses it as Discord does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_app import CrosshairsBot
+from bot.ui.commands import crosshairs
+from localcord.documented import COMMAND_TREE, tree_size
+
+
+async def test_the_crosshairs_command_tree_fits_discords_limit(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    size = tree_size(crosshairs.to_dict(simcord_bot.tree))
+    print(f"/crosshairs: {size} of {COMMAND_TREE} characters")
+    assert 5000 < size <= COMMAND_TREE

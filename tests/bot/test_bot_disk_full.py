@@ -1,0 +1,111 @@
+"""The disk fills up as a game ends: the resignation, the agreed draw or the turn that ran
+out cannot be stored. The person is told plainly, the match in memory is what storage
+holds (still being played), and the same action works once there is room again."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import aiosqlite
+import pytest
+from support.replies import answer, refusals
+from support.tables import Table, board_message
+
+from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
+from storage.errors import StorageError
+from storage.matches import MatchRepo, MatchStatus
+from storage.sqlite import SqliteDatabase
+
+UNSAVED = "⚠️ that could not be saved, so nothing changed; please try again in a moment"
+
+
+@contextmanager
+def disk_full(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every COMMIT fails as SQLite fails it when the WAL cannot grow."""
+    original = aiosqlite.Connection.execute
+
+    def execute(conn: aiosqlite.Connection, sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("database or disk is full")
+        return original(conn, sql, *args)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(aiosqlite.Connection, "execute", execute)
+        yield
+
+
+async def status(bot: CrosshairsBot, thread: Any) -> MatchStatus:
+    live = await bot.games.by_thread(thread.id)
+    assert live is not None
+    return (await MatchRepo(bot.db).get(live.id)).status
+
+
+async def test_a_full_disk_is_a_storage_error(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await Table(simcord_env).start()
+    db = simcord_bot.db
+    assert isinstance(db, SqliteDatabase)
+    with disk_full(monkeypatch), pytest.raises(StorageError, match="disk is full"):
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE matches SET ply = ply")
+
+
+async def test_a_resignation_that_cannot_be_stored_changes_nothing(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start()
+    with disk_full(monkeypatch):
+        said = answer(await table.bob.slash(thread, "crosshairs resign"))
+    assert said.content == UNSAVED
+    assert refusals(simcord_env) == [UNSAVED.removeprefix("⚠️ ")]
+    simcord_env.errors.clear()
+    live = await simcord_bot.games.by_thread(thread.id)
+    assert live is not None and not live.over  # memory is what storage holds
+    assert await status(simcord_bot, thread) is MatchStatus.ACTIVE
+    assert board_message(thread).components  # still being played
+    await table.bob.slash(thread, "crosshairs resign")
+    assert await status(simcord_bot, thread) is MatchStatus.FINISHED
+
+
+async def test_an_agreed_draw_that_cannot_be_stored_changes_nothing(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start()
+    await table.alice.slash(thread, "crosshairs draw")
+    with disk_full(monkeypatch):
+        said = answer(await table.bob.slash(thread, "crosshairs draw"))
+    assert said.content == UNSAVED
+    assert refusals(simcord_env) == [UNSAVED.removeprefix("⚠️ ")]
+    simcord_env.errors.clear()
+    live = await simcord_bot.games.by_thread(thread.id)
+    assert live is not None and not live.over and not live.draw_offers
+    assert await status(simcord_bot, thread) is MatchStatus.ACTIVE
+    await table.alice.slash(thread, "crosshairs draw")
+    await table.bob.slash(thread, "crosshairs draw")
+    assert await status(simcord_bot, thread) is MatchStatus.FINISHED
+
+
+async def test_a_timeout_that_cannot_be_stored_is_applied_at_the_next_check(
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", clock=300)
+    clock.advance(301)
+    with disk_full(monkeypatch):
+        await simcord_env.advance_time(simcord_bot.config.clock_interval + 1)
+    live = await simcord_bot.games.by_thread(thread.id)
+    assert live is not None and not live.over
+    assert await status(simcord_bot, thread) is MatchStatus.ACTIVE
+    await simcord_env.advance_time(simcord_bot.config.clock_interval + 1)
+    assert await status(simcord_bot, thread) is MatchStatus.FINISHED
+    assert "bob (P2) wins" in board_message(thread).content

@@ -1,0 +1,79 @@
+"""localcord's rate limits as Discord's: per-route buckets with Discord's headers, 5
+messages per 5 s per channel, the global 50 per second (interaction callbacks exempt),
+429s with ``Retry-After`` and the scope."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pytest
+
+from localcord.server import LocalDiscord
+
+AUTH = {"Authorization": "Bot localcord-test-token"}
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[LocalDiscord]:
+    server = LocalDiscord()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def test_five_messages_per_five_seconds_per_channel(server: LocalDiscord) -> None:
+    world = server.world
+    first, second = world.add_channel("one"), world.add_channel("two")
+    async with aiohttp.ClientSession(server.base_url, headers=AUTH) as http:
+        remaining = []
+        for n in range(5):
+            async with http.post(
+                f"/api/v10/channels/{first.id}/messages", json={"content": str(n)}
+            ) as response:
+                assert response.status == 200
+                remaining.append(int(response.headers["X-RateLimit-Remaining"]))
+                assert response.headers["X-RateLimit-Limit"] == "5"
+                assert 0 < float(response.headers["X-RateLimit-Reset-After"]) <= 5
+                assert response.headers["X-RateLimit-Bucket"]
+        assert remaining == [4, 3, 2, 1, 0]
+        async with http.post(
+            f"/api/v10/channels/{first.id}/messages", json={"content": "sixth"}
+        ) as response:
+            assert response.status == 429
+            assert response.headers["X-RateLimit-Scope"] == "user"
+            assert 1 <= int(response.headers["Retry-After"]) <= 5
+            body = await response.json()
+            assert body["global"] is False and 0 < body["retry_after"] <= 5
+        # another channel has its own bucket
+        async with http.post(
+            f"/api/v10/channels/{second.id}/messages", json={"content": "elsewhere"}
+        ) as response:
+            assert response.status == 200
+    assert [m.content for m in world.history(first)] == ["0", "1", "2", "3", "4"]
+    assert server.limits.refused["user"] == 1
+
+
+async def test_the_global_limit_spares_interaction_callbacks(server: LocalDiscord) -> None:
+    world = server.world
+    channel, user = world.add_channel("c"), world.add_user("pilot")
+    async with aiohttp.ClientSession(server.base_url, headers=AUTH) as http:
+        async with http.get(f"/api/v10/channels/{channel.id}") as response:
+            assert response.status == 200
+        # 49 more calls within the same second (as if made now): the 51st is refused
+        server.limits.counted += 49
+        async with http.get(f"/api/v10/channels/{channel.id}") as response:
+            assert response.status == 429
+            assert response.headers["X-RateLimit-Scope"] == "global"
+            assert response.headers["X-RateLimit-Global"] == "true"
+            assert (await response.json())["global"] is True
+        interaction = world.new_interaction(2, user, channel, {"name": "crosshairs"})
+        async with http.post(
+            f"/api/v10/interactions/{interaction.id}/{interaction.token}/callback",
+            json={"type": 4, "data": {"content": "answered"}},
+        ) as response:
+            assert response.status == 204
+    assert [m.content for m in world.history(channel)] == ["answered"]
+    assert server.limits.refused["global"] == 1

@@ -1,0 +1,81 @@
+"""People's free text: each free-text option declares its longest value, so Discord (here
+simcord, which enforces it as Discord does) refuses more in the box; a tournament named to
+ping everyone pings nobody. The bot's own second check is proven end to end in
+tests/e2e/test_e2e_user_text.py, where localcord lets the long value through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from simcord.backend.errors import OptionError
+from support.replies import answer
+from support.tables import Table
+
+from bot.discord_app import CrosshairsBot
+from bot.ui.commands import crosshairs
+from tournament_bot.tournament_harness import Club
+
+LONG = "x" * 6000
+
+
+def option_lengths(bot: CrosshairsBot, command: str) -> dict[str, int]:
+    """The longest value each string option of ``/crosshairs <command>`` declares."""
+    found: dict[str, int] = {}
+
+    def walk(node: dict[str, Any], path: list[str]) -> None:
+        for option in node.get("options", []):
+            if option["type"] in (1, 2):
+                walk(option, [*path, option["name"]])
+            elif option["type"] == 3 and " ".join(path) == command:
+                found[option["name"]] = option.get("max_length", 6000)
+
+    walk(crosshairs.to_dict(bot.tree), [])
+    return found
+
+
+async def test_every_free_text_option_declares_its_length(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    assert option_lengths(simcord_bot, "challenge")["variants"] == 200
+    assert option_lengths(simcord_bot, "lobby")["variants"] == 200
+    assert option_lengths(simcord_bot, "move")["tokens"] == 1000
+    assert option_lengths(simcord_bot, "tournament create")["name"] == 100
+    assert option_lengths(simcord_bot, "tournament create")["tiebreaks"] == 200
+    assert option_lengths(simcord_bot, "series start")["handicaps"] == 200
+    assert option_lengths(simcord_bot, "series start")["variants"] == 200
+
+
+async def test_discord_refuses_six_thousand_characters_in_the_box(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table, club = Table(simcord_env), Club(simcord_env, 2)
+    with pytest.raises(OptionError, match="at most 200 characters"):
+        await table.alice.slash(
+            table.channel, "crosshairs challenge", opponent=table.bob, variants=LONG
+        )
+    for options in ({"name": LONG}, {"name": "Cup", "tiebreaks": LONG}):
+        with pytest.raises(OptionError):
+            await club.organiser.slash(
+                club.channel, "crosshairs tournament create", format="swiss", **options
+            )
+    assert not list(simcord_bot.games.live_matches())
+
+
+async def test_a_tournament_called_everyone_here_pings_nobody(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    club = Club(simcord_env, 2)
+    created = answer(
+        await club.organiser.slash(
+            club.channel,
+            "crosshairs tournament create",
+            name="@everyone @here cup",
+            format="swiss",
+            rounds=3,
+        )
+    )
+    assert "cup" in created.content
+    assert "@everyone" not in created.content and "@here" not in created.content
+    mentions = simcord_bot.allowed_mentions
+    assert mentions is not None and not mentions.everyone and not mentions.roles
