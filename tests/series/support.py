@@ -41,8 +41,13 @@ class Club:
 
 
 def said(result: Any) -> Any:
-    """The bot's visible answer to a command: its first follow-up, or its response."""
-    return (result.followups or [result.response])[0]
+    """The bot's visible answer to a command: its first follow-up, or its response. A
+    follow-up showing the board is the match's new board (posted through the
+    interaction), not the answer."""
+    answers = [
+        m for m in result.followups if not any(a.filename == "board.png" for a in m.attachments)
+    ]
+    return (answers or [result.response])[0]
 
 
 async def current_match(bot: CrosshairsBot, thread: Any) -> LiveMatch:
