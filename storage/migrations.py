@@ -250,12 +250,27 @@ CREATE TABLE tournament_team_members (
 CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
 """
 
+# What became of a match's end, exactly once: the write that ends a match adds its row
+# ('finished' or 'aborted') in the same transaction, and the row is done once everything
+# that follows an end (the ratings line, the series scoreboard, the next game, the
+# tournament's booking) has been shown. Each of those steps adds its own row, done as
+# soon as it is shown, so a restart carries on from where the process died.
+_V5_MATCH_EVENTS: Final = """
+CREATE TABLE match_events (
+    match_id   INTEGER NOT NULL REFERENCES matches (id),
+    kind       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    done_at    REAL,
+    PRIMARY KEY (match_id, kind)
+) WITHOUT ROWID;
+"""
+
 
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
 # finds it), the lessons passed, the puzzle rating (Glicko-2) with streaks, and every
 # puzzle tried. Blunders turned into puzzles name their match and turn.
-_V5_TRAINING: Final = """
+_V6_TRAINING: Final = """
 CREATE TABLE training_runs (
     user_id    INTEGER PRIMARY KEY,
     kind       TEXT    NOT NULL CHECK (kind IN ('lesson', 'puzzle', 'blunder')),
@@ -319,7 +334,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V2_COMPETITION),
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
-    Migration(_V5_TRAINING),
+    Migration(_V5_MATCH_EVENTS),
+    Migration(_V6_TRAINING),
 )
 LATEST: Final = len(MIGRATIONS)
 

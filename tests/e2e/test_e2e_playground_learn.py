@@ -98,7 +98,7 @@ def test_a_newcomer_passes_the_first_lesson_and_solves_a_puzzle(
         page.set_default_timeout(30_000)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
-        act_as(page, "Pilot 1")
+        act_as(page, "Amy")
         try:
             send(page, "/crosshairs learn")
             start = "button[data-custom-id='xh:tr:lesson:enter']"
