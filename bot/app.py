@@ -34,6 +34,7 @@ from bot.ui import (
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
+from bot.ui.departures import Departures
 from storage.errors import StorageError
 
 
@@ -65,6 +66,7 @@ async def install(bot: CrosshairsBot) -> None:
         tournament_teams.TeamButton,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(Departures(bot))
     series_desk = series.SeriesDesk(bot)
     await bot.add_cog(series_desk)
     tournaments = tournament_desk.TournamentDesk(bot)  # after the series desk it uses

@@ -33,10 +33,14 @@ from bot.services.describe import describe
 from bot.services.events import EventBus
 from bot.services.live import (
     COMPUTER_STRENGTHS,
+    AlreadyOut,
+    AlreadyOver,
     ClockSettings,
-    Entrant,
     LiveMatch,
     MatchError,
+    MatchUnavailable,
+    NotYours,
+    Occupant,
     Update,
 )
 from bot.services.metrics import STORAGE_SECONDS
@@ -90,7 +94,7 @@ class GameManager(ComputerTurns, TurnClocks):
 
     async def create(
         self,
-        entrants: Sequence[Entrant],
+        entrants: Sequence[Occupant],
         settings: Settings,
         *,
         channel_id: int,
@@ -171,15 +175,19 @@ class GameManager(ComputerTurns, TurnClocks):
         try:
             record = await self.repo.get(match_id)
         except StorageError as exc:
-            raise MatchError(f"match #{match_id} cannot be loaded: {exc}") from None
+            raise MatchUnavailable(f"match #{match_id} cannot be loaded: {exc}") from None
         try:
             data = json.loads(record.snapshot)
             game = serialize.from_dict(data)
-            seats = [Entrant(**e) for e in data.get("players", [])]
+            seats = [Occupant(**e) for e in data.get("players", [])]
         except (ValueError, TypeError, RulesError) as exc:
-            raise MatchError(f"match #{match_id} is damaged and was set aside ({exc})") from None
+            raise MatchUnavailable(
+                f"match #{match_id} is damaged and was set aside ({exc})"
+            ) from None
         if len(seats) != game.seats:
-            raise MatchError(f"match #{match_id} is damaged: its players do not fit its seats")
+            raise MatchUnavailable(
+                f"match #{match_id} is damaged: its players do not fit its seats"
+            )
         clock = ClockSettings.from_json(record.clock_json)
         return LiveMatch(record, game, seats, clock, record.turn_deadline)
 
@@ -193,7 +201,7 @@ class GameManager(ComputerTurns, TurnClocks):
                 continue  # another process runs it
             try:
                 loaded.append(await self.get(record.id))
-            except MatchError as exc:
+            except MatchUnavailable as exc:
                 set_aside.append(SetAside(record.id, str(exc)))
         return loaded, set_aside
 
@@ -207,7 +215,7 @@ class GameManager(ComputerTurns, TurnClocks):
                 continue
             try:
                 found.append(await self.get(end.match_id))
-            except MatchError as exc:
+            except MatchUnavailable as exc:
                 log.warning("match %s: its end cannot be shown (%s)", end.match_id, exc)
         return found
 
@@ -258,14 +266,14 @@ class GameManager(ComputerTurns, TurnClocks):
     def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
         game = live.game
         if live.over:
-            raise MatchError(live.over_text())
+            raise AlreadyOver(live.over_text())
         mine = live.seats_of(user_id)
         if not mine:
-            raise MatchError("you are not playing in this match — you can watch, though!")
+            raise NotYours("you are not playing in this match — you can watch, though!")
         if game.to_move not in mine:
-            raise MatchError(f"it is not your turn: {live.who(game.active)} is to fly")
+            raise NotYours(f"it is not your turn: {live.who(game.active)} is to fly")
         if expect_ply is not None and expect_ply != live.ply:
-            raise MatchError("that button is out of date — the game has moved on")
+            raise AlreadyOver("that button is out of date — the game has moved on")
 
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""
@@ -289,21 +297,21 @@ class GameManager(ComputerTurns, TurnClocks):
         except StorageError as exc:
             raise await self._unsaved(live, exc) from None
 
-    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchError:
+    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchUnavailable:
         """Memory may be ahead of storage: bring the match in memory back to what was
         committed (in place, so whoever holds it sees the same), and say so plainly."""
         log.warning("match %s: reloading after %s", live.id, exc)
         self._live.pop(live.id, None)
         try:
             stored = await self._load(live.id)
-        except MatchError as again:  # storage is still down: the next use loads it
+        except MatchUnavailable as again:  # storage is still down: the next use loads it
             log.warning("match %s: not reloaded yet (%s)", live.id, again)
         else:
             live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
             live.draw_offers.clear()
             live.computer_plan.clear()
             self._live[live.id] = live
-        return MatchError(
+        return MatchUnavailable(
             "that could not be saved, so nothing changed; please try again in a moment"
         )
 
@@ -347,8 +355,7 @@ class GameManager(ComputerTurns, TurnClocks):
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
-        lines = describe(live.game, live.names, happened)
-        return Update(live, tuple(happened), lines, ended=ended)
+        return Update(live, tuple(happened), describe(live, happened), ended=ended)
 
     async def tell_listeners(self, live: LiveMatch) -> None:
         for listener in self.on_finish:
@@ -367,11 +374,11 @@ class GameManager(ComputerTurns, TurnClocks):
             seated = live.seats_of(user_id)
             mine = [s for s in seated if not live.game.seat(s).out]
             if live.over:
-                raise MatchError(live.over_text())
+                raise AlreadyOver(live.over_text())
             if not seated:
-                raise MatchError("you are not playing in this match")
+                raise NotYours("you are not playing in this match")
             if not mine:
-                raise MatchError("you are already out of this game")
+                raise AlreadyOut("you are already out of this game")
             if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
                 return await self._call_off(
                     live,
@@ -398,9 +405,9 @@ class GameManager(ComputerTurns, TurnClocks):
             game = live.game
             mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
             if live.over:
-                raise MatchError(live.over_text())
+                raise AlreadyOver(live.over_text())
             if not mine:
-                raise MatchError("you are not playing in this match")
+                raise NotYours("you are not playing in this match")
             if set(mine) <= live.draw_offers:
                 others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
                 raise MatchError(f"that is your own draw offer: only {others} can accept it")
@@ -447,9 +454,9 @@ class GameManager(ComputerTurns, TurnClocks):
         live = await self.get(match_id)
         async with live.lock:
             if not live.seats_of(user_id):
-                raise MatchError("you are not playing in this match")
+                raise NotYours("you are not playing in this match")
             if live.over:
-                raise MatchError(live.over_text())
+                raise AlreadyOver(live.over_text())
             if not live.game.unflown():
                 raise MatchError("every side has flown a turn: resign or offer a draw instead")
             return await self._call_off(
@@ -470,6 +477,18 @@ class GameManager(ComputerTurns, TurnClocks):
         # a series plays the game again (docs/series.md).
         await self.tell_listeners(live)
         return Update(live, (), [said], ended=True)
+
+    async def withdraw(self, match_id: int, why: str) -> None:
+        """Call the match off because its place is gone (``why``): no result, nothing
+        rated, no longer clocked, whatever was flown."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.over:
+                return
+            await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"withdrawn": why}))
+            live.record = await self.repo.get(live.id)
+            self._live.pop(live.id, None)
+            await self.tell_listeners(live)
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [
@@ -501,7 +520,7 @@ def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
     return trial.ended_early
 
 
-def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:
+def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:
     """The game JSON, with who sits where, so a match loads from this row alone."""
     data = serialize.to_dict(game)
     data["players"] = [

@@ -5,7 +5,6 @@ services (``scripts/check_imports.py`` refuses a ``storage`` import under ``bot/
 from __future__ import annotations
 
 from storage.series import Series, SeriesStatus
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 __all__ = ["Series", "SeriesStatus", "StoredPairing", "Tournament", "TournamentStatus"]

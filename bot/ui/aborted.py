@@ -11,7 +11,7 @@ import discord
 
 from bot.services.events import MatchAborted
 from bot.services.live import Update
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

@@ -1,7 +1,7 @@
 """A press, start to finish: the persistent buttons of a match, what they ask the game
 manager to do, and the board message brought up to date afterwards (then the computer's
 turns, if it is to fly). Button, board and computer call each other, so they live here
-together; drawing and posting the messages is :mod:`bot.ui.tables`.
+together; drawing and posting the messages is :mod:`bot.ui.thread`.
 
 The buttons' custom ids carry everything needed to act, so they keep working after a
 restart (the match is reloaded from storage on first use).
@@ -31,7 +31,7 @@ from bot.services.live import LiveMatch, MatchError, Update
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.tables import (
+from bot.ui.thread import (
     board_file,
     draw_lines,
     refresh_board,

@@ -20,7 +20,7 @@ from bot.services.events import MatchAborted, MatchFinished
 from bot.services.live import LiveMatch
 from bot.ui.buttons import post_board
 from bot.ui.series import desk
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

@@ -31,7 +31,7 @@ from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP, family_of
 from render.cards import cards_png

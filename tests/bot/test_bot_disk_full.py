@@ -1,5 +1,6 @@
-"""The disk fills up as a game ends: the resignation, the agreed draw or the turn that ran
-out cannot be stored. The person is told plainly, the match in memory is what storage
+"""The disk fills up as a game ends: the resignation, the agreed draw (after every side
+has flown, so that they end the game rather than abort it) or the turn that ran out cannot
+be stored. The person is told plainly, the match in memory is what storage
 holds (still being played), and the same action works once there is room again."""
 
 from __future__ import annotations
@@ -39,10 +40,6 @@ def disk_full(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-def member(table: Table) -> Any:
-    return lambda user_id: table.alice if user_id == table.alice.id else table.bob
-
-
 async def status(bot: CrosshairsBot, thread: Any) -> MatchStatus:
     live = await bot.games.by_thread(thread.id)
     assert live is not None
@@ -65,10 +62,11 @@ async def test_a_resignation_that_cannot_be_stored_changes_nothing(
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start()
-    await fly_first_turns(member(table), thread, await match_in(simcord_bot, thread))
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
+    asked = answer(await table.bob.slash(thread, "crosshairs resign"))
     with disk_full(monkeypatch):
-        said = await resign(table.bob, thread)
-    assert said.content == UNSAVED
+        said = answer(await table.bob.click(asked, label="Yes, resign"))
+    assert said.content == UNSAVED  # a button's refusal is answered, not logged as an error
     live = await simcord_bot.games.by_thread(thread.id)
     assert live is not None and not live.over  # memory is what storage holds
     assert await status(simcord_bot, thread) is MatchStatus.ACTIVE
@@ -82,7 +80,7 @@ async def test_an_agreed_draw_that_cannot_be_stored_changes_nothing(
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start()
-    await fly_first_turns(member(table), thread, await match_in(simcord_bot, thread))
+    await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     await table.alice.slash(thread, "crosshairs draw")
     with disk_full(monkeypatch):
         said = answer(await table.bob.slash(thread, "crosshairs draw"))

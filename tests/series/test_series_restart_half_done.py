@@ -49,7 +49,7 @@ async def test_a_restart_opens_the_game_a_crash_left_unopened(
     booked = await SeriesRepo(simcord_bot.db).get(1)
     assert booked.games_played == 1 and len(booked.games) == 1  # booked, next not opened
 
-    fresh = new_bot()
+    fresh = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(fresh)
     await simcord_env.advance_time(1)
 
@@ -85,7 +85,7 @@ async def test_a_restart_books_a_game_a_crash_left_unbooked_and_opens_the_next(
     unbooked = await SeriesRepo(simcord_bot.db).get(1)
     assert unbooked.games_played == 0 and first.game.is_over  # finished, never booked
 
-    fresh = new_bot()
+    fresh = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(fresh)
     await simcord_env.advance_time(1)
 
