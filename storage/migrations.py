@@ -250,6 +250,21 @@ CREATE TABLE tournament_team_members (
 CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
 """
 
+# What became of a match's end, exactly once: the write that ends a match adds its row
+# ('finished' or 'aborted') in the same transaction, and the row is done once everything
+# that follows an end (the ratings line, the series scoreboard, the next game, the
+# tournament's booking) has been shown. Each of those steps adds its own row, done as
+# soon as it is shown, so a restart carries on from where the process died.
+_V5_MATCH_EVENTS: Final = """
+CREATE TABLE match_events (
+    match_id   INTEGER NOT NULL REFERENCES matches (id),
+    kind       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    done_at    REAL,
+    PRIMARY KEY (match_id, kind)
+) WITHOUT ROWID;
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -273,6 +288,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V2_COMPETITION),
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
+    Migration(_V5_MATCH_EVENTS),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.ui.buttons import post_board, show_update
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

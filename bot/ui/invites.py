@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.services.live import ClockSettings, Entrant, MatchError
+from bot.services.live import ClockSettings, MatchError, Occupant
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -31,13 +31,13 @@ class Table:
     """A challenge (two named seats) or a lobby (open seats)."""
 
     id: int
-    host: Entrant
+    host: Occupant
     settings: Settings
     clouds: str
     clock: ClockSettings
     channel_id: int
     guild_id: int | None
-    seats: list[Entrant | None] = field(default_factory=list)
+    seats: list[Occupant | None] = field(default_factory=list)
     invited: int | None = None  # the challenged user, for a challenge
     invited_name: str = ""  # their name, shown in the seat they are asked to take
 
@@ -192,7 +192,7 @@ class ChallengeButton(
                 content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
             )
             return
-        table.seats[1] = Entrant(user.id, user.display_name)
+        table.seats[1] = Occupant(user.id, user.display_name)
         await start_match(interaction, table)
 
 
@@ -279,7 +279,7 @@ class LobbyButton(
             if not dry:
                 for i in seated:
                     table.seats[i] = None
-                table.seats[self.seat] = Entrant(user.id, user.display_name)
+                table.seats[self.seat] = Occupant(user.id, user.display_name)
         elif self.op == "leave":
             if not seated:
                 raise MatchError("you are not seated at this table")
@@ -295,7 +295,7 @@ class LobbyButton(
             if not free:
                 raise MatchError("every seat is taken")
             if not dry:
-                table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
+                table.seats[free[0]] = Occupant(None, "Computer (medium)", "medium")
         elif self.op == "start" and not table.full:
             raise MatchError("every seat must be filled first (the host can add the computer)")
 

@@ -34,15 +34,10 @@ class Club:
             zip(("opponent", "player3", "player4", "player5", "player6"), invited, strict=False)
         )
         result = await organiser.slash(self.channel, "crosshairs series start", **named, **options)
-        invitation = said(result)
+        invitation = answer(result)
         for person in invited:
             result = await person.click(invitation, label="Accept")
         return result
-
-
-def said(result: Any) -> Any:
-    """The bot's visible answer to a command: its first follow-up, or its response."""
-    return (result.followups or [result.response])[0]
 
 
 async def current_match(bot: CrosshairsBot, thread: Any) -> LiveMatch:
@@ -64,5 +59,4 @@ async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, step
         step = ComputerPlayer("medium", seed=seat).choose(live.game.copy(with_history=False))
         mover = club.member(live.seats[seat].user_id)
         result = await mover.slash(thread, "crosshairs move", tokens=step.token)
-        # the answer to the mover, not the board a turn's end posts as a follow-up
         assert answer(result).content.startswith("✅"), answer(result).content
