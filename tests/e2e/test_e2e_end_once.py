@@ -8,7 +8,7 @@ import asyncio
 
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, match_id
-from localcord.client import LocalcordError
+from localcord.client import LocalcordError, answer
 from storage.matches import MatchStatus
 
 LATENCY = 0.3
@@ -23,11 +23,16 @@ async def test_a_move_and_a_resignation_racing_end_the_game_once(local: Local) -
     await people.click(bob, challenge.original, "Accept")
     thread = await people.wait_thread(local.channel)
     number = match_id(board_message(people, thread))
+    # every side flies its first turn: a resignation before that would abort the game
+    await people.slash(alice, thread, "crosshairs move", tokens="+a3NE")
+    await people.slash(bob, thread, "crosshairs move", tokens="+k7SW +k10SW")
+    confirm = answer(await people.slash(bob, thread, "crosshairs resign"))
+    assert confirm is not None and "Really resign?" in confirm.content
 
     local.server.faults.latency = LATENCY
-    move = asyncio.create_task(people.slash(alice, thread, "crosshairs move", tokens="+a3NE"))
+    move = asyncio.create_task(people.slash(alice, thread, "crosshairs move", tokens="+a1E"))
     await asyncio.sleep(APART)
-    resign = asyncio.create_task(people.slash(bob, thread, "crosshairs resign"))
+    resign = asyncio.create_task(people.click(bob, confirm, "Yes, resign"))
     for done in await asyncio.gather(move, resign, return_exceptions=True):
         assert not isinstance(done, LocalcordError), done
     local.server.faults.latency = 0.0
