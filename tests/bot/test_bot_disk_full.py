@@ -1,5 +1,6 @@
-"""The disk fills up as a game ends: the resignation, the agreed draw or the turn that ran
-out cannot be stored. The person is told plainly, the match in memory is what storage
+"""The disk fills up as a game ends: the resignation, the agreed draw (after every side
+has flown, so that they end the game rather than abort it) or the turn that ran out cannot
+be stored. The person is told plainly, the match in memory is what storage
 holds (still being played), and the same action works once there is room again."""
 
 from __future__ import annotations
@@ -62,9 +63,10 @@ async def test_a_resignation_that_cannot_be_stored_changes_nothing(
     table = Table(simcord_env)
     thread = await table.start()
     await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
+    asked = answer(await table.bob.slash(thread, "crosshairs resign"))
     with disk_full(monkeypatch):
-        said = await resign(table.bob, thread)  # the confirmation button answers it
-    assert said.content == UNSAVED
+        said = answer(await table.bob.click(asked, label="Yes, resign"))
+    assert said.content == UNSAVED  # a button's refusal is answered, not logged as an error
     live = await simcord_bot.games.by_thread(thread.id)
     assert live is not None and not live.over  # memory is what storage holds
     assert await status(simcord_bot, thread) is MatchStatus.ACTIVE

@@ -5,10 +5,9 @@ one thread), and the second presser is told plainly that it has already started.
 from __future__ import annotations
 
 import asyncio
-import random
 
 from e2e.conftest import Local, stored_steps
-from localcord.autoplay import board_message, fly_match, match_id
+from localcord.autoplay import board_message, match_id
 from localcord.client import answer, reply
 from localcord.state import Interaction, Message, User
 from storage.db import Database
@@ -83,12 +82,9 @@ async def test_resign_confirmed_twice_resigns_once(local: Local) -> None:
     assert challenge.original is not None
     await people.click(bob, challenge.original, "Accept")
     thread = await people.wait_thread(local.channel)
-    rng = random.Random(78)
-    # a result, not an abort: every side flies its first turn (duel turns 1 and 2) first
-    for _ in range(100):
-        if "Turn 3:" in board_message(people, thread).content:
-            break
-        await fly_match(people, thread, [alice, bob], rng, max_steps=1, finish=False)
+    # both fly their first turn: a resignation before that would abort the game instead
+    await people.slash(alice, thread, "crosshairs move", tokens="+a3NE")
+    await people.slash(bob, thread, "crosshairs move", tokens="+k7SW +k10SW")
     board = board_message(people, thread)
     match = match_id(board)  # read now: once the game ends the message may be told in words
     confirm = answer(await people.click(alice, board, "Resign"))
