@@ -5,12 +5,11 @@ ones the docs show: ``CROSSHAIRS_SCREENSHOTS=docs/images pytest tests/e2e/...``)
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send, shots_dir
 from rules import position
 from rules.training import puzzles, shipped
 
@@ -18,11 +17,6 @@ pytestmark = needs_chromium
 
 COCKPIT = ".message.ephemeral"
 EXERCISE = "[data-custom-id^='xh:tm:'], button[data-custom-id^='xh:tk:']"
-
-
-def shots_dir(tmp_path: Path) -> Path:
-    chosen = os.environ.get("CROSSHAIRS_SCREENSHOTS")
-    return Path(chosen) if chosen else tmp_path
 
 
 def clickable_puzzle() -> puzzles.Puzzle:
