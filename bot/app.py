@@ -21,6 +21,7 @@ from bot.ui import (
     invites,
     leaderboard,
     recovery,
+    rematch,
     rules_help,
     series,
     series_invites,
@@ -58,12 +59,15 @@ async def install(bot: CrosshairsBot) -> None:
         buttons.CockpitMenu,
         invites.ChallengeButton,
         invites.LobbyButton,
+        rematch.RematchButton,
+        rematch.AnswerButton,
         series_invites.InvitationButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
         tournament_teams.TeamButton,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(rematch.RematchDesk())
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
     for live in bot.games.live_matches():

@@ -9,6 +9,8 @@ restart (the match is reloaded from storage on first use).
 * ``xh:<action>:<match>`` — the board's buttons: play, lines, draw (accept, decline
   while an offer stands), resign, record, claim;
 * ``xh:sure:<match>`` — confirms a resignation;
+* ``xh:rm:<match>`` — **Rematch**, on the final board of a match outside any series or
+  tournament (handled by :mod:`bot.ui.rematch`);
 * ``xh:ck:<match>:<ply>:n:<path>`` / ``…:g:<token>`` — the cockpit: navigate to a
   stage, or play a step; ``xh:cm:<match>:<ply>:<n>`` — a cockpit menu, whose chosen
   value is the notation of a whole plane action. The ply makes a button pressed for an
@@ -27,6 +29,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -348,6 +351,28 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
     return view
 
 
+REMATCH_ID = "xh:rm:{}"
+
+
+async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
+    """The finished board's one button, **Rematch**, for a game people played outside
+    any series or tournament (those set up their next games themselves)."""
+    if live.aborted or not any(e.user_id is not None for e in live.seats):
+        return None
+    if await SeriesService(bot.games).series_of_match(live.id) is not None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label="Rematch",
+            style=discord.ButtonStyle.primary,
+            emoji="🔁",
+            custom_id=REMATCH_ID.format(live.id),
+        )
+    )
+    return view
+
+
 async def post_board(
     bot: CrosshairsBot,
     live: LiveMatch,
@@ -397,7 +422,8 @@ async def show_update(
     if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
         await show_aborted(bot, update)
         return
-    await refresh_board(bot, update, board_view(live), draw_lines(live), via)
+    view = await final_view(bot, live) if live.game.is_over else board_view(live)
+    await refresh_board(bot, update, view, draw_lines(live), via)
     if live.game.is_over:
         # series and ratings answer this with their scoreboards and the next game
         bot.dispatch("crosshairs_match_finished", live)
