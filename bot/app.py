@@ -26,6 +26,7 @@ from bot.ui import (
     series,
     series_invites,
     setup_check,
+    takeback,
     tournament,
     tournament_controls,
     tournament_desk,
@@ -49,7 +50,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert analysis.analyse and setup_check.check
+    assert analysis.analyse and setup_check.check and takeback.takeback
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -61,6 +62,7 @@ async def install(bot: CrosshairsBot) -> None:
         invites.LobbyButton,
         rematch.RematchButton,
         rematch.AnswerButton,
+        takeback.TakebackButton,
         series_invites.InvitationButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
@@ -68,6 +70,7 @@ async def install(bot: CrosshairsBot) -> None:
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(rematch.RematchDesk())
+    await bot.add_cog(takeback.TakebackDesk(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
     for live in bot.games.live_matches():
