@@ -20,6 +20,8 @@ from bot.ui import (
     buttons,
     invites,
     leaderboard,
+    notify,
+    notify_setting,
     recovery,
     rematch,
     rules_help,
@@ -51,6 +53,7 @@ async def install(bot: CrosshairsBot) -> None:
         and tournament.tournament
     )
     assert analysis.analyse and setup_check.check and takeback.takeback
+    assert notify_setting.notify
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -70,6 +73,7 @@ async def install(bot: CrosshairsBot) -> None:
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(rematch.RematchDesk())
+    await bot.add_cog(notify.NotifyDesk(bot))
     await bot.add_cog(takeback.TakebackDesk(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses

@@ -35,6 +35,7 @@ TABLES: Final = (
     ("ratings", "user_id, mode_family"),
     ("rating_history", "id"),
     ("board_marks", "match_id"),
+    ("notify_settings", "user_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

@@ -250,6 +250,16 @@ CREATE TABLE tournament_team_members (
 CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
 """
 
+# How often a person wants a DM about their games (bot/services/notifications.py): off,
+# every turn, or only when a turn clock runs low. One row per person who chose.
+_V5_NOTIFY: Final = """
+CREATE TABLE notify_settings (
+    user_id    INTEGER NOT NULL PRIMARY KEY,
+    level      TEXT    NOT NULL CHECK (level IN ('off', 'turn', 'clock')),
+    updated_at REAL    NOT NULL
+);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -273,6 +283,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V2_COMPETITION),
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
+    Migration(_V5_NOTIFY),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -33,6 +33,7 @@ from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.notify import turn_passed
 from bot.ui.tables import (
     board_file,
     draw_lines,
@@ -404,6 +405,7 @@ async def open_table(
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
     await target.send(f"{intro}\n{seats_line(live)}\n{mentions}".strip())
     await post_board(bot, live, target)
+    await turn_passed(bot, live, None)  # a new game (a series game, a round) needs them
     await after_update(bot, live)
     return target
 
@@ -428,6 +430,7 @@ async def show_update(
         # series and ratings answer this with their scoreboards and the next game
         bot.dispatch("crosshairs_match_finished", live)
         return
+    await turn_passed(bot, live, via.user.id if via is not None else None)
     await after_update(bot, live, update, by_computer)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.ui.buttons import post_board, show_update
+from bot.ui.notify import clock_low
 from bot.ui.tables import match_channel
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class ClockWatch(commands.Cog):
                     # the board moves down with the reminder: still one ping in the thread
                     channel = await match_channel(self.bot, live)
                     await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
+                    await clock_low(self.bot, live)
             for update in expired:
                 await show_update(self.bot, update)
         except Exception:  # the loop must outlive one bad match

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.services import jobs, workers
 from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
@@ -213,16 +214,24 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 
 
 @crosshairs.command(name="games", description="List the live matches of this server")
-async def games(interaction: discord.Interaction) -> None:
-    live = bot_of(interaction).games.live_matches(interaction.guild_id)
+@app_commands.describe(mine="Only my live games, in every server, with links")
+async def games(interaction: discord.Interaction, mine: bool = False) -> None:
+    bot = bot_of(interaction)
+    if mine:
+        user = interaction.user.id
+        live = [m for m in bot.games.live_matches() if m.seats_of(user)]
+    else:
+        live = bot.games.live_matches(interaction.guild_id)
     if not live:
-        await interaction.response.send_message(
-            "No match is being flown right now.", ephemeral=True
-        )
+        said = "You are in no live match." if mine else "No match is being flown right now."
+        await interaction.response.send_message(said, ephemeral=True)
         return
     lines = []
     for m in sorted(live, key=lambda m: m.id)[:20]:
+        # a channel mention shows only in its own server: elsewhere, a link
         where = f"<#{m.record.thread_id or m.record.channel_id}>"
+        if mine:
+            where = jump_link(m) + (" — your turn" if m.user_to_move() == user else "")
         lines.append(
             f"**#{m.id}** {m.game.mode.title}: {' vs '.join(m.names)} — {where} — "
             f"turn {m.game.turn}"

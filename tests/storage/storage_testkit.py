@@ -16,6 +16,7 @@ from storage.config import Target, parse_target
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
+from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.tournaments import NewTournament, TournamentRepo
@@ -122,6 +123,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await RatingRepo(db).apply("duel", ids[3], [RatingChange(11, 27.25, 7.5)])
         await GuildSettingsRepo(db).set(1, "channel", "general")
         await BoardMarks(db).mark(ids[0], 5)
+        await NotifyRepo(db).set(11, "turn")
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
         return ids
