@@ -34,6 +34,7 @@ from bot.ui import (
     tournament_desk,
     tournament_registration,
     tournament_teams,
+    vacation,
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
@@ -53,7 +54,7 @@ async def install(bot: CrosshairsBot) -> None:
         and tournament.tournament
     )
     assert analysis.analyse and setup_check.check and takeback.takeback
-    assert notify_setting.notify
+    assert notify_setting.notify and vacation.vacation
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(

@@ -36,6 +36,7 @@ TABLES: Final = (
     ("rating_history", "id"),
     ("board_marks", "match_id"),
     ("notify_settings", "user_id"),
+    ("vacations", "user_id, starts"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

@@ -260,6 +260,17 @@ CREATE TABLE notify_settings (
 );
 """
 
+# Vacations (bot/services/vacations.py): while one lasts, the person's turn clocks cannot
+# run out. A vacation ended early keeps the time it lasted, which counts to the limit.
+_V6_VACATIONS: Final = """
+CREATE TABLE vacations (
+    user_id INTEGER NOT NULL,
+    starts  REAL    NOT NULL,
+    ends    REAL    NOT NULL CHECK (ends >= starts),
+    PRIMARY KEY (user_id, starts)
+) WITHOUT ROWID;
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -284,6 +295,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
     Migration(_V5_NOTIFY),
+    Migration(_V6_VACATIONS),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -10,6 +10,7 @@ from discord.ext import commands, tasks
 from bot.ui.buttons import post_board, show_update
 from bot.ui.notify import clock_low
 from bot.ui.tables import match_channel
+from bot.ui.vacation import hold_clocks
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -32,6 +33,7 @@ class ClockWatch(commands.Cog):
     async def watch(self) -> None:
         """Remind players whose turn is running out, and end turns that ran out."""
         try:
+            await hold_clocks(self.bot)
             remind, expired = await self.bot.games.tick()
             for live in remind:
                 if live.user_to_move() is not None and live.deadline is not None:
