@@ -77,7 +77,7 @@ class Vacations:
             sorted({u for m in clocked if (u := m.user_to_move()) is not None}), now
         )
         changed = []
-        for live in clocked:
+        for live in (m for m in clocked if m.user_to_move() in away):
             async with live.lock:  # the turn may pass meanwhile: checked under the lock
                 user, per_turn = live.user_to_move(), live.clock.per_turn
                 if user not in away or per_turn is None or live.deadline is None:
