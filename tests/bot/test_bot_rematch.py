@@ -3,6 +3,7 @@ the seats swapped; the other player accepts or declines with a button."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from simcord.builders import UserHandle
@@ -123,3 +124,23 @@ async def test_an_aborted_match_offers_no_rematch(
     thread = await table.start()
     await table.bob.slash(thread, "crosshairs abort")
     assert board_message(thread).components == []
+
+
+async def test_after_a_restart_the_offer_asks_for_rematch_again_and_the_board_still_works(
+    simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Callable[[], CrosshairsBot]
+) -> None:
+    table = Table(simcord_env)
+    thread, _ = await finished_duel(table, simcord_bot)
+    await table.alice.click(board_message(thread), label="Rematch")
+    (offer,) = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")]
+    restarted = new_bot()
+    await simcord_env.restart_bot(restarted)
+    late = await table.bob.click(offer, label="Accept")
+    assert late.ephemeral and "press Rematch again" in answer(late).content
+    await table.bob.click(board_message(thread), label="Rematch")
+    again = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")][-1]
+    assert again.id != offer.id and table.alice.mention in again.content
+    await table.alice.click(again, label="Accept")
+    assert len(table.channel.threads) == 2
+    second = await match_in(restarted, table.channel.threads[-1])
+    assert [e.user_id for e in second.seats] == [table.bob.id, table.alice.id]
