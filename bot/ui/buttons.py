@@ -358,7 +358,9 @@ REMATCH_ID = "xh:rm:{}"
 async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
     """The finished board's one button, **Rematch**, for a game people played outside
     any series or tournament (those set up their next games themselves)."""
-    if live.aborted or not any(e.user_id is not None for e in live.seats):
+    people = [e.user_id for e in live.seats if e.user_id is not None]
+    # a forgotten pilot's seat (a negative id) has nobody left to ask
+    if live.aborted or not people or min(people) < 0:
         return None
     if await SeriesService(bot.games).series_of_match(live.id) is not None:
         return None
@@ -382,7 +384,8 @@ async def post_board(
 ) -> discord.Message:
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
     the match's board; the old one goes."""
-    return await send_board(bot, live, target, board_view(live), [*draw_lines(live), *extra])
+    view = await final_view(bot, live) if live.game.is_over else board_view(live)
+    return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
 
 
 async def open_table(

@@ -163,6 +163,8 @@ def _check(book: RematchDesk, live: LiveMatch, user_id: int) -> None:
         raise MatchError("a rematch can be asked for only once the game has a result")
     if not live.seats_of(user_id):
         raise MatchError("only the players of this match can ask for its rematch")
+    if any(e.user_id is not None and e.user_id < 0 for e in live.seats):
+        raise MatchError("a pilot of this match was forgotten at their request: no rematch")
     if live.id in book.done:
         raise MatchError(book.done[live.id])
     pending = book.waiting_offer(live.id)

@@ -72,6 +72,8 @@ async def test_both_players_pressing_rematch_is_one_rematch(
 ) -> None:
     table = Table(simcord_env)
     thread, _ = await finished_duel(table, simcord_bot)
+    await table.eve.slash(thread, "crosshairs board")  # a board posted again keeps Rematch
+    assert labels(board_message(thread)) == ["Rematch"]
     await table.bob.click(board_message(thread), label="Rematch")
     await table.alice.click(board_message(thread), label="Rematch")  # a yes to bob's offer
     assert len(table.channel.threads) == 2
