@@ -37,6 +37,7 @@ TABLES: Final = (
     ("board_marks", "match_id"),
     ("notify_settings", "user_id"),
     ("vacations", "user_id, starts"),
+    ("unrated_matches", "match_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

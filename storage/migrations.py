@@ -271,6 +271,14 @@ CREATE TABLE vacations (
 ) WITHOUT ROWID;
 """
 
+# Matches their players chose to leave unrated (``/crosshairs challenge rated:false``):
+# ratings skip them, and takebacks are allowed in them (docs/correspondence.md).
+_V7_UNRATED: Final = """
+CREATE TABLE unrated_matches (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id)
+);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -296,6 +304,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V4_TEAMS),
     Migration(_V5_NOTIFY),
     Migration(_V6_VACATIONS),
+    Migration(_V7_UNRATED),
 )
 LATEST: Final = len(MIGRATIONS)
 

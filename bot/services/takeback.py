@@ -2,10 +2,11 @@
 turn, once every other person in it has agreed (the computer always agrees).
 
 Only games no rating depends on allow one (docs/correspondence.md): a game with the
-computer or with handicap tokens, outside any series or tournament (whose games count
-for cards and standings). The game in memory and in storage go back together
-(:class:`storage.takebacks.TakebackRepo`), under the match's lock, and only from the
-ply the takeback was asked at: a step flown in between makes the request stale.
+computer or with handicap tokens, or one its players chose to leave unrated, outside any
+series or tournament (whose games count for cards and standings). The game in memory
+and in storage go back together (:class:`storage.takebacks.TakebackRepo`), under the
+match's lock, and only from the ply the takeback was asked at: a step flown in between
+makes the request stale.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bot.services.series import SeriesService
 from rules import serialize
 from storage.errors import StorageError
 from storage.takebacks import TakebackRepo
+from storage.unrated import UnratedMatches
 
 log = logging.getLogger(__name__)
 
@@ -67,9 +69,11 @@ class Takebacks:
         if await self.series.series_of_match(live.id) is not None:
             return "this game counts for its series or tournament"
         computer = any(e.user_id is None for e in live.seats)
-        if not computer and not any(live.game.settings.handicaps):
-            return "this game is rated (people only, no handicap tokens)"
-        return ""
+        if computer or any(live.game.settings.handicaps):
+            return ""
+        if await UnratedMatches(self.games.db).contains(live.id):
+            return ""
+        return "this game is rated (challenge with rated:false for an unrated one)"
 
     async def take_back(self, request: Request) -> Update:
         """Return the match to ``request.to_ply``, in storage and then in memory."""

@@ -75,6 +75,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
     strength="The computer's strength when you challenge the bot",
+    rated="Off: unrated, takebacks allowed",
 )
 @game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
@@ -89,6 +90,7 @@ async def challenge(
     clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
+    rated: bool = True,
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
@@ -110,6 +112,7 @@ async def challenge(
         seats=[me, None],
         invited=opponent.id,
         invited_name=opponent.display_name,
+        rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
         table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
@@ -214,7 +217,7 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 
 
 @crosshairs.command(name="games", description="List the live matches of this server")
-@app_commands.describe(mine="Only my live games, in every server, with links")
+@app_commands.describe(mine="Only mine, in every server")
 async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     bot = bot_of(interaction)
     if mine:

@@ -22,6 +22,7 @@ from bot.ui.errors import guarded, tell
 from bot.ui.options import game_settings_words
 from rules.modes import Settings
 from rules.words.common import SIDE_WORDS
+from storage.unrated import UnratedMatches
 
 _ids = itertools.count(1)
 
@@ -40,6 +41,7 @@ class Table:
     seats: list[Entrant | None] = field(default_factory=list)
     invited: int | None = None  # the challenged user, for a challenge
     invited_name: str = ""  # their name, shown in the seat they are asked to take
+    rated: bool = True  # False: the players chose an unrated game (takebacks allowed)
 
     @property
     def full(self) -> bool:
@@ -62,6 +64,8 @@ class Table:
 def settings_words(settings: Settings, table: Table) -> list[str]:
     """The game's settings (planes and clouds always named), then its clock."""
     said = game_settings_words(settings, table.clouds)
+    if not table.rated:
+        said.append("unrated (takebacks allowed)")
     if table.clock.per_turn:
         said.append(_clock_text(table.clock))
         if table.clock.on_expiry == "claim":
@@ -133,6 +137,8 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             seed=table.id * 7919 + interaction.id % 1000,
             clock=table.clock,
         )
+        if not table.rated:  # before its board is up, so before anyone can fly
+            await UnratedMatches(bot.db).mark(live.id)
     except Exception:
         reopen(table)
         raise

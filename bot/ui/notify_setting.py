@@ -11,9 +11,9 @@ from bot.ui.context import bot_of
 from bot.ui.notify import desk
 
 CHOICES = [
-    app_commands.Choice(name="off: no DMs", value="off"),
-    app_commands.Choice(name="every turn (and when my clock runs low)", value="turn"),
-    app_commands.Choice(name="only when my clock runs low", value="clock"),
+    app_commands.Choice(name="off", value="off"),
+    app_commands.Choice(name="every turn", value="turn"),
+    app_commands.Choice(name="clock running low", value="clock"),
 ]
 SAID = {
     "off": "🔕 No DMs about your games.",
@@ -22,8 +22,8 @@ SAID = {
 }
 
 
-@crosshairs.command(name="notify", description="DMs about your games: off, every turn, or clock")
-@app_commands.describe(when="When the bot sends you a DM with a link to the match")
+@crosshairs.command(name="notify", description="A DM when it is your turn")
+@app_commands.describe(when="When to DM you a link to the match")
 @app_commands.choices(when=CHOICES)
 async def notify(interaction: discord.Interaction, when: str) -> None:
     if when not in SAID:  # a client may send a value that is not one of the choices

@@ -32,6 +32,7 @@ from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
 from bot.ui.walls import match_of_press
+from storage.unrated import UnratedMatches
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
@@ -84,9 +85,9 @@ def _remember(store: dict[int, str], key: int, why: str) -> None:
         del store[next(iter(store))]
 
 
-def rematch_table(live: LiveMatch, host: Entrant) -> Table:
+def rematch_table(live: LiveMatch, host: Entrant, rated: bool) -> Table:
     """The finished match's game again: every seat's occupant (and handicap) one seat
-    on, the same settings and clock, fresh clouds."""
+    on, the same settings, clock and choice of rated or not, fresh clouds."""
     settings = live.game.settings
     seats = [live.seats[-1], *live.seats[:-1]]
     handicaps = (settings.handicaps[-1], *settings.handicaps[:-1])
@@ -99,6 +100,7 @@ def rematch_table(live: LiveMatch, host: Entrant) -> Table:
         channel_id=live.record.channel_id,
         guild_id=live.record.guild_id,
         seats=list(seats),
+        rated=rated,
     )
 
 
@@ -118,6 +120,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
+        rated = not await UnratedMatches(bot_of(interaction).db).contains(live.id)
         book = desk(interaction)
         _check(book, live, interaction.user.id)
         offer = book.waiting_offer(live.id)
@@ -137,7 +140,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
             id=next(_ids),
             match_id=live.id,
             host=user.id,
-            table=rematch_table(live, Entrant(user.id, me.name)),
+            table=rematch_table(live, Entrant(user.id, me.name), rated),
             waiting={e.user_id for e in live.seats if e.user_id not in (None, user.id)},
         )
         if not offer.waiting:  # only the computer to ask
@@ -235,6 +238,8 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             seed=table.id * 7919 + interaction.id % 1000,
             clock=table.clock,
         )
+        if not table.rated:  # before its board is up, so before anyone can fly
+            await UnratedMatches(bot.db).mark(live.id)
     except Exception:
         # nothing was made: Rematch may be pressed again
         desk(interaction).done.pop(offer.match_id, None)

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from simcord.builders import UserHandle
-from support.flying import match_in
+from support.flying import fly_first_turns, match_in, resign
 from support.replies import answer, refusals
 from support.tables import Table, board_message
 
@@ -15,6 +15,7 @@ from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
 from rules import serialize
 from storage.matches import MatchRepo
+from storage.ratings import RatingRepo
 
 
 async def fly(person: Any, thread: Any, live: LiveMatch, steps: int | None = None) -> None:
@@ -136,3 +137,28 @@ async def test_a_declined_takeback_changes_nothing(
     assert "Declined by bob" in request.content and request.components == []
     assert live.ply == 1
     await assert_memory_is_storage(simcord_bot, live)
+
+
+async def test_a_challenge_marked_unrated_allows_takebacks_and_is_not_rated(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    invite = await table.challenge(clouds="none", rated=False)
+    assert "unrated (takebacks allowed)" in invite.content
+    await table.bob.click(invite, label="Accept")
+    (thread,) = table.channel.threads
+    live = await match_in(simcord_bot, thread)
+    await fly(table.alice, thread, live)
+    asked = answer(await table.alice.slash(thread, "crosshairs takeback"))
+    await table.bob.click(next(m for m in thread.history() if m.id == asked.id), label="Accept")
+    assert live.ply == 0 and live.user_to_move() == table.alice.id
+    await assert_memory_is_storage(simcord_bot, live)
+
+    # played to a result, it moves nobody's rating, and its rematch is unrated too
+    await fly_first_turns(table.member, thread, live)
+    await resign(table.bob, thread)
+    assert any("the players chose an unrated game" in m.content for m in thread.history())
+    assert await RatingRepo(simcord_bot.db).get(table.alice.id, "duel") is None
+    await table.alice.click(board_message(thread), label="Rematch")
+    offer = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")][-1]
+    assert "unrated (takebacks allowed)" in offer.content

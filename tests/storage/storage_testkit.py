@@ -20,6 +20,7 @@ from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.tournaments import NewTournament, TournamentRepo
+from storage.unrated import UnratedMatches
 from storage.vacations import VacationRepo
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
@@ -125,6 +126,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await GuildSettingsRepo(db).set(1, "channel", "general")
         await BoardMarks(db).mark(ids[0], 5)
         await NotifyRepo(db).set(11, "turn")
+        await UnratedMatches(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
