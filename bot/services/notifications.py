@@ -52,6 +52,21 @@ class Notifications:
         title = " vs ".join(live.names)
         return [Notice(user, f"✈️ Your turn in match #{live.id} ({title}): {jump_link(live)}")]
 
+    async def game_opened(self, live: LiveMatch, actor: int | None) -> list[Notice]:
+        """A new game (a challenge accepted, a series game, a tournament round): its first
+        player is told it is their turn, every other person that it has started; not
+        ``actor``, who started it."""
+        first = await self.turn_passed(live, actor)
+        told = {n.user_id for n in first} | {actor, live.user_to_move()}
+        others = [e.user_id for e in live.seats if e.user_id is not None and e.user_id not in told]
+        levels = await self.repo.levels(others)
+        title = " vs ".join(live.names)
+        return first + [
+            Notice(u, f"🛫 Match #{live.id} ({title}) has started: {jump_link(live)}")
+            for u in others
+            if levels[u] == "turn"
+        ]
+
     async def clock_low(self, live: LiveMatch) -> list[Notice]:
         """The DM for the person whose turn clock is about to run out."""
         user = live.user_to_move()

@@ -33,7 +33,7 @@ from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.notify import turn_passed
+from bot.ui.notify import game_opened, turn_passed
 from bot.ui.tables import (
     board_file,
     draw_lines,
@@ -389,10 +389,14 @@ async def post_board(
 
 
 async def open_table(
-    bot: CrosshairsBot, live: LiveMatch, channel: discord.abc.Messageable, intro: str
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    channel: discord.abc.Messageable,
+    intro: str,
+    actor: int | None = None,
 ) -> discord.abc.Messageable:
     """Give a new match its thread (or, without thread permissions, the channel itself)
-    and post the first board there."""
+    and post the first board there; ``actor``, who started it, is not sent a DM."""
     target: discord.abc.Messageable = channel
     if isinstance(channel, discord.TextChannel):
         name = " vs ".join(live.names)[:80] + f" · #{live.id}"
@@ -408,7 +412,7 @@ async def open_table(
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
     await target.send(f"{intro}\n{seats_line(live)}\n{mentions}".strip())
     await post_board(bot, live, target)
-    await turn_passed(bot, live, None)  # a new game (a series game, a round) needs them
+    await game_opened(bot, live, actor)
     await after_update(bot, live)
     return target
 

@@ -144,7 +144,8 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
         raise
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    target = await open_table(bot, live, channel, f"✈️ **Match #{live.id}** — {table.describe()}")
+    intro = f"✈️ **Match #{live.id}** — {table.describe()}"
+    target = await open_table(bot, live, channel, intro, interaction.user.id)
     where = target.mention if isinstance(target, discord.Thread) else "here"
     await interaction.edit_original_response(
         content=f"{table.describe()}\n\n✅ The match is on: {where}.", view=None

@@ -41,6 +41,10 @@ async def turn_passed(bot: CrosshairsBot, live: LiveMatch, actor: int | None) ->
     await _send(bot, await desk(bot).service.turn_passed(live, actor))
 
 
+async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
+    await _send(bot, await desk(bot).service.game_opened(live, actor))
+
+
 async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
     await _send(bot, await desk(bot).service.clock_low(live))
 

@@ -247,7 +247,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
     channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
     intro = f"🔁 **Match #{live.id}**, a rematch of #{offer.match_id} — {table.describe()}"
-    target = await open_table(bot, live, channel, intro)
+    target = await open_table(bot, live, channel, intro, interaction.user.id)
     where = target.mention if isinstance(target, discord.Thread) else f"match #{live.id}"
     said = f"this match's rematch is already on: {where}"
     _remember(desk(interaction).done, offer.match_id, said)

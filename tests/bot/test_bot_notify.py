@@ -66,9 +66,30 @@ async def test_a_new_game_tells_its_first_player(
 ) -> None:
     table = Table(simcord_env)
     await table.alice.slash(table.channel, "crosshairs notify", when="turn")
-    thread = await table.start(clouds="none")
+    await table.bob.slash(table.channel, "crosshairs notify", when="turn")
+    thread = await table.start(clouds="none")  # bob accepts: he started it, no DM for him
     (dm,) = dms(table.alice)
-    assert f"/{thread.id}" in dm
+    assert "Your turn" in dm and f"/{thread.id}" in dm
+    assert dms(table.bob) == []
+
+
+async def test_a_new_game_tells_everyone_else_it_has_started(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    await table.bob.slash(table.channel, "crosshairs notify", when="turn")
+    lobby = answer(
+        await table.alice.slash(table.channel, "crosshairs lobby", mode="ffa3", clouds="none")
+    )
+    await table.bob.click(lobby, label="Sit P2")
+    await table.alice.click(lobby, label="Add computer")
+    await table.alice.click(lobby, label="Start")  # alice starts and flies first
+    (thread,) = table.channel.threads
+    (dm,) = dms(table.bob)
+    assert "has started" in dm and f"/{thread.id}" in dm
+    live = await match_in(simcord_bot, thread)
+    await fly_turn(table.alice, thread, live)
+    assert len(dms(table.bob)) == 2 and "Your turn" in dms(table.bob)[-1]
 
 
 async def test_clock_only_dms_when_the_clock_runs_low(
