@@ -61,8 +61,10 @@ class Takebacks:
             for i, p in enumerate(live.game.history)
             if p.seat == last.seat and p.turn == last.turn
         )
-        others = {e.user_id for e in live.seats if e.user_id not in (None, user_id)}
-        return Request(live.id, user_id, live.ply, start, frozenset(o for o in others if o))
+        others = frozenset(
+            e.user_id for e in live.seats if e.user_id is not None and e.user_id != user_id
+        )
+        return Request(live.id, user_id, live.ply, start, others)
 
     async def rated_reason(self, live: LiveMatch) -> str:
         """Why the game counts for something (a rating, a series), or "" if it does not."""
