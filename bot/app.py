@@ -15,6 +15,7 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
 from bot.ops import configure_logging
 from bot.services.clock import Clock
+from bot.services.events import MatchAborted, MatchFinished
 from bot.ui import (
     analysis,
     buttons,
@@ -38,6 +39,7 @@ from bot.ui import (
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
+from bot.ui.departures import Departures
 from storage.errors import StorageError
 
 
@@ -76,12 +78,21 @@ async def install(bot: CrosshairsBot) -> None:
     await bot.add_cog(rematch.RematchDesk())
     await bot.add_cog(notify.NotifyDesk(bot))
     await bot.add_cog(takeback.TakebackDesk(bot))
-    await bot.add_cog(series.SeriesDesk(bot))
-    await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
+    await bot.add_cog(Departures(bot))
+    series_desk = series.SeriesDesk(bot)
+    await bot.add_cog(series_desk)
+    tournaments = tournament_desk.TournamentDesk(bot)  # after the series desk it uses
+    await bot.add_cog(tournaments)
+    # What follows a match's end, in this order: the ratings line, the series'
+    # scoreboard and next game, then the tournament's booking (its pairings play series).
+    events = bot.games.events
+    events.subscribe(MatchFinished, series_desk.match_finished)
+    events.subscribe(MatchFinished, tournaments.match_finished)
+    events.subscribe(MatchAborted, series_desk.match_aborted)
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
-    bot.spawn(recovery.after_restart(bot))
+    bot.spawn(recovery.after_restart(bot, await recovery.unshown_ends(bot)))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

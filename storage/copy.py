@@ -35,6 +35,7 @@ TABLES: Final = (
     ("ratings", "user_id, mode_family"),
     ("rating_history", "id"),
     ("board_marks", "match_id"),
+    ("match_events", "match_id, kind"),
     ("notify_settings", "user_id"),
     ("vacations", "user_id, starts"),
     ("unrated_matches", "match_id"),

@@ -250,9 +250,24 @@ CREATE TABLE tournament_team_members (
 CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
 """
 
+# What became of a match's end, exactly once: the write that ends a match adds its row
+# ('finished' or 'aborted') in the same transaction, and the row is done once everything
+# that follows an end (the ratings line, the series scoreboard, the next game, the
+# tournament's booking) has been shown. Each of those steps adds its own row, done as
+# soon as it is shown, so a restart carries on from where the process died.
+_V5_MATCH_EVENTS: Final = """
+CREATE TABLE match_events (
+    match_id   INTEGER NOT NULL REFERENCES matches (id),
+    kind       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    done_at    REAL,
+    PRIMARY KEY (match_id, kind)
+) WITHOUT ROWID;
+"""
+
 # How often a person wants a DM about their games (bot/services/notifications.py): off,
 # every turn, or only when a turn clock runs low. One row per person who chose.
-_V5_NOTIFY: Final = """
+_V6_NOTIFY: Final = """
 CREATE TABLE notify_settings (
     user_id    INTEGER NOT NULL PRIMARY KEY,
     level      TEXT    NOT NULL CHECK (level IN ('off', 'turn', 'clock')),
@@ -262,7 +277,7 @@ CREATE TABLE notify_settings (
 
 # Vacations (bot/services/vacations.py): while one lasts, the person's turn clocks cannot
 # run out. A vacation ended early keeps the time it lasted, which counts to the limit.
-_V6_VACATIONS: Final = """
+_V7_VACATIONS: Final = """
 CREATE TABLE vacations (
     user_id INTEGER NOT NULL,
     starts  REAL    NOT NULL,
@@ -273,7 +288,7 @@ CREATE TABLE vacations (
 
 # Matches their players chose to leave unrated (``/crosshairs challenge rated:false``):
 # ratings skip them, and takebacks are allowed in them (docs/correspondence.md).
-_V7_UNRATED: Final = """
+_V8_UNRATED: Final = """
 CREATE TABLE unrated_matches (
     match_id INTEGER PRIMARY KEY REFERENCES matches (id)
 );
@@ -302,9 +317,10 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V2_COMPETITION),
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
-    Migration(_V5_NOTIFY),
-    Migration(_V6_VACATIONS),
-    Migration(_V7_UNRATED),
+    Migration(_V5_MATCH_EVENTS),
+    Migration(_V6_NOTIFY),
+    Migration(_V7_VACATIONS),
+    Migration(_V8_UNRATED),
 )
 LATEST: Final = len(MIGRATIONS)
 

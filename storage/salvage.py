@@ -42,6 +42,7 @@ _PARENTS: Final[dict[str, tuple[str, str]]] = {
     "tournament_pairing_players": ("pairing_id", "tournament_pairings"),
     "tournament_team_members": ("tournament_id", "tournaments"),
     "board_marks": ("match_id", "matches"),
+    "match_events": ("match_id", "matches"),
     "unrated_matches": ("match_id", "matches"),
 }
 # References that may be cleared when their row was lost.

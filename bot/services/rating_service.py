@@ -88,7 +88,7 @@ def manoeuvres_in(token: str) -> list[str]:
 
 def sides_of(game: Game) -> list[list[int]]:
     """Seats per rating side: one per seat, or one per team in team modes."""
-    if game.mode.family != "team":
+    if not game.mode.family.teams:
         return [[s] for s in range(game.seats)]
     teams = sorted(set(game.mode.teams))
     return [[s for s in range(game.seats) if game.mode.teams[s] == t] for t in teams]
@@ -106,8 +106,8 @@ def ranks_of(game: Game) -> list[int]:
             if isinstance(e, events.Eliminated) and side_of[e.seat] not in out:
                 out.append(side_of[e.seat])
     # a shared trophy win can include sides already out: they place as winners
-    eliminated = [s for s in out if s not in winners] if game.mode.family == "ffa" else []
-    return ratings.ranks_from_result(game.mode.family, len(sides), winners, eliminated)
+    eliminated = [s for s in out if s not in winners] if game.mode.family.trophies else []
+    return ratings.ranks_from_result(game.mode.family.key, len(sides), winners, eliminated)
 
 
 class RatingService:

@@ -19,7 +19,7 @@ from bot.services.once import IN_FLIGHT
 from bot.ui.commands import crosshairs, match_here
 from bot.ui.context import bot_of
 from bot.ui.files import document, picture
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 from bot.ui.walls import match_in_guild
 from render.analysis import shown_blunders
 from rules.ai.analysis import TurnReview, report, turn_count

@@ -1,7 +1,7 @@
 """A press, start to finish: the persistent buttons of a match, what they ask the game
 manager to do, and the board message brought up to date afterwards (then the computer's
 turns, if it is to fly). Button, board and computer call each other, so they live here
-together; drawing and posting the messages is :mod:`bot.ui.tables`.
+together; drawing and posting the messages is :mod:`bot.ui.thread`.
 
 The buttons' custom ids carry everything needed to act, so they keep working after a
 restart (the match is reloaded from storage on first use).
@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
+from bot.services.events import MatchFinished
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.notify import game_opened, turn_passed
-from bot.ui.tables import (
+from bot.ui.thread import (
     board_file,
     draw_lines,
     refresh_board,
@@ -429,16 +430,17 @@ async def show_update(
     webhook may carry the board (:mod:`bot.ui.board_edits`)."""
     live = update.match
     if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
-        await show_aborted(bot, update)
+        if update.ended:  # else another action called it off, and tells of it
+            await show_aborted(bot, update)
         return
     view = await final_view(bot, live) if live.game.is_over else board_view(live)
     await refresh_board(bot, update, view, draw_lines(live), via)
-    if live.game.is_over:
-        # series and ratings answer this with their scoreboards and the next game
-        bot.dispatch("crosshairs_match_finished", live)
-        return
-    await turn_passed(bot, live, via.user.id if via is not None else None)
-    await after_update(bot, live, update, by_computer)
+    if update.ended:
+        # series, ratings and tournaments answer this with their lines and next games
+        await bot.games.events.publish(MatchFinished(live))
+    elif not live.over:  # another action ended it meanwhile, and tells of it
+        await turn_passed(bot, live, via.user.id if via is not None else None)
+        await after_update(bot, live, update, by_computer)
 
 
 async def after_update(

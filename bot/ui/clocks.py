@@ -9,7 +9,7 @@ from discord.ext import commands, tasks
 
 from bot.ui.buttons import post_board, show_update
 from bot.ui.notify import clock_low
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.services import jobs, workers
-from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import invites
@@ -18,8 +18,8 @@ from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
 from bot.ui.suggestions import Offers
-from bot.ui.tables import send_record
 from bot.ui.text import LIST, TOKENS, bounded
+from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError
@@ -95,7 +95,7 @@ async def challenge(
     bot = bot_of(interaction)
     require_play(interaction)
     settings = _settings("duel", ruleset, planes, variants, fire)
-    me = Entrant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
     if opponent.id == interaction.user.id:
         raise MatchError("you cannot challenge yourself — try the bot instead")
@@ -115,7 +115,7 @@ async def challenge(
         rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
-        table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
+        table.seats[1] = Occupant(None, f"Computer ({strength})", strength)
         invites.close(table, "this match has already started")
         await interaction.response.send_message(table.describe())
         await invites.start_match(interaction, table)
@@ -142,9 +142,9 @@ async def lobby(
 ) -> None:
     require_play(interaction)
     settings = _settings(mode, ruleset, None, variants, fire)
-    me = Entrant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
-    seats: list[Entrant | None] = [None] * settings.spec.seats
+    seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me
     table = invites.new_table(
         host=me,

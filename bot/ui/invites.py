@@ -15,14 +15,14 @@ from typing import Any
 
 import discord
 
-from bot.services.live import ClockSettings, Entrant, MatchError
+from bot.services.live import ClockSettings, MatchError, Occupant
+from bot.services.unrated import mark_unrated
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.options import game_settings_words
 from rules.modes import Settings
 from rules.words.common import SIDE_WORDS
-from storage.unrated import UnratedMatches
 
 _ids = itertools.count(1)
 
@@ -32,13 +32,13 @@ class Table:
     """A challenge (two named seats) or a lobby (open seats)."""
 
     id: int
-    host: Entrant
+    host: Occupant
     settings: Settings
     clouds: str
     clock: ClockSettings
     channel_id: int
     guild_id: int | None
-    seats: list[Entrant | None] = field(default_factory=list)
+    seats: list[Occupant | None] = field(default_factory=list)
     invited: int | None = None  # the challenged user, for a challenge
     invited_name: str = ""  # their name, shown in the seat they are asked to take
     rated: bool = True  # False: the players chose an unrated game (takebacks allowed)
@@ -138,7 +138,7 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
-            await UnratedMatches(bot.db).mark(live.id)
+            await mark_unrated(bot.games, live.id)
     except Exception:
         reopen(table)
         raise
@@ -199,7 +199,7 @@ class ChallengeButton(
                 content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
             )
             return
-        table.seats[1] = Entrant(user.id, user.display_name)
+        table.seats[1] = Occupant(user.id, user.display_name)
         await start_match(interaction, table)
 
 
@@ -286,7 +286,7 @@ class LobbyButton(
             if not dry:
                 for i in seated:
                     table.seats[i] = None
-                table.seats[self.seat] = Entrant(user.id, user.display_name)
+                table.seats[self.seat] = Occupant(user.id, user.display_name)
         elif self.op == "leave":
             if not seated:
                 raise MatchError("you are not seated at this table")
@@ -302,7 +302,7 @@ class LobbyButton(
             if not free:
                 raise MatchError("every seat is taken")
             if not dry:
-                table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
+                table.seats[free[0]] = Occupant(None, "Computer (medium)", "medium")
         elif self.op == "start" and not table.full:
             raise MatchError("every seat must be filled first (the host can add the computer)")
 

@@ -26,13 +26,13 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.services.live import Entrant, LiveMatch, MatchError
+from bot.services.live import LiveMatch, MatchError, Occupant
+from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui.buttons import REMATCH_ID, open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
 from bot.ui.walls import match_of_press
-from storage.unrated import UnratedMatches
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
@@ -85,7 +85,7 @@ def _remember(store: dict[int, str], key: int, why: str) -> None:
         del store[next(iter(store))]
 
 
-def rematch_table(live: LiveMatch, host: Entrant, rated: bool) -> Table:
+def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
     """The finished match's game again: every seat's occupant (and handicap) one seat
     on, the same settings, clock and choice of rated or not, fresh clouds."""
     settings = live.game.settings
@@ -120,7 +120,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        rated = not await UnratedMatches(bot_of(interaction).db).contains(live.id)
+        rated = not await chosen_unrated(bot_of(interaction).games, live.id)
         book = desk(interaction)
         _check(book, live, interaction.user.id)
         offer = book.waiting_offer(live.id)
@@ -140,7 +140,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
             id=next(_ids),
             match_id=live.id,
             host=user.id,
-            table=rematch_table(live, Entrant(user.id, me.name), rated),
+            table=rematch_table(live, Occupant(user.id, me.name), rated),
             waiting={e.user_id for e in live.seats if e.user_id not in (None, user.id)},
         )
         if not offer.waiting:  # only the computer to ask
@@ -239,7 +239,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
-            await UnratedMatches(bot.db).mark(live.id)
+            await mark_unrated(bot.games, live.id)
     except Exception:
         # nothing was made: Rematch may be pressed again
         desk(interaction).done.pop(offer.match_id, None)

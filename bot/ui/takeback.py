@@ -21,7 +21,7 @@ from bot.ui.buttons import after_update, board_view
 from bot.ui.commands import crosshairs, match_here
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.tables import draw_lines, refresh_board
+from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
 
 if TYPE_CHECKING:

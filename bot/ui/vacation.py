@@ -13,7 +13,7 @@ from bot.services.vacations import MAX_DAYS, Vacations
 from bot.ui.buttons import board_view
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
-from bot.ui.tables import draw_lines, refresh_board
+from bot.ui.thread import draw_lines, refresh_board
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

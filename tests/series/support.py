@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.replies import answer
+
 from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
 from rules.ai.player import ComputerPlayer
@@ -39,8 +41,13 @@ class Club:
 
 
 def said(result: Any) -> Any:
-    """The bot's visible answer to a command: its first follow-up, or its response."""
-    return (result.followups or [result.response])[0]
+    """The bot's visible answer to a command: its first follow-up, or its response. A
+    follow-up showing the board is the match's new board (posted through the
+    interaction), not the answer."""
+    answers = [
+        m for m in result.followups if not any(a.filename == "board.png" for a in m.attachments)
+    ]
+    return (answers or [result.response])[0]
 
 
 async def current_match(bot: CrosshairsBot, thread: Any) -> LiveMatch:
@@ -62,4 +69,5 @@ async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, step
         step = ComputerPlayer("medium", seed=seat).choose(live.game.copy(with_history=False))
         mover = club.member(live.seats[seat].user_id)
         result = await mover.slash(thread, "crosshairs move", tokens=step.token)
-        assert said(result).content.startswith("✅"), said(result).content
+        # the answer to the mover, not the board a turn's end posts as a follow-up
+        assert answer(result).content.startswith("✅"), answer(result).content
