@@ -75,7 +75,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
     strength="The computer's strength when you challenge the bot",
-    rated="Off: unrated, takebacks allowed",
+    rated="Off: unrated",
 )
 @game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
@@ -217,7 +217,7 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 
 
 @crosshairs.command(name="games", description="List the live matches of this server")
-@app_commands.describe(mine="Only mine, in every server")
+@app_commands.describe(mine="Mine only")
 async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     bot = bot_of(interaction)
     if mine:

@@ -12,8 +12,8 @@ from bot.ui.notify import desk
 
 CHOICES = [
     app_commands.Choice(name="off", value="off"),
-    app_commands.Choice(name="every turn", value="turn"),
-    app_commands.Choice(name="clock running low", value="clock"),
+    app_commands.Choice(name="turn", value="turn"),
+    app_commands.Choice(name="clock low", value="clock"),
 ]
 SAID = {
     "off": "🔕 No DMs about your games.",
@@ -22,8 +22,8 @@ SAID = {
 }
 
 
-@crosshairs.command(name="notify", description="A DM when it is your turn")
-@app_commands.describe(when="When to DM you a link to the match")
+@crosshairs.command(name="notify", description="Turn DMs")
+@app_commands.describe(when="When to DM you")
 @app_commands.choices(when=CHOICES)
 async def notify(interaction: discord.Interaction, when: str) -> None:
     if when not in SAID:  # a client may send a value that is not one of the choices

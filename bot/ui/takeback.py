@@ -43,7 +43,7 @@ def desk(interaction: discord.Interaction) -> TakebackDesk:
     return found
 
 
-@crosshairs.command(name="takeback", description="Take back your last turn (unrated games)")
+@crosshairs.command(name="takeback", description="Undo your last turn")
 async def takeback(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     service = desk(interaction).service

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-@crosshairs.command(name="vacation", description="Hold your turn clocks")
-@app_commands.describe(days=f"1 to {MAX_DAYS} days; 0 ends it")
+@crosshairs.command(name="vacation", description="Pause clocks")
+@app_commands.describe(days="Days (0 ends it)")
 async def vacation(
     interaction: discord.Interaction, days: app_commands.Range[int, 0, MAX_DAYS]
 ) -> None:

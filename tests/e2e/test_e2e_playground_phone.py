@@ -3,7 +3,8 @@
 The first test runs the playground as a newcomer starts it, plays the opening of a duel
 at that width and checks what a phone must show: the sidebar folded behind ☰, the
 channel using the width, the board, the cockpit's menus and Send on screen. It saves
-the screenshot docs/images/playground-phone.png. The second serves the page in-process,
+the screenshot playground-phone.png (where :func:`e2e.browser.shots_dir` says). The
+second serves the page in-process,
 so that it can hold files and a long thread: a non-image file is a link to download and
 "Load older messages" reaches past the newest 80.
 """
@@ -18,7 +19,7 @@ import pytest
 from playwright.async_api import async_playwright
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, needs_chromium
+from e2e.browser import CHROMIUM, FLAGS, needs_chromium, shots_dir
 from localcord.playground import MESSAGES_SHOWN, Playground
 from localcord.server import LocalDiscord
 from localcord.state import Attachment
@@ -26,7 +27,6 @@ from localcord.state import Attachment
 pytestmark = needs_chromium
 
 PHONE = ViewportSize(width=400, height=820)
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "playground-phone.png"
 
 
 def on_screen(page: Page, selector: str) -> None:
@@ -44,7 +44,7 @@ def be(page: Page, pilot: str) -> None:
     assert not page.locator("#sidebar").is_visible()
 
 
-def test_a_duel_on_a_400_px_phone(playground: str) -> None:
+def test_a_duel_on_a_400_px_phone(playground: str, tmp_path: Path) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport=PHONE)
@@ -80,8 +80,7 @@ def test_a_duel_on_a_400_px_phone(playground: str) -> None:
         for selector in (play, menu, "#send", "#command"):
             on_screen(page, selector)
         page.locator(menu).first.scroll_into_view_if_needed()
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT))
+        page.screenshot(path=str(shots_dir(tmp_path) / "playground-phone.png"))
         browser.close()
 
 

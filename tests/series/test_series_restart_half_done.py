@@ -107,13 +107,14 @@ async def test_a_crash_just_after_the_ratings_line_still_shows_the_scoreboard_on
     await club.start_series(alice, bob, games=2, planes=3)
     (thread,) = club.channel.threads
     first = await current_match(simcord_bot, thread)
+    await fly_first_turns(club.member, thread, first)
 
     async def crash(series: Any) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:
         patched.setattr("bot.ui.series.scoreboard_file", crash)
-        await bob.slash(thread, "crosshairs resign")
+        await resign(bob, thread)
         simcord_env.errors.clear()
     said = [m.content for m in thread.history()]
     assert sum(s.startswith("📊") for s in said) == 1  # the ratings line, then the crash
@@ -146,13 +147,14 @@ async def test_after_a_crash_between_games_only_the_owner_of_the_shard_carries_o
     alice, bob = club.alice, club.bob
     await club.start_series(alice, bob, games=2, planes=3)
     (thread,) = club.channel.threads
+    await fly_first_turns(club.member, thread, await current_match(simcord_bot, thread))
 
     async def crash(self: SeriesDesk, series_id: int, target: Any) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:
         patched.setattr(SeriesDesk, "start_next", crash)
-        await bob.slash(thread, "crosshairs resign")
+        await resign(bob, thread)
         simcord_env.errors.clear()
 
     owner = Shards(2).shard_of(club.guild.id)
