@@ -23,17 +23,22 @@ from bot.ui import (
     invites,
     leaderboard,
     learn,
+    notify,
+    notify_setting,
     puzzles,
     recovery,
+    rematch,
     rules_help,
     series,
     series_invites,
     setup_check,
+    takeback,
     tournament,
     tournament_controls,
     tournament_desk,
     tournament_registration,
     tournament_teams,
+    vacation,
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.commands import crosshairs
@@ -54,6 +59,7 @@ async def install(bot: CrosshairsBot) -> None:
         and tournament.tournament
     )
     assert analysis.analyse and setup_check.check and learn.learn and puzzles.puzzle
+    assert takeback.takeback and notify_setting.notify and vacation.vacation
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -63,6 +69,9 @@ async def install(bot: CrosshairsBot) -> None:
         buttons.CockpitMenu,
         invites.ChallengeButton,
         invites.LobbyButton,
+        rematch.RematchButton,
+        rematch.AnswerButton,
+        takeback.TakebackButton,
         series_invites.InvitationButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
@@ -73,6 +82,9 @@ async def install(bot: CrosshairsBot) -> None:
         learn.LessonMenu,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(rematch.RematchDesk())
+    await bot.add_cog(notify.NotifyDesk(bot))
+    await bot.add_cog(takeback.TakebackDesk(bot))
     await bot.add_cog(Departures(bot))
     series_desk = series.SeriesDesk(bot)
     await bot.add_cog(series_desk)

@@ -40,6 +40,9 @@ TABLES: Final = (
     ("lessons_passed", "user_id, lesson"),
     ("puzzle_ratings", "user_id"),
     ("puzzle_attempts", "user_id, puzzle"),
+    ("notify_settings", "user_id"),
+    ("vacations", "user_id, starts"),
+    ("unrated_matches", "match_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

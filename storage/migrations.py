@@ -265,6 +265,35 @@ CREATE TABLE match_events (
 ) WITHOUT ROWID;
 """
 
+# How often a person wants a DM about their games (bot/services/notifications.py): off,
+# every turn, or only when a turn clock runs low. One row per person who chose.
+_V7_NOTIFY: Final = """
+CREATE TABLE notify_settings (
+    user_id    INTEGER NOT NULL PRIMARY KEY,
+    level      TEXT    NOT NULL CHECK (level IN ('off', 'turn', 'clock')),
+    updated_at REAL    NOT NULL
+);
+"""
+
+# Vacations (bot/services/vacations.py): while one lasts, the person's turn clocks cannot
+# run out. A vacation ended early keeps the time it lasted, which counts to the limit.
+_V8_VACATIONS: Final = """
+CREATE TABLE vacations (
+    user_id INTEGER NOT NULL,
+    starts  REAL    NOT NULL,
+    ends    REAL    NOT NULL CHECK (ends >= starts),
+    PRIMARY KEY (user_id, starts)
+) WITHOUT ROWID;
+"""
+
+# Matches their players chose to leave unrated (``/crosshairs challenge rated:false``):
+# ratings skip them, and takebacks are allowed in them (docs/correspondence.md).
+_V9_UNRATED: Final = """
+CREATE TABLE unrated_matches (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id)
+);
+"""
+
 
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
@@ -336,6 +365,9 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V4_TEAMS),
     Migration(_V5_MATCH_EVENTS),
     Migration(_V6_TRAINING),
+    Migration(_V7_NOTIFY),
+    Migration(_V8_VACATIONS),
+    Migration(_V9_UNRATED),
 )
 LATEST: Final = len(MIGRATIONS)
 

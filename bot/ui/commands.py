@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.services import jobs, workers
 from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
+from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
@@ -74,6 +75,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
     strength="The computer's strength when you challenge the bot",
+    rated="Off: unrated",
 )
 @game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
@@ -88,6 +90,7 @@ async def challenge(
     clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
+    rated: bool = True,
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
@@ -109,6 +112,7 @@ async def challenge(
         seats=[me, None],
         invited=opponent.id,
         invited_name=opponent.display_name,
+        rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
         table.seats[1] = Occupant(None, f"Computer ({strength})", strength)
@@ -213,16 +217,24 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 
 
 @crosshairs.command(name="games", description="List the live matches of this server")
-async def games(interaction: discord.Interaction) -> None:
-    live = bot_of(interaction).games.live_matches(interaction.guild_id)
+@app_commands.describe(mine="Mine only")
+async def games(interaction: discord.Interaction, mine: bool = False) -> None:
+    bot = bot_of(interaction)
+    if mine:
+        user = interaction.user.id
+        live = [m for m in bot.games.live_matches() if m.seats_of(user)]
+    else:
+        live = bot.games.live_matches(interaction.guild_id)
     if not live:
-        await interaction.response.send_message(
-            "No match is being flown right now.", ephemeral=True
-        )
+        said = "You are in no live match." if mine else "No match is being flown right now."
+        await interaction.response.send_message(said, ephemeral=True)
         return
     lines = []
     for m in sorted(live, key=lambda m: m.id)[:20]:
+        # a channel mention shows only in its own server: elsewhere, a link
         where = f"<#{m.record.thread_id or m.record.channel_id}>"
+        if mine:
+            where = jump_link(m) + (" — your turn" if m.user_to_move() == user else "")
         lines.append(
             f"**#{m.id}** {m.game.mode.title}: {' vs '.join(m.names)} — {where} — "
             f"turn {m.game.turn}"
