@@ -19,8 +19,11 @@ from bot.services.events import MatchAborted, MatchFinished
 from bot.ui import (
     analysis,
     buttons,
+    exercise,
     invites,
     leaderboard,
+    learn,
+    puzzles,
     recovery,
     rules_help,
     series,
@@ -50,7 +53,7 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert analysis.analyse and setup_check.check
+    assert analysis.analyse and setup_check.check and learn.learn and puzzles.puzzle
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -64,6 +67,10 @@ async def install(bot: CrosshairsBot) -> None:
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
         tournament_teams.TeamButton,
+        exercise.ExerciseButton,
+        exercise.ExerciseMenu,
+        exercise.TrainingButton,
+        learn.LessonMenu,
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(Departures(bot))
@@ -77,6 +84,7 @@ async def install(bot: CrosshairsBot) -> None:
     events.subscribe(MatchFinished, series_desk.match_finished)
     events.subscribe(MatchFinished, tournaments.match_finished)
     events.subscribe(MatchAborted, series_desk.match_aborted)
+    await bot.add_cog(puzzles.DailyPuzzles(bot))
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))

@@ -36,6 +36,10 @@ TABLES: Final = (
     ("rating_history", "id"),
     ("board_marks", "match_id"),
     ("match_events", "match_id, kind"),
+    ("training_runs", "user_id"),
+    ("lessons_passed", "user_id, lesson"),
+    ("puzzle_ratings", "user_id"),
+    ("puzzle_attempts", "user_id, puzzle"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

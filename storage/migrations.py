@@ -266,6 +266,52 @@ CREATE TABLE match_events (
 """
 
 
+# Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
+# (the lesson or puzzle and the steps played in it so far, so a press after a restart
+# finds it), the lessons passed, the puzzle rating (Glicko-2) with streaks, and every
+# puzzle tried. Blunders turned into puzzles name their match and turn.
+_V6_TRAINING: Final = """
+CREATE TABLE training_runs (
+    user_id    INTEGER PRIMARY KEY,
+    kind       TEXT    NOT NULL CHECK (kind IN ('lesson', 'puzzle', 'blunder')),
+    item       TEXT    NOT NULL,
+    tokens     TEXT    NOT NULL DEFAULT '',
+    tries      INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+    started_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+
+CREATE TABLE lessons_passed (
+    user_id   INTEGER NOT NULL,
+    lesson    TEXT    NOT NULL,
+    tries     INTEGER NOT NULL CHECK (tries >= 1),
+    passed_at REAL    NOT NULL,
+    PRIMARY KEY (user_id, lesson)
+) WITHOUT ROWID;
+
+CREATE TABLE puzzle_ratings (
+    user_id     INTEGER PRIMARY KEY,
+    rating      REAL    NOT NULL,
+    deviation   REAL    NOT NULL,
+    volatility  REAL    NOT NULL,
+    solved      INTEGER NOT NULL DEFAULT 0 CHECK (solved >= 0),
+    failed      INTEGER NOT NULL DEFAULT 0 CHECK (failed >= 0),
+    streak      INTEGER NOT NULL DEFAULT 0 CHECK (streak >= 0),
+    best_streak INTEGER NOT NULL DEFAULT 0 CHECK (best_streak >= 0),
+    updated_at  REAL    NOT NULL
+);
+
+CREATE TABLE puzzle_attempts (
+    user_id      INTEGER NOT NULL,
+    puzzle       TEXT    NOT NULL,
+    solved       INTEGER NOT NULL CHECK (solved IN (0, 1)),
+    rating_after REAL    NOT NULL,
+    at           REAL    NOT NULL,
+    PRIMARY KEY (user_id, puzzle)
+) WITHOUT ROWID;
+"""
+
+
 @dataclass(frozen=True)
 class Migration:
     """One schema version. ``tables`` is written in SQLite's dialect and translated for
@@ -289,6 +335,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
     Migration(_V5_MATCH_EVENTS),
+    Migration(_V6_TRAINING),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -31,6 +31,14 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+def shots_dir(tmp_path: Path) -> Path:
+    """Where a browser test saves its screenshots: the test's own directory, or
+    ``$CROSSHAIRS_SCREENSHOTS`` (``CROSSHAIRS_SCREENSHOTS=docs/images`` renews the ones the
+    docs show); a test run never writes into the checkout by itself."""
+    chosen = os.environ.get("CROSSHAIRS_SCREENSHOTS")
+    return Path(chosen) if chosen else tmp_path
+
+
 def run_playground(tmp_path: Path) -> Iterator[str]:
     """Start ``python -m launcher`` with no token as a newcomer would; yield the page's address."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 from e2e.conftest import Local, stored_steps
-from localcord.autoplay import board_message, match_id
-from localcord.client import LocalcordError, answer
+from localcord.autoplay import board_message, match_id, to_move
+from localcord.client import LocalcordError, answer, reply
+from localcord.state import User
 from storage.matches import MatchStatus
 
 LATENCY = 0.3
@@ -23,14 +24,20 @@ async def test_a_move_and_a_resignation_racing_end_the_game_once(local: Local) -
     await people.click(bob, challenge.original, "Accept")
     thread = await people.wait_thread(local.channel)
     number = match_id(board_message(people, thread))
-    # every side flies its first turn: a resignation before that would abort the game
-    await people.slash(alice, thread, "crosshairs move", tokens="+a3NE")
-    await people.slash(bob, thread, "crosshairs move", tokens="+k7SW +k10SW")
+    # both sides fly a turn first: a resignation before that calls the game off instead
+    flown: list[User] = []
+    while True:
+        player, offered = await to_move(people, thread, [alice, bob])
+        if player is alice and bob in flown:
+            break
+        flown.append(player)
+        played = await people.slash(player, thread, "crosshairs move", tokens=offered[0])
+        assert reply(played).startswith("✅"), reply(played)
     confirm = answer(await people.slash(bob, thread, "crosshairs resign"))
-    assert confirm is not None and "Really resign?" in confirm.content
+    assert confirm is not None
 
     local.server.faults.latency = LATENCY
-    move = asyncio.create_task(people.slash(alice, thread, "crosshairs move", tokens="+a1E"))
+    move = asyncio.create_task(people.slash(alice, thread, "crosshairs move", tokens=offered[0]))
     await asyncio.sleep(APART)
     resign = asyncio.create_task(people.click(bob, confirm, "Yes, resign"))
     for done in await asyncio.gather(move, resign, return_exceptions=True):

@@ -2,16 +2,15 @@
 
 The first test runs the playground as a newcomer starts it, plays the opening of a duel
 at that width and checks what a phone must show: the sidebar folded behind ☰, the
-channel using the width, the board, the cockpit's menus and Send on screen. It takes a
-screenshot, and with ``CROSSHAIRS_SCREENSHOTS=1`` saves it as
-docs/images/playground-phone.png (otherwise a test never writes into the repository).
-The second serves the page in-process, so that it can hold files and a long thread: a
-non-image file is a link to download and "Load older messages" reaches past the newest 80.
+channel using the width, the board, the cockpit's menus and Send on screen. It saves
+the screenshot playground-phone.png (where :func:`e2e.browser.shots_dir` says). The
+second serves the page in-process,
+so that it can hold files and a long thread: a non-image file is a link to download and
+"Load older messages" reaches past the newest 80.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ import pytest
 from playwright.async_api import async_playwright
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, needs_chromium
+from e2e.browser import CHROMIUM, FLAGS, needs_chromium, shots_dir
 from localcord.playground import MESSAGES_SHOWN, Playground
 from localcord.server import LocalDiscord
 from localcord.state import Attachment
@@ -28,7 +27,6 @@ from localcord.state import Attachment
 pytestmark = needs_chromium
 
 PHONE = ViewportSize(width=400, height=820)
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "playground-phone.png"
 
 
 def on_screen(page: Page, selector: str) -> None:
@@ -82,10 +80,7 @@ def test_a_duel_on_a_400_px_phone(playground: str, tmp_path: Path) -> None:
         for selector in (play, menu, "#send", "#command"):
             on_screen(page, selector)
         page.locator(menu).first.scroll_into_view_if_needed()
-        shot = page.screenshot(path=str(tmp_path / "phone.png"))
-        assert shot.startswith(b"\x89PNG")
-        if os.environ.get("CROSSHAIRS_SCREENSHOTS") == "1":
-            SCREENSHOT.write_bytes(shot)
+        page.screenshot(path=str(shots_dir(tmp_path) / "playground-phone.png"))
         browser.close()
 
 

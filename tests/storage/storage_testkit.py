@@ -19,6 +19,7 @@ from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.tournaments import NewTournament, TournamentRepo
+from storage.training import PuzzleRating, TrainingRepo
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
 
@@ -124,4 +125,9 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await BoardMarks(db).mark(ids[0], 5)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
+        training = TrainingRepo(db)
+        await training.pass_lesson(await training.start(11, "lesson", "enter"))
+        tried = await training.start(22, "puzzle", "1-0001")
+        await training.record_puzzle(tried, True, PuzzleRating(22, 1620.5, 240.0, 0.06, 1, 0, 1, 1))
+        await training.start(33, "lesson", "climb")
         return ids
