@@ -22,6 +22,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.config import Config
 from bot.ops import Operations
+from bot.pacing import Pace, paced
 from bot.services import workers
 from bot.services.clock import Clock
 from bot.services.manager import GameManager
@@ -65,6 +66,9 @@ class CrosshairsBot(commands.Bot):
             ),
             **options,
         )
+        # Wrapping the instance's method is the one hook discord.py leaves before its
+        # request loop; every REST call of the bot goes through it (bot/pacing.py).
+        self.http.request = paced(self.http.request, Pace())  # type: ignore[method-assign,assignment]
         self.config = config
         self.workers = Workers(config.workers)
         self._clock = clock

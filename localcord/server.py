@@ -9,6 +9,8 @@ await server.stop()
 
 from __future__ import annotations
 
+import os
+
 from aiohttp import web
 
 from localcord.checks import Checks
@@ -29,11 +31,13 @@ class LocalDiscord:
         heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
         strict: bool = False,
         rate_limits: bool = True,
+        rate_scale: float | None = None,
     ) -> None:
         self.world = world or World()
         self.faults = Faults()
         self.checks = Checks(strict)
-        self.limits = RateLimits(rate_limits)
+        scale = rate_scale or float(os.environ.get("LOCALCORD_RATE_SCALE") or 1.0)
+        self.limits = RateLimits(rate_limits, scale=scale)
         self.gateway = Gateway(
             self.world, shard_count=shard_count, heartbeat_interval_ms=heartbeat_interval_ms
         )

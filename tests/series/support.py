@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.replies import answer
+
 from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
 from rules.ai.player import ComputerPlayer
@@ -67,4 +69,5 @@ async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, step
         step = ComputerPlayer("medium", seed=seat).choose(live.game.copy(with_history=False))
         mover = club.member(live.seats[seat].user_id)
         result = await mover.slash(thread, "crosshairs move", tokens=step.token)
-        assert said(result).content.startswith("✅"), said(result).content
+        # the answer to the mover, not the board a turn's end posts as a follow-up
+        assert answer(result).content.startswith("✅"), answer(result).content

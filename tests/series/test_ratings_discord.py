@@ -16,11 +16,13 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 from support.flying import fly_first_turns, resign
+from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
 from storage.ratings import RatingRepo
 
-from .support import Club, current_match, said
+from .support import Club, current_match
 
 MODEL = PlackettLuce()
 
@@ -59,7 +61,7 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     history = await RatingRepo(simcord_bot.db).history(alice.id, "duel")
     assert [(h.match_id, h.mu_before, h.mu_after) for h in history] == [(1, None, a.mu)]
 
-    shown = said(await bob.slash(club.channel, "crosshairs profile", player=alice))
+    shown = answer(await bob.slash(club.channel, "crosshairs profile", player=alice))
     (embed,) = shown.embeds
     fields = {f.name: f.value for f in embed.fields}
     display = 1500 + round(25 * (a.mu - 25))  # the skill estimate, not μ − 3σ
@@ -73,7 +75,7 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
         "1 of these 1 games were played on this server."
     )
 
-    board = said(await bob.slash(club.channel, "crosshairs leaderboard"))
+    board = answer(await bob.slash(club.channel, "crosshairs leaderboard"))
     lines = board.embeds[0].description.splitlines()
     assert lines == [
         f"1. **alice** — {display}? (1 game)",
@@ -151,9 +153,9 @@ async def test_an_early_resignation_is_aborted_and_an_agreed_draw_moves_no_one_u
     await bob.click(invite.response.message, label="Accept")
     (thread,) = club.channel.threads
     live = await current_match(simcord_bot, thread)
-    confirm = said(await alice.slash(thread, "crosshairs resign"))
+    confirm = answer(await alice.slash(thread, "crosshairs resign"))
     assert "aborted and not rated" in confirm.content  # the question says what will happen
-    assert "aborted" in said(await alice.click(confirm, label="Yes, resign")).content
+    assert "aborted" in answer(await alice.click(confirm, label="Yes, resign")).content
     assert live.aborted and live.game.result is None
     assert any("aborted, not rated" in m.content for m in thread.history())
     assert await RatingRepo(simcord_bot.db).get(alice.id, "duel") is None
@@ -168,7 +170,7 @@ async def test_an_early_resignation_is_aborted_and_an_agreed_draw_moves_no_one_u
     for person in (alice, bob):  # equals drew: the skill estimate stays where it was
         mu, sigma, games = await stored(simcord_bot, person.id, "duel")
         assert games == 1 and sigma < MODEL.sigma and round(25 * (mu - 25)) == 0
-    board = said(await bob.slash(club.channel, "crosshairs leaderboard"))
+    board = answer(await bob.slash(club.channel, "crosshairs leaderboard"))
     assert board.embeds[0].description.splitlines() == [
         "1. **alice** — 1500? (1 game)",
         "2. **bob** — 1500? (1 game)",
@@ -189,9 +191,26 @@ async def test_a_servers_leaderboard_lists_only_its_players(
     lobby_channel = elsewhere.create_text_channel("hangar")
     zed = elsewhere.add_member(club.env.create_user("zed"))
     alice_there = elsewhere.add_member(alice.user)
-    board = said(await zed.slash(lobby_channel, "crosshairs leaderboard"))
+    board = answer(await zed.slash(lobby_channel, "crosshairs leaderboard"))
     assert board.embeds[0].description == "Nobody has played a rated game on this server yet."
-    shown = said(await zed.slash(lobby_channel, "crosshairs profile", player=alice_there))
+    shown = answer(await zed.slash(lobby_channel, "crosshairs profile", player=alice_there))
     fields = {f.name: f.value for f in shown.embeds[0].fields}
     assert fields["Games"].startswith("1 played")  # ratings and results are global
     assert "0 of these 1 games were played on this server" in fields["Where games count"]
+
+
+async def test_a_clock_run_out_before_the_player_flew_keeps_the_result_unrated(
+    club: Club, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    alice, bob = club.alice, club.bob
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob, clock=120)
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = club.channel.threads
+    live = await current_match(simcord_bot, thread)
+    await alice.slash(thread, "crosshairs move", tokens=live.game.legal_steps()[0].token)
+    clock.advance(121)  # bob never flies
+    await club.env.advance_time(simcord_bot.config.clock_interval + 1)
+    assert live.game.result is not None and live.game.result.winners == (0,)  # it counts
+    told = [m.content for m in thread.history()]
+    assert "📊 Unrated game: the game ended before every side had flown a turn." in told
+    assert await RatingRepo(simcord_bot.db).get(alice.id, "duel") is None

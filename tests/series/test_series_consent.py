@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.replies import answer
+
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.ui.series_invites import INVITATION_TIMEOUT
 from storage.series import SeriesRepo, SeriesStatus
 
-from .support import Club, current_match, said
+from .support import Club, current_match
 
 
 def message(channel: Any, message_id: int) -> Any:
@@ -28,7 +30,7 @@ async def test_a_series_starts_only_once_the_invited_opponent_accepts(
     asked = await alice.slash(
         club.channel, "crosshairs series start", opponent=bob, games=3, clock=120
     )
-    invitation = said(asked)
+    invitation = answer(asked)
     assert bob.mention in invitation.content and "Nothing is rated" in invitation.content
     assert "Every game: 2026 rules · auto fire · 5 planes each · random clouds." in (
         invitation.content
@@ -37,7 +39,7 @@ async def test_a_series_starts_only_once_the_invited_opponent_accepts(
     assert simcord_bot.games.live_matches() == []  # no game, so no clock runs
 
     stranger = await carol.click(invitation, label="Accept")
-    assert "not addressed to you" in said(stranger).content
+    assert "not addressed to you" in answer(stranger).content
     assert await stored_series(simcord_bot, club) == []
 
     await bob.click(invitation, label="Accept")
@@ -52,16 +54,16 @@ async def test_a_declined_or_expired_invitation_starts_nothing(
     club: Club, simcord_bot: CrosshairsBot, clock: FakeClock
 ) -> None:
     alice, bob, carol = club.alice, club.bob, club.carol
-    declined = said(await alice.slash(club.channel, "crosshairs series start", opponent=bob))
+    declined = answer(await alice.slash(club.channel, "crosshairs series start", opponent=bob))
     await bob.click(declined, label="Decline")
     assert "declined by bob" in message(club.channel, declined.id).content
 
-    waited = said(
+    waited = answer(
         await alice.slash(club.channel, "crosshairs series start", opponent=carol, games=1)
     )
     clock.advance(INVITATION_TIMEOUT + 1)
     late = await carol.click(waited, label="Accept")
-    assert "expired" in said(late).content
+    assert "expired" in answer(late).content
     assert club.channel.threads == [] and await stored_series(simcord_bot, club) == []
 
 
@@ -93,12 +95,12 @@ async def test_a_series_of_three_waits_for_every_invited_player(
     asked = await alice.slash(
         club.channel, "crosshairs series start", opponent=bob, player3=carol, games=1
     )
-    invitation = said(asked)
+    invitation = answer(asked)
     await bob.click(invitation, label="Accept")
     assert "Accepted: bob" in message(club.channel, invitation.id).content
     assert club.channel.threads == [] and await stored_series(simcord_bot, club) == []
     twice = await bob.click(message(club.channel, invitation.id), label="Accept")
-    assert "already accepted" in said(twice).content
+    assert "already accepted" in answer(twice).content
 
     await carol.click(message(club.channel, invitation.id), label="Accept")
     (thread,) = club.channel.threads

@@ -7,12 +7,12 @@ makes the loser's claims go back to the pool (rules spec §8).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from support.flying import fly_first_turns, resign
+from support.replies import answer
 
-from bot.app import create_bot
-from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.live import LiveMatch
@@ -22,7 +22,7 @@ from rules.achievements import CARDS, claims
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo, SeriesStatus
 
-from .support import Club, current_match, fly, said
+from .support import Club, current_match, fly
 
 
 def files(thread: Any) -> list[str]:
@@ -84,7 +84,7 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
 ) -> None:
     alice, bob = club.alice, club.bob
     started = await club.start_series(alice, bob, games=3, planes=3)
-    assert "Series #1" in said(started).content
+    assert "Series #1" in answer(started).content
     (thread,) = club.channel.threads
     ledger = Ledger()
 
@@ -141,12 +141,12 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
     assert (await current_match(simcord_bot, thread)).id == g3.id  # no fourth game
 
     status = await alice.slash(thread, "crosshairs series status")
-    shown = said(status).content
+    shown = answer(status).content
     for person in (alice, bob):
         points, wins = ledger.points(person.id), ledger.wins.get(person.id, 0)
         noun = "point" if points == 1 else "points"
         assert f"**{person.name}**: {wins} won, {points} {noun}" in shown
-    assert said(status).attachments[0].filename == "series-1.png"
+    assert answer(status).attachments[0].filename == "series-1.png"
 
     ranked = sorted(
         (alice, bob),
@@ -159,7 +159,7 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
     )
     expected = "shared" if tied else f"🏆 **{best.name}** wins the series!"
     assert any(expected in t for t in texts(thread))
-    shown = said(await bob.slash(club.channel, "crosshairs profile", player=alice))
+    shown = answer(await bob.slash(club.channel, "crosshairs profile", player=alice))
     fields = {f.name: f.value for f in shown.embeds[0].fields}
     earned = [CARDS[c].name for c in CARDS if ledger.kept.get(c) == alice.id]
     assert fields["Cards earned"].startswith(", ".join(earned))
@@ -194,7 +194,7 @@ async def test_series_with_handicaps_stores_shows_and_leaves_ratings_alone(
 
     # The organiser changes bob's handicap; only the organiser may.
     refused = await bob.slash(thread, "crosshairs series handicap", player=bob, tokens=0)
-    assert "only the series' organiser" in said(refused).content
+    assert "only the series' organiser" in answer(refused).content
     refusals = [str(getattr(e, "original", e)) for e in club.env.errors]  # seen, so not fatal
     assert refusals == ["only the series' organiser can set handicaps"]
     await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
@@ -235,7 +235,10 @@ async def test_rated_handicap_opt_in_and_suggested_handicap(
 
 
 async def test_a_series_survives_a_restart_in_the_middle(
-    club: Club, simcord_env: Any, simcord_bot: CrosshairsBot, bot_config: Config, clock: FakeClock
+    club: Club,
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    new_bot: Callable[[], CrosshairsBot],
 ) -> None:
     alice, bob = club.alice, club.bob
     await club.start_series(alice, bob, games=2, planes=3)
@@ -246,13 +249,13 @@ async def test_a_series_survives_a_restart_in_the_middle(
     await fly(club, simcord_bot, thread, g2, 4)
     ply = g2.ply
 
-    fresh = create_bot(bot_config, clock)
+    fresh = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(fresh)
     resumed = await current_match(fresh, thread)
     assert resumed.id == g2.id and resumed.ply == ply and resumed is not g2
     status = await bob.slash(thread, "crosshairs series status")
-    assert "game 2 of 2" in said(status).content
-    assert "**alice**: 1 won, 3 points (Untouchable)" in said(status).content
+    assert "game 2 of 2" in answer(status).content
+    assert "**alice**: 1 won, 3 points (Untouchable)" in answer(status).content
 
     await fly(club, fresh, thread, resumed, 2)
     await fly_first_turns(club.member, thread, resumed)
@@ -270,7 +273,25 @@ async def test_a_series_survives_a_restart_in_the_middle(
 
 async def test_cards_command_shows_all_eight(club: Club, simcord_bot: CrosshairsBot) -> None:
     result = await club.alice.slash(club.channel, "crosshairs cards")
-    shown = said(result)
+    shown = answer(result)
     for card in CARDS.values():
         assert f"**{card.name}** ({card.points}) — {card.rule}" in shown.content
     assert shown.attachments[0].filename == "cards.png"
+
+
+async def test_a_card_claimed_as_a_clock_ends_a_game_before_everyone_flew_is_not_kept(
+    club: Club, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    alice, bob = club.alice, club.bob
+    await club.start_series(alice, bob, games=2, clock=120)
+    (thread,) = club.channel.threads
+    g1 = await current_match(simcord_bot, thread)
+    await alice.slash(thread, "crosshairs move", tokens=g1.game.legal_steps()[0].token)
+    clock.advance(121)  # bob never flies: alice wins on the clock, not a plane lost
+    await club.env.advance_time(simcord_bot.config.clock_interval + 1)
+    assert g1.game.result is not None and [c.card for c in claims(g1.game)] == ["untouchable"]
+    (claim,) = [t for t in texts(thread) if t.startswith("🃏")]
+    assert claim.endswith("not kept: the game ended before every side had flown a turn.")
+    stored = await SeriesRepo(simcord_bot.db).get(1)
+    assert stored.kept == () and [g.winners for g in stored.games][:1] == [(0,)]
+    assert "untouchable" in stored.current_pool  # back in the pool for game 2

@@ -1,0 +1,51 @@
+"""When a match's place is gone: its thread or channel deleted by a moderator, or the bot
+removed from the server. The match is called off, unrated and without a result (as an
+abort is), so its clock stops and nothing more is posted for it. It is not moved
+elsewhere: whoever deleted the place meant the match to go with it (docs/admins.md)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+
+class Departures(commands.Cog):
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+
+    async def _withdraw(self, match_ids: list[int], why: str) -> None:
+        for match_id in match_ids:
+            try:
+                await self.bot.games.withdraw(match_id, why)
+            except Exception:  # one match's bookkeeping must not stop the others'
+                log.exception("match %s: could not be called off (%s)", match_id, why)
+            else:
+                log.info("match %s called off: %s", match_id, why)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        live = await self.bot.games.by_thread(payload.thread_id)
+        if live is not None and not live.over:
+            await self._withdraw([live.id], "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        gone = [
+            m.id
+            for m in self.bot.games.live_matches(channel.guild.id)
+            if channel.id in (m.record.channel_id, m.record.thread_id)
+        ]
+        await self._withdraw(gone, "its channel was deleted")
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        gone = [m.id for m in self.bot.games.live_matches(guild.id)]
+        await self._withdraw(gone, "the bot was removed from the server")

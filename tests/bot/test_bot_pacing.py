@@ -1,0 +1,61 @@
+"""The bot's pace under Discord's global limit: calls outside the interaction routes are
+spaced 1/45 s apart in the order they came; interaction callbacks and webhooks never wait."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from bot.pacing import Pace, paced
+
+
+@dataclass
+class Route:
+    path: str
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(round(seconds, 6))
+
+
+async def test_a_burst_is_spaced_and_interaction_calls_are_not() -> None:
+    time = FakeTime()
+    made: list[str] = []
+
+    async def request(route: Any, **kwargs: Any) -> str:
+        made.append(route.path)
+        return "ok"
+
+    send = paced(request, Pace(per_second=50.0, clock=time.clock, sleep=time.sleep))
+    for _ in range(3):
+        assert await send(Route("/channels/{channel_id}/messages"), json={}) == "ok"
+    await send(Route("/interactions/{interaction_id}/{interaction_token}/callback"))
+    await send(Route("/webhooks/{webhook_id}/{webhook_token}"))
+    assert time.slept == [0.02, 0.04]  # the second and third wait their turn
+    assert len(made) == 5
+    time.now += 1.0  # after a quiet second nobody waits
+    await send(Route("/channels/{channel_id}/messages"))
+    assert time.slept == [0.02, 0.04]
+
+
+async def test_the_pace_holds_under_real_concurrency() -> None:
+    pace = Pace(per_second=200.0)
+    loop = asyncio.get_running_loop()
+    started: list[float] = []
+
+    async def one() -> None:
+        await pace.wait()
+        started.append(loop.time())
+
+    await asyncio.gather(*(one() for _ in range(10)))
+    # ten calls at 200/s cannot all start within less than 9 intervals (45 ms)
+    assert started[-1] - started[0] >= 0.04
