@@ -32,6 +32,7 @@ from bot.ui import (
     tournament_teams,
 )
 from bot.ui.clocks import ClockWatch
+from bot.ui.closed_threads import ClosedThreads
 from bot.ui.commands import crosshairs
 from bot.ui.departures import Departures
 from storage.errors import StorageError
@@ -66,6 +67,7 @@ async def install(bot: CrosshairsBot) -> None:
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(Departures(bot))
+    await bot.add_cog(ClosedThreads(bot))
     await bot.add_cog(series.SeriesDesk(bot))
     await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
     for live in bot.games.live_matches():
