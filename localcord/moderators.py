@@ -3,10 +3,11 @@ message, a thread or a channel, archiving or locking a thread, a member leaving,
 removed from the server.
 
 Each changes the world as Discord would and sends the bot Discord's gateway event
-(MESSAGE_DELETE, THREAD_DELETE, CHANNEL_DELETE, THREAD_UPDATE, GUILD_MEMBER_REMOVE,
-GUILD_DELETE); the REST side then answers as Discord does: a deleted channel or thread is
-``404 10003 Unknown Channel``, a server the bot was removed from ``403 50001 Missing
-Access``, a locked thread ``160005 Thread is locked`` (localcord/threads.py).
+(MESSAGE_DELETE, THREAD_DELETE, CHANNEL_DELETE, THREAD_UPDATE, GUILD_BAN_ADD,
+GUILD_MEMBER_REMOVE, GUILD_DELETE); the REST side then answers as Discord does: a
+deleted channel or thread is ``404 10003 Unknown Channel``, a server the bot was removed
+from ``403 50001 Missing Access``, a locked thread ``160005 Thread is locked``
+(localcord/threads.py).
 """
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ def remove_member(world: World, user: User, guild_id: int | None = None) -> None
     world.departed.add((guild, user.id))
     if world.dispatch is not None:
         world.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild), "user": user.payload()})
+
+
+def ban_member(world: World, user: User, guild_id: int | None = None) -> None:
+    """``user`` is banned: Discord sends GUILD_BAN_ADD, then removes them as a member."""
+    guild = guild_id or world.guild_id
+    if world.dispatch is not None:
+        world.dispatch("GUILD_BAN_ADD", {"guild_id": str(guild), "user": user.payload()})
+    remove_member(world, user, guild)
 
 
 def remove_bot(world: World, guild_id: int | None = None) -> None:
