@@ -1,12 +1,15 @@
-"""End-to-end load: ``.venv/bin/python bench/e2e.py [--matches 200] [--runs 3]``.
+"""End-to-end load: ``.venv/bin/python bench/e2e.py [--matches 200] [--runs 3] [--pace 0]``.
 
 Starts the local Discord and the real bot as separate processes, then plays that many
 duels at once by simulated slash commands. Prints moves per second and the time from
 each interaction to the bot's first response (p50, p99, max), how many missed
-Discord's three-second deadline (target: none), and the messages the bot posted, edited
-and deleted per move (rate-limited REST calls; target: near one), the 429s the bot got
-from localcord's Discord rate limits and the calls per move that emptied a bucket (the
-bot's limiter waits after each); with several runs, each run and the medians.
+Discord's three-second deadline (target: none), the messages the bot posted, edited
+and deleted per move, the REST calls Discord's global limit counts per plane action
+(target: at most 0.35) with the ceiling they imply for the whole bot (50 ÷ calls per
+action, in plane actions per second), the 429s the bot got from localcord's Discord rate
+limits and the calls per move that emptied a bucket (the bot's limiter waits after each);
+with several runs, each run and the medians. ``--pace 4`` has every player wait about
+4 s (2 to 6, real time) before each move, as a person does.
 
 ``--processes 2 --shards 2 --guilds 8 --database postgresql://…`` runs the bot as
 sharded processes sharing one database (each process runs its share of the shards;
@@ -55,7 +58,7 @@ async def bench(args: argparse.Namespace, seed: int) -> LoadReport:
             for bot in bots:
                 await bot.start()
             await asyncio.wait_for(world.commands_synced.wait(), 30)
-            return await play_many(server, args.matches, seed, guilds)
+            return await play_many(server, args.matches, seed, guilds, pace=args.pace)
         finally:
             for bot in bots:
                 await bot.stop()
@@ -71,6 +74,7 @@ def main() -> int:
     parser.add_argument("--shards", type=int, default=1)
     parser.add_argument("--guilds", type=int, default=1)
     parser.add_argument("--database", default=None, help="DATABASE_URL shared by processes")
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds a player thinks")
     args = parser.parse_args()
     if args.processes > 1 and args.database is None:
         parser.error("several processes need one shared database: --database postgresql://…")
@@ -87,7 +91,8 @@ def main() -> int:
     reports = []
     for run in range(args.runs):
         report = asyncio.run(bench(args, args.seed + run))
-        print(f"run {run + 1}: {args.matches} concurrent duels, {where}:")
+        paced = f", players thinking ~{args.pace:g} s" if args.pace else ""
+        print(f"run {run + 1}: {args.matches} concurrent duels, {where}{paced}:")
         for line in report.lines():
             print(f"  {line}")
         reports.append(report)
@@ -99,7 +104,9 @@ def main() -> int:
             f"p99 {med(r.p99 for r in reports) * 1000:.0f} ms, "
             f"max {med(r.worst for r in reports) * 1000:.0f} ms, "
             f"late {med(r.over_deadline + r.refused_late for r in reports):g}, "
-            f"429s {med(r.too_many for r in reports):g}"
+            f"429s {med(r.too_many for r in reports):g}, "
+            f"rate-limited calls per plane action {med(r.calls_per_action for r in reports):.3f}, "
+            f"ceiling {med(r.ceiling for r in reports):,.0f} plane actions/s"
         )
     ok = all(r.over_deadline == 0 and r.finished == r.matches for r in reports)
     return 0 if ok else 1

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.cli.main import main as cli_main
 from bot.services.clock import FakeClock
-from bot.services.live import Entrant, LiveMatch, MatchError
+from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.manager import GameManager
 from rules import notation, position, serialize
 from rules.errors import RulesError
@@ -204,7 +204,7 @@ class Table:
     async def match(self) -> LiveMatch:
         if self.live is None or self.live.game.is_over:
             self.made += 1
-            people = [Entrant(1, "alice"), Entrant(2, "bob")]
+            people = [Occupant(1, "alice"), Occupant(2, "bob")]
             self.live = await self.games.create(people, Settings(), channel_id=self.made)
         return self.live
 
@@ -247,7 +247,7 @@ async def manager_create(table: Table, mode: str, clouds: str, variants: str) ->
         )
     except RulesError:
         return REFUSED
-    people = [Entrant(10 + i, f"p{i}") for i in range(settings.spec.seats)]
+    people = [Occupant(10 + i, f"p{i}") for i in range(settings.spec.seats)]
     try:
         await table.games.create(people, settings, channel_id=1, cloud_setup=clouds)
     except MatchError:

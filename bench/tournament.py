@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from tournaments.simulation import simulate  # noqa: E402
 
-from competition.model import Entrant, Result  # noqa: E402
+from competition.model import Entrant, PairingResult  # noqa: E402
 from competition.swiss import RoundCosts, block_pairing, pair_duels  # noqa: E402
 
 FIELDS = (64, 256, 1024)
@@ -30,20 +30,20 @@ RUNS = {64: 5, 256: 5, 1024: 3}
 EVENTS = 3000
 
 
-def swiss_event(n: int, seed: int) -> tuple[list[Entrant], list[list[Result]]]:
+def swiss_event(n: int, seed: int) -> tuple[list[Entrant], list[list[PairingResult]]]:
     """A random field and the history before each of its rounds."""
     rng = random.Random(seed)
     players = [Entrant(f"p{i}", float(rng.randrange(1000, 2400)), i) for i in range(1, n + 1)]
-    history: list[Result] = []
-    before: list[list[Result]] = []
+    history: list[PairingResult] = []
+    before: list[list[PairingResult]] = []
     for _ in range(ROUNDS):
         before.append(list(history))
         for p in pair_duels(players, history):
             if p.is_bye:
-                history.append(Result.bye(p.seats[0]))
+                history.append(PairingResult.bye(p.seats[0]))
             else:
                 first, second = p.seats
-                history.append(Result.duel(first, second, rng.choice((1.0, 0.5, 0.0))))
+                history.append(PairingResult.duel(first, second, rng.choice((1.0, 0.5, 0.0))))
     return players, before
 
 

@@ -15,21 +15,30 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
 from bot.ops import configure_logging
 from bot.services.clock import Clock
+from bot.services.events import MatchAborted, MatchFinished
 from bot.ui import (
     analysis,
     buttons,
+    exercise,
     invites,
     leaderboard,
+    learn,
+    notify,
+    notify_setting,
+    puzzles,
     recovery,
+    rematch,
     rules_help,
     series,
     series_invites,
     setup_check,
+    takeback,
     tournament,
     tournament_controls,
     tournament_desk,
     tournament_registration,
     tournament_teams,
+    vacation,
 )
 from bot.ui.clocks import ClockWatch
 from bot.ui.closed_threads import ClosedThreads
@@ -50,7 +59,8 @@ async def install(bot: CrosshairsBot) -> None:
         and leaderboard.profile
         and tournament.tournament
     )
-    assert analysis.analyse and setup_check.check
+    assert analysis.analyse and setup_check.check and learn.learn and puzzles.puzzle
+    assert takeback.takeback and notify_setting.notify and vacation.vacation
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
     bot.add_dynamic_items(
@@ -60,20 +70,39 @@ async def install(bot: CrosshairsBot) -> None:
         buttons.CockpitMenu,
         invites.ChallengeButton,
         invites.LobbyButton,
+        rematch.RematchButton,
+        rematch.AnswerButton,
+        takeback.TakebackButton,
         series_invites.InvitationButton,
         rules_help.RulesPageButton,
         tournament_registration.RegistrationButton,
         tournament_teams.TeamButton,
+        exercise.ExerciseButton,
+        exercise.ExerciseMenu,
+        exercise.TrainingButton,
+        learn.LessonMenu,
     )
     await bot.add_cog(ClockWatch(bot))
+    await bot.add_cog(rematch.RematchDesk())
+    await bot.add_cog(notify.NotifyDesk(bot))
+    await bot.add_cog(takeback.TakebackDesk(bot))
     await bot.add_cog(Departures(bot))
     await bot.add_cog(ClosedThreads(bot))
-    await bot.add_cog(series.SeriesDesk(bot))
-    await bot.add_cog(tournament_desk.TournamentDesk(bot))  # after the series desk it uses
+    series_desk = series.SeriesDesk(bot)
+    await bot.add_cog(series_desk)
+    tournaments = tournament_desk.TournamentDesk(bot)  # after the series desk it uses
+    await bot.add_cog(tournaments)
+    # What follows a match's end, in this order: the ratings line, the series'
+    # scoreboard and next game, then the tournament's booking (its pairings play series).
+    events = bot.games.events
+    events.subscribe(MatchFinished, series_desk.match_finished)
+    events.subscribe(MatchFinished, tournaments.match_finished)
+    events.subscribe(MatchAborted, series_desk.match_aborted)
+    await bot.add_cog(puzzles.DailyPuzzles(bot))
     for live in bot.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
-    bot.spawn(recovery.after_restart(bot))
+    bot.spawn(recovery.after_restart(bot, await recovery.unshown_ends(bot)))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 
 WIN, DRAW = 2, 1
 STREAK = 2  # wins in a row that light the streak
@@ -32,7 +32,7 @@ class ArenaLine:
     on_fire: bool  # on a streak: the next result counts double
 
 
-def arena_points(player: str, results: Sequence[Result]) -> ArenaLine:
+def arena_points(player: str, results: Sequence[PairingResult]) -> ArenaLine:
     """One player's arena score from their results in the order they finished."""
     points = games = wins_running = 0
     for result in results:
@@ -51,7 +51,7 @@ def arena_points(player: str, results: Sequence[Result]) -> ArenaLine:
     return ArenaLine(player, points, games, wins_running >= STREAK)
 
 
-def leaderboard(entrants: Sequence[Entrant], results: Sequence[Result]) -> list[ArenaLine]:
+def leaderboard(entrants: Sequence[Entrant], results: Sequence[PairingResult]) -> list[ArenaLine]:
     """Everyone by arena points, then fewer games (a better rate), then seed."""
     seed = {e.id: e.seed for e in entrants}
     lines = [arena_points(e.id, results) for e in entrants]
@@ -59,7 +59,7 @@ def leaderboard(entrants: Sequence[Entrant], results: Sequence[Result]) -> list[
 
 
 def pair_waiting(
-    waiting: Sequence[Entrant], results: Sequence[Result]
+    waiting: Sequence[Entrant], results: Sequence[PairingResult]
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """Pairs for the players now waiting, higher-placed first, and who is left waiting."""
     points = {e.id: arena_points(e.id, results).points for e in waiting}

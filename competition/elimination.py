@@ -54,7 +54,7 @@ class State(StrEnum):
 
 
 @dataclass(frozen=True)
-class Match:
+class BracketMatch:
     """One match as it stands; ``first``/``second`` are None until known and for a bye."""
 
     id: str
@@ -150,13 +150,13 @@ class Bracket:
             specs.append(_Spec("GF2", FINAL, 2, feeds, top))
         return cls(entrants, specs, reset=reset)
 
-    def matches(self) -> list[Match]:
+    def matches(self) -> list[BracketMatch]:
         return list(self._views().values())
 
-    def round_matches(self, side: str, round_no: int) -> list[Match]:
+    def round_matches(self, side: str, round_no: int) -> list[BracketMatch]:
         return [m for m in self.matches() if m.side == side and m.round == round_no]
 
-    def ready(self) -> list[Match]:
+    def ready(self) -> list[BracketMatch]:
         """Matches that can be played now."""
         return [m for m in self.matches() if m.state is State.READY]
 
@@ -227,14 +227,14 @@ class Bracket:
             return self._waves[spec.round][1]
         return {ref for kind, ref in spec.feeds if kind != "seed"}
 
-    def _views(self) -> dict[str, Match]:
+    def _views(self) -> dict[str, BracketMatch]:
         """Every match as it stands, worked out in build order (feeders come first)."""
-        views: dict[str, Match] = {}
+        views: dict[str, BracketMatch] = {}
         for spec in self._specs.values():
             views[spec.id] = self._view(spec, views)
         return views
 
-    def _view(self, spec: _Spec, views: dict[str, Match]) -> Match:
+    def _view(self, spec: _Spec, views: dict[str, BracketMatch]) -> BracketMatch:
         first = self._occupant(spec.feeds[0], views)
         second = (
             self._dropped(spec, views)
@@ -245,7 +245,9 @@ class Bracket:
         if spec.id == "GF2":
             gf1 = views["GF1"]
             if gf1.state is State.DONE and gf1.winner == gf1.first:
-                return Match(spec.id, spec.side, spec.round, known[0], known[1], None, State.VOID)
+                return BracketMatch(
+                    spec.id, spec.side, spec.round, known[0], known[1], None, State.VOID
+                )
         if PENDING in (first, second):
             state, winner = State.WAITING, None
         elif first is None or second is None:
@@ -254,9 +256,9 @@ class Bracket:
             state, winner = State.DONE, self._winners[spec.id]
         else:
             state, winner = State.READY, None
-        return Match(spec.id, spec.side, spec.round, known[0], known[1], winner, state)
+        return BracketMatch(spec.id, spec.side, spec.round, known[0], known[1], winner, state)
 
-    def _dropped(self, spec: _Spec, views: dict[str, Match]) -> _Occupant:
+    def _dropped(self, spec: _Spec, views: dict[str, BracketMatch]) -> _Occupant:
         """Who drops into ``spec``, once its whole wave is known."""
         wave, inputs = self._waves[spec.round]
         if any(views[m].state in (State.WAITING, State.READY) for m in inputs):
@@ -276,7 +278,7 @@ class Bracket:
             self._assigned[key] = {m: known[half + k] for m, k in zip(wave, order, strict=True)}
         return self._assigned[key][spec.id]
 
-    def _occupant(self, feed: _Feed, views: dict[str, Match]) -> _Occupant:
+    def _occupant(self, feed: _Feed, views: dict[str, BracketMatch]) -> _Occupant:
         kind, ref = feed
         if kind == "seed":
             index = int(ref)

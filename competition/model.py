@@ -5,10 +5,10 @@ A *table* is the general case: a duel is a table of two, a bye is a table of one
 free-for-all or team game is a table of three to six. Seat order is playing order, so
 ``seats[0]`` moves first (the Crosshairs equivalent of chess's white)::
 
-    >>> r = Result.duel("ann", "bob", first_points=0.5)
+    >>> r = PairingResult.duel("ann", "bob", first_points=0.5)
     >>> r.points_of("bob"), r.opponents_of("ann")
     (0.5, ('bob',))
-    >>> Result.bye("cat").is_bye
+    >>> PairingResult.bye("cat").is_bye
     True
 
 Points are what the result is worth in the standings: 1 for a win, 0.5 for a draw and 0
@@ -42,7 +42,7 @@ class Pairing:
 
 
 @dataclass(frozen=True)
-class Result:
+class PairingResult:
     """What one table of a round scored.
 
     ``forfeit`` marks a result decided without a game (a no-show or an expired clock): it
@@ -60,12 +60,14 @@ class Result:
             raise ValueError("a player can take only one seat at a table")
 
     @classmethod
-    def duel(cls, first: str, second: str, first_points: float, *, forfeit: bool = False) -> Result:
+    def duel(
+        cls, first: str, second: str, first_points: float, *, forfeit: bool = False
+    ) -> PairingResult:
         """A two-player result; the second player scores what the first did not."""
         return cls((first, second), (first_points, 1.0 - first_points), forfeit)
 
     @classmethod
-    def bye(cls, player: str, points: float = 1.0) -> Result:
+    def bye(cls, player: str, points: float = 1.0) -> PairingResult:
         return cls((player,), (points,))
 
     @property
@@ -89,14 +91,14 @@ class Round:
     """A round's results in table order; a tournament's history is a sequence of these."""
 
     number: int
-    results: tuple[Result, ...]
+    results: tuple[PairingResult, ...]
 
 
-def all_results(rounds: Iterable[Round]) -> list[Result]:
+def all_results(rounds: Iterable[Round]) -> list[PairingResult]:
     return [result for rnd in rounds for result in rnd.results]
 
 
-def scores(results: Iterable[Result]) -> dict[str, float]:
+def scores(results: Iterable[PairingResult]) -> dict[str, float]:
     """Each player's total points, byes and forfeits included."""
     total: dict[str, float] = {}
     for result in results:

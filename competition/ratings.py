@@ -25,12 +25,12 @@ from typing import Final, Generic, TypeVar
 
 from openskill.models import PlackettLuce
 
-from rules.modes import MODES
+from rules import modes
 
 P = TypeVar("P", bound=Hashable)  # a player id: whatever the caller uses (Discord ids)
 
-FAMILIES: Final = ("duel", "ffa", "cod", "team")
-MODE_FAMILY: Final[dict[str, str]] = {key: m.family for key, m in MODES.items()}
+FAMILIES: Final = tuple(modes.FAMILIES)
+MODE_FAMILY: Final[dict[str, str]] = {key: m.family.key for key, m in modes.MODES.items()}
 
 # openskill's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300): the values its
 # benchmarks are tuned for, and a scale other openskill users will recognise.

@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from competition.model import Pairing, Result
+from competition.model import Pairing, PairingResult
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def no_show_results(
     now: datetime,
     arrived: Collection[str],
     times: RoundTimes,
-) -> list[Result]:
+) -> list[PairingResult]:
     """Forfeit results for the pairings with a player absent past the grace period.
 
     ``arrived`` holds everyone who has moved in this round; byes never forfeit. Before the
@@ -67,7 +67,7 @@ def no_show_results(
     """
     if now < times.no_show_deadline(opened):
         return []
-    forfeits: list[Result] = []
+    forfeits: list[PairingResult] = []
     for pairing in pairings:
         if pairing.is_bye:
             continue
@@ -75,5 +75,5 @@ def no_show_results(
         if all(present):
             continue
         points = tuple(1.0 if here else 0.0 for here in present)
-        forfeits.append(Result(pairing.seats, points, forfeit=True))
+        forfeits.append(PairingResult(pairing.seats, points, forfeit=True))
     return forfeits

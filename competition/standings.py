@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from competition.model import Entrant, Result, scores
+from competition.model import Entrant, PairingResult, scores
 
 PRECISION = 9  # placement points in thirds must still tie when they are equal
 
@@ -59,7 +59,7 @@ class Standing:
     tiebreaks: dict[TieBreak, float]
 
 
-def opponent_scores(player: str, results: Sequence[Result]) -> list[tuple[float, float]]:
+def opponent_scores(player: str, results: Sequence[PairingResult]) -> list[tuple[float, float]]:
     """(opponent score, points P took) for each of P's rounds, virtual opponents included."""
     final = scores(results)
     own = final.get(player, 0.0)
@@ -77,20 +77,20 @@ def opponent_scores(player: str, results: Sequence[Result]) -> list[tuple[float,
     return games
 
 
-def buchholz(player: str, results: Sequence[Result]) -> float:
+def buchholz(player: str, results: Sequence[PairingResult]) -> float:
     return sum(score for score, _ in opponent_scores(player, results))
 
 
-def median_buchholz(player: str, results: Sequence[Result]) -> float:
+def median_buchholz(player: str, results: Sequence[PairingResult]) -> float:
     ranked = sorted(score for score, _ in opponent_scores(player, results))
     return sum(ranked[1:-1] if len(ranked) >= 3 else ranked)
 
 
-def sonneborn_berger(player: str, results: Sequence[Result]) -> float:
+def sonneborn_berger(player: str, results: Sequence[PairingResult]) -> float:
     return sum(score * taken for score, taken in opponent_scores(player, results))
 
 
-def head_to_head(player: str, tied: Sequence[str], results: Sequence[Result]) -> float:
+def head_to_head(player: str, tied: Sequence[str], results: Sequence[PairingResult]) -> float:
     """P's points against the other ``tied`` players, over every result they shared."""
     rivals = set(tied) - {player}
     total = 0.0
@@ -106,7 +106,7 @@ def head_to_head(player: str, tied: Sequence[str], results: Sequence[Result]) ->
 
 def standings(
     entrants: Sequence[Entrant],
-    results: Sequence[Result],
+    results: Sequence[PairingResult],
     order: Sequence[TieBreak] = DEFAULT_ORDER,
 ) -> list[Standing]:
     """The standings table for ``entrants`` (dropped players included, if they are to show)."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from competition.model import Entrant, Pairing, Result, scores
+from competition.model import Entrant, Pairing, PairingResult, scores
 from competition.swiss_blocks import min_cost_perfect_matching, pair_by_blocks
 
 FIRST, SECOND = "F", "S"
@@ -47,13 +47,13 @@ EXACT_UP_TO: Final = 16  # fields this small are always matched whole
 Levels = tuple[int, int, int, int, int, int]
 
 
-def pairing_order(players: Iterable[Entrant], results: Iterable[Result]) -> list[Entrant]:
+def pairing_order(players: Iterable[Entrant], results: Iterable[PairingResult]) -> list[Entrant]:
     """Players by score, then rating, then seed: the order boards and byes follow."""
     points = scores(results)
     return sorted(players, key=lambda e: (-points.get(e.id, 0.0), -e.rating, e.seed))
 
 
-def colour_history(results: Iterable[Result]) -> dict[str, str]:
+def colour_history(results: Iterable[PairingResult]) -> dict[str, str]:
     """Each player's seats in played duels, oldest first: ``"FSF"`` moved first twice."""
     history: dict[str, str] = {}
     for result in results:
@@ -64,7 +64,7 @@ def colour_history(results: Iterable[Result]) -> dict[str, str]:
     return history
 
 
-def meetings(results: Iterable[Result]) -> Counter[frozenset[str]]:
+def meetings(results: Iterable[PairingResult]) -> Counter[frozenset[str]]:
     """How often each pair of players has shared a table, forfeits included.
 
     A forfeit counts as a meeting so that a no-show is not handed the same opponent again.
@@ -107,7 +107,7 @@ class RoundCosts:
     place: dict[str, tuple[int, int]]  # (index in score group, group size)
 
     @classmethod
-    def of(cls, players: Sequence[Entrant], history: Sequence[Result]) -> RoundCosts:
+    def of(cls, players: Sequence[Entrant], history: Sequence[PairingResult]) -> RoundCosts:
         order = tuple(e.id for e in pairing_order(players, history))
         points = scores(history)
         halves = {pid: round(2 * points.get(pid, 0.0)) for pid in order}
@@ -149,12 +149,12 @@ class RoundCosts:
         return weight
 
 
-def pair_duels(players: Sequence[Entrant], history: Sequence[Result]) -> list[Pairing]:
+def pair_duels(players: Sequence[Entrant], history: Sequence[PairingResult]) -> list[Pairing]:
     """The next Swiss round for ``players``, given every earlier result in round order.
 
     Boards come top score first, each as (first player, second player); a bye, if the
     field is odd, comes last as a one-seat pairing. The caller scores the bye (usually
-    ``Result.bye(player, 1.0)``).
+    ``PairingResult.bye(player, 1.0)``).
     """
     if len(players) < 2:
         raise ValueError("a Swiss round needs at least two players")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final
 
-from competition.model import Entrant, Pairing, Result, scores
+from competition.model import Entrant, Pairing, PairingResult, scores
 from competition.swiss import meetings, pairing_order
 
 W_REPEAT: Final = 1_000_000.0
@@ -47,7 +47,7 @@ def table_sizes(players: int, size: int, min_size: int | None = None) -> tuple[l
 
 def pair_tables(
     players: Sequence[Entrant],
-    history: Sequence[Result],
+    history: Sequence[PairingResult],
     size: int,
     min_size: int | None = None,
 ) -> list[Pairing]:
@@ -135,7 +135,7 @@ def _descend(tables: list[list[str]], cost: Callable[[list[str]], float]) -> Non
             return
 
 
-def _seat_lateness(history: Sequence[Result]) -> dict[str, float]:
+def _seat_lateness(history: Sequence[PairingResult]) -> dict[str, float]:
     """How late each player has sat: +0.5 for last seat, -0.5 for first, per table."""
     late: dict[str, float] = {}
     for result in history:

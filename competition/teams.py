@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from competition.model import Entrant, Pairing, Result
+from competition.model import Entrant, Pairing, PairingResult
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,9 @@ def team_table(pairing: Pairing, teams: Mapping[str, Team]) -> tuple[str, ...]:
     return tuple(player for seat in zip(*sides, strict=True) for player in seat)
 
 
-def team_result(pairing: Pairing, first_team_points: float, *, forfeit: bool = False) -> Result:
+def team_result(
+    pairing: Pairing, first_team_points: float, *, forfeit: bool = False
+) -> PairingResult:
     """The result between the two teams of a pairing, recorded like a duel."""
     first, second = pairing.seats
-    return Result.duel(first, second, first_team_points, forfeit=forfeit)
+    return PairingResult.duel(first, second, first_team_points, forfeit=forfeit)

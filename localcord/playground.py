@@ -4,7 +4,7 @@
 
 The page (``static/``) looks like a Discord channel: the bot's slash commands with
 autocomplete, messages and board images as they arrive, clickable buttons, and a switch
-to act as Pilot 1 … 4 or a spectator; ephemeral answers show only to whoever they are
+to act as Amy, Ben, Cleo, Dev or a spectator; ephemeral answers show only to whoever they are
 for. Its small JSON API lives under ``/play/``; the bot runs in the same event loop,
 pointed at this server by ``DISCORD_API_BASE`` as in the end-to-end tests.
 """
@@ -32,7 +32,10 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 DEFAULT_PORT = 8765
 POLL_SECONDS = 20.0
-PILOTS = ("Pilot 1", "Pilot 2", "Pilot 3", "Pilot 4")
+MESSAGES_SHOWN = 80  # messages a channel shows at first, and how many more "Load older" adds
+IMAGE_ENDINGS = (".png", ".gif", ".jpg")
+# Names, not numbers: "Pilot 2 (P1)" read as a contradiction once seats rotated in a series.
+PILOTS = ("Amy", "Ben", "Cleo", "Dev")
 
 
 class Playground:
@@ -71,6 +74,12 @@ class Playground:
         """Everything the page shows, once something changed after ``since``
         (a long poll, so the page hears of new messages at once)."""
         since = int(request.query.get("since", "-1"))
+        # a thread can be long: the page shows the newest messages and loads older ones
+        # on request, MESSAGES_SHOWN more each time
+        try:
+            shown = max(MESSAGES_SHOWN, int(request.query.get("limit", MESSAGES_SHOWN)))
+        except ValueError:
+            shown = MESSAGES_SHOWN
         deadline = time.monotonic() + POLL_SECONDS
         while self.world.version <= since and time.monotonic() < deadline and not self.closing:
             with contextlib.suppress(TimeoutError):
@@ -78,6 +87,7 @@ class Playground:
         viewer = self._user(request.query.get("viewer"))
         channel = self.world.channels.get(int(request.query.get("channel") or self.channel.id))
         channel = channel or self.channel
+        visible = self.world.history(channel, viewer.id)
         return as_json(
             {
                 "version": self.world.version,
@@ -93,9 +103,8 @@ class Playground:
                     for c in self.world.channels.values()
                 ],
                 "commands": self._commands(),
-                "messages": [
-                    self._message(m, viewer) for m in self.world.history(channel, viewer.id)
-                ][-80:],
+                "messages": [self._message(m, viewer) for m in visible[-shown:]],
+                "older": max(0, len(visible) - shown),
             }
         )
 
@@ -125,8 +134,14 @@ class Playground:
         images = {
             a.filename: {"src": self.server.base_url + a.path, "alt": a.description}
             for a in message.attachments
-            if a.filename.endswith((".png", ".gif", ".jpg"))
+            if a.filename.endswith(IMAGE_ENDINGS)
         }
+        # other files (a record, an analysis report) are links to download, as in Discord
+        files = [
+            {"name": a.filename, "href": self.server.base_url + a.path, "alt": a.description}
+            for a in message.attachments
+            if not a.filename.endswith(IMAGE_ENDINGS)
+        ]
         embeds = [self._embed(e, images) for e in message.embeds]
         # As in Discord, an attachment an embed shows is drawn inside the embed only.
         shown = {e["image"]["src"] for e in embeds if e.get("image")}
@@ -139,6 +154,7 @@ class Playground:
             "ephemeral": message.ephemeral,
             "edited": message.edited is not None,
             "images": [i for i in images.values() if i["src"] not in shown],
+            "files": files,
             "embeds": embeds,
             "rows": [_row(row.get("components", [])) for row in message.components],
         }

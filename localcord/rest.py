@@ -25,6 +25,7 @@ from localcord.faults import Faults
 from localcord.gateway import Gateway
 from localcord.ratelimit import RateLimits
 from localcord.state import (
+    DM_CHANNEL,
     EPHEMERAL,
     INTERACTION_DEADLINE,
     LOADING,
@@ -82,6 +83,8 @@ class Rest:
     def routes(self) -> list[web.RouteDef]:
         r = [
             ("GET", "/users/@me", self.me),
+            ("POST", "/users/@me/channels", self.open_dm),
+            ("GET", "/users/{user}", self.get_user),
             ("GET", "/oauth2/applications/@me", self.application),
             ("GET", "/applications/@me", self.application),
             ("GET", "/gateway", self.gateway_url),
@@ -158,7 +161,7 @@ class Rest:
         """Discord's 403 for a channel call the bot's permissions do not allow."""
         key = request.match_info.get("channel")
         channel = self.world.channels.get(int(key)) if key and key.isdigit() else None
-        if channel is None:
+        if channel is None or channel.type == DM_CHANNEL:  # a DM has no permissions to lack
             return None
         if channel.guild_id in self.world.removed_from:
             return error(403, 50001, "Missing Access")
@@ -181,6 +184,20 @@ class Rest:
         return as_json(
             self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
         )
+
+    async def open_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        user = self.world.users.get(int(body.get("recipient_id") or 0))
+        if user is None or user.bot:
+            return error(400, 50007, "Cannot send messages to this user")
+        return as_json(self.world.dm_channel(user).payload())
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        key = request.match_info["user"]
+        user = self.world.users.get(int(key)) if key.isdigit() else None
+        if user is None:
+            return error(404, 10013, "Unknown User")
+        return as_json(user.payload())
 
     async def application(self, request: web.Request) -> web.Response:
         w = self.world

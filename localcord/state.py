@@ -25,6 +25,7 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 TEXT_CHANNEL = 0
+DM_CHANNEL = 1
 PUBLIC_THREAD = 11
 ALL_PERMISSIONS = str((1 << 53) - 1)
 ADMINISTRATOR = 1 << 3
@@ -118,8 +119,17 @@ class Channel:
     overwrites: list[Json] = field(default_factory=list)
     archived: bool = False  # a thread's, set by moderators (localcord/moderators.py)
     locked: bool = False
+    recipients: list[Json] = field(default_factory=list)  # a DM: the person's user
 
     def payload(self) -> Json:
+        if self.type == DM_CHANNEL:  # a DM between the bot and one person: no guild
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": self.recipients,
+            }
         data: Json = {
             "id": str(self.id),
             "guild_id": str(self.guild_id),
@@ -345,6 +355,25 @@ class World:
         self.users[user.id] = user
         return user
 
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and ``user`` (one each, made on first use)."""
+        found = next(
+            (c for c in self.channels.values() if c.type == DM_CHANNEL and c.owner_id == user.id),
+            None,
+        )
+        if found is None:
+            found = Channel(
+                self.ids.next(),
+                0,
+                f"dm-{user.name}",
+                DM_CHANNEL,
+                owner_id=user.id,
+                recipients=[user.payload()],
+            )
+            self.channels[found.id] = found
+            self.channel_log[found.id] = []
+        return found
+
     def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
         channel = Channel(self.ids.next(), guild_id or self.guild_id, name)
         self.channels[channel.id] = channel
@@ -505,7 +534,9 @@ class World:
         if event is not None and message.visible_to is None and self.dispatch is not None:
             # discord.py only needs the ids here; the attachments' URLs are not used.
             # The gateway's messages carry their guild; REST's do not.
-            self.dispatch(event, message.payload("") | {"guild_id": str(message.channel.guild_id)})
+            guild = message.channel.guild_id
+            extra = {"guild_id": str(guild)} if message.channel.type != DM_CHANNEL else {}
+            self.dispatch(event, message.payload("") | extra)
         self.touch(message.channel.id)
 
     # ------------------------------------------------------------ interactions

@@ -36,7 +36,7 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
     )
     stamp(d, (x + half, y), "▼n", ink_on(theme.muted), pill_font, "mm")
     stamp(d, (x + 2 * half + r * 0.15, y), "dived, n lost", theme.text, text_font, "lm")
-    if mode.family != "team":
+    if not mode.family.teams:
         return
     y += KEY_ROW * r
     x = r * 0.5

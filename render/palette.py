@@ -105,7 +105,7 @@ def theme(name: str) -> Theme:
 
 def seat_colours(mode: Mode) -> tuple[RGB, ...]:
     """The colour of each seat of ``mode``, in seat order."""
-    if mode.family != "team":
+    if not mode.family.teams:
         return FREE_FOR_ALL_COLOURS[: mode.seats]
     used = {0: 0, 1: 0}
     out = []

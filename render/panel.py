@@ -111,7 +111,7 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
     state = game.seat(seat)
     active = game.phase != "over" and game.active == seat
     bits = []
-    if game.mode.family == "ffa":
+    if game.mode.family.trophies:
         bits.append(f"trophies {state.trophies}")
     if state.handicap:
         bits.append(f"handicap {state.handicap}")
@@ -121,7 +121,7 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
         bits.append("winner")
     elif active:
         bits.append(turn_left(game) if game.phase == "play" else "to move")
-    if game.mode.family == "team":  # last: cut short before what is left of the turn
+    if game.mode.family.teams:  # last: cut short before what is left of the turn
         bits.append(TEAM_NAMES[game.mode.teams[seat]])
     return Face(
         seat,

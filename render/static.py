@@ -45,7 +45,7 @@ SIDE_FACINGS: Final = {
 
 def key_rows(mode_key: str) -> int:
     """Rows of the key under the board: bursts for every mode, then teams."""
-    return 2 if MODES[mode_key].family == "team" else 1
+    return 2 if MODES[mode_key].family.teams else 1
 
 
 def layout_for(width: int, mode_key: str) -> Layout:

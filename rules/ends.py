@@ -19,63 +19,75 @@ from __future__ import annotations
 
 from rules import events
 from rules.events import Event
+from rules.modes import Mode
 from rules.pieces import OVER, Result
-from rules.undo import Undoable
+from rules.state import GameState
 
 
-class Ending(Undoable):
-    """The end rules, as a layer of :class:`rules.game.Game`."""
+class Referee:
+    """The end rules of one mode, applied to a game's position (see the module docstring)."""
 
-    def _take_trophy(self, by: int, from_seat: int, ev: list[Event]) -> None:
-        s = self._seats[by]
-        self._seats[by] = s._replace(trophies=s.trophies + 1)
+    def __init__(self, mode: Mode) -> None:
+        self.trophies = mode.family.trophies
+        self.circle = mode.family.circle
+        self.teams = mode.teams
+
+    def take_trophy(self, game: GameState, by: int, from_seat: int, ev: list[Event]) -> None:
+        s = game._seats[by]
+        game._seats[by] = s._replace(trophies=s.trophies + 1)
         ev.append(events.TrophyTaken(by, from_seat, s.trophies + 1))
 
-    def _check_elimination(self, seat: int, by: int | None, cause: str, ev: list[Event]) -> None:
-        if self.planes_left(seat) > 1 or self._seats[seat].out:
+    def check_elimination(
+        self, game: GameState, seat: int, by: int | None, cause: str, ev: list[Event]
+    ) -> None:
+        if game.planes_left(seat) > 1 or game._seats[seat].out:
             return
-        last = next((p for p in self._planes.values() if p.seat == seat), None)
+        last = next((p for p in game._planes.values() if p.seat == seat), None)
         last_cell = -1
         if last is not None:
             last_cell = last.cell
-            self._remove(last)
-        winner = self.right_neighbour(seat)
-        self._seats[seat] = self._seats[seat]._replace(reserve=0, out=True)
+            game._remove(last)
+        winner = game.right_neighbour(seat)
+        game._seats[seat] = game._seats[seat]._replace(reserve=0, out=True)
         ev.append(events.Eliminated(seat, by if cause == "shot" else None, cause, last_cell))
-        if self._ffa and by is not None and cause == "shot":
-            self._take_trophy(by, seat, ev)
-        if self._cod and cause == "shot":
-            self._finish((winner,), "circle", ev)
+        if self.trophies and by is not None and cause == "shot":
+            self.take_trophy(game, by, seat, ev)
+        if self.circle and cause == "shot":
+            self.finish(game, (winner,), "circle", ev)
             return
-        self._check_end(ev)
+        self.check_end(game, ev)
 
-    def _check_end(self, ev: list[Event]) -> bool:
-        alive = self.alive()
-        if len({self._teams[s] for s in alive}) > 1:
+    def check_end(self, game: GameState, ev: list[Event]) -> bool:
+        """End the game if one player or team is left; whether it is over."""
+        alive = game.alive()
+        teams = self.teams
+        if len({teams[s] for s in alive}) > 1:
             return False
-        if self._ffa and alive:
-            best = max(s.trophies for s in self._seats)
-            tied = tuple(i for i, s in enumerate(self._seats) if s.trophies == best)
+        seats = game._seats
+        if self.trophies and alive:
+            best = max(s.trophies for s in seats)
+            tied = tuple(i for i, s in enumerate(seats) if s.trophies == best)
             if len(tied) == 1:
-                self._finish(tied, "most trophies", ev)
+                self.finish(game, tied, "most trophies", ev)
             elif alive[0] in tied:
-                self._finish((alive[0],), "trophies tied: the player left wins", ev)
+                self.finish(game, (alive[0],), "trophies tied: the player left wins", ev)
             else:
-                self._finish(tied, "trophies tied: shared", ev)
+                self.finish(game, tied, "trophies tied: shared", ev)
         elif alive:
             # A team wins together, members already shot out of the sky included.
-            team = self._teams[alive[0]]
-            self._finish(
-                tuple(s for s in range(self.seats) if self._teams[s] == team), "last standing", ev
-            )
+            team = teams[alive[0]]
+            winners = tuple(s for s in range(game.seats) if teams[s] == team)
+            self.finish(game, winners, "last standing", ev)
         return True
 
-    def _finish(self, winners: tuple[int, ...], reason: str, ev: list[Event]) -> None:
-        if self.phase == OVER:
+    def finish(
+        self, game: GameState, winners: tuple[int, ...], reason: str, ev: list[Event]
+    ) -> None:
+        if game.phase == OVER:
             return
-        self.diving = -1
-        self.result = Result(winners, reason)
-        self.phase = OVER
-        if self.tracker is not None:
-            self.tracker.game_over(winners, ev)
+        game.diving = -1
+        game.result = Result(winners, reason)
+        game.phase = OVER
+        if game.tracker is not None:
+            game.tracker.game_over(winners, ev)
         ev.append(events.GameOver(winners, reason))

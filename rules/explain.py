@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rules import board, steps
 from rules.board import NEIGHBOUR
-from rules.fire import Firing
+from rules.state import GameState
 from rules.steps import Step
 
 
-def why_illegal(game: Firing, step: Step) -> str:
+def why_illegal(game: GameState, step: Step, caught: Collection[int]) -> str:
+    """Why ``step`` is not legal in ``game``, whose caught planes (by id) are ``caught``."""
     if game.phase == "over":
         return "the game is over"
     if game.phase == "setup":
@@ -22,7 +25,7 @@ def why_illegal(game: Firing, step: Step) -> str:
         return "all clouds are already placed"
     seat = game.active
     if kind == steps.SHOOT:
-        return _why_not_shot(game, step)
+        return _why_not_shot(game, step, caught)
     if kind == steps.END:
         if game.diving < 0:
             return "there is no dive to end and planes still have to act"
@@ -54,7 +57,7 @@ def why_illegal(game: Firing, step: Step) -> str:
     return _why_not_manoeuvre(game, step, continuing=False)
 
 
-def _why_not_shot(game: Firing, step: Step) -> str:
+def _why_not_shot(game: GameState, step: Step, caught: Collection[int]) -> str:
     victim = game.plane_at(step.cell)
     where = board.name(step.cell)
     if victim is None:
@@ -63,12 +66,12 @@ def _why_not_shot(game: Firing, step: Step) -> str:
         return "no friendly fire"
     if game.settings.rules.auto_fire:
         return "shots are fired automatically in this game"
-    if victim.id not in game.caught():
+    if victim.id not in caught:
         return f"the plane at {where} is not caught by two hostile planes"
     return f"the plane at {where} may only be shot down with its right neighbour's help"
 
 
-def _why_not_manoeuvre(game: Firing, step: Step, continuing: bool) -> str:
+def _why_not_manoeuvre(game: GameState, step: Step, continuing: bool) -> str:
     plane = game.plane_at(step.cell)
     assert plane is not None
     kind = step.kind

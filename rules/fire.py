@@ -18,45 +18,53 @@ from __future__ import annotations
 
 from rules import events
 from rules.board import RAY
-from rules.ends import Ending
+from rules.ends import Referee
 from rules.events import Event
+from rules.modes import Mode
 from rules.pieces import PLAY, Plane
+from rules.state import GameState
+from rules.variants import Rules
 
 
-class Firing(Ending):
-    """Lines of fire and shooting, as a layer of :class:`rules.game.Game`."""
+class Guns:
+    """Lines of fire and shooting under one game's rules (see the module docstring)."""
 
-    def line_of_fire(self, plane: Plane) -> list[int]:
+    def __init__(self, rules: Rules, mode: Mode, referee: Referee) -> None:
+        self.concealed = rules.fire_from_clouds
+        self.aces = rules.aces
+        self.rings = rules.rings
+        self.trophies = mode.family.trophies
+        self.circle = mode.family.circle
+        self.teams = mode.teams
+        self.referee = referee
+
+    def line_of_fire(self, game: GameState, plane: Plane) -> list[int]:
         """The cells a plane's guns cover, nearest first; the last may hold its target."""
-        if self._cloud[plane.cell] and not self._concealed:
+        cloud = game._cloud
+        if cloud[plane.cell] and not self.concealed:
             return []
         out = []
         for c in RAY[plane.cell * 6 + plane.facing]:
-            if self._cloud[c]:
+            if cloud[c]:
                 break
             out.append(c)
-            if self._at[c] is not None:
+            if game._at[c] is not None:
                 break
         return out
 
-    def target(self, plane: Plane) -> Plane | None:
-        """The plane in ``plane``'s line of fire, if any (friend or foe)."""
-        cells = self.line_of_fire(plane)
-        return self._at[cells[-1]] if cells else None
-
-    def caught(self) -> dict[int, tuple[Plane, ...]]:
+    def caught(self, game: GameState) -> dict[int, tuple[Plane, ...]]:
         """Every caught plane (by id) with the hostile planes that have it in their sights."""
-        return {v: tuple(s) for v, s in self._hits(-1).items() if len(s) >= 2}
+        return {v: tuple(s) for v, s in self.hits(game, -1).items() if len(s) >= 2}
 
-    def _hits(self, spared_team: int) -> dict[int, list[Plane]]:
+    def hits(self, game: GameState, spared_team: int) -> dict[int, list[Plane]]:
         """Each plane (by id) in the line of fire of planes hostile to it, with those
         planes; planes of ``spared_team`` are left out (-1: none)."""
-        teams = self._teams
-        at = self._at
-        cloud = self._cloud
-        concealed = self._concealed
+        teams = self.teams
+        at = game._at
+        cloud = game._cloud
+        concealed = self.concealed
         hits: dict[int, list[Plane]] = {}
-        for p in self._planes.values():
+        for p in game._planes.values():
             if cloud[p.cell] and not concealed:
                 continue
             for c in RAY[p.cell * 6 + p.facing]:
@@ -70,55 +78,61 @@ class Firing(Ending):
                     break
         return hits
 
-    def _shootable(self) -> list[tuple[Plane, list[Plane]]]:
+    def shootable(self, game: GameState) -> list[tuple[Plane, list[Plane]]]:
         """Planes the active seat may shoot down now, with their shooters, in board order."""
-        hits = self._hits(self._teams[self.active])
+        hits = self.hits(game, self.teams[game.active])
         if not hits:
             return []
         found = []
         for vid, shooters in hits.items():
             if len(shooters) < 2:
                 continue
-            victim = self._planes[vid]
-            if self._cod:
-                right = self.right_neighbour(victim.seat)
+            victim = game._planes[vid]
+            if self.circle:
+                right = game.right_neighbour(victim.seat)
                 if not any(s.seat == right for s in shooters):
                     continue
             found.append((victim, shooters))
         found.sort(key=lambda vs: vs[0].cell)
         return found
 
-    def _auto_fire(self, ev: list[Event]) -> None:
+    def auto_fire(self, game: GameState, ev: list[Event]) -> None:
         # One shot at a time, looking again after each: a shot can open a line of fire,
         # and an elimination can take a shooter off the board.
-        while self.phase == PLAY:
-            found = self._shootable()
+        while game.phase == PLAY:
+            found = self.shootable(game)
             if not found:
                 return
             victim, shooters = found[0]
-            self._shoot(victim, shooters, ev, automatic=True)
+            self.shoot(game, victim, shooters, ev, automatic=True)
 
-    def _shoot(
-        self, victim: Plane, shooters: list[Plane], ev: list[Event], automatic: bool
+    def shoot(
+        self,
+        game: GameState,
+        victim: Plane,
+        shooters: list[Plane],
+        ev: list[Event],
+        automatic: bool,
     ) -> None:
-        by = self.active
-        self._remove(victim)
-        if self._classic:
-            self._give_rings(victim.seat, victim.height)
+        by = game.active
+        game._remove(victim)
+        if self.rings:
+            game._give_rings(victim.seat, victim.height)
         ev.append(
             events.ShotDown(
                 victim.seat, victim.id, victim.cell, by, tuple(s.id for s in shooters), automatic
             )
         )
-        if self.tracker is not None:
-            self.tracker.shot(victim, shooters, by, ev)
-        if self._aces:
+        if game.tracker is not None:
+            game.tracker.shot(victim, shooters, by, ev)
+        if self.aces:
+            planes, at = game._planes, game._at
             for s in shooters:
-                if not s.ace and s.id in self._planes:
+                if not s.ace and s.id in planes:
                     ace = s._replace(ace=True)
-                    self._planes[s.id] = ace
-                    self._at[s.cell] = ace
+                    planes[s.id] = ace
+                    at[s.cell] = ace
                     ev.append(events.BecameAce(s.seat, s.id, s.cell))
-        if self._ffa:
-            self._take_trophy(by, victim.seat, ev)
-        self._check_elimination(victim.seat, by, "shot", ev)
+        if self.trophies:
+            self.referee.take_trophy(game, by, victim.seat, ev)
+        self.referee.check_elimination(game, victim.seat, by, "shot", ev)

@@ -27,24 +27,32 @@ A player-turn is a series of steps by the active seat:
 The turn passes by itself when the active seat has nothing left to decide. The game ends
 the moment one player or team is left, even in the middle of a turn.
 
-:class:`Game` is a stack of layers, one module each, so that a rule lives in one place:
-:mod:`rules.state` (the position), :mod:`rules.undo` (snapshots), :mod:`rules.ends`
-(results), :mod:`rules.fire` (lines of fire, shots), :mod:`rules.legal` (legal steps)
-and :mod:`rules.turns` (playing steps, passing the turn). This module adds starting a
-game, resigning and draws. The pieces (:class:`Plane`, :class:`SeatState`,
-:class:`Result`, :class:`Played`) live in :mod:`rules.pieces` and can be imported
-from here too.
+:class:`Game` is the position (:mod:`rules.state`) with a player's verbs. Each part of the
+rules lives in one module, as one collaborator the game holds, built once for its
+settings: the :class:`~rules.ends.Referee` (eliminations, trophies, results), the
+:class:`~rules.fire.Guns` (lines of fire, shots), :class:`~rules.legal.LegalSteps` and
+the :class:`~rules.turns.TurnFlow` (playing a step, passing the turn); :mod:`rules.undo`
+keeps the snapshots that :meth:`Game.pop` restores. This module adds starting a game,
+resigning and draws. The pieces (:class:`Plane`, :class:`SeatState`, :class:`Result`,
+:class:`Played`) live in :mod:`rules.pieces` and can be imported from here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Self
 
-from rules import events
-from rules.errors import RulesError
+from rules import events, undo
+from rules.ends import Referee
+from rules.errors import IllegalStep, RulesError
 from rules.events import Event
+from rules.explain import why_illegal
+from rules.fire import Guns
+from rules.legal import LegalSteps
 from rules.modes import Settings
 from rules.pieces import CLOUD_COUNT, OVER, PLAY, SETUP, Plane, Played, Result, SeatState
+from rules.state import GameState
+from rules.steps import Step
 from rules.turns import TurnFlow
 
 __all__ = [
@@ -60,7 +68,7 @@ __all__ = [
 ]
 
 
-class Game(TurnFlow):
+class Game(GameState):
     """One game, from cloud setup to its result. See the module docstring."""
 
     def __init__(self, settings: Settings | None = None, clouds: Iterable[int] | None = ()) -> None:
@@ -68,11 +76,80 @@ class Game(TurnFlow):
         phase in which players place the 16 clouds in turn; otherwise ``clouds`` are the
         cloud cells (see :mod:`rules.clouds` for random layouts and presets)."""
         super().__init__(settings)
+        rules = self.settings.rules
+        self._referee = Referee(self.mode)
+        self._guns = Guns(rules, self.mode, self._referee)
+        self._steps = LegalSteps(rules, self._guns)
+        self._flow = TurnFlow(rules, self._referee, self._guns, self._steps)
+        self._undo: list[undo.Snapshot] = []
         if clouds is not None:
             for c in clouds:
                 self._cloud[c] = True
             self.phase = PLAY
-            self._begin_play()
+            self._flow.begin_play(self)
+
+    # ------------------------------------------------------------ steps
+
+    def legal_steps(self) -> list[Step]:
+        """Every step the seat to move may take now. Dive manoeuvres are listed one at a
+        time; a crash only for a plane that can do nothing else."""
+        if self._legal is None:
+            self._legal = self._steps.generate(self)
+        return list(self._legal)
+
+    def is_legal(self, step: Step) -> bool:
+        if self._legal is None:
+            self._legal = self._steps.generate(self)
+        return step in self._legal
+
+    def why_illegal(self, step: Step) -> str:
+        """A player-facing reason why ``step`` is not legal now."""
+        return why_illegal(self, step, self.caught())
+
+    def push(self, step: Step) -> tuple[Event, ...]:
+        """Apply a legal step and return what happened; :class:`IllegalStep` says why
+        not. The step can be taken back with :meth:`pop`."""
+        if not self.is_legal(step):
+            raise IllegalStep(step.token, self.why_illegal(step))
+        self._undo.append(undo.snapshot(self))
+        return self._flow.play(self, step)
+
+    def pop(self) -> Played:
+        """Take back the last step pushed; returns its record."""
+        if not self._undo:
+            raise RulesError("there is no step to take back")
+        last = self.history[-1]
+        undo.restore(self, self._undo.pop())
+        return last
+
+    def play(self, step: Step) -> tuple[Event, ...]:
+        """Apply a legal step without keeping what :meth:`pop` needs (replays, servers)."""
+        if not self.is_legal(step):
+            raise IllegalStep(step.token, self.why_illegal(step))
+        return self._flow.play(self, step)
+
+    def copy(self, with_history: bool = True) -> Self:
+        """An independent game in the same state (without the steps to take back)."""
+        other = super().copy(with_history)
+        other._undo = []
+        return other
+
+    # ------------------------------------------------------------ lines of fire
+
+    def line_of_fire(self, plane: Plane) -> list[int]:
+        """The cells a plane's guns cover, nearest first; the last may hold its target."""
+        return self._guns.line_of_fire(self, plane)
+
+    def target(self, plane: Plane) -> Plane | None:
+        """The plane in ``plane``'s line of fire, if any (friend or foe)."""
+        cells = self._guns.line_of_fire(self, plane)
+        return self._at[cells[-1]] if cells else None
+
+    def caught(self) -> dict[int, tuple[Plane, ...]]:
+        """Every caught plane (by id) with the hostile planes that have it in their sights."""
+        return self._guns.caught(self)
+
+    # ------------------------------------------------------------ ends
 
     def concede(self, seat: int, reason: str = "resign") -> tuple[Event, ...]:
         """A player resigns (or loses on time): they leave the game at once with all
@@ -86,16 +163,16 @@ class Game(TurnFlow):
             raise RulesError(f"unknown reason {reason!r}")
         if self.phase == SETUP:
             raise RulesError("the game has not started yet: abort it instead")
-        self._undo.append(self._snapshot())
+        self._undo.append(undo.snapshot(self))
         ev: list[Event] = []
         for p in [p for p in self._planes.values() if p.seat == seat]:
             self._remove(p)
         self._seats[seat] = self._seats[seat]._replace(reserve=0, out=True)
         ev.append(events.Eliminated(seat, None, reason, -1))
         turn = self.turn
-        if not self._check_end(ev) and seat == self.active:
-            self._next_turn(ev)
-            self._settle(ev)
+        if not self._referee.check_end(self, ev) and seat == self.active:
+            self._flow.next_turn(self, ev)
+            self._flow.settle(self, ev)
         record = tuple(ev)
         self.history.append(Played(f"{reason}:{seat + 1}", seat, turn, record))
         self._legal = None
@@ -105,9 +182,9 @@ class Game(TurnFlow):
         """End the game drawn because every player still in it agreed."""
         if self.phase == OVER:
             raise RulesError("the game is already over")
-        self._undo.append(self._snapshot())
+        self._undo.append(undo.snapshot(self))
         ev: list[Event] = [events.DrawAgreed()]
-        self._finish((), "draw agreed", ev)
+        self._referee.finish(self, (), "draw agreed", ev)
         record = tuple(ev)
         self.history.append(Played("draw", self.active, self.turn, record))
         self._legal = None
@@ -164,4 +241,8 @@ class Game(TurnFlow):
 
     def begin(self) -> None:
         """Start play of a game built by :meth:`_from_parts` (fires opening shots)."""
-        self._begin_play()
+        self._flow.begin_play(self)
+
+    def _generate(self) -> list[Step]:
+        """The legal steps worked out afresh, without the cache (for benchmarks)."""
+        return self._steps.generate(self)

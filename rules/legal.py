@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from rules import board, steps
 from rules.board import NEIGHBOUR
-from rules.fire import Firing
+from rules.fire import Guns
 from rules.pieces import PLAY, SETUP, Plane
+from rules.state import GameState
 from rules.steps import Step
+from rules.variants import Rules
 
 
 def _manoeuvre_steps(
@@ -72,52 +74,47 @@ def _dive_steps(p: Plane, at: list[Plane | None], out: list[Step]) -> None:
                 out.append(steps.IMMELMANNS[c])
 
 
-class Legal(Firing):
-    """Legal step generation, as a layer of :class:`rules.game.Game`."""
+class LegalSteps:
+    """Legal step generation under one game's rules (see the module docstring)."""
 
-    def legal_steps(self) -> list[Step]:
-        """Every step the seat to move may take now. Dive manoeuvres are listed one at a
-        time; a crash only for a plane that can do nothing else."""
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+    def __init__(self, rules: Rules, guns: Guns) -> None:
+        self.auto = rules.auto_fire
+        self.rings = rules.rings
+        self.level = rules.level_flights
+        self.guns = guns
 
-    def is_legal(self, step: Step) -> bool:
-        if self._legal is None:
-            self._legal = self._generate()
-        return step in self._legal
-
-    def _generate(self) -> list[Step]:
-        if self.phase == PLAY:
-            return self._generate_play()
-        if self.phase == SETUP:
-            return [steps.CLOUDS[c] for c in board.CELLS if self._cloud_allowed(c)]
+    def generate(self, game: GameState) -> list[Step]:
+        """Every step the seat to move may take now, uncached."""
+        if game.phase == PLAY:
+            return self._generate_play(game)
+        if game.phase == SETUP:
+            return [steps.CLOUDS[c] for c in board.CELLS if self._cloud_allowed(game, c)]
         return []
 
-    def _generate_play(self) -> list[Step]:
+    def _generate_play(self, game: GameState) -> list[Step]:
         out: list[Step] = []
         manual_shots = False
-        if not self._auto:
-            for victim, _ in self._shootable():
+        if not self.auto:
+            for victim, _ in self.guns.shootable(game):
                 out.append(steps.SHOTS[victim.cell])
                 manual_shots = True
-        at = self._at
-        d = self.diving
+        at = game._at
+        d = game.diving
         if d >= 0:
-            _dive_steps(self._planes[d], at, out)
+            _dive_steps(game._planes[d], at, out)
             out.append(steps.END_STEP)
         acted_any = False
-        if self.actions < self.mode.ramp(self.turn):
-            seat = self.active
-            acted = self.acted
-            climb_ok = not self._classic or self._seats[seat].rings > 0
-            level = self._level
-            for p in self._planes.values():
+        if game.actions < game.mode.ramp(game.turn):
+            seat = game.active
+            acted = game.acted
+            climb_ok = not self.rings or game._seats[seat].rings > 0
+            level = self.level
+            for p in game._planes.values():
                 if p.seat == seat and p.id not in acted:
                     _manoeuvre_steps(p, at, climb_ok, level, out)
                     acted_any = True
-            if self._seats[seat].reserve:
-                for c in self._homes[seat]:
+            if game._seats[seat].reserve:
+                for c in game._homes[seat]:
                     if at[c] is None:
                         out.extend(steps.PLACEMENTS[c])
                         acted_any = True
@@ -125,40 +122,40 @@ class Legal(Firing):
             out.append(steps.END_STEP)
         return out
 
-    def _can_act(self) -> bool:
+    def can_act(self, game: GameState) -> bool:
         """Whether the active seat may still take an action this player-turn."""
-        if self.actions >= self.mode.ramp(self.turn):
+        if game.actions >= game.mode.ramp(game.turn):
             return False
-        seat = self.active
-        acted = self.acted
-        for p in self._planes.values():
+        seat = game.active
+        acted = game.acted
+        for p in game._planes.values():
             if p.seat == seat and p.id not in acted:
                 return True
-        if self._seats[seat].reserve:
-            at = self._at
-            return any(at[c] is None for c in self._homes[seat])
+        if game._seats[seat].reserve:
+            at = game._at
+            return any(at[c] is None for c in game._homes[seat])
         return False
 
-    def _dive_may_go_on(self, p: Plane) -> bool:
+    def dive_may_go_on(self, game: GameState, p: Plane) -> bool:
         """Whether the dive of ``p`` stays open: it can go on now, or (manual fire) the
         plane blocking its way could still be shot down, by one shot or a series of them
         (a shot can open a line of fire, an elimination can take the blocker away)."""
         out: list[Step] = []
-        _dive_steps(p, self._at, out)
+        _dive_steps(p, game._at, out)
         if out:
             return True
-        if self._auto or p.height != 1:
+        if self.auto or p.height != 1:
             return False  # automatic fire has already fired; at 0 no shot helps
         ahead = NEIGHBOUR[p.cell * 6 + p.facing]
-        return ahead >= 0 and self._shots_could_clear(ahead, set())
+        return ahead >= 0 and self._shots_could_clear(game, ahead, set())
 
-    def _shots_could_clear(self, cell: int, tried: set[frozenset[int]]) -> bool:
+    def _shots_could_clear(self, game: GameState, cell: int, tried: set[frozenset[int]]) -> bool:
         """Whether some series of the active seat's shots leaves ``cell`` empty. Each
         shot is tried on a scratch copy; ``tried`` holds the sets of planes left after
         the series already searched, so orders that reach the same board count once."""
-        for victim, shooters in self._shootable():
-            scratch = self.copy(with_history=False)
-            scratch._shoot(victim, shooters, [], automatic=False)
+        for victim, shooters in self.guns.shootable(game):
+            scratch = game.copy(with_history=False)
+            self.guns.shoot(scratch, victim, shooters, [], automatic=False)
             if scratch.phase != PLAY:
                 continue
             if scratch._at[cell] is None:
@@ -166,15 +163,15 @@ class Legal(Firing):
             left = frozenset(scratch._planes)
             if left not in tried:
                 tried.add(left)
-                if scratch._shots_could_clear(cell, tried):
+                if self._shots_could_clear(scratch, cell, tried):
                     return True
         return False
 
-    def _cloud_allowed(self, c: int) -> bool:
-        cloud = self._cloud
+    def _cloud_allowed(self, game: GameState, c: int) -> bool:
+        cloud = game._cloud
         if cloud[c]:
             return False
-        if not self.settings.cloud_groups:
+        if not game.settings.cloud_groups:
             return True
         near = [n for n in (NEIGHBOUR[c * 6 + f] for f in range(6)) if n >= 0 and cloud[n]]
         if not near:

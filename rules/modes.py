@@ -23,11 +23,31 @@ CLASSIC_RINGS: Final = 20
 
 
 @dataclass(frozen=True)
+class Family:
+    """What modes of one kind share: how a game is won, and whether seats form teams.
+    ``key`` also names the family's rating pool (``duel``, ``ffa``, ``cod``, ``team``)."""
+
+    key: str
+    teams: bool  # seats play in teams (shown A, B …); the mode fixes the planes per seat
+    trophies: bool  # every kill earns a trophy, and the most trophies win
+    circle: bool  # shots need the victim's right neighbour; the first such elimination wins
+
+
+DUEL: Final = Family("duel", teams=False, trophies=False, circle=False)
+FREE_FOR_ALL: Final = Family("ffa", teams=False, trophies=True, circle=False)
+CIRCLE_OF_DEATH: Final = Family("cod", teams=False, trophies=False, circle=True)
+TEAMS: Final = Family("team", teams=True, trophies=False, circle=False)
+FAMILIES: Final[dict[str, Family]] = {
+    f.key: f for f in (DUEL, FREE_FOR_ALL, CIRCLE_OF_DEATH, TEAMS)
+}
+
+
+@dataclass(frozen=True)
 class Mode:
     """A way to seat players: home sides, teams, planes and the opening schedule."""
 
     key: str
-    family: str  # duel, ffa, cod or team
+    family: Family
     title: str
     sides: tuple[str, ...]  # home side per seat, in turn order
     teams: tuple[int, ...]  # team per seat; hostile means a different team
@@ -40,7 +60,7 @@ class Mode:
 
     def seat_label(self, seat: int) -> str:
         """How players see a seat: P1, P2 … in duels and free-for-alls, A, B … in teams."""
-        return chr(ord("A") + seat) if self.family == "team" else f"P{seat + 1}"
+        return chr(ord("A") + seat) if self.family.teams else f"P{seat + 1}"
 
     def ramp(self, player_turn: int) -> int:
         """Actions in the given player-turn of the game (1-based), or ALL_ACTIONS."""
@@ -53,10 +73,10 @@ class Mode:
     @property
     def allows_plane_count(self) -> bool:
         """Whether the planes per seat may be changed (uniform modes only)."""
-        return self.family != "team"
+        return not self.family.teams
 
 
-def _multi(key: str, family: str, title: str, sides: tuple[str, ...], planes: int) -> Mode:
+def _multi(key: str, family: Family, title: str, sides: tuple[str, ...], planes: int) -> Mode:
     n = len(sides)
     return Mode(key, family, title, sides, tuple(range(n)), (planes,) * n, None)
 
@@ -71,19 +91,19 @@ _FFA_SIDES: Final = {
 MODES: Final[dict[str, Mode]] = {
     m.key: m
     for m in (
-        Mode("duel", "duel", "Duel", ("S", "N"), (0, 1), (5, 5), (1, 2, 3, 4)),
+        Mode("duel", DUEL, "Duel", ("S", "N"), (0, 1), (5, 5), (1, 2, 3, 4)),
         *(
-            _multi(f"ffa{n}", "ffa", f"Free-for-all, {n} players", s, 5 if n < 5 else 4)
+            _multi(f"ffa{n}", FREE_FOR_ALL, f"Free-for-all, {n} players", s, 5 if n < 5 else 4)
             for n, s in _FFA_SIDES.items()
         ),
         *(
-            _multi(f"cod{n}", "cod", f"Circle of Death, {n} players", s, 4)
+            _multi(f"cod{n}", CIRCLE_OF_DEATH, f"Circle of Death, {n} players", s, 4)
             for n, s in _FFA_SIDES.items()
         ),
-        Mode("1v2", "team", "1 vs 2", ("S", "NW", "N"), (0, 1, 1), (5, 3, 3), (1, 1, 1, 3, 2, 2)),
+        Mode("1v2", TEAMS, "1 vs 2", ("S", "NW", "N"), (0, 1, 1), (5, 3, 3), (1, 1, 1, 3, 2, 2)),
         Mode(
             "1v3",
-            "team",
+            TEAMS,
             "1 vs 3",
             ("S", "NW", "N", "NE"),
             (0, 1, 1, 1),
@@ -92,7 +112,7 @@ MODES: Final[dict[str, Mode]] = {
         ),
         Mode(
             "2v2",
-            "team",
+            TEAMS,
             "2 vs 2",
             ("S", "SW", "N", "NE"),
             (0, 0, 1, 1),
@@ -101,7 +121,7 @@ MODES: Final[dict[str, Mode]] = {
         ),
         Mode(
             "3v3",
-            "team",
+            TEAMS,
             "3 vs 3",
             ("SE", "S", "SW", "NW", "N", "NE"),
             (0, 0, 0, 1, 1, 1),

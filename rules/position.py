@@ -90,7 +90,7 @@ def parse(text: str, **settings: object) -> Game:
             trophies = _COUNTER.match(tokens[1]) if len(tokens) == 2 else None
             if trophies is not None and trophies.group(1) != "T":
                 trophies = None
-            if len(tokens) > 1 and (trophies is None or m.family != "ffa"):
+            if len(tokens) > 1 and (trophies is None or not m.family.trophies):
                 raise PositionError(f"seat {seat + 1}: an eliminated seat is 'x' (or 'x T<n>')")
             seats.append(
                 SeatState(
@@ -123,7 +123,7 @@ def parse(text: str, **settings: object) -> Game:
             raise PositionError(f"seat {seat + 1}: the reserve (+<n>) is missing")
         if "r" in counters and not rules.rings:
             raise PositionError(f"seat {seat + 1}: rings (r<n>) exist only in the classic ruleset")
-        if "T" in counters and m.family != "ffa":
+        if "T" in counters and not m.family.trophies:
             raise PositionError(f"seat {seat + 1}: trophies (T<n>) exist only in free-for-all")
         if len(own) + counters["+"] < 2:
             raise PositionError(f"seat {seat + 1} has fewer than two planes: write it as 'x'")
@@ -207,7 +207,7 @@ def format_position(game: Game) -> str:
             words.append(f"h{state.handicap}")
         if s.rules.rings and state.rings != CLASSIC_RINGS - sum(p.height for p in own):
             words.append(f"r{state.rings}")
-        if game.mode.family == "ffa" and state.trophies:
+        if game.mode.family.trophies and state.trophies:
             words.append(f"T{state.trophies}")
         if seat == game.active:
             words[0] = ">" + words[0]

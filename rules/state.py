@@ -3,14 +3,16 @@
 A game of Crosshairs is played on a hexagonal board of 91 cells (rows a to k) with 16
 clouds. :class:`GameState` holds one game's position and answers questions about it —
 which plane is where, which seats are hostile, who is still playing, whose decision it
-is — without knowing how steps are generated or played. The layers above it, each in a
-module of its own, add the rest, and :class:`rules.game.Game` stacks them all:
+is — without knowing how steps are generated or played. :class:`rules.game.Game` is a
+position with a player's verbs; it holds one collaborator per part of the rules, each in
+a module of its own, which read and change the position's fields (the underscored ones
+are for the ``rules`` package only):
 
-* :mod:`rules.undo` — snapshots for taking steps back, and copies;
-* :mod:`rules.ends` — eliminations, trophies and the result;
-* :mod:`rules.fire` — lines of fire and shots;
-* :mod:`rules.legal` — the legal steps;
-* :mod:`rules.turns` — playing a step and passing the turn.
+* :mod:`rules.undo` — snapshots for taking steps back;
+* :mod:`rules.ends` — eliminations, trophies and the result (the :class:`Referee`);
+* :mod:`rules.fire` — lines of fire and shots (the :class:`Guns`);
+* :mod:`rules.legal` — the legal steps (:class:`LegalSteps`);
+* :mod:`rules.turns` — playing a step and passing the turn (:class:`TurnFlow`).
 
 A *player-turn* is numbered over all seats (turn 1 is seat 0's first, turn 2 the next
 seat's …). It allows :attr:`GameState.ramp` actions — 1, 2, 3, 4 in a duel's opening,
@@ -18,6 +20,8 @@ then every plane must act — and the active seat may act with each plane once.
 """
 
 from __future__ import annotations
+
+from typing import Self
 
 from rules import board
 from rules.achievements import Tracker
@@ -47,15 +51,6 @@ class GameState:
         self.settings = settings or Settings()
         self.mode = self.settings.spec
         self._teams = self.mode.teams
-        rules = self.settings.rules
-        self._classic = rules.rings
-        self._turbulence = rules.turbulence
-        self._concealed = rules.fire_from_clouds
-        self._aces = rules.aces
-        self._level = rules.level_flights
-        self._auto = rules.auto_fire
-        self._cod = self.mode.family == "cod"
-        self._ffa = self.mode.family == "ffa"
         self._homes = tuple(HOME[side] for side in self.mode.sides)
         self._cloud = [False] * board.CELL_COUNT
         self._at: list[Plane | None] = [None] * board.CELL_COUNT
@@ -182,3 +177,17 @@ class GameState:
     def _remove(self, p: Plane) -> None:
         self._at[p.cell] = None
         del self._planes[p.id]
+
+    def copy(self, with_history: bool = True) -> Self:
+        """An independent game in the same state (without the steps to take back)."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._at = list(self._at)
+        other._planes = dict(self._planes)
+        other._seats = list(self._seats)
+        other._cloud = list(self._cloud)
+        other._legal = None
+        other.history = list(self.history) if with_history else []
+        if self.tracker is not None:
+            other.tracker = self.tracker.clone(other)
+        return other

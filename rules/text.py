@@ -56,7 +56,7 @@ def status_text(game: Game) -> str:
             extra.append(f"{s.handicap} handicap tokens")
         if game.settings.rules.rings:
             extra.append(f"{s.rings} rings")
-        if m.family == "ffa":
+        if m.family.trophies:
             extra.append(f"{s.trophies} trophies")
         mark = "▶" if seat == game.to_move else " "
         out.append(f"{mark} {label} ({m.sides[seat]}): {', '.join(extra)}")

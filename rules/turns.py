@@ -1,8 +1,8 @@
 """Playing a step and passing the turn: the flow of a player-turn.
 
-:meth:`TurnFlow.push` applies a legal step and returns what happened as typed events
-(:mod:`rules.events`); :meth:`TurnFlow.pop` takes it back, and :meth:`TurnFlow.play`
-applies one without keeping the snapshot. After every step the game *settles*:
+:meth:`rules.game.Game.push` applies a legal step and returns what happened as typed
+events (:mod:`rules.events`); :class:`TurnFlow` is the part of the rules that plays it.
+After every step the game *settles*:
 
 1. in automatic fire, every available shot is fired;
 2. a dive that cannot go on ends — in manual fire only once no shot on offer could
@@ -20,179 +20,170 @@ from __future__ import annotations
 
 from rules import events, steps
 from rules.board import RAY
-from rules.errors import IllegalStep, RulesError
+from rules.ends import Referee
 from rules.events import Event
-from rules.explain import why_illegal
-from rules.legal import Legal
+from rules.fire import Guns
+from rules.legal import LegalSteps
 from rules.pieces import CLOUD_COUNT, PLAY, Plane, Played
+from rules.state import GameState
 from rules.steps import Step
+from rules.variants import Rules
 
 
-class TurnFlow(Legal):
-    """Steps and the turn, as a layer of :class:`rules.game.Game`."""
+class TurnFlow:
+    """Playing steps and passing the turn under one game's rules (see the module
+    docstring); the game has already checked that the step is legal."""
 
-    def push(self, step: Step) -> tuple[Event, ...]:
-        """Apply a legal step and return what happened; :class:`IllegalStep` says why
-        not. The step can be taken back with :meth:`pop`."""
-        if not self.is_legal(step):
-            raise IllegalStep(step.token, self.why_illegal(step))
-        self._undo.append(self._snapshot())
-        return self._play(step)
+    def __init__(self, rules: Rules, referee: Referee, guns: Guns, legal: LegalSteps) -> None:
+        self.auto = rules.auto_fire
+        self.rings = rules.rings
+        self.turbulence = rules.turbulence
+        self.referee = referee
+        self.guns = guns
+        self.legal = legal
 
-    def pop(self) -> Played:
-        """Take back the last step pushed; returns its record."""
-        if not self._undo:
-            raise RulesError("there is no step to take back")
-        last = self.history[-1]
-        self._restore(self._undo.pop())
-        return last
-
-    def play(self, step: Step) -> tuple[Event, ...]:
-        """Apply a legal step without keeping what :meth:`pop` needs (replays, servers)."""
-        if not self.is_legal(step):
-            raise IllegalStep(step.token, self.why_illegal(step))
-        return self._play(step)
-
-    def _play(self, step: Step) -> tuple[Event, ...]:
+    def play(self, game: GameState, step: Step) -> tuple[Event, ...]:
+        """Apply a legal step, settle, and add it to the record; what happened."""
         ev: list[Event] = []
-        seat = self.active
-        turn = self.turn
+        seat = game.active
+        turn = game.turn
         kind = step.kind
         if kind == steps.SHOOT:
-            victim = self._at[step.cell]
+            victim = game._at[step.cell]
             assert victim is not None
-            shooters = next(s for v, s in self._shootable() if v is victim)
-            self._shoot(victim, shooters, ev, automatic=False)
+            shooters = next(s for v, s in self.guns.shootable(game) if v is victim)
+            self.guns.shoot(game, victim, shooters, ev, automatic=False)
         elif kind == steps.END:
-            if self.diving >= 0:
-                self._end_dive(ev)
-                if not self._can_act():
-                    self._next_turn(ev)
+            if game.diving >= 0:
+                self.end_dive(game, ev)
+                if not self.legal.can_act(game):
+                    self.next_turn(game, ev)
             else:
-                self._next_turn(ev)
+                self.next_turn(game, ev)
         elif kind == steps.CLOUD:
-            self._place_cloud(step.cell, ev)
+            self._place_cloud(game, step.cell, ev)
         elif kind == steps.PLACE:
-            self._place(step, ev)
+            self._place(game, step, ev)
         else:
-            self._manoeuvre(step, ev)
-        self._settle(ev)
+            self._manoeuvre(game, step, ev)
+        self.settle(game, ev)
         record = tuple(ev)
-        self.history.append(Played(step.token, seat, turn, record))
-        self._legal = None
+        game.history.append(Played(step.token, seat, turn, record))
+        game._legal = None
         return record
 
-    def _begin_play(self) -> None:
-        ev: list[Event] = [events.TurnPassed(self.active, self.turn, self.ramp)]
-        self._turn_started(ev)
-        self._settle(ev)
-        self.opening = tuple(ev)
+    def begin_play(self, game: GameState) -> None:
+        """Player-turn 1 (or the turn of a position) begins: its opening shots."""
+        ev: list[Event] = [events.TurnPassed(game.active, game.turn, game.ramp)]
+        self._turn_started(game, ev)
+        self.settle(game, ev)
+        game.opening = tuple(ev)
 
-    def _turn_started(self, ev: list[Event]) -> None:
-        if self.tracker is not None:
-            self.tracker.turn_started(ev)
-        if self._auto:
-            self._auto_fire(ev)
+    def _turn_started(self, game: GameState, ev: list[Event]) -> None:
+        if game.tracker is not None:
+            game.tracker.turn_started(ev)
+        if self.auto:
+            self.guns.auto_fire(game, ev)
 
-    def _settle(self, ev: list[Event]) -> None:
+    def settle(self, game: GameState, ev: list[Event]) -> None:
         """After a step: fire automatically, end a dive that cannot go on, and pass the
         turn for as long as the seat to move has nothing to decide."""
-        if self.phase != PLAY:
+        if game.phase != PLAY:
             return
-        if self._auto:
-            self._auto_fire(ev)
-        if self.phase != PLAY:
+        if self.auto:
+            self.guns.auto_fire(game, ev)
+        if game.phase != PLAY:
             return
-        d = self.diving
-        if d >= 0 and not self._dive_may_go_on(self._planes[d]):
-            self._end_dive(ev)
+        d = game.diving
+        if d >= 0 and not self.legal.dive_may_go_on(game, game._planes[d]):
+            self.end_dive(game, ev)
         passes = 0
-        while self.phase == PLAY and not self._has_decision():
-            self._next_turn(ev)
+        while game.phase == PLAY and not self._has_decision(game):
+            self.next_turn(game, ev)
             passes += 1
-            if passes > 2 * self.seats:
-                self._finish((), "no one can act", ev)
+            if passes > 2 * game.seats:
+                self.referee.finish(game, (), "no one can act", ev)
 
-    def _has_decision(self) -> bool:
-        if self._seats[self.active].out:
+    def _has_decision(self, game: GameState) -> bool:
+        if game._seats[game.active].out:
             return False
-        if self.diving >= 0 or self._can_act():
+        if game.diving >= 0 or self.legal.can_act(game):
             return True
-        return not self._auto and bool(self._shootable())
+        return not self.auto and bool(self.guns.shootable(game))
 
-    def _next_turn(self, ev: list[Event]) -> None:
-        if self.diving >= 0:
-            self._end_dive(ev)
-        if self.tracker is not None:
-            self.tracker.turn_ended(ev)
-        self.active = self.left_neighbour(self.active)
-        self.turn += 1
-        self.actions = 0
-        self.acted = frozenset()
-        limit = self.settings.turn_limit
-        if limit is not None and self.turn > limit:
-            self._finish((), "turn limit", ev)
+    def next_turn(self, game: GameState, ev: list[Event]) -> None:
+        if game.diving >= 0:
+            self.end_dive(game, ev)
+        if game.tracker is not None:
+            game.tracker.turn_ended(ev)
+        game.active = game.left_neighbour(game.active)
+        game.turn += 1
+        game.actions = 0
+        game.acted = frozenset()
+        limit = game.settings.turn_limit
+        if limit is not None and game.turn > limit:
+            self.referee.finish(game, (), "turn limit", ev)
             return
-        ev.append(events.TurnPassed(self.active, self.turn, self.ramp))
-        self._turn_started(ev)
+        ev.append(events.TurnPassed(game.active, game.turn, game.ramp))
+        self._turn_started(game, ev)
 
-    def _end_dive(self, ev: list[Event]) -> None:
-        p = self._planes.get(self.diving)
+    def end_dive(self, game: GameState, ev: list[Event]) -> None:
+        p = game._planes.get(game.diving)
         if p is not None:
             ev.append(events.DiveEnded(p.seat, p.id, p.cell))
-        self.diving = -1
+        game.diving = -1
 
-    def _place_cloud(self, c: int, ev: list[Event]) -> None:
-        self._cloud[c] = True
-        ev.append(events.CloudPlaced(self.active, c))
-        placed = sum(self._cloud)
+    def _place_cloud(self, game: GameState, c: int, ev: list[Event]) -> None:
+        game._cloud[c] = True
+        ev.append(events.CloudPlaced(game.active, c))
+        placed = sum(game._cloud)
         if placed >= CLOUD_COUNT:
-            self.active = 0
-            self.phase = PLAY
-            ev.append(events.TurnPassed(0, 1, self.ramp))
-            self._turn_started(ev)
+            game.active = 0
+            game.phase = PLAY
+            ev.append(events.TurnPassed(0, 1, game.ramp))
+            self._turn_started(game, ev)
         else:
-            self.active = placed % self.seats
+            game.active = placed % game.seats
 
-    def _place(self, step: Step, ev: list[Event]) -> None:
-        if self.diving >= 0:
-            self._end_dive(ev)
-        seat = self.active
-        s = self._seats[seat]
+    def _place(self, game: GameState, step: Step, ev: list[Event]) -> None:
+        if game.diving >= 0:
+            self.end_dive(game, ev)
+        seat = game.active
+        s = game._seats[seat]
         height = 1 if s.handicap else 0
-        self._seats[seat] = s._replace(reserve=s.reserve - 1, handicap=max(0, s.handicap - 1))
-        p = Plane(self._next_id, seat, step.cell, step.facing, height)
-        self._next_id += 1
-        self._at[p.cell] = p
-        self._planes[p.id] = p
-        self.actions += 1
-        self.acted = self.acted | {p.id}
+        game._seats[seat] = s._replace(reserve=s.reserve - 1, handicap=max(0, s.handicap - 1))
+        p = Plane(game._next_id, seat, step.cell, step.facing, height)
+        game._next_id += 1
+        game._at[p.cell] = p
+        game._planes[p.id] = p
+        game.actions += 1
+        game.acted = game.acted | {p.id}
         ev.append(events.Placed(seat, p.id, p.cell, p.facing, height))
 
-    def _manoeuvre(self, step: Step, ev: list[Event]) -> None:
-        p = self._at[step.cell]
+    def _manoeuvre(self, game: GameState, step: Step, ev: list[Event]) -> None:
+        p = game._at[step.cell]
         assert p is not None
         kind = step.kind
-        if not (kind in steps.DIVES and self.diving == p.id):
-            if self.diving >= 0:
-                self._end_dive(ev)
-            self.actions += 1
-            self.acted = self.acted | {p.id}
+        if not (kind in steps.DIVES and game.diving == p.id):
+            if game.diving >= 0:
+                self.end_dive(game, ev)
+            game.actions += 1
+            game.acted = game.acted | {p.id}
             if kind in steps.DIVES:
-                self.diving = p.id
+                game.diving = p.id
         seat = p.seat
         cell = p.cell
         facing = p.facing
         height = p.height
         rings = 0  # rings returned to (+) or taken from (-) the classic supply
         if kind == steps.CRASH:
-            self._remove(p)
-            if self._classic:
-                self._give_rings(seat, height)
+            game._remove(p)
+            if self.rings:
+                game._give_rings(seat, height)
             ev.append(events.Crashed(seat, p.id, cell))
-            if self.tracker is not None:
-                self.tracker.lost(seat)
-            self._check_elimination(seat, None, "crash", ev)
+            if game.tracker is not None:
+                game.tracker.lost(seat)
+            self.referee.check_elimination(game, seat, None, "crash", ev)
             return
         if kind == steps.CLIMB:
             height += 1
@@ -223,9 +214,9 @@ class TurnFlow(Legal):
         if distance:
             path = RAY[cell * 6 + facing][:distance]
             ev.append(events.Moved(seat, p.id, cell, path))
-            cloud = self._cloud
+            cloud = game._cloud
             for c in path:
-                if self._turbulence and cloud[c] and not cloud[cell] and height:
+                if self.turbulence and cloud[c] and not cloud[cell] and height:
                     height -= 1
                     rings += 1
                     ev.append(events.HeightChanged(seat, p.id, c, height, "turbulence"))
@@ -233,15 +224,11 @@ class TurnFlow(Legal):
         if step.turn:
             facing = (facing + step.turn) % 6
             ev.append(events.Turned(seat, p.id, cell, facing))
-        if rings and self._classic:
-            self._give_rings(seat, rings)
-        if self.tracker is not None and kind in steps.DIVES:
-            self.tracker.dived(p, p.height - height)
+        if rings and self.rings:
+            game._give_rings(seat, rings)
+        if game.tracker is not None and kind in steps.DIVES:
+            game.tracker.dived(p, p.height - height)
         moved = Plane(p.id, seat, cell, facing, height, p.ace)
-        self._at[p.cell] = None
-        self._at[cell] = moved
-        self._planes[p.id] = moved
-
-    def why_illegal(self, step: Step) -> str:
-        """A player-facing reason why ``step`` is not legal now."""
-        return why_illegal(self, step)
+        game._at[p.cell] = None
+        game._at[cell] = moved
+        game._planes[p.id] = moved

@@ -1,4 +1,4 @@
-"""Taking steps back: snapshots of a game, and independent copies.
+"""Taking steps back: snapshots of a game's position.
 
 Like python-chess's ``Board.push``/``Board.pop``, a game keeps a stack of what each step
 changed so that a search can try a step and take it back. Crosshairs steps change too
@@ -10,10 +10,9 @@ position are copied, never shared, so a snapshot stays as it was.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Self
+from typing import NamedTuple
 
 from rules.achievements import TrackerState
-from rules.modes import Settings
 from rules.pieces import Plane, Result, SeatState
 from rules.state import GameState
 
@@ -37,60 +36,39 @@ class Snapshot(NamedTuple):
     tracker: TrackerState | None
 
 
-class Undoable(GameState):
-    """A game position that can be saved and restored (see the module docstring)."""
+def snapshot(game: GameState) -> Snapshot:
+    return Snapshot(
+        list(game._at),
+        dict(game._planes),
+        list(game._seats),
+        list(game._cloud),
+        game._next_id,
+        game.phase,
+        game.turn,
+        game.active,
+        game.actions,
+        game.acted,
+        game.diving,
+        game.result,
+        len(game.history),
+        game.tracker.snapshot() if game.tracker is not None else None,
+    )
 
-    def __init__(self, settings: Settings | None = None) -> None:
-        super().__init__(settings)
-        self._undo: list[Snapshot] = []
 
-    def _snapshot(self) -> Snapshot:
-        return Snapshot(
-            list(self._at),
-            dict(self._planes),
-            list(self._seats),
-            list(self._cloud),
-            self._next_id,
-            self.phase,
-            self.turn,
-            self.active,
-            self.actions,
-            self.acted,
-            self.diving,
-            self.result,
-            len(self.history),
-            self.tracker.snapshot() if self.tracker is not None else None,
-        )
-
-    def _restore(self, snap: Snapshot) -> None:
-        self._at = snap.at
-        self._planes = snap.planes
-        self._seats = snap.seats
-        self._cloud = snap.cloud
-        self._next_id = snap.next_id
-        self.phase = snap.phase
-        self.turn = snap.turn
-        self.active = snap.active
-        self.actions = snap.actions
-        self.acted = snap.acted
-        self.diving = snap.diving
-        self.result = snap.result
-        del self.history[snap.history :]
-        if self.tracker is not None and snap.tracker is not None:
-            self.tracker.restore(snap.tracker)
-        self._legal = None
-
-    def copy(self, with_history: bool = True) -> Self:
-        """An independent game in the same state (without the undo stack)."""
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._at = list(self._at)
-        other._planes = dict(self._planes)
-        other._seats = list(self._seats)
-        other._cloud = list(self._cloud)
-        other._undo = []
-        other._legal = None
-        other.history = list(self.history) if with_history else []
-        if self.tracker is not None:
-            other.tracker = self.tracker.clone(other)
-        return other
+def restore(game: GameState, snap: Snapshot) -> None:
+    game._at = snap.at
+    game._planes = snap.planes
+    game._seats = snap.seats
+    game._cloud = snap.cloud
+    game._next_id = snap.next_id
+    game.phase = snap.phase
+    game.turn = snap.turn
+    game.active = snap.active
+    game.actions = snap.actions
+    game.acted = snap.acted
+    game.diving = snap.diving
+    game.result = snap.result
+    del game.history[snap.history :]
+    if game.tracker is not None and snap.tracker is not None:
+        game.tracker.restore(snap.tracker)
+    game._legal = None

@@ -1,7 +1,8 @@
 """Which ply each match's board message shows. A crash between storing a move and
 editing the board leaves the board behind the game; at start-up the bot compares this
 mark with the match's ply and redraws the boards that fell behind, the final ones of
-games that ended in the crash included."""
+games that ended in the crash included (:mod:`storage.events` says which ends are
+still to be shown)."""
 
 from __future__ import annotations
 
@@ -28,14 +29,3 @@ class BoardMarks:
                 await conn.fetchall("SELECT ply FROM board_marks WHERE match_id = ?", (match_id,))
             )
         return int(rows[0][0]) if rows else None
-
-    async def finished_behind(self) -> list[tuple[int, int | None]]:
-        """(match id, guild id) of every finished match whose board shows an earlier
-        ply: the game ended but the process died before anyone was told."""
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                "SELECT m.id, m.guild_id FROM matches m JOIN board_marks b ON b.match_id = m.id "
-                "WHERE m.status = 'finished' AND b.ply < m.ply ORDER BY m.id",
-                (),
-            )
-        return [(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]

@@ -35,6 +35,14 @@ TABLES: Final = (
     ("ratings", "user_id, mode_family"),
     ("rating_history", "id"),
     ("board_marks", "match_id"),
+    ("match_events", "match_id, kind"),
+    ("training_runs", "user_id"),
+    ("lessons_passed", "user_id, lesson"),
+    ("puzzle_ratings", "user_id"),
+    ("puzzle_attempts", "user_id, puzzle"),
+    ("notify_settings", "user_id"),
+    ("vacations", "user_id, starts"),
+    ("unrated_matches", "match_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

@@ -4,8 +4,9 @@ transaction, so the other players' games, series and tournaments stay whole.
 The person's Discord id is replaced everywhere by a fresh negative id (Discord ids are
 positive, so it can never be a real person's) under the name :data:`FORGOTTEN`; their
 display name is removed from match snapshots and series plans; their own ratings and
-rating history are deleted. The other players' ratings, results and cards stay as
-they were. In a tournament still taking entries their entry (and any team they are in)
+rating history are deleted, and so are their lessons, puzzle rating and puzzle tries,
+their notification setting and vacations. The other players' ratings, results and cards
+stay as they were. In a tournament still taking entries their entry (and any team they are in)
 is withdrawn; in one under way their entry is marked dropped, so they are never paired
 again. A person seated in a match still being played is refused unless the caller has
 ended their part in it (``left``: :mod:`bot.services.departure` does that for the
@@ -86,7 +87,16 @@ async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozens
                 f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (pseudonym, user_id)
             )
         rows["steps"] = await _rewrite_step_actors(conn, user_id, pseudonym)
-        for table in ("rating_history", "ratings"):
+        for table in (
+            "rating_history",
+            "ratings",
+            "training_runs",
+            "lessons_passed",
+            "puzzle_ratings",
+            "puzzle_attempts",
+            "notify_settings",
+            "vacations",
+        ):
             rows[table] = await conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
         rows["matches"] = await _rewrite_matches(conn, user_id, pseudonym)
         rows["series"] = await _rewrite_plans(conn, "series", user_id, pseudonym)

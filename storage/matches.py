@@ -23,6 +23,7 @@ from storage.errors import (
     StorageError,
     Unreadable,
 )
+from storage.events import ended
 from storage.match_records import (
     COLUMNS,
     SEAT_COLUMNS,
@@ -148,6 +149,8 @@ class MatchRepo:
                 )
             except Constraint as exc:
                 raise StepConflict(match_id, ply, f"the step log refused it ({exc})") from exc
+            if status is not MatchStatus.ACTIVE:
+                await ended(conn, match_id, status, now)
 
     async def finish(self, match_id: int, status: MatchStatus, result_json: str | None) -> None:
         """End an active match without a step (an abandoned game, an agreed draw …)."""
@@ -165,6 +168,7 @@ class MatchRepo:
                 if found is None:
                     raise MatchNotFound(match_id)
                 raise MatchOver(match_id, found)
+            await ended(conn, match_id, status, now)
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         await self._set(match_id, "board_message_id", message_id)

@@ -250,6 +250,96 @@ CREATE TABLE tournament_team_members (
 CREATE INDEX tournament_teams_captain ON tournament_team_members (tournament_id, captain_id);
 """
 
+# What became of a match's end, exactly once: the write that ends a match adds its row
+# ('finished' or 'aborted') in the same transaction, and the row is done once everything
+# that follows an end (the ratings line, the series scoreboard, the next game, the
+# tournament's booking) has been shown. Each of those steps adds its own row, done as
+# soon as it is shown, so a restart carries on from where the process died.
+_V5_MATCH_EVENTS: Final = """
+CREATE TABLE match_events (
+    match_id   INTEGER NOT NULL REFERENCES matches (id),
+    kind       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    done_at    REAL,
+    PRIMARY KEY (match_id, kind)
+) WITHOUT ROWID;
+"""
+
+# How often a person wants a DM about their games (bot/services/notifications.py): off,
+# every turn, or only when a turn clock runs low. One row per person who chose.
+_V7_NOTIFY: Final = """
+CREATE TABLE notify_settings (
+    user_id    INTEGER NOT NULL PRIMARY KEY,
+    level      TEXT    NOT NULL CHECK (level IN ('off', 'turn', 'clock')),
+    updated_at REAL    NOT NULL
+);
+"""
+
+# Vacations (bot/services/vacations.py): while one lasts, the person's turn clocks cannot
+# run out. A vacation ended early keeps the time it lasted, which counts to the limit.
+_V8_VACATIONS: Final = """
+CREATE TABLE vacations (
+    user_id INTEGER NOT NULL,
+    starts  REAL    NOT NULL,
+    ends    REAL    NOT NULL CHECK (ends >= starts),
+    PRIMARY KEY (user_id, starts)
+) WITHOUT ROWID;
+"""
+
+# Matches their players chose to leave unrated (``/crosshairs challenge rated:false``):
+# ratings skip them, and takebacks are allowed in them (docs/correspondence.md).
+_V9_UNRATED: Final = """
+CREATE TABLE unrated_matches (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id)
+);
+"""
+
+
+# Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
+# (the lesson or puzzle and the steps played in it so far, so a press after a restart
+# finds it), the lessons passed, the puzzle rating (Glicko-2) with streaks, and every
+# puzzle tried. Blunders turned into puzzles name their match and turn.
+_V6_TRAINING: Final = """
+CREATE TABLE training_runs (
+    user_id    INTEGER PRIMARY KEY,
+    kind       TEXT    NOT NULL CHECK (kind IN ('lesson', 'puzzle', 'blunder')),
+    item       TEXT    NOT NULL,
+    tokens     TEXT    NOT NULL DEFAULT '',
+    tries      INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+    started_at REAL    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+
+CREATE TABLE lessons_passed (
+    user_id   INTEGER NOT NULL,
+    lesson    TEXT    NOT NULL,
+    tries     INTEGER NOT NULL CHECK (tries >= 1),
+    passed_at REAL    NOT NULL,
+    PRIMARY KEY (user_id, lesson)
+) WITHOUT ROWID;
+
+CREATE TABLE puzzle_ratings (
+    user_id     INTEGER PRIMARY KEY,
+    rating      REAL    NOT NULL,
+    deviation   REAL    NOT NULL,
+    volatility  REAL    NOT NULL,
+    solved      INTEGER NOT NULL DEFAULT 0 CHECK (solved >= 0),
+    failed      INTEGER NOT NULL DEFAULT 0 CHECK (failed >= 0),
+    streak      INTEGER NOT NULL DEFAULT 0 CHECK (streak >= 0),
+    best_streak INTEGER NOT NULL DEFAULT 0 CHECK (best_streak >= 0),
+    updated_at  REAL    NOT NULL
+);
+
+CREATE TABLE puzzle_attempts (
+    user_id      INTEGER NOT NULL,
+    puzzle       TEXT    NOT NULL,
+    solved       INTEGER NOT NULL CHECK (solved IN (0, 1)),
+    rating_after REAL    NOT NULL,
+    at           REAL    NOT NULL,
+    PRIMARY KEY (user_id, puzzle)
+) WITHOUT ROWID;
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -273,6 +363,11 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V2_COMPETITION),
     Migration(_V3_BOARD_MARKS),
     Migration(_V4_TEAMS),
+    Migration(_V5_MATCH_EVENTS),
+    Migration(_V6_TRAINING),
+    Migration(_V7_NOTIFY),
+    Migration(_V8_VACATIONS),
+    Migration(_V9_UNRATED),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -16,7 +16,7 @@ from storage.sql import fetchone
 
 
 @dataclass(frozen=True)
-class Rating:
+class StoredRating:
     user_id: int
     mode_family: str  # duel, ffa, cod or team
     mu: float
@@ -52,15 +52,15 @@ class RatingRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def get(self, user_id: int, mode_family: str) -> Rating | None:
+    async def get(self, user_id: int, mode_family: str) -> StoredRating | None:
         async with self._db.read() as conn:
             rows = await conn.fetchall(
                 f"SELECT {_COLUMNS} FROM ratings WHERE user_id = ? AND mode_family = ?",
                 (user_id, mode_family),
             )
-        return next((Rating(*r) for r in rows), None)
+        return next((StoredRating(*r) for r in rows), None)
 
-    async def leaderboard(self, mode_family: str, limit: int = 10) -> list[Rating]:
+    async def leaderboard(self, mode_family: str, limit: int = 10) -> list[StoredRating]:
         """The highest ``mu`` first; the rating service may rank differently."""
         async with self._db.read() as conn:
             rows = await conn.fetchall(
@@ -68,7 +68,7 @@ class RatingRepo:
                 "ORDER BY mu DESC, user_id LIMIT ?",
                 (mode_family, limit),
             )
-        return [Rating(*r) for r in rows]
+        return [StoredRating(*r) for r in rows]
 
     async def apply(
         self, mode_family: str, match_id: int | None, changes: Sequence[RatingChange]

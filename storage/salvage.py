@@ -42,6 +42,8 @@ _PARENTS: Final[dict[str, tuple[str, str]]] = {
     "tournament_pairing_players": ("pairing_id", "tournament_pairings"),
     "tournament_team_members": ("tournament_id", "tournaments"),
     "board_marks": ("match_id", "matches"),
+    "match_events": ("match_id", "matches"),
+    "unrated_matches": ("match_id", "matches"),
 }
 # References that may be cleared when their row was lost.
 _OPTIONAL: Final[dict[str, tuple[str, ...]]] = {
@@ -213,6 +215,11 @@ def _drop_orphans(tables: _Tables, report: SalvageReport) -> None:
         if table == "series_kept_cards":
             games = {(g["series_id"], g["game_no"]) for g in tables.rows["series_games"]}
             rows = [r for r in rows if (r["series_id"], r["game_no"]) in games]
+        if table == "tournament_pairings":  # a pairing belongs to its round
+            rounds = {(r["tournament_id"], r["round_no"]) for r in tables.rows["tournament_rounds"]}
+            lost = [r for r in rows if (r["tournament_id"], r["round_no"]) not in rounds]
+            report.lost.extend(f"tournament pairing {r['id']}: its round is lost" for r in lost)
+            rows = [r for r in rows if r not in lost]
         tables.rows[table] = rows
         if "id" in tables.names.get(table, []):
             alive[table] = {r["id"] for r in rows}
@@ -221,9 +228,11 @@ def _drop_orphans(tables: _Tables, report: SalvageReport) -> None:
 def _ensure_players(tables: _Tables, report: SalvageReport) -> None:
     known = {r["user_id"] for r in tables.rows["players"]}
     now = time.time()
-    for table in _USER_TABLES:
+    columns = [(table, "user_id") for table in _USER_TABLES]
+    columns.append(("tournament_team_members", "captain_id"))  # a person too
+    for table, column in columns:
         for row in tables.rows[table]:
-            user = row["user_id"]
+            user = row[column]
             if user is not None and user not in known:
                 known.add(user)
                 report.lost.append(f"player {user}: name lost, kept under the id")

@@ -64,7 +64,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Round:
+class StoredRound:
     round_no: int
     finished: bool
     started_at: float
@@ -79,7 +79,7 @@ class PairingPlayer:
 
 
 @dataclass(frozen=True)
-class Pairing:
+class StoredPairing:
     id: int
     round_no: int
     table_no: int
@@ -166,6 +166,18 @@ class TournamentRepo:
             )
             if changed != 1:
                 raise TournamentNotFound(f"tournament {tournament_id}")
+
+    async def move_status(
+        self, tournament_id: int, before: TournamentStatus, after: TournamentStatus
+    ) -> bool:
+        """Change the status from ``before`` to ``after``, atomically: False (and nothing
+        changed) if it was not ``before``."""
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+                (after.value, time.time(), tournament_id, before.value),
+            )
+        return changed == 1
 
     async def set_settings(self, tournament_id: int, settings_json: str) -> None:
         """Replace the event's settings (pausing, closing check-in change them)."""
@@ -296,14 +308,14 @@ class TournamentRepo:
                 raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
-    async def rounds(self, tournament_id: int) -> list[Round]:
+    async def rounds(self, tournament_id: int) -> list[StoredRound]:
         async with self._db.read() as conn:
             rows = await conn.fetchall(
                 "SELECT round_no, status, started_at, finished_at FROM tournament_rounds "
                 "WHERE tournament_id = ? ORDER BY round_no",
                 (tournament_id,),
             )
-        return [Round(r[0], r[1] == "finished", r[2], r[3]) for r in rows]
+        return [StoredRound(r[0], r[1] == "finished", r[2], r[3]) for r in rows]
 
     async def link_pairing(
         self, pairing_id: int, *, series_id: int | None = None, match_id: int | None = None
@@ -338,7 +350,9 @@ class TournamentRepo:
                 if changed != 1:
                     raise TournamentNotFound(f"player {user_id} in pairing {pairing_id}")
 
-    async def pairings(self, tournament_id: int, round_no: int | None = None) -> list[Pairing]:
+    async def pairings(
+        self, tournament_id: int, round_no: int | None = None
+    ) -> list[StoredPairing]:
         """Pairings of one round, or of every round: what standings are computed from."""
         # PostgreSQL cannot type a parameter only compared with NULL: build the filter.
         one_round = "" if round_no is None else " AND p.round_no = ?"
@@ -361,7 +375,7 @@ class TournamentRepo:
         for pairing_id, position, user_id, scored in seated:
             by_pairing.setdefault(pairing_id, []).append(PairingPlayer(position, user_id, scored))
         return [
-            Pairing(r[0], r[1], r[2], r[3], r[4], r[5], tuple(by_pairing.get(r[0], [])))
+            StoredPairing(r[0], r[1], r[2], r[3], r[4], r[5], tuple(by_pairing.get(r[0], [])))
             for r in rows
         ]
 

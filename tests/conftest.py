@@ -1,4 +1,28 @@
 """Fixtures for every suite: the simcord bot of :mod:`support.bots` and the uploads it
-makes (:mod:`support.uploads`)."""
+makes (:mod:`support.uploads`); and a check that no test leaves a database open."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
 
 pytest_plugins = ["support.bots", "support.uploads"]
+
+
+def _connection_threads() -> set[threading.Thread]:
+    # aiosqlite runs each connection in a thread of its own, which is not a daemon: one
+    # left open keeps the test process from exiting after its last test, for minutes
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+@pytest.fixture(autouse=True)
+def no_database_left_open() -> Iterator[None]:
+    before = _connection_threads()
+    yield
+    deadline = time.monotonic() + 10  # a connection closing ends its thread just after
+    while (left := _connection_threads() - before) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not left, f"the test left {len(left)} SQLite connections open: close them"

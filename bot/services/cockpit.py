@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.services.poses import COST_AND_REACH, EndPose, arrow_facing, placements, plane_actions
+from bot.services.poses import (
+    COST_AND_REACH,
+    EndPose,
+    arrow_facing,
+    placement_risk,
+    placements,
+    plane_actions,
+)
 from rules import board, steps
 from rules.game import Game
 from rules.steps import Step
@@ -277,16 +284,14 @@ def _placing_menus(game: Game) -> tuple[Menu, ...]:
     """The placements, sensible facings first, and those that put the nose to the edge
     in menus of their own that say so."""
     found = placements(game)
-    nose_out = [p for p in found if _faces_out(p.cell, p.facing)]
-    sensible = [p for p in found if p not in nose_out]
+    risky = [
+        p for p in found if p.cell is not None and placement_risk(game, p.cell, p.facing, p.height)
+    ]
+    sensible = [p for p in found if p not in risky]
     left = game.seat(game.active).reserve
     return _menus(sensible, f"Place a plane ({left} left)") + _menus(
-        nose_out, "Place facing the edge (it must turn or crash)"
+        risky, "Risky placements: may have to crash"
     )
-
-
-def _faces_out(cell: int | None, facing: int) -> bool:
-    return cell is not None and board.NEIGHBOUR[cell * 6 + facing] < 0
 
 
 def _kind_choice(here: str, kind: str, style: str) -> Choice:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.services.live import MatchError
+from bot.services.live import AlreadyOut
 from bot.services.manager import GameManager
 from storage.db import Database
 
@@ -55,8 +55,6 @@ async def leave_matches(db: Database, user_id: int) -> Departure:
             else:
                 await games.resign(live.id, user_id, forced=True)
                 resigned.append(live.id)
-        except MatchError as exc:
-            if "already out" not in str(exc):
-                raise
+        except AlreadyOut:
             resigned.append(live.id)  # out already: only their seat is left to anonymise
     return Departure(tuple(aborted), tuple(resigned))

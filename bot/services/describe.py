@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.services.live import LiveMatch
 from rules.events import Event
-from rules.game import Game
 from rules.words.telling import tell_events
 
 _MARKS: Final = {
@@ -21,6 +21,7 @@ _MARKS: Final = {
 }
 
 
-def describe(game: Game, names: Sequence[str], happened: Sequence[Event]) -> list[str]:
-    """One sentence per thing the game's last steps (with events ``happened``) did."""
-    return [f"{_MARKS.get(s.kind, '')}{s.text}." for s in tell_events(game, names, happened)]
+def describe(live: LiveMatch, happened: Sequence[Event]) -> list[str]:
+    """One sentence per thing the match's last steps (with events ``happened``) did."""
+    told = tell_events(live.game, live.names, happened, live.telling())
+    return [f"{_MARKS.get(s.kind, '')}{s.text}." for s in told]

@@ -17,17 +17,38 @@ from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
 from rules.words.common import seat_name, turn_line
+from rules.words.telling import Telling, tell
 from storage.matches import Match, MatchRepo, MatchStatus
 
 COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
 
 
 class MatchError(Exception):
-    """Something a player tried that cannot be done; the message is shown to them."""
+    """Something a player tried that cannot be done; the message is shown to them as it
+    is (``bot.ui.errors.report`` is the one place that answers it). The subclasses name
+    the kinds that code handles differently; every other refusal is a plain MatchError."""
+
+
+class NotYours(MatchError):
+    """The person may not do that here: they are not seated, or it is not their turn."""
+
+
+class AlreadyOver(MatchError):
+    """The moment has passed: the game is over or called off, the seat is already out,
+    or the button belongs to a position the game has left."""
+
+
+class AlreadyOut(AlreadyOver):
+    """The person's seat is already out of the game (the others may play on)."""
+
+
+class MatchUnavailable(MatchError):
+    """Storage cannot give or take the match now (it is down, or the stored match is
+    damaged); nothing changed, and a later try may work."""
 
 
 @dataclass(frozen=True)
-class Entrant:
+class Occupant:
     """Who sits in a seat: a Discord user, or the computer (``user_id`` None)."""
 
     user_id: int | None
@@ -58,7 +79,7 @@ class LiveMatch:
 
     record: Match
     game: Game
-    seats: list[Entrant]
+    seats: list[Occupant]
     clock: ClockSettings
     deadline: float | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -73,6 +94,8 @@ class LiveMatch:
     paused: float | None = None
     # the rest of the computer's planned turn, by the ply it starts at
     computer_plan: dict[int, list[list[str]]] = field(default_factory=dict)
+    # the game told in words, with the state it tells (see :meth:`telling`)
+    _told: tuple[Game, object, list[str], Telling] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -116,6 +139,18 @@ class LiveMatch:
     def status_line(self) -> str:
         return turn_line(self.game, self.names)
 
+    def telling(self) -> Telling:
+        """The game in words, worked out once per state: telling replays the game from
+        its start, and an action's sentences, the board's turn so far, the finished turns
+        and the picture's alt text all read it."""
+        game, names = self.game, self.names
+        # the last record entry is a new object after every step, take-back or reload
+        last = game.history[-1] if game.history else None
+        kept = self._told
+        if kept is None or kept[0] is not game or kept[1] is not last or kept[2] != names:
+            kept = self._told = (game, last, names, tell(game, names))
+        return kept[3]
+
 
 @dataclass(frozen=True)
 class Update:
@@ -124,10 +159,8 @@ class Update:
     match: LiveMatch
     events: tuple[Event, ...]
     lines: list[str]
-
-    @property
-    def finished(self) -> bool:
-        return self.match.game.is_over
+    # this action ended the match: of two racing actions, only the one that did
+    ended: bool = False
 
     def text(self) -> str:
         """The explanation, then whose turn it is (the result line already says who

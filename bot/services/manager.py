@@ -30,12 +30,17 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
+from bot.services.events import EventBus
 from bot.services.live import (
     COMPUTER_STRENGTHS,
+    AlreadyOut,
+    AlreadyOver,
     ClockSettings,
-    Entrant,
     LiveMatch,
     MatchError,
+    MatchUnavailable,
+    NotYours,
+    Occupant,
     Update,
 )
 from bot.services.metrics import STORAGE_SECONDS
@@ -52,6 +57,7 @@ from rules.steps import Step
 from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import StorageError
+from storage.events import MatchEvents
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
 
 log = logging.getLogger(__name__)
@@ -78,14 +84,17 @@ class GameManager(ComputerTurns, TurnClocks):
         self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
-        # Called once when a match ends with a result (series and ratings book it).
+        # Called once when a match ends with a result (series and ratings book it),
+        # inside the action that ended it: before anybody is shown the end.
         self.on_finish: list[FinishListener] = []
+        # What follows an end, shown once (:mod:`bot.services.events`).
+        self.events = EventBus(MatchEvents(db))
 
     # ------------------------------------------------------------ creating
 
     async def create(
         self,
-        entrants: Sequence[Entrant],
+        entrants: Sequence[Occupant],
         settings: Settings,
         *,
         channel_id: int,
@@ -166,15 +175,19 @@ class GameManager(ComputerTurns, TurnClocks):
         try:
             record = await self.repo.get(match_id)
         except StorageError as exc:
-            raise MatchError(f"match #{match_id} cannot be loaded: {exc}") from None
+            raise MatchUnavailable(f"match #{match_id} cannot be loaded: {exc}") from None
         try:
             data = json.loads(record.snapshot)
             game = serialize.from_dict(data)
-            seats = [Entrant(**e) for e in data.get("players", [])]
+            seats = [Occupant(**e) for e in data.get("players", [])]
         except (ValueError, TypeError, RulesError) as exc:
-            raise MatchError(f"match #{match_id} is damaged and was set aside ({exc})") from None
+            raise MatchUnavailable(
+                f"match #{match_id} is damaged and was set aside ({exc})"
+            ) from None
         if len(seats) != game.seats:
-            raise MatchError(f"match #{match_id} is damaged: its players do not fit its seats")
+            raise MatchUnavailable(
+                f"match #{match_id} is damaged: its players do not fit its seats"
+            )
         clock = ClockSettings.from_json(record.clock_json)
         return LiveMatch(record, game, seats, clock, record.turn_deadline)
 
@@ -188,21 +201,22 @@ class GameManager(ComputerTurns, TurnClocks):
                 continue  # another process runs it
             try:
                 loaded.append(await self.get(record.id))
-            except MatchError as exc:
+            except MatchUnavailable as exc:
                 set_aside.append(SetAside(record.id, str(exc)))
         return loaded, set_aside
 
     async def unannounced(self) -> list[LiveMatch]:
-        """This process's finished matches whose end the players were never shown (the
-        process died between storing the last move and showing it)."""
+        """This process's matches whose end was not shown in full (the process died
+        between storing the end and showing all that follows it); another process's
+        are its own to show, so that nothing is shown twice."""
         found = []
-        for match_id, guild_id in await self.boards.finished_behind():
-            if not self.shards.owns(guild_id):
+        for end in await self.events.store.pending():
+            if not self.shards.owns(end.guild_id):
                 continue
             try:
-                found.append(await self.get(match_id))
-            except MatchError as exc:
-                log.warning("match %s: its end cannot be shown (%s)", match_id, exc)
+                found.append(await self.get(end.match_id))
+            except MatchUnavailable as exc:
+                log.warning("match %s: its end cannot be shown (%s)", end.match_id, exc)
         return found
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
@@ -252,19 +266,19 @@ class GameManager(ComputerTurns, TurnClocks):
     def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
         game = live.game
         if live.over:
-            raise MatchError(live.over_text())
+            raise AlreadyOver(live.over_text())
         mine = live.seats_of(user_id)
         if not mine:
-            raise MatchError("you are not playing in this match — you can watch, though!")
+            raise NotYours("you are not playing in this match — you can watch, though!")
         if live.paused is not None:
             raise MatchError(
                 "this match is paused: its thread was archived or locked — it goes on once "
                 "a moderator reopens it"
             )
         if game.to_move not in mine:
-            raise MatchError(f"it is not your turn: {live.who(game.active)} is to fly")
+            raise NotYours(f"it is not your turn: {live.who(game.active)} is to fly")
         if expect_ply is not None and expect_ply != live.ply:
-            raise MatchError("that button is out of date — the game has moved on")
+            raise AlreadyOver("that button is out of date — the game has moved on")
 
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""
@@ -288,21 +302,21 @@ class GameManager(ComputerTurns, TurnClocks):
         except StorageError as exc:
             raise await self._unsaved(live, exc) from None
 
-    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchError:
+    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchUnavailable:
         """Memory may be ahead of storage: bring the match in memory back to what was
         committed (in place, so whoever holds it sees the same), and say so plainly."""
         log.warning("match %s: reloading after %s", live.id, exc)
         self._live.pop(live.id, None)
         try:
             stored = await self._load(live.id)
-        except MatchError as again:  # storage is still down: the next use loads it
+        except MatchUnavailable as again:  # storage is still down: the next use loads it
             log.warning("match %s: not reloaded yet (%s)", live.id, again)
         else:
             live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
             live.draw_offers.clear()
             live.computer_plan.clear()
             self._live[live.id] = live
-        return MatchError(
+        return MatchUnavailable(
             "that could not be saved, so nothing changed; please try again in a moment"
         )
 
@@ -336,14 +350,17 @@ class GameManager(ComputerTurns, TurnClocks):
             )
 
     async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
-        if live.game.is_over:
+        # Under the match's lock, and only an action on a match still being played gets
+        # here: if the game is over now, this action is the one that ended it.
+        ended = live.game.is_over
+        if ended:
             await self.tell_listeners(live)
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
-        return Update(live, tuple(happened), describe(live.game, live.names, happened))
+        return Update(live, tuple(happened), describe(live, happened), ended=ended)
 
     async def tell_listeners(self, live: LiveMatch) -> None:
         for listener in self.on_finish:
@@ -362,11 +379,11 @@ class GameManager(ComputerTurns, TurnClocks):
             seated = live.seats_of(user_id)
             mine = [s for s in seated if not live.game.seat(s).out]
             if live.over:
-                raise MatchError(live.over_text())
+                raise AlreadyOver(live.over_text())
             if not seated:
-                raise MatchError("you are not playing in this match")
+                raise NotYours("you are not playing in this match")
             if not mine:
-                raise MatchError("you are already out of this game")
+                raise AlreadyOut("you are already out of this game")
             if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
                 return await self._call_off(
                     live,
@@ -393,9 +410,9 @@ class GameManager(ComputerTurns, TurnClocks):
             game = live.game
             mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
             if live.over:
-                raise MatchError(live.over_text())
+                raise AlreadyOver(live.over_text())
             if not mine:
-                raise MatchError("you are not playing in this match")
+                raise NotYours("you are not playing in this match")
             if set(mine) <= live.draw_offers:
                 others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
                 raise MatchError(f"that is your own draw offer: only {others} can accept it")
@@ -442,9 +459,9 @@ class GameManager(ComputerTurns, TurnClocks):
         live = await self.get(match_id)
         async with live.lock:
             if not live.seats_of(user_id):
-                raise MatchError("you are not playing in this match")
+                raise NotYours("you are not playing in this match")
             if live.over:
-                raise MatchError(live.over_text())
+                raise AlreadyOver(live.over_text())
             if not live.game.unflown():
                 raise MatchError("every side has flown a turn: resign or offer a draw instead")
             return await self._call_off(
@@ -464,7 +481,7 @@ class GameManager(ComputerTurns, TurnClocks):
         # The listeners see a match without a result: nothing is rated or booked, and
         # a series plays the game again (docs/series.md).
         await self.tell_listeners(live)
-        return Update(live, (), [said])
+        return Update(live, (), [said], ended=True)
 
     async def withdraw(self, match_id: int, why: str) -> None:
         """Call the match off because its place is gone (``why``): no result, nothing
@@ -508,7 +525,7 @@ def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
     return trial.ended_early
 
 
-def _snapshot(game: Game, seats: Sequence[Entrant]) -> str:
+def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:
     """The game JSON, with who sits where, so a match loads from this row alone."""
     data = serialize.to_dict(game)
     data["players"] = [

@@ -72,25 +72,37 @@ class EndPose:
         return " ".join(self.tokens)
 
 
+def placement_risk(game: Game, cell: int, facing: int, height: int) -> str:
+    """Why a plane placed so may have to crash, or ``""``: nose to the edge, or (too
+    low to dive) a plane in the cell ahead, so that only a crash is left unless it moves."""
+    ahead = board.NEIGHBOUR[cell * 6 + facing]
+    if ahead < 0:
+        return "faces the edge: it must turn or crash"
+    if height < 2 and game.plane_at(ahead) is not None:
+        return f"the plane at {board.name(ahead)} blocks it: it must crash unless that moves"
+    return ""
+
+
 def placements(game: Game) -> list[EndPose]:
-    """Every placement open now, sensible facings (not nose to the edge) first."""
+    """Every placement open now, sensible ones first, then those that may have to
+    crash (:func:`placement_risk`) with the reason as their cost."""
     found = []
     for s in game.legal_steps():
         if s.kind != steps.PLACE:
             continue
-        nose_out = board.NEIGHBOUR[s.cell * 6 + s.facing] < 0
         placed = [e for e in game.copy(with_history=False).play(s) if isinstance(e, events.Placed)]
         height = placed[0].height if placed else 0
+        risk = placement_risk(game, s.cell, s.facing, height)
         found.append(
             (
-                nose_out,
+                bool(risk),
                 EndPose(
                     (s.token,),
                     s.cell,
                     s.facing,
                     height,
                     step_label(game, s),
-                    "faces the edge: it must turn or crash" if nose_out else f"height {height}",
+                    risk or f"height {height}",
                 ),
             )
         )

@@ -5,7 +5,8 @@ questions, without Discord.
 is rated, turns its result into ranks, and stores the outcome with
 :class:`storage.ratings.RatingRepo` (current rating plus a history row per player).
 
-A match is **rated** when every seat is a person (the computer has no rating to move)
+A match is **rated** when every seat is a person (the computer has no rating to move),
+its players did not choose an unrated game (``challenge rated:false``),
 and, by :func:`competition.ratings.rated`, nobody has handicap tokens, unless the
 series it belongs to opted in. A match is marked as rated by its rating-history rows:
 exactly the rated matches have them, so recomputing (:meth:`RatingService.recompute`)
@@ -29,6 +30,7 @@ from rules import events
 from rules.game import Game
 from storage.db import Database
 from storage.ratings import RatingChange, RatingRepo
+from storage.unrated import UnratedMatches
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +88,7 @@ def manoeuvres_in(token: str) -> list[str]:
 
 def sides_of(game: Game) -> list[list[int]]:
     """Seats per rating side: one per seat, or one per team in team modes."""
-    if game.mode.family != "team":
+    if not game.mode.family.teams:
         return [[s] for s in range(game.seats)]
     teams = sorted(set(game.mode.teams))
     return [[s for s in range(game.seats) if game.mode.teams[s] == t] for t in teams]
@@ -104,8 +106,8 @@ def ranks_of(game: Game) -> list[int]:
             if isinstance(e, events.Eliminated) and side_of[e.seat] not in out:
                 out.append(side_of[e.seat])
     # a shared trophy win can include sides already out: they place as winners
-    eliminated = [s for s in out if s not in winners] if game.mode.family == "ffa" else []
-    return ratings.ranks_from_result(game.mode.family, len(sides), winners, eliminated)
+    eliminated = [s for s in out if s not in winners] if game.mode.family.trophies else []
+    return ratings.ranks_from_result(game.mode.family.key, len(sides), winners, eliminated)
 
 
 class RatingService:
@@ -126,6 +128,8 @@ class RatingService:
             return Verdict(False, "the game ended before every side had flown a turn")
         if any(e.user_id is None for e in live.seats):
             return Verdict(False, "the computer played")
+        if await UnratedMatches(self.db).contains(live.id):
+            return Verdict(False, "the players chose an unrated game")
         if any(e.user_id < 0 for e in live.seats if e.user_id is not None):
             return Verdict(False, "a forgotten pilot played (their data was deleted)")
         opted_in = self._rate_handicapped is not None and await self._rate_handicapped(live)

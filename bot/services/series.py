@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import AlreadyOver, ClockSettings, LiveMatch, MatchError, NotYours, Occupant
 from bot.services.manager import GameManager
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
@@ -43,6 +43,7 @@ from rules.achievements import (
 )
 from rules.errors import RulesError
 from rules.modes import MODES, Mode, Settings
+from storage.errors import NotFound
 from storage.ratings import RatingRepo
 from storage.series import NewSeries, Series, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 
@@ -119,12 +120,19 @@ class SeriesService:
         self.repo = SeriesRepo(games.db)
         self.ratings = RatingRepo(games.db)
 
+    async def find(self, series_id: int) -> Series | None:
+        """The series of that number; None if there is none."""
+        try:
+            return await self.repo.get(series_id)
+        except NotFound:
+            return None
+
     # ------------------------------------------------------------ creating
 
     async def create(
         self,
         plan: SeriesPlan,
-        entrants: Sequence[Entrant],
+        entrants: Sequence[Occupant],
         handicaps: Sequence[int],
         *,
         channel_id: int,
@@ -146,7 +154,7 @@ class SeriesService:
                 players=[
                     SeriesPlayerSpec(
                         position=i,
-                        side=spec.teams[i] if spec.family == "team" else i,
+                        side=spec.teams[i] if spec.family.teams else i,
                         user_id=e.user_id,
                         display_name=e.name if e.user_id is not None else None,
                         handicap=h,
@@ -161,7 +169,7 @@ class SeriesService:
         return await self.repo.get(series_id)
 
     @staticmethod
-    def check(mode: str, entrants: Sequence[Entrant], games: int) -> Mode:
+    def check(mode: str, entrants: Sequence[Occupant], games: int) -> Mode:
         """Refuse a series that cannot be played, before anyone is asked to join it."""
         spec = MODES.get(mode)
         if spec is None:
@@ -219,7 +227,7 @@ class SeriesService:
         order = seating(series, plan, game_no)
         by_position = {p.position: p for p in series.players}
         entrants = [
-            Entrant(
+            Occupant(
                 by_position[pos].user_id,
                 plan.names[pos],
                 None if by_position[pos].user_id is not None else plan.strengths[pos] or "medium",
@@ -300,9 +308,9 @@ class SeriesService:
         """The organiser calls the series off; the game being played carries on alone."""
         series = await self.repo.get(series_id)
         if SeriesPlan.from_json(series.settings_json).organiser != user_id:
-            raise MatchError("only the series' organiser can call it off")
+            raise NotYours("only the series' organiser can call it off")
         if series.status is not SeriesStatus.ACTIVE:
-            raise MatchError(f"series #{series_id} is already {series.status.value}")
+            raise AlreadyOver(f"series #{series_id} is already {series.status.value}")
         await self.repo.set_status(series_id, SeriesStatus.ABANDONED)
         return await self.repo.get(series_id)
 
@@ -312,7 +320,7 @@ class SeriesService:
         """Change one player's handicap tokens from the next game on."""
         series = await self.repo.get(series_id)
         if SeriesPlan.from_json(series.settings_json).organiser != organiser:
-            raise MatchError("only the series' organiser can set handicaps")
+            raise NotYours("only the series' organiser can set handicaps")
         if not 0 <= tokens <= ratings.MAX_HANDICAP:
             raise MatchError(f"handicaps are 0 to {ratings.MAX_HANDICAP} tokens")
         player = next((p for p in series.players if p.user_id == user_id), None)
@@ -342,7 +350,7 @@ class SeriesService:
         members: dict[int, list[str]] = {}
         for p in series.players:
             members.setdefault(p.side, []).append(plan.names[p.position])
-        if MODES[plan.mode].family != "team":
+        if not MODES[plan.mode].family.teams:
             return {side: names[0] for side, names in members.items()}
         return {
             side: f"Team {chr(ord('A') + side)}: {' & '.join(names)}"
@@ -366,7 +374,7 @@ class SeriesService:
         return series_standings(games, sides, series.pool)
 
 
-def _with_people(plan: SeriesPlan, entrants: Sequence[Entrant]) -> SeriesPlan:
+def _with_people(plan: SeriesPlan, entrants: Sequence[Occupant]) -> SeriesPlan:
     return replace(
         plan,
         names=tuple(e.name for e in entrants),

@@ -13,22 +13,42 @@ the games in play finish and count, and the event ends with the last of them.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+from typing import Protocol
 
-from bot.services.tournament_plan import Advance, Line, TournamentPlan, moment
-from bot.services.tournament_times import TournamentTimes
+from bot.services.clock import Clock
+from bot.services.tournament_plan import Advance, Line, RoundOpened, TournamentPlan, moment
 from competition.arena import accepts_pairings, leaderboard, pair_waiting
-from competition.model import Result
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
+from competition.model import Entrant, PairingResult
+from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
-class TournamentArena(TournamentTimes):
+class RoundBook(Protocol):
+    """What an arena uses of the tournament's rounds (:class:`~bot.services.
+    tournament_rounds.TournamentRounds`): the stored event, its history and field."""
+
+    repo: TournamentRepo
+    clock: Clock
+    _locks: dict[int, asyncio.Lock]
+
+    async def history(self, tid: int) -> list[PairingResult]: ...
+
+    async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]: ...
+
+    async def _store_round(
+        self, t: Tournament, round_no: int, tables: list[tuple[str, ...]]
+    ) -> RoundOpened: ...
+
+
+class ArenaRounds:
+    """How an arena advances, shows its current games and ranks its players; the
+    tournament's rounds hand an arena event over to it."""
+
+    def __init__(self, rounds: RoundBook) -> None:
+        self.rounds = rounds
+        self.repo = rounds.repo
+
     async def advance(self, tid: int) -> Advance:
-        t = await self.repo.get(tid)
-        if t.format != "arena":
-            return await super().advance(tid)
-        async with self._locks.setdefault(tid, asyncio.Lock()):
+        async with self.rounds._locks.setdefault(tid, asyncio.Lock()):
             return await self._arena_step(await self.repo.get(tid))
 
     async def _arena_step(self, t: Tournament) -> Advance:
@@ -37,7 +57,7 @@ class TournamentArena(TournamentTimes):
         plan = TournamentPlan.from_json(t.settings_json)
         ends = plan.arena_ends
         assert ends is not None, "an arena starts with its window set"
-        now = self.games.clock.now()
+        now = self.rounds.clock.now()
         busy: set[str] = set()
         for r in await self.repo.rounds(t.id):
             if r.finished:
@@ -53,8 +73,10 @@ class TournamentArena(TournamentTimes):
             return Advance([], True)
         if plan.paused:
             return Advance([], False)
-        history = await self.history(t.id)
-        waiting = [e for e in await self.entrants(t.id, active_only=True) if e.id not in busy]
+        history = await self.rounds.history(t.id)
+        waiting = [
+            e for e in await self.rounds.entrants(t.id, active_only=True) if e.id not in busy
+        ]
         pairs, _ = pair_waiting(waiting, history)
         if busy:
             last = _last_opponents(history)
@@ -62,22 +84,19 @@ class TournamentArena(TournamentTimes):
         if not pairs:
             return Advance([], False)
         round_no = len(await self.repo.rounds(t.id)) + 1
-        return Advance([await self._store_round(t, round_no, list(pairs))], False)
+        return Advance([await self.rounds._store_round(t, round_no, list(pairs))], False)
 
     async def current_round(self, tid: int) -> list[StoredPairing]:
         """An arena has several batches in play at once: every one not yet finished."""
-        t = await self.repo.get(tid)
-        if t.format != "arena":
-            return await super().current_round(tid)
         open_rounds = {r.round_no for r in await self.repo.rounds(tid) if not r.finished}
         return [p for p in await self.repo.pairings(tid) if p.round_no in open_rounds]
 
     async def standings(self, tid: int) -> list[Line]:
-        t = await self.repo.get(tid)
-        if t.format != "arena":
-            return await super().standings(tid)
+        """Ranked by arena points."""
         dropped = {e.user_id for e in await self.repo.entries(tid) if e.dropped}
-        board = leaderboard(await self.entrants(tid, active_only=False), await self.history(tid))
+        board = leaderboard(
+            await self.rounds.entrants(tid, active_only=False), await self.rounds.history(tid)
+        )
         return [
             Line(place, int(line.player), float(line.points), {}, int(line.player) in dropped)
             for place, line in enumerate(board, start=1)
@@ -85,16 +104,13 @@ class TournamentArena(TournamentTimes):
 
     async def on_fire(self, tid: int) -> set[int]:
         """The players on a streak: their next result counts double."""
-        board = leaderboard(await self.entrants(tid, active_only=False), await self.history(tid))
+        board = leaderboard(
+            await self.rounds.entrants(tid, active_only=False), await self.rounds.history(tid)
+        )
         return {int(line.player) for line in board if line.on_fire}
 
-    async def set_board(self, tid: int, message_id: int) -> None:
-        """Remember the live standings message, so that a restart edits the same one."""
-        plan = TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
-        await self._save_plan(tid, replace(plan, board_message=message_id))
 
-
-def _last_opponents(history: list[Result]) -> dict[str, str]:
+def _last_opponents(history: list[PairingResult]) -> dict[str, str]:
     last: dict[str, str] = {}
     for result in history:
         if len(result.seats) == 2:

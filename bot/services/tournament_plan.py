@@ -11,8 +11,7 @@ from typing import Any
 from competition.schedule import RoundTimes
 from competition.standings import DEFAULT_ORDER, TieBreak
 from rules.modes import MODES
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament
+from storage.tournaments import StoredPairing, Tournament
 
 FORMATS = ("swiss", "round-robin", "double-round-robin", "single", "double", "arena")
 ROUND_ROBIN = ("round-robin", "double-round-robin")

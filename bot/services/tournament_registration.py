@@ -7,14 +7,20 @@ from dataclasses import replace
 
 from bot.services.live import MatchError
 from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan, team_size
-from bot.services.tournament_teams import TournamentTeams
+from bot.services.tournament_rounds import TournamentRounds
 from competition.standings import TieBreak
 from rules.modes import MODES
-from storage.errors import StorageError
+from storage.errors import NotFound, StorageError
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
-class TournamentRegistration(TournamentTeams):
+class Registration:
+    """Creating an event, entering it, checking in and starting it."""
+
+    def __init__(self, rounds: TournamentRounds) -> None:
+        self.rounds = rounds
+        self.repo = rounds.repo
+
     async def create(
         self,
         plan: TournamentPlan,
@@ -36,7 +42,7 @@ class TournamentRegistration(TournamentTeams):
             raise MatchError("an arena is for duels")
         if format not in ("swiss", "arena") and mode != "duel" and not teams:
             raise MatchError("round robin and elimination are for duels or teams (2v2, 3v3)")
-        if format == "swiss" and spec.family not in ("duel", "ffa") and not teams:
+        if format == "swiss" and spec.family.key not in ("duel", "ffa") and not teams:
             raise MatchError("Swiss plays duels, free-for-all tables or teams (2v2, 3v3)")
         if (format == "arena") != (plan.arena_minutes is not None):
             raise MatchError("an arena, and only an arena, needs a duration in minutes")
@@ -89,6 +95,13 @@ class TournamentRegistration(TournamentTeams):
             raise MatchError("you left this tournament; join again first")
         await self.repo.check_in(tid, user_id)
 
+    async def find(self, tid: int) -> Tournament | None:
+        """The tournament of that number; None if there is none."""
+        try:
+            return await self.repo.get(tid)
+        except NotFound:
+            return None
+
     async def _open(self, tid: int) -> Tournament:
         t = await self.repo.get(tid)
         if t.status is not TournamentStatus.OPEN:
@@ -112,7 +125,7 @@ class TournamentRegistration(TournamentTeams):
         ]
         for user_id in gone:
             await self.repo.drop(tid, user_id)
-        await self._save_plan(tid, replace(plan, check_in=False))
+        await self.rounds._save_plan(tid, replace(plan, check_in=False))
         return gone
 
     async def start(self, tid: int) -> Advance:
@@ -129,13 +142,16 @@ class TournamentRegistration(TournamentTeams):
             raise MatchError(f"{t.name} needs at least {MODES[t.mode].seats} players to start")
         rated: list[tuple[float, float, int]] = []
         for e in field_:
-            rated.append((await self.entry_rating(t, e.user_id), e.joined_at, e.user_id))
+            rated.append((await self.rounds.entry_rating(t, e.user_id), e.joined_at, e.user_id))
+        # Claimed in storage before anything else is written: of two starts (two
+        # presses, two processes), one goes on and the other is told.
+        if not await self.repo.move_status(tid, TournamentStatus.OPEN, TournamentStatus.RUNNING):
+            raise MatchError(f"{t.name} has already started")
         # Strongest first; among equal ratings, whoever joined first.
         for seed, (_, _, user_id) in enumerate(sorted(rated, key=lambda r: (-r[0], r[1])), 1):
             await self.repo.set_seed(tid, user_id, seed)
         if plan.round_minutes is not None or plan.arena_minutes is not None:
             # Round times and the arena's window count from now.
-            started = replace(plan, check_in=False, clock_started=self.games.clock.now())
-            await self._save_plan(tid, started)
-        await self.repo.set_status(tid, TournamentStatus.RUNNING)
-        return await self.advance(tid)
+            started = replace(plan, check_in=False, clock_started=self.rounds.clock.now())
+            await self.rounds._save_plan(tid, started)
+        return await self.rounds.advance(tid)

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.services.live import Entrant as Seat
-from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
+from bot.services.tournament_arena import ArenaRounds
 from bot.services.tournament_plan import (
     ELIMINATION,
     ROUND_ROBIN,
@@ -25,7 +25,7 @@ from bot.services.tournament_plan import (
     team_size,
 )
 from competition.elimination import Bracket
-from competition.model import Entrant, Pairing, Result, placement_points
+from competition.model import Entrant, Pairing, PairingResult, placement_points
 from competition.ratings import family_of, new_rating
 from competition.roundrobin import divisions, double_schedule, schedule
 from competition.standings import Standing, standings
@@ -35,19 +35,23 @@ from rules.modes import MODES
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import Series, SeriesStatus
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
 class TournamentRounds:
+    """The stored rounds of every format; an arena's own way of advancing, showing its
+    games and ranking is its :class:`~bot.services.tournament_arena.ArenaRounds`."""
+
     def __init__(self, series: SeriesService) -> None:
         self.series = series
         self.games = series.games
+        self.clock = series.games.clock
         self.repo = TournamentRepo(series.games.db)
         self.ratings = RatingRepo(series.games.db)
         self.players = PlayerRepo(series.games.db)
         # Only serialises concurrent advances in this process; the state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
+        self.arena = ArenaRounds(self)
 
     # -------------------------------------------------------------- rounds
 
@@ -56,6 +60,11 @@ class TournamentRounds:
 
     async def _save_plan(self, tid: int, plan: TournamentPlan) -> None:
         await self.repo.set_settings(tid, plan.to_json())
+
+    async def set_board(self, tid: int, message_id: int) -> None:
+        """Remember the live standings message, so that a restart edits the same one."""
+        plan = TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
+        await self._save_plan(tid, replace(plan, board_message=message_id))
 
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
         """The seeded field as the pure package wants it (ids are user ids as text)."""
@@ -90,7 +99,7 @@ class TournamentRounds:
         queues = [list(members[c]) for c in entrants]
         return [queues[side].pop(0) for side in MODES[t.mode].teams]
 
-    async def history(self, tid: int) -> list[Result]:
+    async def history(self, tid: int) -> list[PairingResult]:
         return [_result(p) for p in await self.repo.pairings(tid) if p.decided]
 
     async def bracket(self, tid: int) -> Bracket | None:
@@ -115,6 +124,8 @@ class TournamentRounds:
         """Finish the current round if all its results are in and open the next (and the
         next, while rounds decide themselves), or finish the tournament. Safe to call at
         any time and more than once: it does only what the stored state calls for."""
+        if (await self.repo.get(tid)).format == "arena":
+            return await self.arena.advance(tid)
         async with self._locks.setdefault(tid, asyncio.Lock()):
             opened: list[RoundOpened] = []
             while True:
@@ -238,8 +249,8 @@ class TournamentRounds:
             return []
         try:
             return [await self.games.resign(running.match_id, resign, forced=True)]
-        except MatchError:
-            return []  # the game had just ended
+        except AlreadyOver:
+            return []  # the game had just ended, or the player was already out
 
     # ------------------------------------------------------------ pairings
 
@@ -254,7 +265,7 @@ class TournamentRounds:
         plan = TournamentPlan.from_json(t.settings_json)
         users = await self.seated_users(t, pairing)
         names = await self.players.names(users)
-        seats = [Seat(u, names.get(u, f"player {u}")) for u in users]
+        seats = [Occupant(u, names.get(u, f"player {u}")) for u in users]
         if plan.handicaps == "rating":
             tokens = await self.series.suggest_handicaps(t.mode, users)
         else:
@@ -351,6 +362,8 @@ class TournamentRounds:
         return running
 
     async def current_round(self, tid: int) -> list[StoredPairing]:
+        if (await self.repo.get(tid)).format == "arena":
+            return await self.arena.current_round(tid)
         rounds = await self.repo.rounds(tid)
         if not rounds or rounds[-1].finished:
             return []
@@ -360,8 +373,11 @@ class TournamentRounds:
 
     async def standings(self, tid: int) -> list[Line]:
         """Swiss and round robin: score and tie-breaks in the organiser's order.
-        Elimination: the bracket's places once it is finished, else wins so far."""
+        Elimination: the bracket's places once it is finished, else wins so far. An
+        arena: its leaderboard."""
         t = await self.repo.get(tid)
+        if t.format == "arena":
+            return await self.arena.standings(tid)
         plan = TournamentPlan.from_json(t.settings_json)
         field_ = await self.entrants(tid, active_only=False)
         dropped = {e.user_id for e in await self.repo.entries(tid) if e.dropped}
@@ -381,10 +397,10 @@ class TournamentRounds:
         ]
 
 
-def _result(p: StoredPairing) -> Result:
+def _result(p: StoredPairing) -> PairingResult:
     data = json.loads(p.result_json or "{}")
     seats = tuple(str(pp.user_id) for pp in p.players)
-    return Result(
+    return PairingResult(
         seats, tuple(float(pp.points or 0.0) for pp in p.players), bool(data.get("forfeit"))
     )
 

@@ -6,10 +6,14 @@ standings from a history of results; this service keeps that history in storage
 only in memory: every decision is recomputed from the stored entries and pairings, so
 a restart between (or during) rounds carries on where it stopped.
 
-The service is split by phase: :mod:`~bot.services.tournament_registration` (before
-round 1), :mod:`~bot.services.tournament_rounds` (pairings, results, standings) and the
-organiser's controls here, which complete :class:`TournamentService`. The flow, which
-the Discord cogs drive and the tests follow:
+:class:`TournamentService` is the one object the Discord layer talks to: the organiser's
+controls live here, and it holds one collaborator per part of the work —
+:class:`~bot.services.tournament_rounds.TournamentRounds` (pairings, results, standings,
+handing an arena to its :class:`~bot.services.tournament_arena.ArenaRounds`),
+:class:`~bot.services.tournament_registration.Registration` (before round 1),
+:class:`~bot.services.tournament_teams.TeamDesk` (team invitations) and the
+:class:`~bot.services.tournament_times.RoundClock`. The flow, which the Discord cogs
+drive and the tests follow:
 
 1. :meth:`TournamentService.create` stores the event and its :class:`TournamentPlan`;
    players :meth:`join`, :meth:`leave` and :meth:`check_in`.
@@ -30,29 +34,153 @@ elimination (duels).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.services.live import MatchError, Update
+from bot.services.live import AlreadyOver, LiveMatch, MatchError, Update
+from bot.services.series import SeriesService
 from bot.services.tournament_plan import (
     ELIMINATION,
     Advance,
+    Decided,
+    Line,
+    Tick,
     TournamentPlan,
 )
-from bot.services.tournament_registration import TournamentRegistration
-from storage.series import SeriesStatus
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import TournamentStatus
+from bot.services.tournament_registration import Registration
+from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournament_teams import TeamDesk
+from bot.services.tournament_times import RoundClock
+from competition.elimination import Bracket
+from competition.teams import Team
+from storage.series import Series, SeriesStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 
-class TournamentService(TournamentRegistration):
-    """The whole tournament service: registration, rounds and the organiser's controls."""
+class TournamentService:
+    """The whole tournament service: the organiser's controls, and its collaborators'
+    verbs for the Discord layer (see the module docstring)."""
+
+    def __init__(self, series: SeriesService) -> None:
+        self.rounds = TournamentRounds(series)
+        self.registration = Registration(self.rounds)
+        self.team_desk = TeamDesk(self.rounds.repo, self.rounds.players)
+        self.round_clock = RoundClock(self.rounds)
+        self.series = series
+        self.games = series.games
+        self.repo = self.rounds.repo
+        self.players = self.rounds.players
+
+    # ------------------------------------------------------------ registration
+
+    async def find(self, tid: int) -> Tournament | None:
+        """The tournament of that number; None if there is none."""
+        return await self.registration.find(tid)
+
+    async def create(
+        self,
+        plan: TournamentPlan,
+        *,
+        name: str,
+        format: str,
+        mode: str,
+        games: int,
+        guild_id: int,
+        channel_id: int,
+    ) -> Tournament:
+        return await self.registration.create(
+            plan,
+            name=name,
+            format=format,
+            mode=mode,
+            games=games,
+            guild_id=guild_id,
+            channel_id=channel_id,
+        )
+
+    async def join(self, tid: int, user_id: int, name: str) -> None:
+        await self.registration.join(tid, user_id, name)
+
+    async def leave(self, tid: int, user_id: int) -> None:
+        await self.registration.leave(tid, user_id)
+
+    async def check_in(self, tid: int, user_id: int) -> None:
+        await self.registration.check_in(tid, user_id)
+
+    async def close_check_in(self, tid: int) -> list[int]:
+        return await self.registration.close_check_in(tid)
+
+    async def start(self, tid: int) -> Advance:
+        return await self.registration.start(tid)
+
+    # ------------------------------------------------------------ teams
+
+    async def form_team(
+        self,
+        tid: int,
+        guild_id: int | None,
+        captain: tuple[int, str],
+        others: Sequence[tuple[int, str]],
+    ) -> Tournament:
+        return await self.team_desk.form_team(tid, guild_id, captain, others)
+
+    async def accept_team(self, tid: int, guild_id: int | None, captain: int, user: int) -> bool:
+        return await self.team_desk.accept_team(tid, guild_id, captain, user)
+
+    async def decline_team(self, tid: int, guild_id: int | None, captain: int, user: int) -> None:
+        await self.team_desk.decline_team(tid, guild_id, captain, user)
+
+    async def teams(self, tid: int) -> dict[int, Team]:
+        return await self.team_desk.teams(tid)
+
+    async def entrant_names(self, tid: int, user_ids: list[int]) -> dict[int, str]:
+        return await self.team_desk.entrant_names(tid, user_ids)
+
+    # ------------------------------------------------------------ rounds
+
+    async def plan(self, tid: int) -> TournamentPlan:
+        return await self.rounds.plan(tid)
+
+    async def advance(self, tid: int) -> Advance:
+        return await self.rounds.advance(tid)
+
+    async def tick(self, tid: int) -> Tick:
+        return await self.round_clock.tick(tid)
+
+    async def current_round(self, tid: int) -> list[StoredPairing]:
+        return await self.rounds.current_round(tid)
+
+    async def start_pairing(
+        self, pid: int, tid: int, *, channel_id: int, thread_id: int | None
+    ) -> Series:
+        return await self.rounds.start_pairing(pid, tid, channel_id=channel_id, thread_id=thread_id)
+
+    async def match_finished(self, live: LiveMatch) -> Decided | None:
+        return await self.rounds.match_finished(live)
+
+    async def resume(self, guild_ids: Sequence[int]) -> list[int]:
+        return await self.rounds.resume(guild_ids)
+
+    async def standings(self, tid: int) -> list[Line]:
+        return await self.rounds.standings(tid)
+
+    async def bracket(self, tid: int) -> Bracket | None:
+        return await self.rounds.bracket(tid)
+
+    async def on_fire(self, tid: int) -> set[int]:
+        return await self.rounds.arena.on_fire(tid)
+
+    async def set_board(self, tid: int, message_id: int) -> None:
+        await self.rounds.set_board(tid, message_id)
+
+    # ------------------------------------------------------------ organiser's controls
 
     async def set_paused(self, tid: int, paused: bool) -> Advance:
         """Pause: no new round opens (games in play go on). Resume: open what is due."""
         t = await self.repo.get(tid)
         if t.status is not TournamentStatus.RUNNING:
             raise MatchError(f"{t.name} is not running")
-        await self._save_plan(
+        await self.rounds._save_plan(
             tid, replace(TournamentPlan.from_json(t.settings_json), paused=paused)
         )
         return Advance([], False) if paused else await self.advance(tid)
@@ -61,7 +189,7 @@ class TournamentService(TournamentRegistration):
         """Take a player out: their undecided pairing is forfeited to the others, their
         series is called off and their game resigned. Returns the games' updates."""
         t = await self.repo.get(tid)
-        entry = await self._entry(tid, user_id)
+        entry = await self.registration._entry(tid, user_id)
         if entry.dropped:
             raise MatchError("that player has already been dropped")
         await self.repo.drop(tid, user_id)
@@ -72,9 +200,9 @@ class TournamentService(TournamentRegistration):
             seats = [pp.user_id for pp in p.players]
             if p.decided or user_id not in seats:
                 continue
-            await self._forfeit(t, p.id, seats, [user_id])
+            await self.rounds._forfeit(t, p.id, seats, [user_id])
             if p.series_id is not None:
-                updates += await self._call_off(t, p.series_id, resign=user_id)
+                updates += await self.rounds._call_off(t, p.series_id, resign=user_id)
         return updates
 
     async def set_result(
@@ -111,11 +239,11 @@ class TournamentService(TournamentRegistration):
                 data["winner"] = winner
             await self.repo.record_result(pairing.id, points, json.dumps(data))
         else:
-            await self._record(t, pairing.id, seats, points, forfeit=False)
+            await self.rounds._record(t, pairing.id, seats, points, forfeit=False)
         updates: list[Update] = []
         if pairing.series_id is not None:
             loser = None if winner is None else next(u for u in seats if u != winner)
-            updates = await self._call_off(t, pairing.series_id, resign=loser)
+            updates = await self.rounds._call_off(t, pairing.series_id, resign=loser)
         return pairing.round_no, updates
 
     async def _check_correction(self, tid: int, pairing: StoredPairing, winner: str) -> None:
@@ -158,10 +286,10 @@ class TournamentService(TournamentRegistration):
         """End the event now: series in play are called off and the standings stand."""
         t = await self.repo.get(tid)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-            raise MatchError(f"{t.name} is already over")
+            raise AlreadyOver(f"{t.name} is already over")
         for p in await self.current_round(tid):
             if p.series_id is not None and not p.decided:
-                await self._call_off(t, p.series_id, resign=None)
+                await self.rounds._call_off(t, p.series_id, resign=None)
         # An event that never started is cancelled; one that ran is finished as it stands.
         ended = (
             TournamentStatus.CANCELLED

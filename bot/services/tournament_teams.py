@@ -11,15 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.services.live import MatchError
-from bot.services.tournament_arena import TournamentArena
+from bot.services.live import AlreadyOver, MatchError, NotYours
 from bot.services.tournament_plan import team_size
 from competition.teams import Team
 from storage.errors import StorageError
-from storage.tournaments import Tournament, TournamentStatus
+from storage.players import PlayerRepo
+from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
 
 
-class TournamentTeams(TournamentArena):
+class TeamDesk:
+    """Team invitations and the entered teams of a team event."""
+
+    def __init__(self, repo: TournamentRepo, players: PlayerRepo) -> None:
+        self.repo = repo
+        self.players = players
+
     async def form_team(
         self,
         tid: int,
@@ -48,9 +54,9 @@ class TournamentTeams(TournamentArena):
         await self._team_event(tid, guild_id)
         invited = {m.user_id for m in await self.repo.team_members(tid) if m.captain_id == captain}
         if user not in invited or user == captain:
-            raise MatchError("this invitation is not for you")
+            raise NotYours("this invitation is not for you")
         if not await self.repo.accept_team(tid, captain, user):
-            raise MatchError("you have already accepted")
+            raise AlreadyOver("you have already accepted")
         members = [m for m in await self.repo.team_members(tid) if m.captain_id == captain]
         if not all(m.accepted for m in members):
             return False
@@ -65,7 +71,7 @@ class TournamentTeams(TournamentArena):
         await self._team_event(tid, guild_id)
         invited = {m.user_id for m in await self.repo.team_members(tid) if m.captain_id == captain}
         if user not in invited:
-            raise MatchError("this invitation is not for you")
+            raise NotYours("this invitation is not for you")
         if any(e.user_id == captain for e in await self.repo.entries(tid)):
             raise MatchError("that team has entered already: the captain can leave the event")
         await self.repo.disband_team(tid, captain)

@@ -1,5 +1,6 @@
 """An aborted match in its thread: the board loses its buttons and says so, and the
-series desk hears of it (``crosshairs_match_aborted``) to play the game again."""
+end is published (:class:`~bot.services.events.MatchAborted`): a series plays the game
+again."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.services.events import MatchAborted
 from bot.services.live import Update
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -30,4 +32,4 @@ async def show_aborted(bot: CrosshairsBot, update: Update) -> None:
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s)", live.id, exc)
     await channel.send(f"🛑 {said}")
-    bot.dispatch("crosshairs_match_aborted", live)
+    await bot.games.events.publish(MatchAborted(live))

@@ -18,8 +18,9 @@ from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.ui.commands import crosshairs, match_here
 from bot.ui.context import bot_of
+from bot.ui.exercise import blunder_view
 from bot.ui.files import document, picture
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 from bot.ui.walls import match_in_guild
 from render.analysis import shown_blunders
 from rules.ai.analysis import TurnReview, report, turn_count
@@ -109,7 +110,11 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
         words = f"The analysis of match {live.id}, turn by turn"
         files.insert(0, document(text, f"analysis-{live.id}.txt", words))
     channel = await match_channel(bot, live)
-    await channel.send(content, files=files)
+    view = blunder_view(live.id, reviews)
+    if view is None:
+        await channel.send(content, files=files)
+    else:
+        await channel.send(content, files=files, view=view)
     # a channel mention, not the message's discord.com link: it works wherever the bot
     # runs, the playground included
     where = live.record.thread_id or live.record.channel_id

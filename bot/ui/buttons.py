@@ -1,7 +1,7 @@
 """A press, start to finish: the persistent buttons of a match, what they ask the game
 manager to do, and the board message brought up to date afterwards (then the computer's
 turns, if it is to fly). Button, board and computer call each other, so they live here
-together; drawing and posting the messages is :mod:`bot.ui.tables`.
+together; drawing and posting the messages is :mod:`bot.ui.thread`.
 
 The buttons' custom ids carry everything needed to act, so they keep working after a
 restart (the match is reloaded from storage on first use).
@@ -9,6 +9,8 @@ restart (the match is reloaded from storage on first use).
 * ``xh:<action>:<match>`` — the board's buttons: play, lines, draw (accept, decline
   while an offer stands), resign, record, claim;
 * ``xh:sure:<match>`` — confirms a resignation;
+* ``xh:rm:<match>`` — **Rematch**, on the final board of a match outside any series or
+  tournament (handled by :mod:`bot.ui.rematch`);
 * ``xh:ck:<match>:<ply>:n:<path>`` / ``…:g:<token>`` — the cockpit: navigate to a
   stage, or play a step; ``xh:cm:<match>:<ply>:<n>`` — a cockpit menu, whose chosen
   value is the notation of a whole plane action. The ply makes a button pressed for an
@@ -26,11 +28,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
+from bot.services.events import MatchFinished
 from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.tables import (
+from bot.ui.notify import game_opened, turn_passed
+from bot.ui.thread import (
     board_file,
     draw_lines,
     refresh_board,
@@ -348,6 +353,30 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
     return view
 
 
+REMATCH_ID = "xh:rm:{}"
+
+
+async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
+    """The finished board's one button, **Rematch**, for a game people played outside
+    any series or tournament (those set up their next games themselves)."""
+    people = [e.user_id for e in live.seats if e.user_id is not None]
+    # a forgotten pilot's seat (a negative id) has nobody left to ask
+    if live.aborted or not people or min(people) < 0:
+        return None
+    if await SeriesService(bot.games).series_of_match(live.id) is not None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label="Rematch",
+            style=discord.ButtonStyle.primary,
+            emoji="🔁",
+            custom_id=REMATCH_ID.format(live.id),
+        )
+    )
+    return view
+
+
 async def post_board(
     bot: CrosshairsBot,
     live: LiveMatch,
@@ -356,14 +385,19 @@ async def post_board(
 ) -> discord.Message:
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
     the match's board; the old one goes."""
-    return await send_board(bot, live, target, board_view(live), [*draw_lines(live), *extra])
+    view = await final_view(bot, live) if live.game.is_over else board_view(live)
+    return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
 
 
 async def open_table(
-    bot: CrosshairsBot, live: LiveMatch, channel: discord.abc.Messageable, intro: str
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    channel: discord.abc.Messageable,
+    intro: str,
+    actor: int | None = None,
 ) -> discord.abc.Messageable:
     """Give a new match its thread (or, without thread permissions, the channel itself)
-    and post the first board there."""
+    and post the first board there; ``actor``, who started it, is not sent a DM."""
     target: discord.abc.Messageable = channel
     if isinstance(channel, discord.TextChannel):
         name = " vs ".join(live.names)[:80] + f" · #{live.id}"
@@ -379,6 +413,7 @@ async def open_table(
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
     await target.send(f"{intro}\n{seats_line(live)}\n{mentions}".strip())
     await post_board(bot, live, target)
+    await game_opened(bot, live, actor)
     await after_update(bot, live)
     return target
 
@@ -395,14 +430,17 @@ async def show_update(
     webhook may carry the board (:mod:`bot.ui.board_edits`)."""
     live = update.match
     if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
-        await show_aborted(bot, update)
+        if update.ended:  # else another action called it off, and tells of it
+            await show_aborted(bot, update)
         return
-    await refresh_board(bot, update, board_view(live), draw_lines(live), via)
-    if live.game.is_over:
-        # series and ratings answer this with their scoreboards and the next game
-        bot.dispatch("crosshairs_match_finished", live)
-        return
-    await after_update(bot, live, update, by_computer)
+    view = await final_view(bot, live) if live.game.is_over else board_view(live)
+    await refresh_board(bot, update, view, draw_lines(live), via)
+    if update.ended:
+        # series, ratings and tournaments answer this with their lines and next games
+        await bot.games.events.publish(MatchFinished(live))
+    elif not live.over:  # another action ended it meanwhile, and tells of it
+        await turn_passed(bot, live, via.user.id if via is not None else None)
+        await after_update(bot, live, update, by_computer)
 
 
 async def after_update(

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.ui.buttons import post_board, show_update
-from bot.ui.tables import match_channel
+from bot.ui.notify import clock_low
+from bot.ui.thread import match_channel
+from bot.ui.vacation import hold_clocks
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -31,12 +33,14 @@ class ClockWatch(commands.Cog):
     async def watch(self) -> None:
         """Remind players whose turn is running out, and end turns that ran out."""
         try:
+            await hold_clocks(self.bot)
             remind, expired = await self.bot.games.tick()
             for live in remind:
                 if live.user_to_move() is not None and live.deadline is not None:
                     # the board moves down with the reminder: still one ping in the thread
                     channel = await match_channel(self.bot, live)
                     await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
+                    await clock_low(self.bot, live)
             for update in expired:
                 await show_update(self.bot, update)
         except Exception:  # the loop must outlive one bad match

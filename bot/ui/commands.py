@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 
 from bot.services import jobs, workers
-from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
+from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import invites
 from bot.ui.aborted import show_aborted
@@ -17,8 +18,8 @@ from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
 from bot.ui.suggestions import Offers
-from bot.ui.tables import send_record
 from bot.ui.text import LIST, TOKENS, bounded
+from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
 from rules.errors import RulesError
@@ -74,6 +75,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
     strength="The computer's strength when you challenge the bot",
+    rated="Off: unrated",
 )
 @game_choices
 @app_commands.choices(strength=STRENGTH_CHOICES)
@@ -88,11 +90,12 @@ async def challenge(
     clock: int | None = None,
     claim: bool = False,
     strength: str = "medium",
+    rated: bool = True,
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
     settings = _settings("duel", ruleset, planes, variants, fire)
-    me = Entrant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
     if opponent.id == interaction.user.id:
         raise MatchError("you cannot challenge yourself — try the bot instead")
@@ -109,9 +112,10 @@ async def challenge(
         seats=[me, None],
         invited=opponent.id,
         invited_name=opponent.display_name,
+        rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
-        table.seats[1] = Entrant(None, f"Computer ({strength})", strength)
+        table.seats[1] = Occupant(None, f"Computer ({strength})", strength)
         invites.close(table, "this match has already started")
         await interaction.response.send_message(table.describe())
         await invites.start_match(interaction, table)
@@ -138,9 +142,9 @@ async def lobby(
 ) -> None:
     require_play(interaction)
     settings = _settings(mode, ruleset, None, variants, fire)
-    me = Entrant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
-    seats: list[Entrant | None] = [None] * settings.spec.seats
+    seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me
     table = invites.new_table(
         host=me,
@@ -213,16 +217,24 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 
 
 @crosshairs.command(name="games", description="List the live matches of this server")
-async def games(interaction: discord.Interaction) -> None:
-    live = bot_of(interaction).games.live_matches(interaction.guild_id)
+@app_commands.describe(mine="Mine only")
+async def games(interaction: discord.Interaction, mine: bool = False) -> None:
+    bot = bot_of(interaction)
+    if mine:
+        user = interaction.user.id
+        live = [m for m in bot.games.live_matches() if m.seats_of(user)]
+    else:
+        live = bot.games.live_matches(interaction.guild_id)
     if not live:
-        await interaction.response.send_message(
-            "No match is being flown right now.", ephemeral=True
-        )
+        said = "You are in no live match." if mine else "No match is being flown right now."
+        await interaction.response.send_message(said, ephemeral=True)
         return
     lines = []
     for m in sorted(live, key=lambda m: m.id)[:20]:
+        # a channel mention shows only in its own server: elsewhere, a link
         where = f"<#{m.record.thread_id or m.record.channel_id}>"
+        if mine:
+            where = jump_link(m) + (" — your turn" if m.user_to_move() == user else "")
         lines.append(
             f"**#{m.id}** {m.game.mode.title}: {' vs '.join(m.names)} — {where} — "
             f"turn {m.game.turn}"

@@ -15,7 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.services.live import ClockSettings, Entrant, MatchError
+from bot.services.live import ClockSettings, MatchError, Occupant
+from bot.services.unrated import mark_unrated
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -31,15 +32,16 @@ class Table:
     """A challenge (two named seats) or a lobby (open seats)."""
 
     id: int
-    host: Entrant
+    host: Occupant
     settings: Settings
     clouds: str
     clock: ClockSettings
     channel_id: int
     guild_id: int | None
-    seats: list[Entrant | None] = field(default_factory=list)
+    seats: list[Occupant | None] = field(default_factory=list)
     invited: int | None = None  # the challenged user, for a challenge
     invited_name: str = ""  # their name, shown in the seat they are asked to take
+    rated: bool = True  # False: the players chose an unrated game (takebacks allowed)
 
     @property
     def full(self) -> bool:
@@ -62,6 +64,8 @@ class Table:
 def settings_words(settings: Settings, table: Table) -> list[str]:
     """The game's settings (planes and clouds always named), then its clock."""
     said = game_settings_words(settings, table.clouds)
+    if not table.rated:
+        said.append("unrated (takebacks allowed)")
     if table.clock.per_turn:
         said.append(_clock_text(table.clock))
         if table.clock.on_expiry == "claim":
@@ -133,12 +137,15 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             seed=table.id * 7919 + interaction.id % 1000,
             clock=table.clock,
         )
+        if not table.rated:  # before its board is up, so before anyone can fly
+            await mark_unrated(bot.games, live.id)
     except Exception:
         reopen(table)
         raise
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    target = await open_table(bot, live, channel, f"✈️ **Match #{live.id}** — {table.describe()}")
+    intro = f"✈️ **Match #{live.id}** — {table.describe()}"
+    target = await open_table(bot, live, channel, intro, interaction.user.id)
     where = target.mention if isinstance(target, discord.Thread) else "here"
     await interaction.edit_original_response(
         content=f"{table.describe()}\n\n✅ The match is on: {where}.", view=None
@@ -192,7 +199,7 @@ class ChallengeButton(
                 content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
             )
             return
-        table.seats[1] = Entrant(user.id, user.display_name)
+        table.seats[1] = Occupant(user.id, user.display_name)
         await start_match(interaction, table)
 
 
@@ -279,7 +286,7 @@ class LobbyButton(
             if not dry:
                 for i in seated:
                     table.seats[i] = None
-                table.seats[self.seat] = Entrant(user.id, user.display_name)
+                table.seats[self.seat] = Occupant(user.id, user.display_name)
         elif self.op == "leave":
             if not seated:
                 raise MatchError("you are not seated at this table")
@@ -295,7 +302,7 @@ class LobbyButton(
             if not free:
                 raise MatchError("every seat is taken")
             if not dry:
-                table.seats[free[0]] = Entrant(None, "Computer (medium)", "medium")
+                table.seats[free[0]] = Occupant(None, "Computer (medium)", "medium")
         elif self.op == "start" and not table.full:
             raise MatchError("every seat must be filled first (the host can add the computer)")
 

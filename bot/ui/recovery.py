@@ -3,8 +3,10 @@
 * A board message behind its game (the process died between storing a move and editing
   the board) is posted afresh: an edit would not notify the player to move, and nobody
   pinged them.
-* A game that ended in the crash gets its final board and its result, and is rated and
-  booked as if nothing had happened (the finish listeners do nothing twice).
+* A game whose end was not shown in full (:mod:`storage.events`) gets its final board if
+  it was behind, is rated and booked as if nothing had happened (the finish listeners
+  do nothing twice), and the steps of its end not shown yet are shown: the ratings
+  line, the series scoreboard, the next game.
 * A series between two games (booked but the next not opened, or finished but not
   booked) carries on: :meth:`bot.ui.series.SeriesDesk.finish_half_done`.
 """
@@ -14,10 +16,11 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot.services.events import MatchAborted, MatchFinished
 from bot.services.live import LiveMatch
 from bot.ui.buttons import post_board
 from bot.ui.series import desk
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -27,26 +30,37 @@ log = logging.getLogger(__name__)
 REDRAWN = "♻️ The bot restarted; the board is up to date again."
 
 
-async def after_restart(bot: CrosshairsBot) -> None:
+async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
+    """Before the bot connects: the ends a crash left unshown. Taken then, so that no
+    end of a game played since (shown by the action that ended it) is among them."""
+    return await bot.games.unannounced()
+
+
+async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
     # Only the matches resumed from storage: one begun since has its board drawn as it
     # goes, and comparing its mark mid-update would redraw it for nothing.
     resumed = list(bot.games.live_matches())
     try:
         await bot.wait_until_ready()
         await redraw_stale_boards(bot, resumed)
-        await announce_unshown_ends(bot)
+        await announce_unshown_ends(bot, ends)
         await desk(bot).finish_half_done()
     finally:
         bot.recovered.set()
 
 
-async def announce_unshown_ends(bot: CrosshairsBot) -> None:
-    for live in await bot.games.unannounced():
+async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
+    """Carry on each end this process owns that was not shown in full: the final board
+    if it is behind, then whatever of the end's steps were not shown yet."""
+    for live in ends:
         try:
-            await bot.games.tell_listeners(live)
-            await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
-            # series and ratings post their scoreboards and the next game on this event
-            bot.dispatch("crosshairs_match_finished", live)
+            await bot.games.tell_listeners(live)  # the bookkeeping does nothing twice
+            if live.aborted:
+                await bot.games.events.publish(MatchAborted(live))
+                continue
+            if await bot.games.boards.shown(live.id) != live.ply:
+                await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
+            await bot.games.events.publish(MatchFinished(live))
         except Exception:  # one damaged match must not keep the others untold
             log.exception("match %s: could not show its end after a restart", live.id)
 

@@ -20,24 +20,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import workers
+from bot.services.events import MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
+from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.tables import match_channel
+from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP, family_of
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
 from rules.modes import MODES
-from storage.errors import NotFound
-from storage.series import Series, SeriesStatus
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -139,10 +139,9 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     bot = bot_of(interaction)
     service = desk(bot).series
     if series_id is not None:
-        try:
-            numbered = await service.repo.get(series_id)
-        except NotFound:
-            raise not_found("series", series_id) from None
+        numbered = await service.find(series_id)
+        if numbered is None:
+            raise not_found("series", series_id)
         same_guild(interaction, numbered.guild_id, "series", series_id)
         return numbered
     channel = interaction.channel
@@ -208,9 +207,9 @@ class SeriesDesk(commands.Cog):
     """Runs series between games, and books ratings after every match.
 
     The manager's finish listeners do the bookkeeping inside the game's transaction
-    order (so a result is booked before anyone sees it); this cog reacts to the
-    ``crosshairs_match_finished`` event, which comes after the final board is posted,
-    with the pictures and the next game."""
+    order (so a result is booked before anyone sees it); this desk answers the
+    published :class:`MatchFinished` (which comes after the final board is posted)
+    with the pictures and the next game, and :class:`MatchAborted` with a replay."""
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
@@ -257,18 +256,15 @@ class SeriesDesk(commands.Cog):
         for series_id in await self.series.repo.active_ids():
             try:
                 current = await self.series.repo.get(series_id)
+                if not self.bot.games.shards.owns(current.guild_id):
+                    continue  # another process's: it carries it on
                 running = next((g for g in current.games if g.winners is None), None)
                 if running is not None and running.match_id is not None:
                     live = await self.bot.games.get(running.match_id)
-                    if live.game.is_over:  # finished, never booked
-                        await self.bot.games.tell_listeners(live)
-                        await self.on_crosshairs_match_finished(live)
+                    if live.over or live.record.board_message_id is not None:
+                        # being played; or ended, and the end's own record (shown at
+                        # start-up before this) carries the series on
                         continue
-                    if live.aborted:
-                        await self.on_crosshairs_match_aborted(live)
-                        continue
-                    if live.record.board_message_id is not None:
-                        continue  # being played: nothing half done
                 elif current.games_played >= current.games_planned:
                     await self.series.repo.set_status(series_id, SeriesStatus.FINISHED)
                     continue
@@ -279,26 +275,35 @@ class SeriesDesk(commands.Cog):
             except Exception:  # one series must not hold up the others
                 log.exception("series %s: could not carry on after a restart", series_id)
 
-    @commands.Cog.listener()
-    async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
+    async def match_finished(self, event: MatchFinished) -> None:
+        """After a match's final board: the ratings line, then for a series game the
+        scoreboard and the next game (or the winner). Each is shown once, even when a
+        restart has this end shown again."""
+        live = event.match
+        once = self.bot.games.events.once
         channel = await match_channel(self.bot, live)
-        await self._post_ratings(live, channel)
+        await once(live.id, "ratings", lambda: self._post_ratings(live, channel))
         outcome = await self.series.record(live)
         if outcome is None:
             return
         current = outcome.series
-        returned = ", ".join(CARDS[c].name for c in outcome.returned)
-        text = f"📋 Series #{current.id} after game {outcome.game_no}."
-        if returned:
-            text += f" Back to the pool: {returned}."
-        await channel.send(text, file=await scoreboard_file(current))
-        if current.status is SeriesStatus.FINISHED:
-            await channel.send(winner_line(current))
-        elif current.status is SeriesStatus.ACTIVE:
+
+        async def scoreboard() -> None:
+            returned = ", ".join(CARDS[c].name for c in outcome.returned)
+            text = f"📋 Series #{current.id} after game {outcome.game_no}."
+            if returned:
+                text += f" Back to the pool: {returned}."
+            await channel.send(text, file=await scoreboard_file(current))
+            if current.status is SeriesStatus.FINISHED:
+                await channel.send(winner_line(current))
+
+        await once(live.id, "scoreboard", scoreboard)
+        if current.status is SeriesStatus.ACTIVE:
             await self.start_next(current.id, channel)
 
-    @commands.Cog.listener()
-    async def on_crosshairs_match_aborted(self, live: LiveMatch) -> None:
+    async def match_aborted(self, event: MatchAborted) -> None:
+        """A series game called off is played again."""
+        live = event.match
         found = await self.series.series_of_match(live.id)
         if found is None or found[0].status is not SeriesStatus.ACTIVE:
             return

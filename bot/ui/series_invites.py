@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.live import Entrant, MatchError
+from bot.services.live import MatchError, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
 from bot.ui.context import bot_of
@@ -49,7 +49,7 @@ _ids = itertools.count(1)
 class Invitation:
     id: int
     plan: SeriesPlan
-    entrants: list[Entrant]  # per position; the organiser first
+    entrants: list[Occupant]  # per position; the organiser first
     handicaps: list[int]
     guild_id: int | None
     expires_at: float
@@ -310,9 +310,9 @@ def _handicaps(text: str, count: int) -> list[int] | None:
     return values
 
 
-def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: str) -> Entrant:
+def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: str) -> Occupant:
     if bot.user is not None and user.id == bot.user.id:
-        return Entrant(None, f"Computer ({strength})", strength)
+        return Occupant(None, f"Computer ({strength})", strength)
     if user.bot:
         raise MatchError(f"{user.display_name} is a bot that cannot play Crosshairs")
-    return Entrant(user.id, user.display_name)
+    return Occupant(user.id, user.display_name)

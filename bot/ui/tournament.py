@@ -24,13 +24,12 @@ import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
+from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.tournament_desk import desk
 from bot.ui.walls import not_found, same_guild
-from storage.errors import NotFound
-from storage.tournaments import Tournament, TournamentStatus
 
 ORGANISER_ROLE = "tournament organiser"
 
@@ -61,10 +60,9 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     """The tournament meant: by number, or the one open or running in this server."""
     service = desk(bot_of(interaction)).service
     if tid is not None:
-        try:
-            found = await service.repo.get(tid)
-        except NotFound:
-            raise not_found("tournament", tid) from None
+        found = await service.find(tid)
+        if found is None:
+            raise not_found("tournament", tid)
         same_guild(interaction, found.guild_id, "tournament", tid)
         return found
     live = await service.repo.in_guild(

@@ -9,8 +9,8 @@ from __future__ import annotations
 import discord
 
 from bot.services.clock import Clock
+from bot.services.records import TournamentStatus
 from bot.services.tournament_service import TournamentService
-from storage.tournaments import TournamentStatus
 
 EDIT_EVERY = 5.0  # seconds between two edits of one board
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.services.records import TournamentStatus
 from bot.services.tournament_plan import Advance
 from bot.ui.context import bot_of
 from bot.ui.tournament import require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import desk
-from storage.tournaments import TournamentStatus
 
 
 @tournament.command(name="pause", description="Organiser: open no new round until resumed")

@@ -12,8 +12,9 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.services import workers
-from bot.services.live import LiveMatch
+from bot.services.events import MatchFinished
 from bot.services.pictures import bracket_words, standings_words
+from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
@@ -24,8 +25,6 @@ from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
-from storage.tournaments import Pairing as StoredPairing
-from storage.tournaments import Tournament, TournamentStatus
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -266,8 +265,9 @@ class TournamentDesk(commands.Cog):
             await show_update(self.bot, update)
         await self.publish(tid, await self.service.advance(tid))
 
-    @commands.Cog.listener()
-    async def on_crosshairs_match_finished(self, live: LiveMatch) -> None:
+    async def match_finished(self, event: MatchFinished) -> None:
+        """Book a tournament game's result; open what it makes due."""
+        live = event.match
         decided = await self.service.match_finished(live)
         if decided is None:
             return

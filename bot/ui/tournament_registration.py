@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
+from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import TournamentPlan
 from bot.ui.context import bot_of
 from bot.ui.errors import report
@@ -30,7 +31,6 @@ from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
 from rules.errors import RulesError
 from rules.modes import Settings
-from storage.tournaments import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class RegistrationButton(
         tournaments = desk(bot_of(interaction))
         service = tournaments.service
         user = interaction.user
-        await tournament_here(interaction, self.tid)  # only this server's tournaments
+        found = await tournament_here(interaction, self.tid)  # only this server's ones
         if self.op in ("join", "leave", "checkin"):
             with IN_FLIGHT.claim(
                 ("tn", self.tid, user.id), "one moment: your last press is being done"
@@ -117,16 +117,22 @@ class RegistrationButton(
                 await _list_entrants(interaction.message, tournaments, self.tid)
             return
         require_organiser(interaction)
+        if found.status is not TournamentStatus.OPEN:  # told only to the presser
+            raise MatchError(f"{found.name} has already started")
         busy = "the tournament is already being started or closed"
         with IN_FLIGHT.claim(("tn", self.tid), busy):
-            await interaction.response.defer(thinking=True)
             if self.op == "close":
+                await interaction.response.defer(thinking=True)
                 await interaction.followup.send(
                     no_shows_text(await service.close_check_in(self.tid))
                 )
-            else:
-                await interaction.followup.send("🏁 Starting…")
-                await tournaments.begin(self.tid)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await tournaments.begin(self.tid)
+            # the sign-up is over: its buttons go, so nobody joins or starts it again
+            if interaction.message is not None:
+                await interaction.message.edit(view=None)
+            await interaction.followup.send("🏁 Started.", ephemeral=True)
 
 
 @tournament.command(name="create", description="Organiser: create a tournament and open entries")

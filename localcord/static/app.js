@@ -3,7 +3,8 @@
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0 };
+const SHOWN = 80; // messages shown at first; "Load older" adds as many again
+const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN };
 
 function post(path, body) {
   return fetch(path, {
@@ -20,7 +21,7 @@ function post(path, body) {
 async function poll() {
   const ticket = ++page.polling;
   while (ticket === page.polling) {
-    const query = new URLSearchParams({ since: page.version, viewer: page.viewer, channel: page.channel });
+    const query = new URLSearchParams({ since: page.version, viewer: page.viewer, channel: page.channel, limit: page.limit });
     try {
       const state = await (await fetch(`/play/state?${query}`)).json();
       if (ticket !== page.polling) return;
@@ -44,7 +45,7 @@ function render(state) {
   renderViewers(state.people);
   renderChannels(state.channels);
   renderCommands(state.commands);
-  renderMessages(state.messages, state.viewer);
+  renderMessages(state.messages, state.viewer, state.older);
 }
 
 function renderViewers(people) {
@@ -52,7 +53,7 @@ function renderViewers(people) {
   if (select.options.length) return;
   for (const p of people.filter((p) => !p.bot)) select.add(new Option(p.name, p.id));
   page.viewer = select.value;
-  select.addEventListener("change", () => { page.viewer = select.value; refresh(); });
+  select.addEventListener("change", () => { page.viewer = select.value; showSidebar(false); refresh(); });
 }
 
 function renderChannels(channels) {
@@ -71,8 +72,17 @@ function renderChannels(channels) {
 
 function switchChannel(id) {
   page.channel = id;
+  page.limit = SHOWN;
+  showSidebar(false);
   refresh();
 }
+
+// On a phone the sidebar is folded away; ☰ opens it, choosing a channel closes it.
+function showSidebar(open) {
+  document.body.classList.toggle("show-sidebar", open);
+  $("#menu-toggle").setAttribute("aria-expanded", String(open));
+}
+$("#menu-toggle").addEventListener("click", () => showSidebar(!document.body.classList.contains("show-sidebar")));
 
 function renderCommands(commands) {
   if (JSON.stringify(commands) === JSON.stringify(page.commands)) return;
@@ -101,10 +111,22 @@ for (const kind of ["wheel", "touchmove", "keydown", "mousedown"]) {
   $("#messages").addEventListener(kind, personScrolled, { passive: true });
 }
 
-function renderMessages(messages, viewer) {
+function renderMessages(messages, viewer, older) {
   const box = $("#messages");
   box.dataset.viewer = viewer;
   box.replaceChildren(...messages.map(messageElement));
+  if (older > 0) {
+    const more = document.createElement("button");
+    more.id = "older";
+    more.type = "button";
+    more.textContent = `Load older messages (${older} more)`;
+    more.addEventListener("click", () => {
+      page.limit += SHOWN;
+      view.stick = false; // stay where the person is reading
+      refresh();
+    });
+    box.prepend(more);
+  }
   for (const img of box.querySelectorAll("img")) img.addEventListener("load", toBottom);
   toBottom();
 }
@@ -201,6 +223,15 @@ function messageElement(m) {
     a.addEventListener("click", (e) => { e.preventDefault(); switchChannel(a.dataset.channel); });
   }
   for (const i of m.images) div.append(image(i.src, i.alt, "attachment"));
+  for (const f of m.files) {
+    const a = document.createElement("a");
+    a.className = "file";
+    a.href = f.href;
+    a.download = f.name;
+    a.textContent = "📄 " + f.name;
+    if (f.alt) a.title = f.alt;
+    div.append(a);
+  }
   for (const e of m.embeds) div.append(embedElement(e));
   for (const row of m.rows) div.append(row.select ? selectRow(m, row.select) : buttonsRow(m, row.buttons));
   if (m.ephemeral) {

@@ -88,7 +88,7 @@ class Evaluator:
                 enemies += 1
         # In free-for-all each rival is one of several: losing a plane to one of them
         # costs me a plane, theirs costs each of them only a share of my gain.
-        if self.family in ("ffa", "cod") and enemies:
+        if (self.family.trophies or self.family.circle) and enemies:
             enemy /= enemies
         return own - enemy
 
@@ -108,7 +108,7 @@ class Evaluator:
         active = game.active
         threat = self._threat_map(game, planes)
         cloud = self.cloud
-        cod = self.family == "cod"
+        cod = self.family.circle
         for p in planes:
             v = w.height[p.height]
             ahead = NEIGHBOUR[p.cell * 6 + p.facing]

@@ -64,7 +64,7 @@ def header(game: Game) -> str:
 
 def _teams(game: Game) -> str:
     m = game.mode
-    if m.family != "team":
+    if not m.family.teams:
         return ""
     groups: dict[int, list[str]] = {}
     for seat, team in enumerate(m.teams):
@@ -95,7 +95,7 @@ def _seat_facts(game: Game, seat: int, zeros: bool = True) -> list[str]:
         facts.append(plural(s.handicap, "handicap token"))
     if game.settings.rules.rings:
         facts.append(plural(s.rings, "ring"))
-    if game.mode.family == "ffa" and (s.trophies or zeros):
+    if game.mode.family.trophies and (s.trophies or zeros):
         facts.append(f"{s.trophies} troph{'y' if s.trophies == 1 else 'ies'}")
     return facts
 
@@ -118,9 +118,11 @@ def _short_plane(game: Game, p: Plane, d: _Detail) -> str:
     return text
 
 
-def _last_turns(game: Game, names: Sequence[str]) -> list[tuple[str, Told]]:
+def _last_turns(
+    game: Game, names: Sequence[str], turns: Sequence[Told] | None
+) -> list[tuple[str, Told]]:
     """The previous player-turn and the current one so far, each with a title."""
-    told = tell_turns(game, names)[-2:]
+    told = list(tell_turns(game, names) if turns is None else turns)[-2:]
     out: list[tuple[str, Told]] = []
     current = [t for t in told if t.turn == game.turn and not game.is_over]
     earlier = [t for t in told if t not in current]
@@ -174,13 +176,19 @@ def _caught(game: Game) -> list[tuple[Plane, tuple[Plane, ...]]]:
     return sorted(found, key=lambda vs: vs[0].cell)
 
 
-def alt_text(game: Game, names: Sequence[str] = (), limit: int = ALT_TEXT_LIMIT) -> str:
+def alt_text(
+    game: Game,
+    names: Sequence[str] = (),
+    limit: int = ALT_TEXT_LIMIT,
+    turns: Sequence[Told] | None = None,
+) -> str:
     """The position in at most ``limit`` characters, naming every plane with its cell
-    and height (detail is dropped in the order of :data:`_DETAILS` until it fits)."""
-    turns = _last_turns(game, names)
+    and height (detail is dropped in the order of :data:`_DETAILS` until it fits).
+    ``turns`` is the game's :func:`~rules.words.telling.tell_turns`, when known."""
+    turns_told = _last_turns(game, names, turns)
     text = ""
     for detail in _DETAILS:
-        text = _concise(game, names, detail, turns)
+        text = _concise(game, names, detail, turns_told)
         if len(text) <= limit:
             return text
     return text[: limit - 1] + "…"
@@ -217,7 +225,7 @@ def position_text(game: Game, names: Sequence[str] = ()) -> str:
         lines.append(f"{plural(len(clouds), 'cloud')}: {names_}.")
     else:
         lines.append("No clouds.")
-    for title, told in _last_turns(game, names):
+    for title, told in _last_turns(game, names, None):
         lines += ["", f"{title}:", *(f"- {s.text}." for s in told.sentences)]
     return "\n".join(lines)
 

@@ -4,7 +4,9 @@ can follow the game.
 
 The game is replayed from its start, because a sentence needs the planes as they stood
 when each event happened (which cells the shooters held, what a plane faced), and plane
-ids of a game built from position text need not match those of its saved start.
+ids of a game built from position text need not match those of its saved start. One
+replay (:func:`tell`) gives everything a front end shows of a state — the turns so far,
+what the last steps did — so it is worth computing once per state and sharing.
 """
 
 from __future__ import annotations
@@ -39,6 +41,14 @@ class Told(NamedTuple):
     seat: int
     notation: str  # the turn's tokens (rules spec §9), e.g. "a1X a4SS>*f7"
     sentences: tuple[Sentence, ...]
+
+
+class Telling(NamedTuple):
+    """A game told in words by one replay: its player-turns that had anything to tell,
+    and the sentences of each entry of its record (``game.history``), in order."""
+
+    turns: tuple[Told, ...]
+    entries: tuple[tuple[Sentence, ...], ...]
 
 
 _VERBS = {
@@ -248,6 +258,11 @@ def _replay(game: Game) -> tuple[Game, Iterator[tuple[str, int, int, tuple[Event
 
 def tell_turns(game: Game, names: Sequence[str] = ()) -> list[Told]:
     """The whole game, one :class:`Told` per player-turn that had anything to tell."""
+    return list(tell(game, names).turns)
+
+
+def tell(game: Game, names: Sequence[str] = ()) -> Telling:
+    """The whole game in words, from one replay (see :class:`Telling`)."""
     start, entries = _replay(game)
     teller = _Teller(game, names, start.planes())
     told: dict[int, list[Sentence]] = {}
@@ -255,8 +270,10 @@ def tell_turns(game: Game, names: Sequence[str] = ()) -> list[Told]:
     turn = start.turn if start.phase == "play" else SETUP_TURN
     seats[turn] = start.active
 
-    def follow(token: str | None, seat: int, happened: Sequence[Event]) -> None:
-        """Tell one entry; shots fired at the start of the next turn belong to it."""
+    said: list[tuple[Sentence, ...]] = []
+
+    def follow(token: str | None, seat: int, happened: Sequence[Event]) -> list[Sentence]:
+        """Tell one entry; shots fired at the start of the next turn belong to that turn."""
         nonlocal turn
         before: list[Event] = []
         after: list[tuple[int, Event]] = []
@@ -267,21 +284,26 @@ def tell_turns(game: Game, names: Sequence[str] = ()) -> list[Told]:
                 after.append((after[-1][0], e))
             else:
                 before.append(e)
-        told.setdefault(turn, []).extend(teller.step(token, seat, before))
+        out = teller.step(token, seat, before)
+        told.setdefault(turn, []).extend(out)
         for t, e in after:
             if isinstance(e, events.TurnPassed):
                 turn = t
                 seats[t] = e.seat
             else:
-                told.setdefault(t, []).extend(teller.step(None, seat, [e]))
+                more = teller.step(None, seat, [e])
+                told.setdefault(t, []).extend(more)
+                out.extend(more)
+        return out
 
     follow(None, start.active, start.opening)
     for token, seat, _, happened in entries:
-        follow(token, seat, happened)
+        said.append(tuple(follow(token, seat, happened)))
     tokens = {t: line for t, _, line in notation.turn_texts(game)}
-    return [
+    turns = tuple(
         Told(t, seats.get(t, 0), tokens.get(t, ""), tuple(s)) for t, s in sorted(told.items()) if s
-    ]
+    )
+    return Telling(turns, tuple(said))
 
 
 def told_text(game: Game, told: Told, names: Sequence[str] = ()) -> str:
@@ -300,9 +322,12 @@ def record_text(game: Game, names: Sequence[str] = ()) -> str:
     return "\n\n".join(told_text(game, t, names) for t in tell_turns(game, names))
 
 
-def tell_events(game: Game, names: Sequence[str], happened: Sequence[Event]) -> list[Sentence]:
+def tell_events(
+    game: Game, names: Sequence[str], happened: Sequence[Event], telling: Telling | None = None
+) -> list[Sentence]:
     """The sentences of the game's last steps, whose events ``happened`` are (as
-    :meth:`Game.play` and :meth:`Game.concede` returned them, in order)."""
+    :meth:`Game.play` and :meth:`Game.concede` returned them, in order). ``telling`` is
+    the game's :func:`tell`, when the caller already has it."""
     count = 0
     size = 0
     for played in reversed(game.history):
@@ -312,12 +337,5 @@ def tell_events(game: Game, names: Sequence[str], happened: Sequence[Event]) -> 
         count += 1
     if size != len(happened):
         raise ValueError("the events are not those of the game's last steps")
-    start, entries = _replay(game)
-    teller = _Teller(game, names, start.planes())
-    out: list[Sentence] = []
-    first = len(game.history) - count
-    for i, (token, seat, _, evs) in enumerate(entries):
-        sentences = teller.step(token, seat, evs)
-        if i >= first:
-            out.extend(sentences)
-    return out
+    entries = (telling or tell(game, names)).entries
+    return [s for said in entries[len(entries) - count :] for s in said]

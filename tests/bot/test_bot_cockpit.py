@@ -159,7 +159,7 @@ def test_placement_menus_say_what_they_hold_and_the_title_what_can_be_done() -> 
     assert start.title == "Place a plane."
     sensible, edge = start.menus
     assert sensible.placeholder == "Place a plane (5 left)"
-    assert edge.placeholder == "Place facing the edge (it must turn or crash)"
+    assert edge.placeholder == "Risky placements: may have to crash"
     assert {o.value[:3] for o in sensible.options} == {f"+a{i}" for i in range(1, 7)}
     for menu, out in ((sensible, False), (edge, True)):
         for option in menu.options:  # "+a1NE": a home cell (one digit), then the facing
@@ -174,3 +174,12 @@ def test_placement_menus_say_what_they_hold_and_the_title_what_can_be_done() -> 
 def test_a_long_menu_is_labelled_with_the_first_and_last_cell_it_holds() -> None:
     assert cockpit._span([board.cell("a6"), board.cell("a1"), board.cell("a3")]) == "a1 to a6"
     assert cockpit._span([board.cell("a2"), None, board.cell("a2")]) == "a2"
+
+
+def test_a_placement_that_would_leave_only_a_crash_is_warned_of() -> None:
+    game = position.parse(POS, fire="manual")  # alice has a plane at a6, one to place
+    _, risky = cockpit.panel(game).menus
+    blocked = next(o for o in risky.options if o.value == "+a5E")
+    assert blocked.description == "the plane at a6 blocks it: it must crash unless that moves"
+    sensible = cockpit.panel(game).menus[0]
+    assert all("crash" not in (o.description or "") for o in sensible.options)

@@ -46,7 +46,7 @@ async def test_challenge_accept_thread_and_a_whole_game(
 
     # Alice flies her first action with the cockpit: Play, then a3 facing NE in one choice.
     cockpit = answer(await table.alice.click(board, label="Play"))
-    assert cockpit.ephemeral and "Pick a plane" in cockpit.content
+    assert cockpit.ephemeral and cockpit.content == "**Place a plane.**"  # nothing to fly yet
     await table.alice.select(cockpit.message, ["+a3NE"], custom_id=menu_with(cockpit, "+a3NE"))
     board = board_message(thread)
     assert told(thread, "alice (P1) brings a plane on at a3, facing north-east, height 0 (+a3NE).")
@@ -117,7 +117,7 @@ async def test_a_restart_mid_game_and_the_old_button_still_works(
     old_board = board_message(thread)
     await simcord_env.restart_bot(new_bot())
     cockpit = answer(await table.bob.click(old_board, label="Play"))
-    assert "Pick a plane" in cockpit.content
+    assert cockpit.content == "**Place a plane.**"
     await table.bob.select(cockpit.message, ["+k7SW"], custom_id=menu_with(cockpit, "+k7SW"))
     assert "bob (P2) brings a plane on at k7, facing south-west, height 0 (+k7SW)." in (
         board_message(thread).content

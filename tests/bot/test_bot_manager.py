@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from bot.services.clock import FakeClock
-from bot.services.live import ClockSettings, Entrant, LiveMatch, MatchError
+from bot.services.live import (
+    AlreadyOut,
+    AlreadyOver,
+    ClockSettings,
+    LiveMatch,
+    MatchError,
+    NotYours,
+    Occupant,
+)
 from bot.services.manager import GameManager
 from rules import board
 from rules.modes import Settings
@@ -27,9 +35,9 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-def people(*ids: int) -> list[Entrant]:
+def people(*ids: int) -> list[Occupant]:
     names = {ALICE: "alice", BOB: "bob", CAROL: "carol", DAVE: "dave", EVE: "eve"}
-    return [Entrant(i, names[i]) for i in ids]
+    return [Occupant(i, names[i]) for i in ids]
 
 
 async def play_to_the_end(games: GameManager, live: LiveMatch, seed: int) -> int:
@@ -102,9 +110,17 @@ async def duel(db: Database) -> tuple[GameManager, LiveMatch]:
     return games, live
 
 
-async def assert_refused(games: GameManager, live: LiveMatch, why: str, coro: object) -> None:
+async def assert_refused(
+    games: GameManager,
+    live: LiveMatch,
+    why: str,
+    coro: object,
+    kind: type[MatchError] = MatchError,
+) -> None:
+    """The refusal says ``why``, is of its ``kind`` (every kind is a MatchError, answered
+    the same friendly way), and leaves memory and storage as they were."""
     before = (live.ply, live.game.state_key(), (await games.repo.get(live.id)).ply)
-    with pytest.raises(MatchError, match=why):
+    with pytest.raises(kind, match=why):
         await coro  # type: ignore[misc]
     after = (live.ply, live.game.state_key(), (await games.repo.get(live.id)).ply)
     assert after == before
@@ -112,14 +128,16 @@ async def assert_refused(games: GameManager, live: LiveMatch, why: str, coro: ob
 
 async def test_a_stranger_cannot_act(duel: tuple[GameManager, LiveMatch]) -> None:
     games, live = duel
-    await assert_refused(games, live, "not playing", games.play(live.id, EVE, ["+a3NE"]))
-    await assert_refused(games, live, "not playing", games.resign(live.id, EVE))
+    play, resign = games.play(live.id, EVE, ["+a3NE"]), games.resign(live.id, EVE)
+    await assert_refused(games, live, "not playing", play, NotYours)
+    await assert_refused(games, live, "not playing", resign, NotYours)
     await assert_refused(games, live, "not playing", games.offer_draw(live.id, EVE))
 
 
 async def test_only_on_your_turn(duel: tuple[GameManager, LiveMatch]) -> None:
     games, live = duel
-    await assert_refused(games, live, "not your turn: alice", games.play(live.id, BOB, ["+k7SW"]))
+    play = games.play(live.id, BOB, ["+k7SW"])
+    await assert_refused(games, live, "not your turn: alice", play, NotYours)
 
 
 async def test_a_bad_token_anywhere_leaves_everything_untouched(
@@ -139,7 +157,7 @@ async def test_a_stale_button_is_refused(duel: tuple[GameManager, LiveMatch]) ->
     old = live.ply
     await games.play(live.id, ALICE, ["+a3NE"], expect_ply=old)
     await assert_refused(
-        games, live, "out of date", games.play(live.id, BOB, ["+k7SW"], expect_ply=old)
+        games, live, "out of date", games.play(live.id, BOB, ["+k7SW"], expect_ply=old), AlreadyOver
     )
 
 
@@ -162,8 +180,9 @@ async def test_nothing_after_the_game_is_over(duel: tuple[GameManager, LiveMatch
     update = await games.resign(live.id, BOB)
     assert live.game.result is not None and live.game.result.winners == (0,)
     assert update.text().count("wins") == 1
-    await assert_refused(games, live, "over", games.play(live.id, ALICE, ["+a3NE"]))
-    await assert_refused(games, live, "over", games.resign(live.id, ALICE))
+    play, resign = games.play(live.id, ALICE, ["+a3NE"]), games.resign(live.id, ALICE)
+    await assert_refused(games, live, "over", play, AlreadyOver)
+    await assert_refused(games, live, "over", resign, AlreadyOver)
 
 
 async def test_a_draw_needs_every_player(duel: tuple[GameManager, LiveMatch]) -> None:
@@ -214,7 +233,7 @@ async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
 
 async def test_the_computer_takes_its_turn(db: Database) -> None:
     games = GameManager(db, FakeClock())
-    bots = [Entrant(ALICE, "alice"), Entrant(None, "Computer", "easy")]
+    bots = [Occupant(ALICE, "alice"), Occupant(None, "Computer", "easy")]
     live = await games.create(bots, Settings(), channel_id=1, cloud_setup="none")
     await assert_refused(games, live, "not playing", games.play(live.id, BOB, ["+k7SW"]))
     await games.play(live.id, ALICE, ["+a3NE"])
@@ -327,3 +346,17 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
     with pytest.raises(MatchError, match="damaged"):
         await games.play(bad.id, CAROL, ["+a3NE"])
     await db.close()
+
+
+async def test_resigning_twice_says_the_seat_is_already_out(db: Database) -> None:
+    """The one refusal that forgetting a person relies on is its own kind, not a phrase
+    to look for in the message."""
+    games = GameManager(db, FakeClock())
+    live = await games.create(
+        people(ALICE, BOB, CAROL), Settings(mode="ffa3"), channel_id=1, cloud_setup="none"
+    )
+    await fly_first_turns(games, live)
+    await games.resign(live.id, CAROL)
+    assert not live.game.is_over  # the other two play on
+    again = games.resign(live.id, CAROL)
+    await assert_refused(games, live, "already out", again, AlreadyOut)

@@ -15,7 +15,7 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
 from bot.services import jobs
 from bot.services.clock import FakeClock
-from bot.services.live import ClockSettings, Entrant
+from bot.services.live import ClockSettings, Occupant
 from bot.services.manager import GameManager
 from bot.services.shards import Shards
 from rules.modes import Settings
@@ -39,7 +39,7 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
     owner = GameManager(db, clock, shards=Shards(2, (1,)))
     other = GameManager(db, clock, shards=Shards(2, (0,)))
     live = await owner.create(
-        [Entrant(ALICE, "alice"), Entrant(BOB, "bob")],
+        [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),
         channel_id=1,
         guild_id=GUILD_ON_SHARD_1,

@@ -14,10 +14,12 @@ from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.services import jobs
+from bot.services import live as live_module
 from bot.services.clock import FakeClock
-from bot.ui import tables
+from bot.ui import thread as thread_messages
 from render.board import board_png
 from rules import board
+from rules.words import telling
 from rules.words.telling import record_text
 
 # A duel of three planes, no clouds: bob swoops, flies level and crashes a plane; alice's
@@ -77,7 +79,7 @@ async def test_each_turn_is_told_word_for_word_then_the_board(
         "alice (P1) wins (last standing).\n"
         "Use `/crosshairs replay match:1` to watch it again, `/crosshairs record` to read it."
     )
-    assert not final.components  # a finished game has no buttons
+    assert button_labels(final) == ["Rematch"]  # a finished game offers only its rematch
     assert sum("your turn" in s for s in said) == 0  # nobody is left waiting to fly
 
 
@@ -247,7 +249,7 @@ async def test_the_preview_letters_each_cell_as_the_menu_options_begin(
         return board_png(game, **options)
 
     monkeypatch.setattr(jobs, "board_png", spying)
-    monkeypatch.setattr(tables, "_PREVIEWS", OrderedDict())  # another test drew these
+    monkeypatch.setattr(thread_messages, "_PREVIEWS", OrderedDict())  # another test drew these
     cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
     plane = next(
         c.label
@@ -271,3 +273,24 @@ async def test_the_preview_letters_each_cell_as_the_menu_options_begin(
         assert offered[board.cell(pose.split()[0])] == letter  # one letter per cell
     assert drawn[-1] == offered  # the preview letters exactly the cells the menu offers
     assert len(set(offered.values())) == len(offered)
+
+
+async def test_each_move_tells_the_game_in_words_once(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: Any
+) -> None:
+    """The move's sentences, the board's turn so far, the finished turn and the picture's
+    alt text all read one telling of the new state: the game is replayed once per move."""
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", planes=3)
+    replays: list[int] = []
+
+    def counting(game: Any, names: Any = ()) -> Any:
+        replays.append(len(game.history))
+        return telling.tell(game, names)
+
+    monkeypatch.setattr(live_module, "tell", counting)
+    await fly(table, simcord_bot, thread, GAME[:6])  # turn 3 ends: told, and a new board
+    assert replays == [1, 2, 3, 4, 5, 6]  # one telling per state reached, none repeated
+    assert any(
+        m.content.startswith("Turn 3, alice (P1) (+a1NE a6F +a4SE):") for m in thread.history()
+    )

@@ -82,6 +82,9 @@ async def test_resign_confirmed_twice_resigns_once(local: Local) -> None:
     assert challenge.original is not None
     await people.click(bob, challenge.original, "Accept")
     thread = await people.wait_thread(local.channel)
+    # both fly their first turn: a resignation before that would abort the game instead
+    await people.slash(alice, thread, "crosshairs move", tokens="+a3NE")
+    await people.slash(bob, thread, "crosshairs move", tokens="+k7SW +k10SW")
     board = board_message(people, thread)
     match = match_id(board)  # read now: once the game ends the message may be told in words
     confirm = answer(await people.click(alice, board, "Resign"))

@@ -39,10 +39,22 @@ async def test_a_duel_from_challenge_to_result(local: Local) -> None:
     assert flight.final is not None
     assert "wins" in flight.final.content or "draw" in flight.final.content.lower()
     final_board = board_message(people, thread)
-    assert final_board.buttons() == []  # a finished game has no buttons
+    # a finished game's board offers only its rematch (docs/correspondence.md)
+    assert [b["label"] for b in final_board.buttons()] == ["Rematch"]
     assert (
         hashlib.sha256(await people.download(final_board)).digest() != hashlib.sha256(png).digest()
     )
+
+    # the rematch: alice asks, bob accepts, and the same game starts with the seats swapped
+    await people.click(alice, final_board, "Rematch")
+    offer = await people.wait_for(thread, lambda m: m.content.startswith("🔁 **Rematch?**"))
+    assert f"<@{bob.id}>" in offer.content and f"<@{alice.id}>" not in offer.content
+    await people.click(bob, offer, "Accept")
+    await people.wait_for(thread, lambda m: "The rematch is on" in m.content)
+    rematch = local.server.world.threads_of(channel)[-1]
+    assert rematch.id != thread.id
+    second = board_message(people, rematch)
+    assert f"<@{bob.id}>, your turn" in second.content  # bob flies first now
 
     await local.bot.stop()
     tokens, status = await stored_steps(local, match_id(final_board))

@@ -1,7 +1,7 @@
 """The playground in a real browser: Debian's Chromium, driven by Playwright.
 
 ``python -m launcher`` (what ``bash scripts/run`` starts) with no token starts the
-playground; the test opens its page, has Pilot 1 challenge Pilot 2, accepts as Pilot 2,
+playground; the test opens its page, has Amy challenge Ben, accepts as Ben,
 and flies moves by clicking the board's Play button and choosing in the cockpit, checking
 that a new board image appears after every move.
 """
@@ -50,15 +50,15 @@ def test_a_challenge_and_moves_played_by_clicking_in_chromium(playground: str) -
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
 
-        act_as(page, "Pilot 1")
+        act_as(page, "Amy")
         page.fill("#command", "/crosshairs challenge")
-        page.select_option("select[name=opponent]", label="Pilot 2")
+        page.select_option("select[name=opponent]", label="Ben")
         page.fill("input[name=planes]", "3")
         page.click("#send")
         accept = "button[data-custom-id$=':accept']"
         page.wait_for_selector(accept)
 
-        act_as(page, "Pilot 2")
+        act_as(page, "Ben")
         page.click(accept)
         page.click("a.channel-link")
         page.wait_for_selector("button[data-custom-id^='xh:play:']")

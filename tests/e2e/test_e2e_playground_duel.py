@@ -38,15 +38,15 @@ def test_a_whole_duel_flown_by_pressing_as_a_person_does(playground: str) -> Non
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
 
-        act_as(page, "Pilot 1")
+        act_as(page, "Amy")
         page.fill("#command", "/crosshairs challenge")
-        page.select_option("select[name=opponent]", label="Pilot 2")
+        page.select_option("select[name=opponent]", label="Ben")
         page.fill("input[name=planes]", "3")
         page.select_option("select[name=clouds]", value="none")
         page.click("#send")
         accept = "button[data-custom-id$=':accept']"
         page.wait_for_selector(accept)
-        act_as(page, "Pilot 2")
+        act_as(page, "Ben")
         page.click(accept)
         page.click("a.channel-link")
         page.wait_for_selector(PLAY)
@@ -72,7 +72,7 @@ def test_a_whole_duel_flown_by_pressing_as_a_person_does(playground: str) -> Non
 
         text = page.inner_text("#messages")
         assert "wins" in text or "drawn" in text, text[-2000:]
-        assert "Turn 1, Pilot 1 (P1)" in text  # each turn told in words in the thread
+        assert "Turn 1, Amy (P1)" in text  # each turn told in words in the thread
         browser.close()
 
     print(

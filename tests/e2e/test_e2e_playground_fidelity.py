@@ -24,7 +24,7 @@ def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: s
         page.set_default_timeout(30_000)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
-        act_as(page, "Pilot 1")
+        act_as(page, "Amy")
 
         # the rules page is an embed: title, text, footer, and the diagram inside it
         send(page, "/crosshairs rules")
@@ -51,10 +51,10 @@ def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: s
         page.wait_for_selector("datalist[data-filled]", state="attached")
         assert page.inner_text("#error") == ""
 
-        # a lobby of three: Pilot 1 hosts, Pilots 2 and 3 sit, the host starts
+        # a lobby of three: Amy hosts, Ben and Cleo sit, the host starts
         send(page, "/crosshairs lobby", mode="Free-for-all, 3 players")
         page.wait_for_selector("button:has-text('Start')")
-        for pilot in ("Pilot 1", "Pilot 2", "Pilot 3"):
+        for pilot in ("Amy", "Ben", "Cleo"):
             act_as(page, pilot)
             page.locator("button:has-text('Sit'):not([disabled])").first.click()
             page.wait_for_function(
@@ -62,12 +62,12 @@ def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: s
                 "m => m.innerText.includes('Lobby') && m.innerText.includes(name))",
                 arg=pilot,
             )
-        act_as(page, "Pilot 1")
+        act_as(page, "Amy")
         page.locator("button:has-text('Start'):not([disabled])").click()
         page.click("a.channel-link")
         page.wait_for_selector("button[data-custom-id^='xh:play:']")
         thread = page.inner_text("#channel-name")
-        assert all(p in thread for p in ("Pilot 1", "Pilot 2", "Pilot 3")), thread
+        assert all(p in thread for p in ("Amy", "Ben", "Cleo")), thread
 
         # the newest message stays in view once its picture has loaded
         page.wait_for_function(

@@ -1,6 +1,6 @@
 """A whole duel against the computer in the playground with every picture hidden.
 
-Pilot 1 challenges the computer, then plays to the end from the words alone: before
+Amy challenges the computer, then plays to the end from the words alone: before
 each move they ask for the words-only board (``/crosshairs board words:true``) and pick
 their move from the legal moves the ``tokens`` box suggests (autocomplete, rendered as a
 datalist). No image is ever visible on the page; only the alt text could stand in.
@@ -70,7 +70,7 @@ def test_a_whole_duel_played_from_the_words_alone_with_pictures_hidden(playgroun
         page.goto(playground)
         page.add_style_tag(content=HIDE_PICTURES)
         page.wait_for_selector("#viewer option", state="attached")
-        act_as(page, "Pilot 1")
+        act_as(page, "Amy")
 
         page.fill("#command", "/crosshairs challenge")
         page.dispatch_event("#command", "input")
@@ -102,7 +102,7 @@ def test_a_whole_duel_played_from_the_words_alone_with_pictures_hidden(playgroun
                 )
                 if " wins (" in said or "drawn" in said:
                     break
-                if "Pilot 1 (P1) to fly" not in said:
+                if "Amy (P1) to fly" not in said:
                     page.wait_for_timeout(500)  # the computer is flying
                     continue
                 move = choose(suggested_moves(page))

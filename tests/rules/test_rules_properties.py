@@ -74,7 +74,7 @@ def check_plane_counts(game: Game) -> None:
 def check_result(game: Game) -> None:
     assert game.result is not None
     winners = game.result.winners
-    if game.mode.family == "ffa" and len(winners) > 1:
+    if game.mode.family.trophies and len(winners) > 1:
         assert "shared" in game.result.reason
     elif winners:
         assert len({game.mode.teams[s] for s in winners}) == 1
@@ -82,7 +82,7 @@ def check_result(game: Game) -> None:
 
 
 def check_trophies(game: Game) -> None:
-    if game.mode.family != "ffa":
+    if not game.mode.family.trophies:
         return
     happened = all_events(game)
     shots = len(of_type(happened, events.ShotDown))

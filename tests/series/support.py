@@ -34,10 +34,20 @@ class Club:
             zip(("opponent", "player3", "player4", "player5", "player6"), invited, strict=False)
         )
         result = await organiser.slash(self.channel, "crosshairs series start", **named, **options)
-        invitation = answer(result)
+        invitation = said(result)
         for person in invited:
             result = await person.click(invitation, label="Accept")
         return result
+
+
+def said(result: Any) -> Any:
+    """The bot's visible answer to a command: its first follow-up, or its response. A
+    follow-up showing the board is the match's new board (posted through the
+    interaction), not the answer."""
+    answers = [
+        m for m in result.followups if not any(a.filename == "board.png" for a in m.attachments)
+    ]
+    return (answers or [result.response])[0]
 
 
 async def current_match(bot: CrosshairsBot, thread: Any) -> LiveMatch:
@@ -59,4 +69,5 @@ async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, step
         step = ComputerPlayer("medium", seed=seat).choose(live.game.copy(with_history=False))
         mover = club.member(live.seats[seat].user_id)
         result = await mover.slash(thread, "crosshairs move", tokens=step.token)
+        # the answer to the mover, not the board a turn's end posts as a follow-up
         assert answer(result).content.startswith("✅"), answer(result).content

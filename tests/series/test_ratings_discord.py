@@ -19,6 +19,7 @@ from support.flying import fly_first_turns, resign
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
 from storage.ratings import RatingRepo
 
 from .support import Club, current_match
@@ -196,3 +197,20 @@ async def test_a_servers_leaderboard_lists_only_its_players(
     fields = {f.name: f.value for f in shown.embeds[0].fields}
     assert fields["Games"].startswith("1 played")  # ratings and results are global
     assert "0 of these 1 games were played on this server" in fields["Where games count"]
+
+
+async def test_a_clock_run_out_before_the_player_flew_keeps_the_result_unrated(
+    club: Club, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    alice, bob = club.alice, club.bob
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob, clock=120)
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = club.channel.threads
+    live = await current_match(simcord_bot, thread)
+    await alice.slash(thread, "crosshairs move", tokens=live.game.legal_steps()[0].token)
+    clock.advance(121)  # bob never flies
+    await club.env.advance_time(simcord_bot.config.clock_interval + 1)
+    assert live.game.result is not None and live.game.result.winners == (0,)  # it counts
+    told = [m.content for m in thread.history()]
+    assert "📊 Unrated game: the game ended before every side had flown a turn." in told
+    assert await RatingRepo(simcord_bot.db).get(alice.id, "duel") is None

@@ -14,6 +14,7 @@ from support.flying import fly_first_turns, resign
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
 from bot.services.live import LiveMatch
 from competition.ratings import Rating as PureRating
 from competition.ratings import suggest_handicap
@@ -276,3 +277,21 @@ async def test_cards_command_shows_all_eight(club: Club, simcord_bot: Crosshairs
     for card in CARDS.values():
         assert f"**{card.name}** ({card.points}) — {card.rule}" in shown.content
     assert shown.attachments[0].filename == "cards.png"
+
+
+async def test_a_card_claimed_as_a_clock_ends_a_game_before_everyone_flew_is_not_kept(
+    club: Club, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    alice, bob = club.alice, club.bob
+    await club.start_series(alice, bob, games=2, clock=120)
+    (thread,) = club.channel.threads
+    g1 = await current_match(simcord_bot, thread)
+    await alice.slash(thread, "crosshairs move", tokens=g1.game.legal_steps()[0].token)
+    clock.advance(121)  # bob never flies: alice wins on the clock, not a plane lost
+    await club.env.advance_time(simcord_bot.config.clock_interval + 1)
+    assert g1.game.result is not None and [c.card for c in claims(g1.game)] == ["untouchable"]
+    (claim,) = [t for t in texts(thread) if t.startswith("🃏")]
+    assert claim.endswith("not kept: the game ended before every side had flown a turn.")
+    stored = await SeriesRepo(simcord_bot.db).get(1)
+    assert stored.kept == () and [g.winners for g in stored.games][:1] == [(0,)]
+    assert "untouchable" in stored.current_pool  # back in the pool for game 2

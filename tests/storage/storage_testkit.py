@@ -16,9 +16,13 @@ from storage.config import Target, parse_target
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
+from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.tournaments import NewTournament, TournamentRepo
+from storage.training import PuzzleRating, TrainingRepo
+from storage.unrated import UnratedMatches
+from storage.vacations import VacationRepo
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
 
@@ -122,6 +126,14 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await RatingRepo(db).apply("duel", ids[3], [RatingChange(11, 27.25, 7.5)])
         await GuildSettingsRepo(db).set(1, "channel", "general")
         await BoardMarks(db).mark(ids[0], 5)
+        await NotifyRepo(db).set(11, "turn")
+        await UnratedMatches(db).mark(ids[0])
+        await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
+        training = TrainingRepo(db)
+        await training.pass_lesson(await training.start(11, "lesson", "enter"))
+        tried = await training.start(22, "puzzle", "1-0001")
+        await training.record_puzzle(tried, True, PuzzleRating(22, 1620.5, 240.0, 0.06, 1, 0, 1, 1))
+        await training.start(33, "lesson", "climb")
         return ids

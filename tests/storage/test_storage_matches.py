@@ -7,9 +7,9 @@ import asyncpg
 import pytest
 from storage_testkit import duel, game_json, raw
 
-from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import InvalidSnapshot, MatchNotFound, MatchOver, StepConflict, StorageError
+from storage.events import MatchEvents
 from storage.matches import MatchRepo, MatchStatus, SeatSpec
 from storage.players import PlayerRepo
 
@@ -218,18 +218,31 @@ async def test_a_thread_finds_its_active_match_first(db: Database) -> None:
     assert await repo.by_thread(72) is None
 
 
-async def test_finished_matches_whose_board_fell_behind_are_found(db: Database) -> None:
-    repo, marks = MatchRepo(db), BoardMarks(db)
-    told, untold, playing = [await repo.create(duel()) for _ in range(3)]
-    for match_id in (told, untold, playing):
+async def test_the_write_that_ends_a_match_records_its_end_once_until_shown(
+    db: Database,
+) -> None:
+    repo, events = MatchRepo(db), MatchEvents(db)
+    shown, unshown, playing, aborted = [await repo.create(duel()) for _ in range(4)]
+    for match_id in (shown, unshown, playing):
         await repo.append_step(
             match_id, 1, "+a3NE", 11, game_json(1, 1), to_move_seat=1, turn_deadline=None
         )
-        await marks.mark(match_id, 1)
-    for match_id in (told, untold):
+    for match_id in (shown, unshown):
         await repo.append_step(
             match_id, 2, "resign:0", 11, game_json(2, 0), to_move_seat=None,
             turn_deadline=None, status=MatchStatus.FINISHED, result_json='{"winners": [1]}',
         )  # fmt: skip
-    await marks.mark(told, 2)
-    assert await marks.finished_behind() == [(untold, 1)]
+    await repo.finish(aborted, MatchStatus.ABANDONED, "{}")
+    with pytest.raises(StorageError):  # a second end is refused, and records nothing
+        await repo.finish(shown, MatchStatus.ABANDONED, "{}")
+    assert [(e.match_id, e.kind) for e in await events.pending()] == [
+        (shown, "finished"),
+        (unshown, "finished"),
+        (aborted, "aborted"),
+    ]
+    await events.done(shown, "ratings")  # a step of the end: the end is still pending
+    assert await events.is_done(shown, "ratings")
+    assert not await events.is_done(unshown, "ratings")
+    await events.done(shown, "finished")
+    await events.done(aborted, "aborted")
+    assert [(e.match_id, e.guild_id) for e in await events.pending()] == [(unshown, 1)]

@@ -85,6 +85,9 @@ def test_layer_violations_are_found(tmp_path: Path) -> None:
         "storage/db.py": "import discord.ext\n",
         "bot/launch.py": "def go():\n    from localcord.playground import serve\n",
         "competition/__init__.py": "from storage import db\n",
+        "storage/series.py": "Series = 1\n",
+        "bot/ui/__init__.py": "",
+        "bot/ui/series.py": "from bot.app import x\nfrom storage.series import Series\n",
     }
     code, out = check(tree(tmp_path, files))
     assert code == 1
@@ -92,4 +95,9 @@ def test_layer_violations_are_found(tmp_path: Path) -> None:
     assert "storage.db (line 1) imports discord (storage must not import" in out
     assert "bot.launch (line 2) imports localcord (bot must not import launcher, localcord)" in out
     assert "competition (line 1) imports storage.db (competition may import only rules" in out
-    assert out.strip().endswith("0 import circle(s), 4 layer violation(s)")
+    assert (
+        "bot.ui.series (line 2) imports storage.series "
+        "(bot.ui must not import launcher, localcord, storage)" in out
+    )
+    assert "bot.ui.series (line 1)" not in out  # the services are bot.ui's way to storage
+    assert out.strip().endswith("0 import circle(s), 5 layer violation(s)")

@@ -18,7 +18,7 @@ from support.replies import answer, refusals
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from competition.arena import leaderboard
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 from tournament_bot.tournament_harness import Club, duel, open_games, resign, seat_users
 
 MINUTE = 60
@@ -64,7 +64,7 @@ async def test_a_twenty_minute_arena_of_twelve_with_streaks_a_live_board_and_a_c
 
     games = await open_games(simcord_bot, club)
     assert len(games) == 6  # everyone paired at once
-    ledger: list[Result] = []
+    ledger: list[PairingResult] = []
     board_id: int | None = None
     while clock.now() < started + 20 * MINUTE:
         games = await open_games(simcord_bot, club)

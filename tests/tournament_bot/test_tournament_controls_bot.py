@@ -12,7 +12,7 @@ from support.replies import answer, refusals
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import (
     Club,
@@ -79,7 +79,7 @@ async def test_round_robin_with_a_scheduled_start_repairing_and_set_and_correcte
     )
     assert live.game.is_over and live.game.result is not None
     assert [live.seats[s].user_id for s in live.game.result.winners] == [a]
-    results: dict[frozenset[int], Result] = {frozenset((a, b)): duel(a, b, a)}
+    results: dict[frozenset[int], PairingResult] = {frozenset((a, b)): duel(a, b, a)}
     c, d = seat_users(other)
     loser = max(c, d, key=lambda u: seed[u])
     await resign(club, other_thread, loser)

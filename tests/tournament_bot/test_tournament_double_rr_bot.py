@@ -9,7 +9,7 @@ from typing import Any
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import Club, duel, open_games, resign, seat_users
 
@@ -38,7 +38,7 @@ async def test_a_double_round_robin_meets_everyone_twice_with_the_seats_swapped(
     await club.organiser.click(created, label="Start")
     seed = {p.id: i + 1 for i, p in enumerate(club.pilots)}
 
-    ledger: list[Result] = []
+    ledger: list[PairingResult] = []
     seatings: list[tuple[int, int]] = []
     for round_no in range(1, 7):
         games = await open_games(simcord_bot, club)

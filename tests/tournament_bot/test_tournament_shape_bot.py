@@ -9,8 +9,9 @@ from typing import Any
 from support.replies import answer, refusals
 
 from bot.discord_app import CrosshairsBot
+from storage.ratings import RatingRepo
 from storage.tournaments import TournamentRepo
-from tournament_bot.tournament_harness import Club, open_games
+from tournament_bot.tournament_harness import Club, open_games, resign, seat_users
 
 
 async def test_every_game_of_the_event_has_the_organisers_settings(
@@ -75,3 +76,36 @@ async def test_a_mode_with_fixed_planes_is_refused_and_nothing_is_created(
     assert "fixed planes" in refused.content
     assert len(refusals(simcord_env)) == 1
     assert await TournamentRepo(simcord_bot.db).in_guild(club.guild.id) == []  # none created
+
+
+async def test_the_standings_picture_shows_ratings_as_everything_else_does(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    club = Club(simcord_env, 2)
+    created = answer(
+        await club.organiser.slash(
+            club.channel,
+            "crosshairs tournament create",
+            name="Cup",
+            format="swiss",
+            rounds=1,
+            tiebreaks="rating",
+        )
+    )
+    for pilot in club.pilots:
+        await pilot.click(created, label="Join")
+    await club.organiser.click(created, label="Start")
+    ((thread, live),) = await open_games(simcord_bot, club)
+    loser = seat_users(live)[1]
+    await resign(club, thread, loser)
+
+    (final,) = [m for m in club.channel.history() if "standings (final)" in m.content]
+    (picture,) = final.attachments
+    shown = {}
+    for pilot in club.pilots:
+        stored = await RatingRepo(simcord_bot.db).get(pilot.id, "duel")
+        assert stored is not None
+        shown[pilot.id] = 1500 + round(25 * (stored.mu - 25))  # what profile and board show
+        assert f"{pilot.name}, " in picture.description
+        assert f"(Rating {shown[pilot.id]})" in picture.description  # not μ (27.6, 22.4)
+    assert shown[loser] < 1500 < max(shown.values())

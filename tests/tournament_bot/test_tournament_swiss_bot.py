@@ -18,7 +18,7 @@ from support.replies import answer, refusals
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import (
     PER_TURN,
@@ -54,7 +54,7 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
     club = Club(simcord_env, 9)
     bot = simcord_bot
     rng = random.Random(9)
-    ledger: list[Result] = []
+    ledger: list[PairingResult] = []
 
     await club.stranger.slash(
         club.channel, "crosshairs tournament create", name="Sneaky", format="swiss", rounds=3
@@ -137,7 +137,7 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
     assert len(games) == 3
     playing = {u for _, live in games for u in seat_users(live)}
     (bye,) = set(seeds) - playing - {dropped}
-    ledger.append(Result.bye(str(bye)))
+    ledger.append(PairingResult.bye(str(bye)))
     assert any(f"{club.name(bye)} has a bye" in t for t in club.said())
     for thread, live in games:
         first, second = seat_users(live)

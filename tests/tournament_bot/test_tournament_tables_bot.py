@@ -9,7 +9,7 @@ from typing import Any
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
-from competition.model import Entrant, Result, placement_points
+from competition.model import Entrant, PairingResult, placement_points
 from competition.standings import TieBreak, standings
 from tournament_bot.tournament_harness import Club, open_games, resign, seat_users
 
@@ -41,7 +41,7 @@ async def test_a_swiss_of_tables_of_three_scored_by_placement(
         await pilot.click(created, label="Join")
     await club.organiser.click(created, label="Start")
     seed = {p.id: i + 1 for i, p in enumerate(club.pilots)}
-    ledger: list[Result] = []
+    ledger: list[PairingResult] = []
     for round_no in (1, 2):
         games = await open_games(simcord_env.bot, club)
         assert len(games) == 2, round_no
@@ -53,7 +53,7 @@ async def test_a_swiss_of_tables_of_three_scored_by_placement(
             for loser in out:
                 await resign(club, thread, loser)
             places = [1 if u not in out else 2 for u in seats]
-            ledger.append(Result(tuple(map(str, seats)), placement_points(places)))
+            ledger.append(PairingResult(tuple(map(str, seats)), placement_points(places)))
     entrants = [Entrant(str(u), 0.0, s) for u, s in seed.items()]
     expected = standings(entrants, ledger, (TieBreak.BUCHHOLZ,))
     (final,) = [t for t in club.said() if t.startswith("📊 **Furball** standings (final)")]

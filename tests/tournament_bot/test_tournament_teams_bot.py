@@ -10,7 +10,7 @@ from typing import Any
 from support.replies import answer, refusals
 
 from bot.discord_app import CrosshairsBot
-from competition.model import Entrant, Result
+from competition.model import Entrant, PairingResult
 from competition.standings import TieBreak, standings
 from rules.modes import MODES
 from tournament_bot.tournament_harness import Club, open_games, resign, seat_users
@@ -66,7 +66,7 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
     assert all(pilot.mention in opened for pilot in p)  # every member is pinged
     team_of = {m.id: captain.id for captain, partner in teams for m in (captain, partner)}
     sides = MODES["2v2"].teams
-    ledger: list[Result] = []
+    ledger: list[PairingResult] = []
     for round_no in (1, 2):
         games = await open_games(simcord_bot, club)
         assert len(games) == 2, round_no
@@ -85,7 +85,9 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
                 if team_of[u] == loser:
                     await resign(club, thread, u)
             assert live.game.is_over
-            ledger.append(Result.duel(str(first), str(second), 0.0 if loser == first else 1.0))
+            ledger.append(
+                PairingResult.duel(str(first), str(second), 0.0 if loser == first else 1.0)
+            )
     assert await open_games(simcord_bot, club) == []
 
     entrants = [Entrant(str(c.id), 0.0, i + 1) for i, (c, _) in enumerate(teams)]

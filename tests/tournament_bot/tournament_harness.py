@@ -15,7 +15,7 @@ from support.flying import resign as resign_confirmed
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.live import LiveMatch
-from competition.model import Result
+from competition.model import PairingResult
 from storage.matches import MatchStatus
 
 PER_TURN = 120  # seconds; the FakeClock only moves when a test moves it
@@ -88,7 +88,9 @@ def me(env: Any, bot: CrosshairsBot) -> UserHandle:
     return UserHandle(env, env.backend.get_user(bot.user.id))
 
 
-def duel(winner: int, loser: int, first: int, forfeit: bool = False) -> Result:
+def duel(winner: int, loser: int, first: int, forfeit: bool = False) -> PairingResult:
     """A duel result as the pure package wants it, seats in playing order."""
     second = loser if first == winner else winner
-    return Result.duel(str(first), str(second), 1.0 if first == winner else 0.0, forfeit=forfeit)
+    return PairingResult.duel(
+        str(first), str(second), 1.0 if first == winner else 0.0, forfeit=forfeit
+    )

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from competition.model import Entrant, Pairing, Result
+from competition.model import Entrant, Pairing, PairingResult
 
 Total = tuple[int, int, int, int, int, int]
 Facts = tuple[list[str], dict[str, int], dict[str, str], list[frozenset[str]], set[str]]
 
 
-def _facts(players: Sequence[Entrant], history: Sequence[Result]) -> Facts:
+def _facts(players: Sequence[Entrant], history: Sequence[PairingResult]) -> Facts:
     halves: dict[str, int] = {e.id: 0 for e in players}
     seats: dict[str, str] = {}
     met: list[frozenset[str]] = []
@@ -54,7 +54,7 @@ def _seat(history: str, seat: str) -> tuple[int, int]:
 
 
 def evaluate(
-    players: Sequence[Entrant], history: Sequence[Result], pairings: Sequence[Pairing]
+    players: Sequence[Entrant], history: Sequence[PairingResult], pairings: Sequence[Pairing]
 ) -> Total:
     """The levels of a pairing exactly as seated."""
     return _evaluate(_facts(players, history), pairings)
@@ -98,7 +98,7 @@ def _matchings(ids: list[str]) -> Iterator[list[tuple[str, ...]]]:
             yield [(head, other), *tail]
 
 
-def optimum(players: Sequence[Entrant], history: Sequence[Result]) -> Total:
+def optimum(players: Sequence[Entrant], history: Sequence[PairingResult]) -> Total:
     """The least total over every pairing of the field, each pair seated its better way."""
     ids = [e.id for e in players]
     facts = _facts(players, history)

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from competition.elimination import LOSERS, WINNERS, Bracket
-from competition.model import Entrant, Pairing, Result, placement_points
+from competition.model import Entrant, Pairing, PairingResult, placement_points
 from competition.roundrobin import double_schedule, schedule
 from competition.standings import standings
 from competition.swiss import pair_duels
@@ -63,7 +63,7 @@ def rematch_free(
 
 
 def check_standings(
-    entrants: list[Entrant], results: list[Result], points: dict[str, float]
+    entrants: list[Entrant], results: list[PairingResult], points: dict[str, float]
 ) -> None:
     table = standings(entrants, results)
     # Placement points come in thirds and sixths: compare them rounded.
@@ -77,7 +77,7 @@ def swiss_event(rng: random.Random, tally: Tally) -> None:
     n = rng.randint(4, 64)
     everyone = [entrant(i, rng) for i in range(1, n + 1)]
     active = list(everyone)
-    history: list[Result] = []
+    history: list[PairingResult] = []
     points: defaultdict[str, float] = defaultdict(float)
     for _ in range(min(math.ceil(math.log2(n)) + 2, n - 1)):
         if rng.random() < 0.15 and len(active) > 4:
@@ -90,11 +90,13 @@ def swiss_event(rng: random.Random, tally: Tally) -> None:
         check_swiss_round(active, history, pairings, tally)
         for p in pairings:
             if p.is_bye:
-                result = Result.bye(p.seats[0])
+                result = PairingResult.bye(p.seats[0])
             else:
                 forfeit = rng.random() < 0.05
                 first, second = p.seats
-                result = Result.duel(first, second, rng.choice((1.0, 0.5, 0.0)), forfeit=forfeit)
+                result = PairingResult.duel(
+                    first, second, rng.choice((1.0, 0.5, 0.0)), forfeit=forfeit
+                )
             history.append(result)
             for seat, pts in zip(result.seats, result.points, strict=True):
                 points[seat] += pts
@@ -102,7 +104,7 @@ def swiss_event(rng: random.Random, tally: Tally) -> None:
 
 
 def check_swiss_round(
-    active: list[Entrant], history: list[Result], pairings: list[Pairing], tally: Tally
+    active: list[Entrant], history: list[PairingResult], pairings: list[Pairing], tally: Tally
 ) -> None:
     tally.rounds += 1
     ids = [e.id for e in active]
@@ -215,7 +217,7 @@ def tables_event(rng: random.Random, tally: Tally) -> None:
     size = rng.randint(3, 6)
     n = rng.randint(size, 24)
     players = [entrant(i, rng) for i in range(1, n + 1)]
-    history: list[Result] = []
+    history: list[PairingResult] = []
     points: defaultdict[str, float] = defaultdict(float)
     # The table heuristic's random kicks make big, tight fields slow: 24 and 3 rounds.
     for _ in range(3):
@@ -224,7 +226,9 @@ def tables_event(rng: random.Random, tally: Tally) -> None:
         assert sorted(s for p in pairings for s in p.seats) == sorted(e.id for e in players)
         for p in pairings:
             places = [rng.randint(1, len(p.seats)) for _ in p.seats] if len(p.seats) > 1 else []
-            result = Result(p.seats, _places(places)) if places else Result.bye(p.seats[0])
+            result = (
+                PairingResult(p.seats, _places(places)) if places else PairingResult.bye(p.seats[0])
+            )
             history.append(result)
             for seat, pts in zip(result.seats, result.points, strict=True):
                 points[seat] += pts

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from competition.arena import accepts_pairings, arena_points, leaderboard, pair_waiting
-from competition.model import Entrant, Pairing, Result
+from competition.model import Entrant, Pairing, PairingResult
 from competition.roundrobin import double_schedule
 from competition.schedule import RoundTimes, no_show_results
 from competition.standings import standings
@@ -19,11 +19,11 @@ T0 = datetime(2026, 5, 1, 18, 0)
 
 def test_arena_streak_doubles_after_two_wins_until_a_non_win() -> None:
     results = [
-        Result.duel("ann", "bob", 1.0),  # 2
-        Result.duel("cat", "ann", 0.0),  # 2, streak lit
-        Result.duel("ann", "dan", 1.0),  # 4
-        Result.duel("ann", "bob", 0.5),  # 2 (double draw), streak out
-        Result.duel("ann", "cat", 1.0),  # 2
+        PairingResult.duel("ann", "bob", 1.0),  # 2
+        PairingResult.duel("cat", "ann", 0.0),  # 2, streak lit
+        PairingResult.duel("ann", "dan", 1.0),  # 4
+        PairingResult.duel("ann", "bob", 0.5),  # 2 (double draw), streak out
+        PairingResult.duel("ann", "cat", 1.0),  # 2
     ]
     line = arena_points("ann", results)
     assert (line.points, line.games, line.on_fire) == (12, 5, False)
@@ -31,14 +31,17 @@ def test_arena_streak_doubles_after_two_wins_until_a_non_win() -> None:
 
 
 def test_a_forfeit_win_scores_but_lights_no_streak() -> None:
-    results = [Result.duel("ann", "bob", 1.0, forfeit=True), Result.duel("ann", "cat", 1.0)]
-    results.append(Result.duel("ann", "dan", 1.0))
+    results = [
+        PairingResult.duel("ann", "bob", 1.0, forfeit=True),
+        PairingResult.duel("ann", "cat", 1.0),
+    ]
+    results.append(PairingResult.duel("ann", "dan", 1.0))
     assert arena_points("ann", results).points == 6
 
 
 def test_arena_pairs_neighbours_by_score_but_not_the_last_opponent() -> None:
     field = [Entrant(name, 1500.0 - i, i) for i, name in enumerate(["a", "b", "c", "d", "e"], 1)]
-    history = [Result.duel("a", "b", 1.0), Result.duel("c", "d", 1.0)]
+    history = [PairingResult.duel("a", "b", 1.0), PairingResult.duel("c", "d", 1.0)]
     pairs, waiting = pair_waiting(field, history)
     # a and c lead on 2; a's last opponent was b, so a meets c and b meets d.
     assert pairs == [("a", "c"), ("b", "d")]
@@ -61,8 +64,8 @@ def test_round_times_open_remind_and_forfeit_no_shows() -> None:
     assert no_show_results(pairings, T0, T0 + timedelta(minutes=2), arrived, times) == []
     forfeits = no_show_results(pairings, T0, T0 + timedelta(minutes=3), arrived, times)
     assert forfeits == [
-        Result(("c", "d"), (1.0, 0.0), forfeit=True),
-        Result(("e", "f"), (0.0, 0.0), forfeit=True),
+        PairingResult(("c", "d"), (1.0, 0.0), forfeit=True),
+        PairingResult(("e", "f"), (0.0, 0.0), forfeit=True),
     ]
     with pytest.raises(ValueError, match="reminder"):
         RoundTimes(T0, timedelta(minutes=10), remind_before=timedelta(minutes=11))
@@ -102,6 +105,9 @@ def test_double_round_robin_meets_everyone_once_each_way() -> None:
 
 
 def test_a_forfeit_win_on_a_streak_keeps_it_alight() -> None:
-    results = [Result.duel("ann", "bob", 1.0), Result.duel("ann", "cat", 1.0)]
-    results += [Result.duel("ann", "dan", 1.0, forfeit=True), Result.duel("ann", "eve", 1.0)]
+    results = [PairingResult.duel("ann", "bob", 1.0), PairingResult.duel("ann", "cat", 1.0)]
+    results += [
+        PairingResult.duel("ann", "dan", 1.0, forfeit=True),
+        PairingResult.duel("ann", "eve", 1.0),
+    ]
     assert arena_points("ann", results).points == 2 + 2 + 4 + 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from competition.model import Entrant, Result, placement_points
+from competition.model import Entrant, PairingResult, placement_points
 from competition.standings import (
     TieBreak,
     buchholz,
@@ -19,12 +19,12 @@ A, B, C, D = (
     )
 )
 FOUR = [
-    Result.duel("A", "B", 1.0),  # round 1
-    Result.duel("C", "D", 0.5),
-    Result.duel("A", "C", 0.5),  # round 2
-    Result.duel("B", "D", 1.0),
-    Result.duel("D", "A", 1.0),  # round 3
-    Result.duel("B", "C", 1.0),
+    PairingResult.duel("A", "B", 1.0),  # round 1
+    PairingResult.duel("C", "D", 0.5),
+    PairingResult.duel("A", "C", 0.5),  # round 2
+    PairingResult.duel("B", "D", 1.0),
+    PairingResult.duel("D", "A", 1.0),  # round 3
+    PairingResult.duel("B", "C", 1.0),
 ]
 # Scores: A 1 + 0.5 + 0 = 1.5, B 0 + 1 + 1 = 2, C 0.5 + 0.5 + 0 = 1, D 0.5 + 0 + 1 = 1.5.
 
@@ -70,10 +70,10 @@ def test_organiser_order_decides_between_a_and_d() -> None:
 def test_byes_and_forfeits_meet_a_virtual_opponent_on_the_players_own_score() -> None:
     x, y, z = Entrant("X", 1500.0, 1), Entrant("Y", 1500.0, 2), Entrant("Z", 1500.0, 3)
     results = [
-        Result.duel("X", "Y", 1.0),  # round 1
-        Result.bye("Z"),
-        Result.duel("Z", "X", 1.0, forfeit=True),  # round 2: X did not show
-        Result.bye("Y"),
+        PairingResult.duel("X", "Y", 1.0),  # round 1
+        PairingResult.bye("Z"),
+        PairingResult.duel("Z", "X", 1.0, forfeit=True),  # round 2: X did not show
+        PairingResult.bye("Y"),
     ]
     # Scores: X 1 + 0 = 1, Y 0 + 1 = 1, Z 1 + 1 = 2.
     # X: Y's 1, then the forfeit as a virtual opponent on X's own 1: Buchholz 2.
@@ -98,7 +98,10 @@ def test_byes_and_forfeits_meet_a_virtual_opponent_on_the_players_own_score() ->
 
 def test_tables_count_as_one_game_against_the_mean_opponent() -> None:
     # Three at a table finish P, Q, R: 1, 0.5, 0; then R beats P in a duel.
-    results = [Result(("P", "Q", "R"), placement_points([1, 2, 3])), Result.duel("R", "P", 1.0)]
+    results = [
+        PairingResult(("P", "Q", "R"), placement_points([1, 2, 3])),
+        PairingResult.duel("R", "P", 1.0),
+    ]
     # Scores: P 1, Q 0.5, R 1.  P's Buchholz: mean(Q 0.5, R 1) = 0.75, plus R's 1 = 1.75.
     assert buchholz("P", results) == 1.75
     # Head-to-head P against R: above R at the table (1), lost the duel (0).

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from competition.model import Entrant, Pairing, Result
+from competition.model import Entrant, Pairing, PairingResult
 from competition.swiss import (
     RoundCosts,
     block_pairing,
@@ -19,9 +19,9 @@ from competition.swiss import (
 )
 
 
-def duel(pairing: Pairing, first_points: float) -> Result:
+def duel(pairing: Pairing, first_points: float) -> PairingResult:
     first, second = pairing.seats
-    return Result.duel(first, second, first_points)
+    return PairingResult.duel(first, second, first_points)
 
 
 def field(n: int) -> list[Entrant]:
@@ -54,7 +54,7 @@ def rematch_free_exists(ids: list[str], met: Counter[frozenset[str]], had_bye: s
 def play_event(n: int, seed: int) -> list[list[Pairing]]:
     rng = random.Random(seed)
     players = field(n)
-    history: list[Result] = []
+    history: list[PairingResult] = []
     rounds: list[list[Pairing]] = []
     for _ in range(rounds_for(n)):
         met = meetings(history)
@@ -70,7 +70,7 @@ def play_event(n: int, seed: int) -> list[list[Pairing]]:
             assert not rematch_free_exists([e.id for e in players], met, had_bye)
         for p in pairings:
             if p.is_bye:
-                history.append(Result.bye(p.seats[0]))
+                history.append(PairingResult.bye(p.seats[0]))
             else:
                 history.append(duel(p, rng.choice((1.0, 0.5, 0.0))))
     return rounds
@@ -106,7 +106,7 @@ def test_bye_goes_to_the_lowest_player_without_one() -> None:
     players = field(5)
     first = pair_duels(players, [])
     assert first[-1] == Pairing(("p5",))
-    history = [Result.bye("p5")] + [duel(p, 0.5) for p in first[:-1]]
+    history = [PairingResult.bye("p5")] + [duel(p, 0.5) for p in first[:-1]]
     second = pair_duels(players, history)
     # Everyone else drew, so p5 now leads; p4 is lowest among those without a bye.
     assert second[-1] == Pairing(("p4",))
@@ -114,8 +114,8 @@ def test_bye_goes_to_the_lowest_player_without_one() -> None:
 
 def test_dropped_player_is_not_paired_but_their_games_count() -> None:
     players = field(6)
-    history = [Result.duel("p1", "p4", 1.0), Result.duel("p5", "p2", 0.0)]
-    history.append(Result.duel("p3", "p6", 1.0))
+    history = [PairingResult.duel("p1", "p4", 1.0), PairingResult.duel("p5", "p2", 0.0)]
+    history.append(PairingResult.duel("p3", "p6", 1.0))
     pairings = pair_duels([e for e in players if e.id != "p6"], history)
     assert all("p6" not in p.seats for p in pairings)
     assert {frozenset(p.seats) for p in pairings}.isdisjoint(
@@ -132,7 +132,7 @@ def level_totals(costs: RoundCosts, pairs: list[tuple[str, str]], bye: str | Non
 def test_block_pairing_equals_the_whole_field_matching_on_levels_one_to_four(n: int) -> None:
     rng = random.Random(n)
     players = field(n)
-    history: list[Result] = []
+    history: list[PairingResult] = []
     kept = 0
     for _ in range(5):
         costs = RoundCosts.of(players, history)
@@ -143,6 +143,6 @@ def test_block_pairing_equals_the_whole_field_matching_on_levels_one_to_four(n: 
             assert level_totals(costs, *blocks)[:4] == level_totals(costs, *exact)[:4]
         for p in pair_duels(players, history):
             history.append(
-                Result.bye(p.seats[0]) if p.is_bye else duel(p, rng.choice((1.0, 0.5, 0.0)))
+                PairingResult.bye(p.seats[0]) if p.is_bye else duel(p, rng.choice((1.0, 0.5, 0.0)))
             )
     assert kept >= 3  # the blocks really were used

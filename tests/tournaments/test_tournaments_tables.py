@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from competition.model import Entrant, Result, placement_points
+from competition.model import Entrant, PairingResult, placement_points
 from competition.tables import pair_tables, table_sizes
 
 
@@ -24,7 +24,7 @@ def play(n: int, size: int, rounds: int) -> list[int]:
     """Play ``rounds`` rounds with random placements; return each round's repeat pairs."""
     rng = random.Random(n * size)
     field = [Entrant(f"p{i}", 2000.0 - i, i) for i in range(1, n + 1)]
-    history: list[Result] = []
+    history: list[PairingResult] = []
     byes: Counter[str] = Counter()
     repeats: list[int] = []
     for _ in range(rounds):
@@ -37,12 +37,12 @@ def play(n: int, size: int, rounds: int) -> list[int]:
         for p in pairings:
             if p.is_bye:
                 byes[p.seats[0]] += 1
-                history.append(Result.bye(p.seats[0]))
+                history.append(PairingResult.bye(p.seats[0]))
             else:
                 assert len(p.seats) == size
                 places = list(range(1, size + 1))
                 rng.shuffle(places)
-                history.append(Result(p.seats, placement_points(places)))
+                history.append(PairingResult(p.seats, placement_points(places)))
     assert max(byes.values(), default=0) <= 1
     return repeats
 

@@ -32,7 +32,7 @@ from rules.events import CardClaimed, TurnPassed
 from rules.game import Game
 from rules.words.common import SIDE_WORDS, join
 from rules.words.scene import alt_text
-from rules.words.telling import Told, record_text, tell_turns, told_text
+from rules.words.telling import Told, record_text, told_text
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -87,24 +87,7 @@ async def board_file(
                 _PREVIEWS.popitem(last=False)
     else:
         _PREVIEWS.move_to_end(key)
-    return picture(png, filename, alt_text(live.game, live.names))
-
-
-_TOLD: OrderedDict[int, tuple[Game, int, list[Told]]] = OrderedDict()
-
-
-def told_turns(live: LiveMatch) -> list[Told]:
-    """The match's player-turns in words, worked out once per state: telling replays
-    the game from its start, and the board text and the finished turns both need it."""
-    kept = _TOLD.get(live.id)
-    if kept is not None and kept[0] is live.game and kept[1] == live.ply:
-        return kept[2]
-    told = tell_turns(live.game, live.names)
-    _TOLD[live.id] = (live.game, live.ply, told)
-    _TOLD.move_to_end(live.id)
-    while len(_TOLD) > _PREVIEWS_KEPT:
-        _TOLD.popitem(last=False)
-    return told
+    return picture(png, filename, alt_text(live.game, live.names, turns=live.telling().turns))
 
 
 def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
@@ -112,7 +95,7 @@ def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
     offer), whose turn it is with a ping, or the result."""
     game = live.game
     head = f"**Crosshairs #{live.id}** · {game.mode.title} · {game.settings.ruleset} rules"
-    now = [t for t in told_turns(live) if t.turn == game.turn]
+    now = [t for t in live.telling().turns if t.turn == game.turn]
     body = ""
     if now and not game.is_over:
         body = told_text(game, now[0], live.names).replace(":\n", " so far:\n", 1)
@@ -180,7 +163,7 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
         ended.add(live.game.turn)
     if not ended:
         return []
-    return [t for t in told_turns(live) if t.turn in ended]
+    return [t for t in live.telling().turns if t.turn in ended]
 
 
 def told_message(live: LiveMatch, told: Told) -> str:

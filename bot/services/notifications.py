@@ -1,0 +1,94 @@
+"""Your move, wherever you are: whom to send a DM about a match, and what it says.
+
+A person chooses how often (:mod:`storage.notify`): ``turn`` — when a turn passes to
+them (which includes the first turn of a new game, such as a series game or a
+tournament round) and when their clock runs low; ``clock`` — only when their clock runs
+low; ``off`` (the default) — never. A DM is a rate-limited call, so a person gets at
+most one per player-turn of a match, never the person whose action passed the turn, and
+the computer none. This module decides; :mod:`bot.ui.notify` sends.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from bot.services.live import LiveMatch
+from storage.db import Database
+from storage.notify import NotifyRepo
+
+KEPT = 4096  # (match, person) pairs whose last DM'd turn is remembered
+
+
+@dataclass(frozen=True)
+class Notice:
+    user_id: int
+    text: str
+
+
+def jump_link(live: LiveMatch) -> str:
+    """A link that opens the match's thread (or channel) in Discord."""
+    where = live.record.thread_id or live.record.channel_id
+    guild = live.record.guild_id if live.record.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{where}"
+
+
+class Notifications:
+    def __init__(self, db: Database) -> None:
+        self.repo = NotifyRepo(db)
+        # (match, person) → the player-turn they were last told about
+        self._told: OrderedDict[tuple[int, int], int] = OrderedDict()
+
+    async def turn_passed(self, live: LiveMatch, actor: int | None) -> list[Notice]:
+        """The DM for whoever is now to move, if they want one and were not yet told
+        of this turn; none for ``actor``, who just acted."""
+        user = live.user_to_move()
+        if user is None or user == actor or live.over:
+            return []
+        if not self._first_time(live, user):
+            return []
+        if (await self.repo.levels([user]))[user] != "turn":
+            return []
+        title = " vs ".join(live.names)
+        return [Notice(user, f"✈️ Your turn in match #{live.id} ({title}): {jump_link(live)}")]
+
+    async def game_opened(self, live: LiveMatch, actor: int | None) -> list[Notice]:
+        """A new game (a challenge accepted, a series game, a tournament round): its first
+        player is told it is their turn, every other person that it has started; not
+        ``actor``, who started it."""
+        first = await self.turn_passed(live, actor)
+        told = {n.user_id for n in first} | {actor, live.user_to_move()}
+        others = [e.user_id for e in live.seats if e.user_id is not None and e.user_id not in told]
+        levels = await self.repo.levels(others)
+        title = " vs ".join(live.names)
+        return first + [
+            Notice(u, f"🛫 Match #{live.id} ({title}) has started: {jump_link(live)}")
+            for u in others
+            if levels[u] == "turn"
+        ]
+
+    async def clock_low(self, live: LiveMatch) -> list[Notice]:
+        """The DM for the person whose turn clock is about to run out."""
+        user = live.user_to_move()
+        if user is None or live.over or live.deadline is None:
+            return []
+        if (await self.repo.levels([user]))[user] == "off":
+            return []
+        return [
+            Notice(
+                user,
+                f"⏰ Your turn in match #{live.id} is running out "
+                f"(<t:{int(live.deadline)}:R>): {jump_link(live)}",
+            )
+        ]
+
+    def _first_time(self, live: LiveMatch, user: int) -> bool:
+        """Whether this player-turn of ``user`` is new (and remember it)."""
+        key, turn = (live.id, user), live.game.turn
+        if self._told.get(key) == turn:
+            return False
+        self._told[key] = turn
+        self._told.move_to_end(key)
+        if len(self._told) > KEPT:
+            self._told.popitem(last=False)
+        return True

@@ -1,0 +1,413 @@
+"""Learn and puzzles without Discord: open a lesson or a puzzle for a person, play their
+presses into it, and judge the turn when it is done.
+
+An exercise is one player-turn of the seat to move, played from the lesson's or the
+puzzle's position; its steps so far live in storage (:mod:`storage.training`), and the
+game is rebuilt from them on every press, so memory never differs from storage. A lesson
+is judged by its conditions (:mod:`rules.training.lessons`): a wrong try is explained and
+the lesson starts again. A puzzle is judged by playing the round of replies after the
+try (:func:`rules.training.puzzles.judge`, in a worker process): its first try moves the
+person's Glicko-2 puzzle rating and streak; later tries are for practice.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.services import workers
+from bot.services.live import MatchError
+from competition.puzzle_rating import Glicko, rate
+from rules import notation, position
+from rules.ai.analysis import PLANE, AnalysisDepth
+from rules.ai.deep import play_round
+from rules.ai.evaluate import Evaluator
+from rules.ai.search import Deadline
+from rules.ai.strengths import TUNED_WEIGHTS
+from rules.errors import RulesError
+from rules.events import Event
+from rules.game import Game
+from rules.notation import play_tokens
+from rules.training import lessons, puzzles, shipped
+from rules.training.lessons import Lesson
+from rules.training.puzzles import NO_CLOCK, Puzzle
+from storage.db import Database
+from storage.guilds import GuildSettingsRepo
+from storage.training import DAILY_CHANNEL, DAILY_POSTED, PuzzleRating, Run, TrainingRepo
+
+LEVEL_WINDOW = 150.0  # a puzzle "at your level" is rated within this of you, if any is
+# A try at a blunder of one's own game finds the better turn when it comes within this
+# many planes of it (the analysis calls a smaller loss than 0.3 no inaccuracy at all).
+BLUNDER_SLACK = 0.3
+BLUNDER_SEP = "#"  # the item of a blunder: position text, better turn, turn played
+
+
+def judge_puzzle(position_text: str, tokens: Sequence[str]) -> int:
+    """The outcome of a try at a puzzle (a worker job: plain data in and out)."""
+    game = position.parse(position_text)
+    work = game.copy()
+    plan = tuple(step for step, _ in play_tokens(work, tokens))
+    return puzzles.judge(game, plan).outcome
+
+
+def judge_blunder(
+    position_text: str, tokens: Sequence[str], better: Sequence[str], reply_width: int
+) -> bool:
+    """Whether a try at one of the person's own blunders is as good as the better turn
+    the analysis found, judged as the analysis judges (a worker job)."""
+    game = position.parse(position_text)
+    ev = Evaluator(game, TUNED_WEIGHTS)
+    values = []
+    for line in (tokens, better):
+        work = game.copy()
+        plan = tuple(step for step, _ in play_tokens(work, line))
+        scratch = game.copy(with_history=False)
+        played = play_round(scratch, game.active, plan, ev, reply_width, Deadline(NO_CLOCK))
+        values.append(played[0].score if played else ev.score(work, game.active))
+    return values[0] >= values[1] - BLUNDER_SLACK * PLANE
+
+
+def daily_puzzle(day: datetime.date) -> Puzzle:
+    """The puzzle of the day: the same everywhere on a given date."""
+    found = shipped.puzzle_set()
+    digest = hashlib.sha256(day.isoformat().encode()).digest()
+    return found[int.from_bytes(digest[:8], "big") % len(found)]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A person's open lesson or puzzle, standing after the steps played so far."""
+
+    run: Run
+    start: Game
+    game: Game
+    happened: tuple[Event, ...]
+    lesson: Lesson | None = None
+    puzzle: Puzzle | None = None
+    better: tuple[str, ...] = ()  # a blunder's better turn
+    played: str = ""  # a blunder: the turn played in the game
+
+    @property
+    def stamp(self) -> str:
+        """Which state a button was drawn for: the item, the tries and the steps."""
+        item = hashlib.sha256(self.run.item.encode()).hexdigest()[:10]
+        return f"{item}~{self.run.tries}~{len(self.run.tokens)}"
+
+    @property
+    def seat(self) -> int:
+        return self.start.active
+
+    @property
+    def names(self) -> list[str]:
+        """How the board names the seats: you, a partner, the rivals."""
+        game = self.start
+        rivals = [s for s in range(game.seats) if game.hostile(self.seat, s)]
+        partners = [s for s in range(game.seats) if s != self.seat and s not in rivals]
+        names = []
+        for s in range(game.seats):
+            if s == self.seat:
+                names.append("You")
+            elif s in partners:
+                names.append(
+                    "Partner" if len(partners) == 1 else f"Partner {partners.index(s) + 1}"
+                )
+            else:
+                names.append("Rival" if len(rivals) == 1 else f"Rival {rivals.index(s) + 1}")
+        return names
+
+    @property
+    def title(self) -> str:
+        if self.lesson is not None:
+            number = [x.id for x in shipped.course()].index(self.lesson.id) + 1
+            return f"Lesson {number}: {self.lesson.title}"
+        if self.puzzle is None:
+            return f"Your blunder of player-turn {self.start.turn}: find the better turn"
+        return f"Puzzle {self.puzzle.id} · rated {self.puzzle.rating}"
+
+    @property
+    def goal(self) -> str:
+        if self.lesson is not None:
+            return self.lesson.goal
+        mover = self.start.mode.seat_label(self.seat)
+        if self.puzzle is None:
+            return (
+                f"In your game you ({mover}) played {self.played} here, and the analysis "
+                "found a clearly better turn. Find it (or one as good)."
+            )
+        return (
+            f"You fly {mover} ({self.start.mode.title}). Find the turn that is clearly best: "
+            "it wins material, saves it, or wins the game, and the replies cannot undo it."
+        )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a finished try came to."""
+
+    passed: bool
+    reasons: tuple[str, ...]
+    tried: Game  # the board the try left
+    played: str  # the try in notation
+    exercise: Exercise  # as it was judged
+    next_lesson: Lesson | None = None
+    rating: PuzzleRating | None = None
+    rating_before: float | None = None
+    rated: bool = False
+    answer: str = ""
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """After a press: the exercise still open, or the verdict on the finished turn."""
+
+    exercise: Exercise | None
+    verdict: Verdict | None
+    lines: tuple[str, ...] = ()
+
+
+class TrainingService:
+    def __init__(self, db: Database, analysis: AnalysisDepth | None = None) -> None:
+        self.repo = TrainingRepo(db)
+        self.analysis = analysis or AnalysisDepth()  # how blunders are judged
+        self.settings = GuildSettingsRepo(db)
+
+    # ------------------------------------------------------------------ opening
+
+    async def progress(self, user_id: int) -> dict[str, int]:
+        return await self.repo.lessons_passed(user_id)
+
+    async def open_lesson(self, user_id: int, lesson_id: str | None = None) -> Exercise:
+        """Open ``lesson_id``, or the first lesson not passed yet (the first, when all are)."""
+        course = shipped.course()
+        if lesson_id is None:
+            done = await self.repo.lessons_passed(user_id)
+            chosen = next((x for x in course if x.id not in done), course[0])
+        else:
+            try:
+                chosen = shipped.lesson(lesson_id)
+            except RulesError as exc:
+                raise MatchError(f"{exc}; /crosshairs learn lists the lessons") from None
+        run = await self.repo.start(user_id, "lesson", chosen.id)
+        return self._exercise(run)
+
+    async def open_puzzle(self, user_id: int, puzzle_id: str | None = None) -> Exercise:
+        """Open ``puzzle_id``, or a puzzle near the person's rating they have not tried."""
+        if puzzle_id is None:
+            chosen = await self._at_level(user_id)
+        else:
+            try:
+                chosen = shipped.puzzle(puzzle_id)
+            except RulesError as exc:
+                raise MatchError(str(exc)) from None
+        run = await self.repo.start(user_id, "puzzle", chosen.id)
+        return self._exercise(run)
+
+    async def _at_level(self, user_id: int) -> Puzzle:
+        rating = await self.repo.puzzle_rating(user_id)
+        level = rating.rating if rating is not None else Glicko().rating
+        tried = await self.repo.puzzles_tried(user_id)
+        fresh = [p for p in shipped.puzzle_set() if p.id not in tried] or shipped.puzzle_set()
+        near = [p for p in fresh if abs(p.rating - level) <= LEVEL_WINDOW]
+        pool = near or sorted(fresh, key=lambda p: abs(p.rating - level))[:1]
+        return pool[(len(tried) * 7919) % len(pool)]
+
+    async def current(self, user_id: int, stamp: str | None = None) -> Exercise:
+        """The person's open exercise; with ``stamp``, only if it still stands there."""
+        run = await self.repo.run(user_id)
+        if run is None:
+            raise MatchError(
+                "you have no lesson or puzzle open: start one with /crosshairs learn "
+                "or /crosshairs puzzle"
+            )
+        found = self._exercise(run)
+        if stamp is not None and stamp != found.stamp:
+            raise MatchError("that board is out of date — use the newest one")
+        return found
+
+    def _exercise(self, run: Run) -> Exercise:
+        lesson = puzzle = None
+        better: tuple[str, ...] = ()
+        played = ""
+        try:
+            if run.kind == "lesson":
+                lesson = shipped.lesson(run.item)
+                start = lesson.start()
+            elif run.kind == "blunder":
+                text, better_text, played = run.item.split(BLUNDER_SEP)
+                better = tuple(better_text.split())
+                start = position.parse(text)
+            else:
+                puzzle = shipped.puzzle(run.item)
+                start = position.parse(puzzle.position)
+        except (RulesError, ValueError) as exc:
+            raise MatchError(f"that exercise is no longer offered ({exc}); start another") from None
+        game = start.copy()
+        happened: list[Event] = []
+        for _, seen in play_tokens(game, run.tokens):
+            happened.extend(seen)
+        return Exercise(run, start, game, tuple(happened), lesson, puzzle, better, played)
+
+    # ------------------------------------------------------------------ playing
+
+    async def play(self, user_id: int, stamp: str, tokens: Sequence[str]) -> Pressed:
+        """Play ``tokens`` into the person's exercise (which must stand at ``stamp``)."""
+        exercise = await self.current(user_id, stamp)
+        work = exercise.game.copy()
+        try:
+            applied = play_tokens(work, tokens)
+        except RulesError as exc:
+            raise MatchError(str(exc)) from None
+        if not applied:
+            raise MatchError("choose one of the cockpit's entries")
+        done = [*exercise.run.tokens, *(s.token for s, _ in applied)]
+        happened = [*exercise.happened, *(e for _, seen in applied for e in seen)]
+        lines = tuple(_words([s.token for s, _ in applied]))
+        if not lessons.turn_over(work, exercise.seat):
+            run = await self.repo.advance(exercise.run, done)
+            if run is None:
+                raise MatchError("that board is out of date — use the newest one")
+            return Pressed(self._exercise(run), None, lines)
+        if exercise.lesson is not None:
+            verdict = await self._judge_lesson(exercise, work, happened, done)
+        elif exercise.puzzle is None:
+            verdict = await self._judge_blunder(exercise, work, done)
+        else:
+            verdict = await self._judge_puzzle(exercise, work, done)
+        return Pressed(None, verdict, lines)
+
+    async def _judge_lesson(
+        self, exercise: Exercise, tried: Game, happened: list[Event], done: list[str]
+    ) -> Verdict:
+        lesson = exercise.lesson
+        assert lesson is not None
+        result = lessons.check(exercise.start, tried, happened, lesson.check)
+        played = _turn_text(exercise.start, done)
+        if result.passed:
+            await self.repo.pass_lesson(exercise.run)
+            course = shipped.course()
+            passed = await self.repo.lessons_passed(exercise.run.user_id)
+            after = course[course.index(lesson) + 1 :] + course
+            nxt = next((x for x in after if x.id not in passed), None)
+            return Verdict(True, (), tried, played, exercise, next_lesson=nxt)
+        if await self.repo.advance(exercise.run, (), wrong_try=True) is None:
+            raise MatchError("that board is out of date — use the newest one")
+        return Verdict(False, result.reasons, tried, played, exercise)
+
+    async def _judge_puzzle(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
+        puzzle = exercise.puzzle
+        assert puzzle is not None
+        outcome = await workers.current().run(judge_puzzle, puzzle.position, done)
+        solved = outcome >= puzzle.best
+        user_id = exercise.run.user_id
+        first = puzzle.id not in await self.repo.puzzles_tried(user_id)
+        before = await self.repo.puzzle_rating(user_id)
+        rating = None
+        if first:
+            start = before or PuzzleRating(user_id, 1500.0, 350.0, 0.06, 0, 0, 0, 0)
+            new = rate(
+                Glicko(start.rating, start.deviation, start.volatility), puzzle.rating, solved
+            )
+            streak = start.streak + 1 if solved else 0
+            rating = PuzzleRating(
+                user_id,
+                new.rating,
+                new.deviation,
+                new.volatility,
+                start.solved + int(solved),
+                start.failed + int(not solved),
+                streak,
+                max(start.best_streak, streak),
+            )
+        await self.repo.record_puzzle(exercise.run, solved, rating)
+        reasons = () if solved else (_why_not(puzzle, outcome),)
+        return Verdict(
+            solved,
+            reasons,
+            tried,
+            _turn_text(exercise.start, done),
+            exercise,
+            rating=rating or before,
+            rating_before=before.rating if before else None,
+            rated=first,
+            answer=puzzle.answer,
+        )
+
+    async def open_blunder(
+        self, user_id: int, start: Game, better: Sequence[str], played: str
+    ) -> Exercise:
+        """Open a blunder of the person's own game: the position before it (at a turn's
+        start), the better turn the analysis found and the turn they played."""
+        item = BLUNDER_SEP.join((position.format_position(start), " ".join(better), played))
+        run = await self.repo.start(user_id, "blunder", item)
+        return self._exercise(run)
+
+    async def _judge_blunder(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
+        text = exercise.run.item.split(BLUNDER_SEP)[0]
+        found = await workers.current().run(
+            judge_blunder, text, done, exercise.better, self.analysis.reply_width
+        )
+        await self.repo.close(exercise.run.user_id)
+        reasons = () if found else ("Your turn still gives away more than the better one.",)
+        better = _turn_text(exercise.start, exercise.better)
+        return Verdict(
+            found, reasons, tried, _turn_text(exercise.start, done), exercise, answer=better
+        )
+
+    async def puzzle_rating(self, user_id: int) -> PuzzleRating | None:
+        return await self.repo.puzzle_rating(user_id)
+
+    # ------------------------------------------------------------------ daily puzzle
+
+    async def set_daily(self, guild_id: int, channel_id: int | None) -> None:
+        """Post the daily puzzle in ``channel_id`` from now on (None: stop)."""
+        if channel_id is None:
+            await self.settings.delete(guild_id, DAILY_CHANNEL)
+        else:
+            await self.settings.set(guild_id, DAILY_CHANNEL, str(channel_id))
+
+    async def daily_due(self, day: datetime.date) -> list[tuple[int, int]]:
+        """(guild, channel) of the daily puzzles not yet posted on ``day``."""
+        found = await self.repo.daily_channels()
+        return [(g, c) for g, c, posted in found if posted != day.isoformat()]
+
+    async def daily_posted(self, guild_id: int, day: datetime.date) -> None:
+        await self.settings.set(guild_id, DAILY_POSTED, day.isoformat())
+
+
+def _turn_text(start: Game, tokens: Sequence[str]) -> str:
+    line = start.copy()
+    play_tokens(line, tokens)
+    texts = [text for t, _, text in notation.turn_texts(line) if t == start.turn]
+    return texts[0] if texts else " ".join(tokens)
+
+
+def _words(tokens: Sequence[str]) -> list[str]:
+    return [f"✈ {t}" for t in tokens if t != "-"] or ["✈ dive ended"]
+
+
+def _why_not(puzzle: Puzzle, outcome: int) -> str:
+    if puzzle.best >= puzzles.WIN:
+        return "This position has a turn that wins the game outright; yours did not."
+    if outcome <= -puzzles.WIN:
+        return "After your turn the replies win the game for the other side."
+    own, hostile = _split(outcome)
+    best_own, best_hostile = _split(puzzle.best)
+    if own < best_own:
+        n = best_own - own
+        return (
+            f"After your turn and the replies you have {n} plane{'s' if n > 1 else ''} "
+            "fewer than after the best turn."
+        )
+    n = max(hostile - best_hostile, 1)
+    return (
+        f"After the best turn and the replies the other side has {n} plane"
+        f"{'s' if n > 1 else ''} fewer than after yours."
+    )
+
+
+def _split(outcome: int) -> tuple[int, int]:
+    """A material outcome as (own planes, hostile planes)."""
+    own = -(-outcome // puzzles.OWN)
+    return own, own * puzzles.OWN - outcome

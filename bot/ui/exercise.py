@@ -1,0 +1,366 @@
+"""An exercise — a lesson, a puzzle or a blunder of one's own game — played one turn on
+the real board through the same cockpit as a game, in a message only the person sees;
+the verdict on a finished try, in words and with the board it left.
+
+Custom ids carry what a press needs, so they work after a restart:
+
+* ``xh:tk:<stamp>:n:<path>`` / ``…:g:<token>`` — the exercise's cockpit buttons;
+  ``xh:tm:<stamp>:<n>`` — its menus (a whole plane action per entry). The stamp (item,
+  tries, steps so far) makes a press on an older board fail politely;
+* ``xh:tr:<action>:<arg>`` — open a lesson (``lesson``), try again (``again``), a hint
+  (``hint``), the next puzzle (``puzzle``), the daily puzzle (``daily``), a blunder
+  from an analysis (``blunder``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.services import cockpit, jobs, workers
+from bot.services.live import MatchError
+from bot.services.training import Exercise, Pressed, TrainingService, Verdict
+from bot.ui.buttons import STYLES
+from bot.ui.context import bot_of
+from bot.ui.errors import guarded, tell
+from bot.ui.files import picture
+from rules.ai.analysis import TurnReview, position_before
+from rules.game import Game
+from rules.training import lessons, shipped
+from rules.words.scene import alt_text
+
+PREVIEW = 768
+NOBODY = discord.AllowedMentions.none()
+
+
+def service(interaction: discord.Interaction) -> TrainingService:
+    bot = bot_of(interaction)
+    return TrainingService(bot.db, bot.config.analysis_depth)
+
+
+async def board_picture(
+    game: Game,
+    names: list[str],
+    *,
+    stage: cockpit.Panel | None = None,
+    lines: bool = False,
+    filename: str = "lesson.png",
+) -> discord.File:
+    png = await workers.current().run(
+        jobs.draw_board,
+        jobs.snapshot_of(game),
+        names,
+        lines=lines,
+        highlight_cells=stage.highlight_cells if stage else (),
+        highlight_plane=stage.highlight_plane if stage else None,
+        highlight_labels=dict(stage.labels) if stage else {},
+        size=PREVIEW,
+    )
+    return picture(png, filename, alt_text(game, names))
+
+
+def exercise_view(exercise: Exercise, stage: cockpit.Panel) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for n, menu in enumerate(stage.menus):
+        view.add_item(ExerciseMenu(exercise.stamp, n, menu))
+    first = len(stage.menus)
+    extra: list[discord.ui.Item[Any]] = []
+    if exercise.lesson is not None and exercise.lesson.hints:
+        extra.append(TrainingButton("hint", exercise.lesson.id))
+    room = 5 * (5 - first) - len(extra)
+    for i, choice in enumerate(stage.choices[:room]):
+        view.add_item(ExerciseButton(exercise.stamp, choice, row=first + i // 5))
+    for item in extra:
+        view.add_item(item)
+    return view
+
+
+async def show(
+    interaction: discord.Interaction,
+    exercise: Exercise,
+    path: tuple[str, ...] = (),
+    *,
+    note: str = "",
+    edit: bool = True,
+) -> None:
+    """The exercise's board and cockpit at ``path``, in the person's own message."""
+    stage = cockpit.panel(exercise.game, path)
+    head = [f"**{exercise.title}**"]
+    if not exercise.run.tokens and not path:
+        if exercise.lesson is not None:
+            head.append(exercise.lesson.teach.replace("\n", " "))
+        head.append(f"🎯 **Goal:** {exercise.goal}")
+    if note:
+        head.append(note)
+    head.append(f"**{stage.title}**")
+    content = "\n\n".join(head)[:2000]
+    file = await board_picture(exercise.game, exercise.names, stage=stage)
+    view = exercise_view(exercise, stage)
+    if edit:
+        await interaction.edit_original_response(content=content, attachments=[file], view=view)
+    else:
+        await interaction.followup.send(
+            content, file=file, view=view, ephemeral=True, allowed_mentions=NOBODY
+        )
+
+
+async def fly(interaction: discord.Interaction, stamp: str, tokens: list[str]) -> None:
+    pressed: Pressed = await service(interaction).play(interaction.user.id, stamp, tokens)
+    if pressed.exercise is not None:
+        await show(interaction, pressed.exercise, note="\n".join(pressed.lines))
+        return
+    assert pressed.verdict is not None
+    await tell_verdict(interaction, pressed.verdict)
+
+
+async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> None:
+    exercise = verdict.exercise
+    view = discord.ui.View(timeout=None)
+    if exercise.lesson is not None:
+        if verdict.passed:
+            text = [f"✅ **{exercise.title}: passed!** You played {verdict.played}."]
+            if verdict.next_lesson is not None:
+                view.add_item(TrainingButton("lesson", verdict.next_lesson.id, verdict.next_lesson))
+            else:
+                text.append("🎓 You have passed every lesson. Try `/crosshairs puzzle` next!")
+        else:
+            text = [
+                f"❌ **Not yet.** You played {verdict.played}.",
+                exercise.lesson.wrong,
+                *(f"• {r}" for r in verdict.reasons),
+                "The board shows where your try left the planes, with the lines of fire.",
+            ]
+            view.add_item(TrainingButton("again", exercise.lesson.id))
+            if exercise.lesson.hints:
+                view.add_item(TrainingButton("hint", exercise.lesson.id))
+    elif exercise.puzzle is None:
+        text = [
+            ("✅ **Found it!**" if verdict.passed else "❌ **Not quite.**")
+            + f" You played {verdict.played}; in the game you had played {exercise.played}.",
+            *(f"• {r}" for r in verdict.reasons),
+            f"The analysis' better turn: `{verdict.answer}`.",
+        ]
+    else:
+        text = [
+            ("✅ **Solved!**" if verdict.passed else "❌ **Not the best turn.**")
+            + f" You played {verdict.played}.",
+            *(f"• {r}" for r in verdict.reasons),
+        ]
+        if not verdict.passed:
+            text.append(f"A turn that solves it: `{verdict.answer}`.")
+        assert exercise.puzzle is not None
+        text.append(f"Themes: {', '.join(exercise.puzzle.themes)}.")
+        text.append(rating_line(verdict))
+        view.add_item(TrainingButton("puzzle", ""))
+    file = await board_picture(verdict.tried, exercise.names, lines=True, filename="try.png")
+    await interaction.edit_original_response(
+        content="\n".join(t for t in text if t)[:2000], attachments=[file], view=view
+    )
+
+
+def rating_line(verdict: Verdict) -> str:
+    rating = verdict.rating
+    if rating is None:
+        return ""
+    if not verdict.rated:
+        return f"Practice (you had tried this puzzle before): rating {rating.rating:.0f}."
+    before = verdict.rating_before if verdict.rating_before is not None else 1500.0
+    change = rating.rating - before
+    return (
+        f"Puzzle rating {before:.0f} → **{rating.rating:.0f}** ({change:+.0f}) · "
+        f"streak {rating.streak} (best {rating.best_streak})"
+    )
+
+
+# ------------------------------------------------------------------ buttons and menus
+
+
+class ExerciseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:tk:(?P<stamp>[^:]+):(?P<op>[ng]):(?P<arg>[^:]*)",
+):
+    def __init__(self, stamp: str, choice: cockpit.Choice, row: int | None = None) -> None:
+        if choice.token is not None:
+            op, arg = "g", choice.token
+        else:
+            op, arg = "n", "/".join(choice.path)
+        super().__init__(
+            discord.ui.Button(
+                label=choice.label,
+                style=STYLES[choice.style],
+                disabled=not choice.enabled,
+                custom_id=f"xh:tk:{stamp}:{op}:{arg}",
+                row=row,
+            )
+        )
+        self.stamp = stamp
+        self.op = op
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExerciseButton:
+        if match["op"] == "g":
+            choice = cockpit.Choice("", token=match["arg"])
+        else:
+            choice = cockpit.Choice("", path=tuple(p for p in match["arg"].split("/") if p))
+        return cls(match["stamp"], choice)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        training = service(interaction)
+        exercise = await training.current(interaction.user.id, self.stamp)
+        await interaction.response.defer()
+        if self.op == "n":
+            await show(interaction, exercise, tuple(p for p in self.arg.split("/") if p))
+        else:
+            await fly(interaction, self.stamp, [self.arg])
+
+
+class ExerciseMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tm:(?P<stamp>[^:]+):(?P<n>\d)"
+):
+    def __init__(self, stamp: str, n: int, menu: cockpit.Menu | None = None) -> None:
+        options = [
+            discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
+            for o in (menu.options if menu else ())
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"xh:tm:{stamp}:{n}",
+                placeholder=menu.placeholder if menu else None,
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.stamp = stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExerciseMenu:
+        return cls(match["stamp"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        exercise = await service(interaction).current(interaction.user.id, self.stamp)
+        chosen = " ".join(self.item.values)
+        await interaction.response.defer()
+        if chosen.startswith(cockpit.GO):
+            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
+            await show(interaction, exercise, path)
+            return
+        if not chosen.split():
+            raise MatchError("choose one of the menu's entries")
+        await fly(interaction, self.stamp, chosen.split())
+
+
+TRAINING_LABELS = {
+    "lesson": ("Start the lesson", discord.ButtonStyle.primary, "🎓"),
+    "again": ("Try again", discord.ButtonStyle.primary, "🔁"),
+    "hint": ("Hint", discord.ButtonStyle.secondary, "💡"),
+    "puzzle": ("Next puzzle", discord.ButtonStyle.primary, "🧩"),
+    "daily": ("Solve it", discord.ButtonStyle.primary, "🧩"),
+    "blunder": ("Find the better turn", discord.ButtonStyle.secondary, "🔁"),
+}
+MOST_BLUNDERS = 5  # one row of buttons under the analysis
+
+
+class TrainingButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:tr:(?P<action>lesson|again|hint|puzzle|daily|blunder):(?P<arg>[A-Za-z0-9~.-]*)",
+):
+    def __init__(
+        self, action: str, arg: str, lesson: lessons.Lesson | None = None, label: str = ""
+    ) -> None:
+        default, style, emoji = TRAINING_LABELS[action]
+        label = label or default
+        if lesson is not None:
+            number = [x.id for x in shipped.course()].index(lesson.id) + 1
+            label = f"Lesson {number}: {lesson.title}"[:80]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, emoji=emoji, custom_id=f"xh:tr:{action}:{arg}"
+            )
+        )
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TrainingButton:
+        return cls(match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        training = service(interaction)
+        user = interaction.user.id
+        if self.action == "hint":
+            lesson = shipped.lesson(self.arg)
+            await tell(interaction, "💡 " + " ".join(lesson.hints))
+            return
+        if self.action == "blunder":
+            await open_blunder(interaction, training, self.arg)
+            return
+        if self.action == "daily":
+            # a public post: the person's own exercise opens in a message of its own
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await show(interaction, await training.open_puzzle(user, self.arg), edit=False)
+            return
+        await interaction.response.defer()
+        if self.action == "lesson":
+            exercise = await training.open_lesson(user, self.arg)
+        elif self.action == "puzzle":
+            exercise = await training.open_puzzle(user)
+        else:
+            # the lesson as the wrong try left it (its tries counted), or afresh
+            run = await training.repo.run(user)
+            if run is not None and (run.kind, run.item) == ("lesson", self.arg):
+                exercise = await training.current(user)
+            else:
+                exercise = await training.open_lesson(user, self.arg)
+        await show(interaction, exercise)
+
+
+async def open_blunder(
+    interaction: discord.Interaction, training: TrainingService, arg: str
+) -> None:
+    """A blunder from the analysis post, replayed by the player who made it."""
+    match_text, _, index_text = arg.partition(".")
+    if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):
+        raise MatchError("that button is not one of mine")
+    bot = bot_of(interaction)
+    live = await bot.games.get(int(match_text))
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    snapshot = jobs.snapshot_of(live.game)
+    review = await workers.current().run(
+        jobs.analyse_turn, snapshot, int(index_text), bot.config.analysis_depth
+    )
+    if review is None or not review.better_plan:
+        raise MatchError("the analysis finds no better turn there any more")
+    if review.seat not in live.seats_of(interaction.user.id):
+        raise MatchError(f"only {live.who(review.seat)}, who played that turn, can replay it")
+    start = position_before(live.game, review)
+    better = [s.token for s in review.better_plan]
+    exercise = await training.open_blunder(interaction.user.id, start, better, review.played)
+    await show(interaction, exercise, edit=False)
+
+
+def blunder_view(match_id: int, reviews: list[TurnReview]) -> discord.ui.View | None:
+    """Under the analysis: a button per blunder (the first few), for its player to find
+    the better turn."""
+    view = discord.ui.View(timeout=None)
+    for index, review in enumerate(reviews):
+        if review.mark == "blunder" and review.better_plan and len(view.children) < MOST_BLUNDERS:
+            label = f"Turn {review.number}: find the better turn"
+            view.add_item(TrainingButton("blunder", f"{match_id}.{index}", label=label))
+    return view if view.children else None

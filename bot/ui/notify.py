@@ -1,0 +1,58 @@
+"""DMs about your games: the board and the clocks call :func:`turn_passed` and
+:func:`clock_low` to send them (``/crosshairs notify`` in :mod:`bot.ui.notify_setting`
+chooses how often). What is sent to whom
+is :mod:`bot.services.notifications`'s decision; a DM that cannot be delivered (a person
+who closed their DMs, or left every server the bot shares with them) is logged and
+dropped, never retried: it must not hold up the match."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.services.live import LiveMatch
+from bot.services.notifications import Notice, Notifications
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+class NotifyDesk(commands.Cog):
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self.service = Notifications(bot.db)
+
+
+def desk(bot: CrosshairsBot) -> NotifyDesk:
+    found = bot.get_cog(NotifyDesk.__cog_name__)
+    assert isinstance(found, NotifyDesk), "bot.app adds the notification desk"
+    return found
+
+
+async def turn_passed(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
+    """A DM for whoever is now to move (see :class:`Notifications`)."""
+    await _send(bot, await desk(bot).service.turn_passed(live, actor))
+
+
+async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
+    await _send(bot, await desk(bot).service.game_opened(live, actor))
+
+
+async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
+    await _send(bot, await desk(bot).service.clock_low(live))
+
+
+async def _send(bot: CrosshairsBot, notices: list[Notice]) -> None:
+    for notice in notices:
+        try:
+            user = bot.get_user(notice.user_id) or await bot.fetch_user(notice.user_id)
+            await user.send(notice.text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            log.info("no DM to %s (%s)", notice.user_id, exc)

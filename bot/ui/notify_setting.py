@@ -1,0 +1,36 @@
+"""``/crosshairs notify``: how often the bot sends you a DM about your games
+(:mod:`bot.ui.notify` sends them)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.ui.commands import crosshairs
+from bot.ui.context import bot_of
+from bot.ui.notify import desk
+
+CHOICES = [
+    app_commands.Choice(name="off", value="off"),
+    app_commands.Choice(name="turn", value="turn"),
+    app_commands.Choice(name="clock low", value="clock"),
+]
+SAID = {
+    "off": "🔕 No DMs about your games.",
+    "turn": "🔔 A DM when it is your turn, and when your clock runs low.",
+    "clock": "⏰ A DM only when your turn clock runs low.",
+}
+
+
+@crosshairs.command(name="notify", description="Turn DMs")
+@app_commands.describe(when="When to DM you")
+@app_commands.choices(when=CHOICES)
+async def notify(interaction: discord.Interaction, when: str) -> None:
+    if when not in SAID:  # a client may send a value that is not one of the choices
+        await interaction.response.send_message(
+            "⚠️ choose off, every turn or only when my clock runs low", ephemeral=True
+        )
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await desk(bot_of(interaction)).service.repo.set(interaction.user.id, when)
+    await interaction.followup.send(SAID[when], ephemeral=True)

@@ -1,0 +1,131 @@
+"""``/crosshairs puzzle``: a verified puzzle at the person's level (played as an exercise,
+:mod:`bot.ui.exercise`), and the daily puzzle a server admin switches on for a channel,
+posted there once a day."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.services.live import MatchError
+from bot.services.training import TrainingService, daily_puzzle
+from bot.ui.commands import crosshairs
+from bot.ui.errors import tell
+from bot.ui.exercise import NOBODY, TrainingButton, service, show
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+
+@crosshairs.command(name="puzzle", description="A puzzle at your level")
+@app_commands.describe(
+    number="A puzzle's number, e.g. 1-0042",
+    daily="Admins: post the daily puzzle here",
+    daily_off="Admins: stop the daily puzzle",
+)
+async def puzzle(
+    interaction: discord.Interaction,
+    number: str | None = None,
+    daily: discord.TextChannel | None = None,
+    daily_off: bool = False,
+) -> None:
+    training = service(interaction)
+    if daily is not None or daily_off:
+        await switch_daily(interaction, training, daily, daily_off)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    rating = await training.puzzle_rating(interaction.user.id)
+    exercise = await training.open_puzzle(interaction.user.id, number.strip() if number else None)
+    note = (
+        f"Your puzzle rating: {rating.rating:.0f} · streak {rating.streak}"
+        if rating is not None
+        else "Your first puzzle: your rating starts at 1500."
+    )
+    await show(interaction, exercise, note=note, edit=False)
+
+
+async def switch_daily(
+    interaction: discord.Interaction,
+    training: TrainingService,
+    channel: discord.TextChannel | None,
+    off: bool,
+) -> None:
+    if interaction.guild_id is None:
+        raise MatchError("the daily puzzle is for servers: use this in a server's channel")
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise MatchError("only a server admin (Manage Server) can switch the daily puzzle")
+    if channel is not None and channel.guild.id != interaction.guild_id:
+        raise MatchError("pick a channel of this server")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if off or channel is None:
+        await training.set_daily(interaction.guild_id, None)
+        await tell(interaction, "The daily puzzle is off.")
+        return
+    await training.set_daily(interaction.guild_id, channel.id)
+    await tell(interaction, f"The daily puzzle will be posted in {channel.mention} every day.")
+
+
+def daily_post(day: datetime.date) -> tuple[str, discord.ui.View]:
+    chosen = daily_puzzle(day)
+    themes = ", ".join(chosen.themes)
+    text = (
+        f"🧩 **Daily puzzle, {day.isoformat()}** · {chosen.position.split('/', 1)[0]} · rated "
+        f"{chosen.rating} ({themes}). Find the clearly best turn — press the button; only "
+        "you see your try."
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(TrainingButton("daily", chosen.id))
+    return text, view
+
+
+class DailyPuzzles(commands.Cog):
+    """Posts the day's puzzle, once a day, in every channel an admin chose."""
+
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self.watch.change_interval(seconds=max(bot.config.clock_interval, 60.0))
+
+    async def cog_load(self) -> None:
+        self.watch.start()
+
+    async def cog_unload(self) -> None:
+        self.watch.cancel()
+
+    @tasks.loop(seconds=600)
+    async def watch(self) -> None:
+        try:
+            await self.post_due()
+        except Exception:  # the loop must outlive one bad channel
+            log.exception("posting the daily puzzle failed")
+
+    @watch.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def post_due(self) -> int:
+        """Post today's puzzle wherever it is due; how many were posted."""
+        now = self.bot.games.clock.now()
+        day = datetime.datetime.fromtimestamp(now, datetime.UTC).date()
+        training = TrainingService(self.bot.db)
+        posted = 0
+        for guild_id, channel_id in await training.daily_due(day):
+            channel = self.bot.get_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                continue
+            text, view = daily_post(day)
+            try:
+                await channel.send(text, view=view, allowed_mentions=NOBODY)
+            except discord.HTTPException as exc:
+                log.warning("daily puzzle in %s: %s", channel_id, exc)
+                continue
+            await training.daily_posted(guild_id, day)
+            posted += 1
+        return posted

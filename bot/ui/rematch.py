@@ -1,0 +1,287 @@
+"""Rematch: the **Rematch** button on a finished board offers the same game again.
+
+A player of the finished match presses it; the others of its people are asked in the
+match thread, pinged by name, and each accepts or declines with a button. When every
+one of them has accepted (at once, against the computer alone), a new match starts in
+the channel the first one was started from, with the same settings and clock, each
+player one seat on (in a duel, the two swap seats and so who flies first). A finished
+game had its clouds; the rematch gets a fresh random layout (or none, if it had none).
+
+The offers live in memory, like challenges: a press after a restart is told to press
+Rematch again. A match gets one rematch: once an offer is accepted, declined or
+withdrawn, its Rematch button says so. The custom ids:
+
+* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.buttons`);
+* ``xh:ra:<offer>:accept|decline`` — the answer to an offer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.services.live import LiveMatch, MatchError, Occupant
+from bot.services.unrated import chosen_unrated, mark_unrated
+from bot.ui.buttons import REMATCH_ID, open_table
+from bot.ui.context import bot_of
+from bot.ui.errors import guarded, tell
+from bot.ui.invites import Table
+from bot.ui.walls import match_of_press
+
+log = logging.getLogger(__name__)
+_ids = itertools.count(1)
+KEEP_CLOSED = 1000
+
+
+@dataclass
+class Offer:
+    """A rematch asked for by ``host`` and waiting for the people in ``waiting``."""
+
+    id: int
+    match_id: int
+    host: int
+    table: Table
+    waiting: set[int] = field(default_factory=set)
+    message: discord.PartialMessage | None = None  # the offer with its buttons
+
+
+class RematchDesk(commands.Cog):
+    """The bot's rematch offers (one book per bot: match numbers are per database)."""
+
+    def __init__(self) -> None:
+        self.pending: dict[int, Offer] = {}  # offer id → offer
+        self.by_match: dict[int, int] = {}  # finished match → its pending offer
+        # What became of each match's rematch (and of each closed offer), so that a
+        # second or late press is told plainly instead of acting again.
+        self.done: dict[int, str] = {}
+        self.closed: dict[int, str] = {}
+
+    def waiting_offer(self, match_id: int) -> Offer | None:
+        return self.pending.get(self.by_match.get(match_id, 0))
+
+    def close(self, offer: Offer, why: str) -> None:
+        """Take the offer off the pending list (no await between the check and this)."""
+        self.pending.pop(offer.id, None)
+        self.by_match.pop(offer.match_id, None)
+        _remember(self.closed, offer.id, f"this rematch offer is closed: {why}")
+        _remember(self.done, offer.match_id, f"this match's rematch was already asked for: {why}")
+
+
+def desk(interaction: discord.Interaction) -> RematchDesk:
+    found = bot_of(interaction).get_cog(RematchDesk.__cog_name__)
+    assert isinstance(found, RematchDesk), "bot.app adds the rematch desk"
+    return found
+
+
+def _remember(store: dict[int, str], key: int, why: str) -> None:
+    store[key] = why
+    if len(store) > KEEP_CLOSED:  # only recent presses need the reason
+        del store[next(iter(store))]
+
+
+def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
+    """The finished match's game again: every seat's occupant (and handicap) one seat
+    on, the same settings, clock and choice of rated or not, fresh clouds."""
+    settings = live.game.settings
+    seats = [live.seats[-1], *live.seats[:-1]]
+    handicaps = (settings.handicaps[-1], *settings.handicaps[:-1])
+    return Table(
+        id=next(_ids),
+        host=host,
+        settings=replace(settings, handicaps=handicaps, cards=()),
+        clouds="random" if live.game.clouds else "none",
+        clock=live.clock,
+        channel_id=live.record.channel_id,
+        guild_id=live.record.guild_id,
+        seats=list(seats),
+        rated=rated,
+    )
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>\d+)"):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", custom_id=REMATCH_ID.format(match_id)))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        live = await match_of_press(interaction, self.match_id)
+        rated = not await chosen_unrated(bot_of(interaction).games, live.id)
+        book = desk(interaction)
+        _check(book, live, interaction.user.id)
+        offer = book.waiting_offer(live.id)
+        if offer is not None:  # the other side pressed Rematch too: that is a yes
+            await answer_offer(interaction, offer.id, "accept")
+            return
+        # Answered first: a press Discord refuses (late, or delivered twice) stops here.
+        await interaction.response.defer()
+        _check(book, live, interaction.user.id)  # again: another press may have come
+        offer = book.waiting_offer(live.id)
+        if offer is not None:
+            await answer_offer(interaction, offer.id, "accept")
+            return
+        user = interaction.user
+        me = live.seats[live.seats_of(user.id)[0]]
+        offer = Offer(
+            id=next(_ids),
+            match_id=live.id,
+            host=user.id,
+            table=rematch_table(live, Occupant(user.id, me.name), rated),
+            waiting={e.user_id for e in live.seats if e.user_id not in (None, user.id)},
+        )
+        if not offer.waiting:  # only the computer to ask
+            book.close(offer, "the rematch is on")
+            await _start(interaction, offer)
+            return
+        book.pending[offer.id] = offer
+        book.by_match[live.id] = offer.id
+        sent = await interaction.followup.send(
+            _offer_text(offer),
+            view=_offer_view(offer),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in sorted(offer.waiting)]
+            ),
+            wait=True,
+        )
+        # edited later through the channel: the press's token lasts only 15 minutes
+        offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+
+
+def _check(book: RematchDesk, live: LiveMatch, user_id: int) -> None:
+    if not live.game.is_over or live.aborted:
+        raise MatchError("a rematch can be asked for only once the game has a result")
+    if not live.seats_of(user_id):
+        raise MatchError("only the players of this match can ask for its rematch")
+    if any(e.user_id is not None and e.user_id < 0 for e in live.seats):
+        raise MatchError("a pilot of this match was forgotten at their request: no rematch")
+    if live.id in book.done:
+        raise MatchError(book.done[live.id])
+    pending = book.waiting_offer(live.id)
+    if pending is not None and user_id not in pending.waiting:
+        raise MatchError("you have already asked for this rematch: waiting for an answer")
+
+
+def _offer_text(offer: Offer) -> str:
+    table = offer.table
+    asked = " ".join(f"<@{u}>" for u in sorted(offer.waiting))
+    return f"🔁 **Rematch?** {table.host.name} asks {asked}\n{table.describe()}"
+
+
+def _offer_view(offer: Offer) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerButton(offer.id, "accept"))
+    view.add_item(AnswerButton(offer.id, "decline"))
+    return view
+
+
+def _offer(book: RematchDesk, offer_id: int, user_id: int, op: str) -> Offer:
+    offer = book.pending.get(offer_id)
+    if offer is None:
+        raise MatchError(
+            book.closed.get(offer_id)
+            or "this rematch offer is no longer open (the bot restarted): press Rematch again"
+        )
+    if user_id not in offer.waiting and not (op == "decline" and user_id == offer.host):
+        raise MatchError("this rematch offer is not addressed to you")
+    return offer
+
+
+async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str) -> None:
+    """Accept or decline (or, by its host, withdraw) an offer: checked, answered, checked
+    again and only then changed, without an await in between."""
+    user = interaction.user
+    book = desk(interaction)
+    _offer(book, offer_id, user.id, op)
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+    offer = _offer(book, offer_id, user.id, op)
+    if op == "decline":
+        who = "withdrawn" if user.id == offer.host else f"declined by {user.display_name}"
+        book.close(offer, f"it was {who}")
+        await tell(interaction, f"❌ Rematch {who}.")
+        await _settle(offer, f"❌ Rematch {who}.")
+        return
+    offer.waiting.discard(user.id)
+    if offer.waiting:
+        await tell(interaction, "✅ Accepted: waiting for the others.")
+        return
+    book.close(offer, "the rematch is on")
+    await _start(interaction, offer)
+
+
+async def _start(interaction: discord.Interaction, offer: Offer) -> None:
+    """The rematch as a new match, with its own thread in the first match's channel."""
+    bot = bot_of(interaction)
+    table = offer.table
+    entrants = [s for s in table.seats if s is not None]
+    try:
+        live = await bot.games.create(
+            entrants,
+            table.settings,
+            channel_id=table.channel_id,
+            guild_id=table.guild_id,
+            cloud_setup=table.clouds,
+            seed=table.id * 7919 + interaction.id % 1000,
+            clock=table.clock,
+        )
+        if not table.rated:  # before its board is up, so before anyone can fly
+            await mark_unrated(bot.games, live.id)
+    except Exception:
+        # nothing was made: Rematch may be pressed again
+        desk(interaction).done.pop(offer.match_id, None)
+        raise
+    channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    intro = f"🔁 **Match #{live.id}**, a rematch of #{offer.match_id} — {table.describe()}"
+    target = await open_table(bot, live, channel, intro, interaction.user.id)
+    where = target.mention if isinstance(target, discord.Thread) else f"match #{live.id}"
+    said = f"this match's rematch is already on: {where}"
+    _remember(desk(interaction).done, offer.match_id, said)
+    await interaction.followup.send(f"🔁 The rematch is on: {where}.")
+    await _settle(offer, f"✅ Accepted: the rematch is on, {where}.")
+
+
+async def _settle(offer: Offer, said: str) -> None:
+    """The offer message loses its buttons and says what became of it."""
+    if offer.message is None:
+        return
+    try:
+        await offer.message.edit(content=f"{_offer_text(offer)}\n\n{said}", view=None)
+    except discord.HTTPException as exc:
+        log.info("rematch offer %s: its message could not be updated (%s)", offer.id, exc)
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:ra:(?P<id>\d+):(?P<op>accept|decline)",
+):
+    def __init__(self, offer_id: int, op: str) -> None:
+        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=op.title(), style=style, custom_id=f"xh:ra:{offer_id}:{op}")
+        )
+        self.offer_id = offer_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AnswerButton:
+        return cls(int(match["id"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, answer_offer(interaction, self.offer_id, self.op))

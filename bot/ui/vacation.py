@@ -1,0 +1,51 @@
+"""``/crosshairs vacation days:N``: your turn clocks wait while you are away (the rule
+is :mod:`bot.services.vacations`'s); the clock watch calls :func:`hold_clocks`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.services.live import Update
+from bot.services.vacations import MAX_DAYS, Vacations
+from bot.ui.buttons import board_view
+from bot.ui.commands import crosshairs
+from bot.ui.context import bot_of
+from bot.ui.thread import draw_lines, refresh_board
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+
+@crosshairs.command(name="vacation", description="Pause clocks")
+@app_commands.describe(days="Days (0 ends it)")
+async def vacation(
+    interaction: discord.Interaction, days: app_commands.Range[int, 0, MAX_DAYS]
+) -> None:
+    service = Vacations(bot_of(interaction).games)
+    if days == 0:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ended = await service.end(interaction.user.id)
+        said = "🏠 Welcome back: your clocks run again." if ended else "You are not on vacation."
+        await interaction.followup.send(said, ephemeral=True)
+        return
+    await service.check(interaction.user.id, days)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    started = await service.start(interaction.user.id, days)
+    await interaction.followup.send(
+        f"🌴 On vacation until <t:{int(started.ends)}:f>: your turn clocks cannot run out "
+        f"before then, and each turn of yours gets its whole time after. "
+        f"{started.left_days:g} vacation day(s) left in these 30 days.",
+        ephemeral=True,
+    )
+    await hold_clocks(bot_of(interaction))
+
+
+async def hold_clocks(bot: CrosshairsBot) -> None:
+    """Push the clocks of players on vacation, and show the new time on their boards."""
+    for live in await Vacations(bot.games).hold_clocks():
+        update = Update(live, (), [])
+        note = f"🌴 {live.who(live.game.to_move or 0)} is on vacation: their clock waits."
+        await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])

@@ -1,0 +1,43 @@
+"""Your move, wherever you are, through localcord: bob asked for a DM every turn and gets
+one with a link to the thread when alice's turn ends (the bot's DM routes held to
+Discord's spec); with the setting off, no DM at all."""
+
+from __future__ import annotations
+
+from e2e.conftest import Local
+from localcord.autoplay import to_move
+from localcord.client import reply
+from localcord.state import Channel, User
+
+
+async def duel_until_bob_flies(local: Local, alice: User, bob: User) -> Channel:
+    people = local.people
+    challenge = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob)
+    assert challenge.original is not None
+    await people.click(bob, challenge.original, "Accept")
+    thread = await people.wait_thread(local.channel)
+    while (found := await to_move(people, thread, [alice, bob]))[0] is alice:
+        await people.slash(alice, thread, "crosshairs move", tokens=found[1][0])
+    return thread
+
+
+async def test_a_dm_with_a_link_when_the_turn_passes(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    said = await people.slash(bob, local.channel, "crosshairs notify", when="turn")
+    assert "your turn" in reply(said)
+    thread = await duel_until_bob_flies(local, alice, bob)
+    dm = await people.wait_for(world.dm_channel(bob), lambda m: "Your turn" in m.content)
+    assert f"https://discord.com/channels/{thread.guild_id}/{thread.id}" in dm.content
+    assert len(world.history(world.dm_channel(bob))) == 1
+    assert world.history(world.dm_channel(alice)) == []
+
+
+async def test_no_dm_when_switched_off(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    await people.slash(bob, local.channel, "crosshairs notify", when="turn")
+    await people.slash(bob, local.channel, "crosshairs notify", when="off")
+    await duel_until_bob_flies(local, alice, bob)
+    await local.bot.stop()  # whatever it was doing is done
+    assert world.history(world.dm_channel(bob)) == []
