@@ -259,6 +259,16 @@ class SeriesRepo:
                 raise SeriesNotFound(series_id)
             await _touch(conn, series_id)
 
+    async def set_thread(self, series_id: int, thread_id: int) -> None:
+        """The series plays on in ``thread_id`` (its thread was deleted)."""
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE series SET thread_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, time.time(), series_id),
+            )
+            if changed != 1:
+                raise SeriesNotFound(series_id)
+
     async def set_status(self, series_id: int, status: SeriesStatus) -> None:
         async with self._db.transaction() as conn:
             changed = await conn.execute(

@@ -483,17 +483,19 @@ class GameManager(ComputerTurns, TurnClocks):
         await self.tell_listeners(live)
         return Update(live, (), [said], ended=True)
 
-    async def withdraw(self, match_id: int, why: str) -> None:
+    async def withdraw(self, match_id: int, why: str) -> LiveMatch | None:
         """Call the match off because its place is gone (``why``): no result, nothing
-        rated, no longer clocked, whatever was flown."""
+        rated, no longer clocked, whatever was flown. Returns the match called off, or
+        None when it had already ended (its end is someone else's to publish)."""
         live = await self.get(match_id)
         async with live.lock:
             if live.over:
-                return
+                return None
             await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"withdrawn": why}))
             live.record = await self.repo.get(live.id)
             self._live.pop(live.id, None)
             await self.tell_listeners(live)
+            return live
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
         return [

@@ -1,7 +1,9 @@
 """When a match's place is gone: its thread or channel deleted by a moderator, or the bot
 removed from the server. The match is called off, unrated and without a result (as an
 abort is), so its clock stops and nothing more is posted for it. It is not moved
-elsewhere: whoever deleted the place meant the match to go with it (docs/admins.md)."""
+elsewhere: whoever deleted the place meant the match to go with it; but its end is
+published as an abort's, so a series plays that game again if its channel is still
+there (docs/admins.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
+
+from bot.services.events import MatchAborted
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -24,11 +28,16 @@ class Departures(commands.Cog):
     async def _withdraw(self, match_ids: list[int], why: str) -> None:
         for match_id in match_ids:
             try:
-                await self.bot.games.withdraw(match_id, why)
+                live = await self.bot.games.withdraw(match_id, why)
             except Exception:  # one match's bookkeeping must not stop the others'
                 log.exception("match %s: could not be called off (%s)", match_id, why)
-            else:
-                log.info("match %s called off: %s", match_id, why)
+                continue
+            if live is None:
+                continue
+            log.info("match %s called off: %s", match_id, why)
+            # Published like any abort, so a series plays the game again where it still
+            # can (bot/ui/series.py); the bus keeps one subscriber's failure to itself.
+            await self.bot.games.events.publish(MatchAborted(live))
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

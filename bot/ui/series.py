@@ -302,17 +302,55 @@ class SeriesDesk(commands.Cog):
             await self.start_next(current.id, channel)
 
     async def match_aborted(self, event: MatchAborted) -> None:
-        """A series game called off is played again."""
+        """A series game called off is played again: in its thread, or in a new one
+        if a moderator deleted it. With its channel gone too, or the bot removed from
+        the server, the series has nowhere to play and stops (docs/admins.md)."""
         live = event.match
         found = await self.series.series_of_match(live.id)
         if found is None or found[0].status is not SeriesStatus.ACTIVE:
             return
         current, game_no = found
-        channel = await match_channel(self.bot, live)
-        await channel.send(
+        place = await self._place(current)
+        if place is None:
+            # Stopped, not left active: nothing would ever be able to post its next game.
+            await self.series.repo.set_status(current.id, SeriesStatus.ABANDONED)
+            log.info("series %s stopped: its channel is gone", current.id)
+            return
+        await place.send(
             f"🔁 Game {game_no} of series #{current.id} was aborted: it is played again."
         )
-        await self.start_next(current.id, channel)
+        await self.start_next(current.id, place)
+
+    async def _place(self, current: Series) -> discord.abc.Messageable | None:
+        """Where the series plays on: its thread; a new thread in its channel if that
+        one was deleted; None if the channel is gone or the bot may no longer see it."""
+        thread = await self._reachable(current.thread_id)
+        if thread is not None:
+            return thread
+        channel = await self._reachable(current.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        names = SeriesPlan.from_json(current.settings_json).names
+        try:
+            opened = await channel.create_thread(
+                name=("Series: " + " vs ".join(names))[:90],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException as exc:
+            log.info("series %s: no new thread (%s)", current.id, exc)
+            return None
+        await self.series.repo.set_thread(current.id, opened.id)
+        return opened
+
+    async def _reachable(self, channel_id: int | None) -> discord.abc.Messageable | None:
+        if channel_id is None:
+            return None
+        try:
+            found = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        return found if isinstance(found, discord.abc.Messageable) else None
 
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
         verdict = await self.ratings.verdict(live)
