@@ -17,6 +17,7 @@ import discord
 
 from bot.services.live import ClockSettings, MatchError, Occupant
 from bot.services.unrated import mark_unrated
+from bot.ui.access import require_play
 from bot.ui.buttons import open_table
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -180,6 +181,9 @@ class ChallengeButton(
             self.op == "decline" and user.id == table.host.user_id
         ):
             raise MatchError("this challenge is not addressed to you")
+        if self.op == "accept":
+            # Moderators may have taken a permission away since the challenge was posted.
+            require_play(interaction)
         return table
 
     async def _act(self, interaction: discord.Interaction) -> None:
@@ -254,6 +258,9 @@ class LobbyButton(
 
     async def _press(self, interaction: discord.Interaction) -> None:
         self._change(_table(self.table_id, interaction), interaction.user, dry=True)
+        if self.op == "start":
+            # Moderators may have taken a permission away since the lobby was posted.
+            require_play(interaction)
         # Answered first: a press Discord refuses (late, or a second delivery) stops
         # here, before the table is touched.
         await interaction.response.defer()

@@ -128,6 +128,10 @@ class InvitationButton(
         expired = bot_of(interaction).games.clock.now() >= offer.expires_at
         if self.op == "accept" and not expired and user.id not in offer.waiting:
             raise MatchError("you have already accepted; waiting for the others")
+        if self.op == "accept" and not expired and offer.waiting <= {user.id}:
+            # This press starts the series: moderators may have taken a permission
+            # away since the invitation was posted.
+            require_play(interaction)
         return offer
 
     async def _press(self, interaction: discord.Interaction) -> None:

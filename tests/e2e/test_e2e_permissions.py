@@ -5,12 +5,15 @@ the person plainly what is missing and who can grant it; nothing half-starts. An
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 
 from e2e.conftest import Local
 from localcord import permissions
 from localcord.client import reply
 from localcord.server import LocalDiscord
+from storage.db import Database
 
 NEEDED = {
     "view_channel": "View Channel",
@@ -43,6 +46,42 @@ async def test_each_missing_permission_is_named_before_anything_starts(local: Lo
     started = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
     assert started.original is not None and "challenges you" in started.original.content
     assert [m.id for m in world.history(channel)] == [started.original.id]
+
+
+async def test_a_permission_lost_before_a_press_is_named_and_nothing_starts(
+    local: Local,
+) -> None:
+    people, channel, world = local.people, local.channel, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    challenge = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
+    lobby = await people.slash(alice, channel, "crosshairs lobby", mode="ffa3")
+    series = await people.slash(alice, channel, "crosshairs series start", opponent=bob)
+    assert challenge.original and lobby.original and series.original
+    for _ in range(2):
+        await people.click(alice, lobby.original, "Add computer")
+    permissions.deny(world, channel, "create_public_threads")
+    presses = [
+        (bob, challenge.original, "Accept"),
+        (alice, lobby.original, "Start"),
+        (bob, series.original, "Accept"),
+    ]
+    for who, message, label in presses:
+        said = reply(await people.click(who, message, label))
+        assert "I'm missing Create Public Threads." in said, (label, said)
+        assert "Edit Channel → Permissions" in said
+    assert world.threads_of(channel) == []
+    # each stayed open: granted back, the same presses start what they were meant to
+    permissions.allow(world, channel, "create_public_threads")
+    for who, message, label in presses:
+        await people.click(who, message, label)
+    async with asyncio.timeout(60):
+        while len([t for t in world.threads_of(channel) if world.history(t)]) < 3:
+            await people.wait_thread(channel)
+            await asyncio.sleep(0.2)
+    await local.bot.stop()
+    async with await Database.open(local.bot.database) as db, db.read() as conn:
+        rows = list(await conn.fetchall("SELECT COUNT(*) FROM matches"))
+    assert rows[0][0] == 3  # none stored by the refused presses
 
 
 async def test_setup_check_lists_what_the_bot_lacks_per_channel(local: Local) -> None:
