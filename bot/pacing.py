@@ -6,21 +6,32 @@ route's bucket from its headers but knows nothing of the global limit until it i
 and gives a call up after five 429s. Under a burst (many matches starting at once) that
 lost matches. So every call outside the interaction routes waits its turn here, spaced to
 stay under the limit, and a burst is merely slower.
+
+Spacing the sends alone is not enough: Discord counts a call when it arrives, anywhere
+between its send and its answer, so calls held up on the way (a busy event loop, a slow
+network, a loaded server) arrive together and fill one second with more than were sent
+in it. So a call is sent only while fewer than the limit are in flight or were answered
+within the last second: any second Discord counts then holds at most that many calls,
+however they were delayed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 PER_SECOND = 45.0  # under Discord's 50, for calls already in flight
+WINDOW = 1.0  # seconds: Discord's global limit counts calls per second
 EXEMPT = ("/interactions/", "/webhooks/")  # not bound to the global limit
 
 
 class Pace:
-    """Spaces calls ``1 / per_second`` apart, in the order they asked."""
+    """Spaces calls ``1 / per_second`` apart, in the order they asked, and keeps at most
+    ``per_second`` of them in flight or answered within the last second."""
 
     def __init__(
         self,
@@ -29,9 +40,14 @@ class Pace:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.interval = 1.0 / per_second
+        self.limit = max(1, int(per_second))
         self._clock = clock
         self._sleep = sleep
         self._next = 0.0
+        self._turn = asyncio.Lock()  # first come, first sent
+        self._open = 0  # sent, not yet answered
+        self._answered: deque[float] = deque()  # when, oldest first
+        self._freed = asyncio.Event()
 
     async def wait(self) -> None:
         now = self._clock()
@@ -40,14 +56,42 @@ class Pace:
         if start > now:
             await self._sleep(start - now)
 
+    @asynccontextmanager
+    async def call(self) -> AsyncIterator[None]:
+        """Hold one call's place from its turn until its answer."""
+        async with self._turn:
+            await self.wait()
+            await self._room()
+            self._open += 1
+        try:
+            yield
+        finally:
+            self._open -= 1
+            self._answered.append(self._clock())
+            self._freed.set()
+
+    async def _room(self) -> None:
+        while True:
+            now = self._clock()
+            while self._answered and self._answered[0] <= now - WINDOW:
+                self._answered.popleft()
+            if self._open + len(self._answered) < self.limit:
+                return
+            if self._answered:
+                await self._sleep(self._answered[0] + WINDOW - now)
+            else:  # all in flight: the first answer starts its second
+                self._freed.clear()
+                await self._freed.wait()
+
 
 def paced(request: Callable[..., Awaitable[Any]], pace: Pace) -> Callable[..., Awaitable[Any]]:
     """discord.py's ``HTTPClient.request`` with every call outside the interaction
-    routes waiting for ``pace`` first."""
+    routes taking its turn from ``pace``."""
 
     async def request_in_turn(route: Any, **kwargs: Any) -> Any:
-        if not str(route.path).startswith(EXEMPT):
-            await pace.wait()
-        return await request(route, **kwargs)
+        if str(route.path).startswith(EXEMPT):
+            return await request(route, **kwargs)
+        async with pace.call():
+            return await request(route, **kwargs)
 
     return request_in_turn

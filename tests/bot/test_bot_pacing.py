@@ -1,5 +1,6 @@
 """The bot's pace under Discord's global limit: calls outside the interaction routes are
-spaced 1/45 s apart in the order they came; interaction callbacks and webhooks never wait."""
+spaced 1/45 s apart in the order they came, and no more than 45 are in flight or answered
+within the last second; interaction callbacks and webhooks never wait."""
 
 from __future__ import annotations
 
@@ -59,3 +60,30 @@ async def test_the_pace_holds_under_real_concurrency() -> None:
     await asyncio.gather(*(one() for _ in range(10)))
     # ten calls at 200/s cannot all start within less than 9 intervals (45 ms)
     assert started[-1] - started[0] >= 0.04
+
+
+class MovingTime(FakeTime):
+    async def sleep(self, seconds: float) -> None:
+        await super().sleep(seconds)
+        self.now += seconds
+
+
+async def test_calls_in_flight_or_answered_within_a_second_hold_the_next_back() -> None:
+    # Discord counts a call when it arrives, which may be as late as its answer: two
+    # calls a second means no third while two are in flight or answered within 1 s.
+    time = MovingTime()
+    pace = Pace(per_second=2.0, clock=time.clock, sleep=time.sleep)
+    first, second = pace.call(), pace.call()
+    await first.__aenter__()
+    await second.__aenter__()
+    assert time.slept == [0.5]  # spaced, as before
+    third = asyncio.create_task(pace.call().__aenter__())
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not third.done()  # both still in flight, however long ago they were sent
+    time.now = 103.0
+    await first.__aexit__(None, None, None)
+    await asyncio.wait_for(third, 5)
+    # its own spacing (0.5 s), then held until the first answer's second had passed
+    assert time.slept == [0.5, 0.5, 1.0] and time.now == 104.0
+    await second.__aexit__(None, None, None)
