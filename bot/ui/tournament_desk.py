@@ -266,18 +266,24 @@ class TournamentDesk(commands.Cog):
         await self.publish(tid, await self.service.advance(tid))
 
     async def match_finished(self, event: MatchFinished) -> None:
-        """Book a tournament game's result; open what it makes due."""
+        """Book a tournament game's result; open what it makes due. The booking line is
+        shown once, even when a restart has this end shown again."""
         live = event.match
         decided = await self.service.match_finished(live)
         if decided is None:
             return
         t = decided.tournament
-        names = await self._names([pp.user_id for pp in decided.pairing.players])
         channel = await self._channel(t)
-        await channel.send(
-            f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
-            + _decided_text(decided.pairing, names)
-        )
+
+        async def booking() -> None:
+            names = await self._names([pp.user_id for pp in decided.pairing.players])
+            await channel.send(
+                f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
+                + _decided_text(decided.pairing, names)
+            )
+
+        # a restart shows this end again (the booking above is idempotent): the line once
+        await self.bot.games.events.once(live.id, "booking", booking)
         if t.format == "arena":
             # Pair whoever is waiting at once, then show the result on the live board.
             advanced = await self.service.advance(t.id)
