@@ -41,6 +41,7 @@ from bot.ui import (
     vacation,
 )
 from bot.ui.clocks import ClockWatch
+from bot.ui.closed_threads import ClosedThreads
 from bot.ui.commands import crosshairs
 from bot.ui.departures import Departures
 from storage.errors import StorageError
@@ -86,6 +87,7 @@ async def install(bot: CrosshairsBot) -> None:
     await bot.add_cog(notify.NotifyDesk(bot))
     await bot.add_cog(takeback.TakebackDesk(bot))
     await bot.add_cog(Departures(bot))
+    await bot.add_cog(ClosedThreads(bot))
     series_desk = series.SeriesDesk(bot)
     await bot.add_cog(series_desk)
     tournaments = tournament_desk.TournamentDesk(bot)  # after the series desk it uses

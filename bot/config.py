@@ -85,6 +85,8 @@ class Config:
             log_format=log_format,
             database_url=env.get("DATABASE_URL", "").strip() or None,
             salvage_database=env.get("DATABASE_SALVAGE", "").strip() in ("1", "yes", "true"),
+            # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
+            clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
         )
 
 

@@ -75,6 +75,9 @@ class CrosshairsBot(commands.Bot):
         self._install = install  # the features: commands, buttons, cogs
         self.tree.error(self._on_tree_error)
         self.background: set[asyncio.Task[Any]] = set()
+        # set once the start-up recovery (bot/ui/recovery.py) has told what a crash left
+        # untold: a turn clock that fires before then would announce its result twice
+        self.recovered = asyncio.Event()
 
     async def login(self, token: str) -> None:
         api = self.config.api_base

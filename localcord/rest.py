@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from localcord import documented, limits, permissions
+from localcord import documented, limits, permissions, threads
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import Gateway
@@ -99,6 +99,7 @@ class Rest:
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self.webhook_edit),
             ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self.webhook_delete),
             ("GET", "/channels/{channel}", self.get_channel),
+            ("PATCH", "/channels/{channel}", self.modify_channel),
             ("POST", "/channels/{channel}/messages", self.send),
             ("GET", "/channels/{channel}/messages", self.history),
             ("GET", "/channels/{channel}/messages/{message}", self.get_message),
@@ -164,14 +165,18 @@ class Rest:
             return None
         if channel.guild_id in self.world.removed_from:
             return error(403, 50001, "Missing Access")
+        granted = permissions.of_bot(self.world, channel)
+        path = request.path.removeprefix(API)
         found = permissions.refusal(
-            request.method,
-            request.path.removeprefix(API),
-            permissions.of_bot(self.world, channel),
-            in_thread=channel.parent_id is not None,
-            files=files > 0,
+            request.method, path, granted, in_thread=channel.parent_id is not None, files=files > 0
         )
-        return None if found is None else error(403, *found)
+        if found is not None:
+            return error(403, *found)
+        if channel.parent_id is not None and permissions.HISTORY.match(path):
+            # Discord answers these with 400, as it does other refused operations
+            moved = threads.refusal(self.world, channel, request.method, granted)
+            return None if moved is None else error(400, *moved)
+        return None
 
     # ------------------------------------------------------------ the application
 
@@ -394,6 +399,17 @@ class Rest:
         if channel is None:
             return error(404, 10003, "Unknown Channel")
         return as_json(channel.payload())
+
+    async def modify_channel(self, request: web.Request) -> web.Response:
+        """Only what the bot does with it: reopen (or archive, or lock) a thread."""
+        channel = self.world.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        if channel.parent_id is None:
+            return error(400, 50024, "Cannot execute action on this channel type")
+        granted = permissions.of_bot(self.world, channel)
+        refused = threads.modify(self.world, channel, await request.json(), granted)
+        return as_json(channel.payload()) if refused is None else error(403, *refused)
 
     async def send(self, request: web.Request) -> web.Response:
         channel = self.world.channels.get(int(request.match_info["channel"]))

@@ -117,6 +117,8 @@ class Channel:
     owner_id: int | None = None
     denied: int = 0  # permissions the bot is denied here (localcord/permissions.py)
     overwrites: list[Json] = field(default_factory=list)
+    archived: bool = False  # a thread's, set by moderators (localcord/moderators.py)
+    locked: bool = False
     recipients: list[Json] = field(default_factory=list)  # a DM: the person's user
 
     def payload(self) -> Json:
@@ -151,10 +153,10 @@ class Channel:
             "member_count": 1,
             "total_message_sent": 0,
             "thread_metadata": {
-                "archived": False,
+                "archived": self.archived,
                 "auto_archive_duration": 10080,
                 "archive_timestamp": iso(time.time()),
-                "locked": False,
+                "locked": self.locked,
             },
         }
 

@@ -176,8 +176,14 @@ class MatchRepo:
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._set(match_id, "thread_id", thread_id)
 
+    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
+        await self._set(match_id, "turn_deadline", deadline)
+
     async def _set(
-        self, match_id: int, column: Literal["board_message_id", "thread_id"], value: int | None
+        self,
+        match_id: int,
+        column: Literal["board_message_id", "thread_id", "turn_deadline"],
+        value: float | None,
     ) -> None:
         async with self._db.transaction() as conn:
             changed = await conn.execute(

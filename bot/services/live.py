@@ -18,7 +18,7 @@ from rules.game import Game
 from rules.steps import Step
 from rules.words.common import seat_name, turn_line
 from rules.words.telling import Telling, tell
-from storage.matches import Match, MatchStatus
+from storage.matches import Match, MatchRepo, MatchStatus
 
 COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
 
@@ -89,6 +89,9 @@ class LiveMatch:
     showing: asyncio.Lock = field(default_factory=asyncio.Lock)
     draw_offers: set[int] = field(default_factory=set)
     reminded: bool = False
+    # while its thread is archived or locked and the bot may not reopen it: the turn's
+    # time left (the stored deadline is cleared meanwhile, so no clock runs it down)
+    paused: float | None = None
     # the rest of the computer's planned turn, by the ply it starts at
     computer_plan: dict[int, list[list[str]]] = field(default_factory=dict)
     # the game told in words, with the state it tells (see :meth:`telling`)
@@ -175,6 +178,8 @@ class MatchHost(Protocol):
     workers: Workers
     shards: Shards
     _live: dict[int, LiveMatch]
+
+    repo: MatchRepo
 
     async def get(self, match_id: int) -> LiveMatch: ...
 

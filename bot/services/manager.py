@@ -270,6 +270,11 @@ class GameManager(ComputerTurns, TurnClocks):
         mine = live.seats_of(user_id)
         if not mine:
             raise NotYours("you are not playing in this match — you can watch, though!")
+        if live.paused is not None:
+            raise MatchError(
+                "this match is paused: its thread was archived or locked — it goes on once "
+                "a moderator reopens it"
+            )
         if game.to_move not in mine:
             raise NotYours(f"it is not your turn: {live.who(game.active)} is to fly")
         if expect_ply is not None and expect_ply != live.ply:

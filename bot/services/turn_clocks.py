@@ -44,6 +44,30 @@ class TurnClocks:
                 remind.append(live)
         return remind, expired
 
+    async def pause_clock(self: MatchHost, match_id: int) -> bool:
+        """Stop the match's clock (its place cannot be played in); False if it was
+        already paused or is over. Moves are refused until :meth:`resume_clock`."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.over or live.paused is not None:
+                return False
+            left = 0.0 if live.deadline is None else live.deadline - self.clock.now()
+            await self.repo.set_deadline(live.id, None)
+            live.paused, live.deadline = max(0.0, left), None
+            return True
+
+    async def resume_clock(self: MatchHost, match_id: int) -> bool:
+        """Start a paused match's clock again with the time its player had left."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.over or live.paused is None:
+                return False
+            unclocked = live.clock.per_turn is None
+            deadline = None if unclocked else self.clock.now() + live.paused
+            await self.repo.set_deadline(live.id, deadline)
+            live.paused, live.deadline = None, deadline
+            return True
+
     async def claim_timeout(self: MatchHost, match_id: int, user_id: int) -> Update:
         """In a match whose clock lets opponents claim: take the win off an expired turn."""
         live = await self.get(match_id)

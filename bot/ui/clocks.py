@@ -49,3 +49,4 @@ class ClockWatch(commands.Cog):
     @watch.before_loop
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
+        await self.bot.recovered.wait()

@@ -40,10 +40,13 @@ async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
     # Only the matches resumed from storage: one begun since has its board drawn as it
     # goes, and comparing its mark mid-update would redraw it for nothing.
     resumed = list(bot.games.live_matches())
-    await bot.wait_until_ready()
-    await redraw_stale_boards(bot, resumed)
-    await announce_unshown_ends(bot, ends)
-    await desk(bot).finish_half_done()
+    try:
+        await bot.wait_until_ready()
+        await redraw_stale_boards(bot, resumed)
+        await announce_unshown_ends(bot, ends)
+        await desk(bot).finish_half_done()
+    finally:
+        bot.recovered.set()
 
 
 async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:

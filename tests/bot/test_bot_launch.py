@@ -24,8 +24,10 @@ def test_config_from_the_environment(tmp_path: Path) -> None:
             "DEV_GUILD_ID": "42",
             "LOG_LEVEL": "debug",
             "COMPUTER_PACE": "0.5",
+            "TURN_CLOCK_CHECK_SECONDS": "2",
         }
     )
+    assert config.clock_interval == 2.0 and Config.from_env({}).clock_interval == 20.0
     assert config.token == "abc" and config.dev_guild_id == 42
     assert config.database_path == tmp_path / "x.db"
     assert config.log_level == "DEBUG" and config.computer_pace == 0.5
@@ -39,6 +41,8 @@ def test_config_from_the_environment(tmp_path: Path) -> None:
         ({"DEV_GUILD_ID": "4²"}, "DEV_GUILD_ID"),  # a digit to str.isdigit, not to int()
         ({"COMPUTER_PACE": "soon"}, "COMPUTER_PACE"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+        ({"TURN_CLOCK_CHECK_SECONDS": "0"}, "TURN_CLOCK_CHECK_SECONDS"),
+        ({"TURN_CLOCK_CHECK_SECONDS": "0.5"}, "TURN_CLOCK_CHECK_SECONDS"),
     ],
 )
 def test_a_bad_setting_is_named(env: dict[str, str], why: str) -> None:

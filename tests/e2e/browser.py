@@ -84,9 +84,27 @@ MENUS = "select.menu[data-custom-id^='xh:cm:']:not([disabled])"
 BUTTONS = "button[data-custom-id*=':ck:']:not([disabled])"
 
 
+BOARD_ID = f"""() => {{
+  const plays = document.querySelectorAll("{PLAY}");
+  const board = plays.length ? plays[plays.length - 1].closest(".message") : null;
+  return board ? board.dataset.id : "";
+}}"""
+
+
+def board_id(page: Page) -> str:
+    """The id of the newest board a pilot can press Play on ("" once the game is over)."""
+    return str(page.evaluate(BOARD_ID))
+
+
+def wait_for_next_board(page: Page, before: str) -> None:
+    """Wait for the board that follows a finished turn: it comes after the pilot's own
+    answer (through that interaction), so for a moment the old one is still the newest."""
+    page.wait_for_function(f"(before) => ({BOARD_ID})() !== before", arg=before)
+
+
 def pilot_to_move(page: Page) -> str:
-    """The pilot the board names as the one to fly."""
-    text = page.locator(PLAY).locator("xpath=ancestor::div[contains(@class,'message')]")
+    """The pilot the newest board names as the one to fly."""
+    text = page.locator(PLAY).last.locator("xpath=ancestor::div[contains(@class,'message')]")
     found = re.search(r"(\w+) \(P\d\) to fly", text.inner_text())
     assert found, text.inner_text()
     return found[1]
@@ -95,7 +113,7 @@ def pilot_to_move(page: Page) -> str:
 def open_cockpit(page: Page) -> None:
     """Press the board's Play and wait for the private cockpit with something to press."""
     seen = page.eval_on_selector_all(COCKPIT, "all => all.map(m => m.dataset.id)")
-    page.locator(PLAY).click()
+    page.locator(PLAY).last.click()
     page.wait_for_function(
         f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
           !seen.includes(m.dataset.id) && m.querySelector("select.menu, button"))""",

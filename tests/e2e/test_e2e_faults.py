@@ -71,13 +71,15 @@ async def test_rate_limits_and_server_errors_are_retried_without_doubling(local:
         # the board is edited through the acting interaction's webhook
         faults.server_error(r"/webhooks/.*/messages/\d+$", times=2, method="PATCH"),
         faults.server_error(r"/webhooks/.*/messages/", times=1, status=502),
-        # a person's turns post their boards through webhooks: the channel sees one post
+        # a person's turns post their boards through webhooks: the channel's one post is
+        # the ratings line after the game
         faults.rate_limit(r"/channels/\d+/messages$", times=1, retry_after=0.2, method="POST"),
     ]
 
     flight = await fly_match(
         local.people, thread, players, random.Random(13), by_buttons=[players[0]]
     )
+    await local.people.wait_for(thread, lambda m: m.content.startswith("📊"))
 
     assert all(f.fired == f.times for f in injected)
     statuses = [r.status for r in local.server.world.requests]

@@ -15,11 +15,13 @@ from e2e.browser import (
     FLAGS,
     PLAY,
     act_as,
+    board_id,
     cockpit_done,
     needs_chromium,
     open_cockpit,
     pilot_to_move,
     press_once,
+    wait_for_next_board,
 )
 
 pytestmark = needs_chromium
@@ -53,6 +55,7 @@ def test_a_whole_duel_flown_by_pressing_as_a_person_does(playground: str) -> Non
 
         try:
             while not page.evaluate(FINISHED) and len(per_turn) < 80:
+                board = board_id(page)
                 act_as(page, pilot_to_move(page))
                 open_cockpit(page)
                 presses, since = 1, 0
@@ -66,6 +69,7 @@ def test_a_whole_duel_flown_by_pressing_as_a_person_does(playground: str) -> Non
                         since = 0
                     assert presses < 60, "a turn that never ends"
                 per_turn.append(presses)
+                wait_for_next_board(page, board)
         except Exception:
             print(page.inner_text("body"))  # what the page showed, for the failure report
             raise

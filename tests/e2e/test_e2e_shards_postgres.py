@@ -1,6 +1,7 @@
 """Two bot processes, two shards each half, one PostgreSQL: forty duels in eight guilds
 flown to the end through the local Discord, one process SIGKILLed mid-game and
-restarted, and turn clocks that run out while it is down.
+restarted, and turn clocks that run out while it is down (ten-second clocks checked every
+second, TURN_CLOCK_CHECK_SECONDS, so the test waits seconds, not minutes, for them).
 
 The server comes from the storage suite's ``pg_server`` helper (Debian's PostgreSQL in
 a temporary directory); without it the module is skipped with the reason printed.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,12 +33,12 @@ pg: Any = pytest.importorskip(
     "pg_server", reason="the PostgreSQL test server (tests/storage/pg_server.py) is not here"
 )
 
-# a bound of its own: the flight alone may take FLIGHT_LIMIT, the clocks four minutes more
+# a bound of its own: the flight alone may take FLIGHT_LIMIT
 pytestmark = [pytest.mark.multiprocess, pytest.mark.timeout(900)]
 
 GUILDS, DUELS_PER_GUILD = 8, 5
 KILL_AT_STEP = 6
-CLOCK = 120  # the shortest turn clock a challenge offers, in seconds
+CLOCK = 10  # the shortest turn clock a challenge offers, in seconds
 FLIGHT_LIMIT = 420  # seconds for all forty duels; alone they take about a minute
 
 
@@ -71,18 +73,31 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
     assert {server.gateway.shard_of(g) for g in guilds} == {0, 1}
     channels = [world.add_channel("dogfights", g) for g in guilds]
     bots = [
-        BotProcess(server, tmp_path, shard_ids=[shard], database_url=url, name=f"bot{shard}")
+        BotProcess(
+            server,
+            tmp_path,
+            {"TURN_CLOCK_CHECK_SECONDS": "1"},
+            shard_ids=[shard],
+            database_url=url,
+            name=f"bot{shard}",
+        )
         for shard in (0, 1)
     ]
     victim = bots[0]
     people = People(server, timeout=20.0)
     killed = asyncio.Event()
+    clocked: list[Channel] = []
 
     async def kill_and_restart(step: int) -> None:
         if step == KILL_AT_STEP and not killed.is_set():
             killed.set()
+            # Clocks started just before the kill run out while the process is down:
+            # each must fire once, after the restart, from what was stored.
+            clocked.extend([await _clocked_match(people, c, i) for i, c in enumerate(channels)])
+            started = time.monotonic()
             victim.kill()
             await victim.wait_killed()
+            await asyncio.sleep(max(0.0, started + CLOCK - time.monotonic()))
             await victim.start()
 
     try:
@@ -90,7 +105,6 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
             await bot.start()
         await asyncio.wait_for(world.commands_synced.wait(), 30)
         on_shard_0 = next(i for i, g in enumerate(guilds) if server.gateway.shard_of(g) == 0)
-        clocked = [await _clocked_match(people, c, i) for i, c in enumerate(channels)]
         # A bound on the whole flight: a bot that stops answering fails the test with
         # both logs printed instead of leaving every player retrying for hours.
         flights = await asyncio.wait_for(
@@ -108,8 +122,9 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
             FLIGHT_LIMIT,
         )
         clocked_ids = [match_id(board_message(people, thread)) for thread in clocked]
-        for thread in clocked:  # two minutes a turn, checked every twenty seconds
-            await people.wait_for(thread, lambda m: FINAL_MARK in m.content, timeout=240)
+        assert len(clocked) == GUILDS
+        for thread in clocked:  # ten seconds a turn, checked every second
+            await people.wait_for(thread, lambda m: FINAL_MARK in m.content, timeout=60)
     finally:
         for bot in bots:
             await bot.stop()
@@ -141,7 +156,7 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
 
 
 async def _clocked_match(people: People, channel: Channel, index: int) -> Channel:
-    """A duel with a two-minute clock that nobody plays: its clock must fire once."""
+    """A duel with a ten-second clock that nobody plays: its clock must fire once."""
     first, second = people.join(f"slow{index}a"), people.join(f"slow{index}b")
     invite = await people.slash(
         first, channel, "crosshairs challenge", opponent=second, clock=CLOCK, clouds="none"

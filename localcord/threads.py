@@ -1,0 +1,40 @@
+"""Archived and locked threads as Discord treats the bot's calls in them.
+
+A message posted in an archived thread that is not locked unarchives it (Discord does
+the same for anyone who may send there); a locked thread refuses posts and edits with
+``160005 Thread is locked`` unless the bot has Manage Threads; editing a message in an
+archived thread is ``50083 Operation cannot be performed on an archived thread``.
+Reopening a thread (``PATCH /channels/{thread}`` with ``archived``/``locked`` false)
+takes Send Messages in Threads for an archived thread, Manage Threads for a locked one.
+"""
+
+from __future__ import annotations
+
+from localcord import moderators
+from localcord.permissions import BITS
+from localcord.state import Channel, Json, World
+
+
+def refusal(world: World, thread: Channel, method: str, granted: int) -> tuple[int, str] | None:
+    """Discord's (code, message) for a message call in ``thread``, or None; a post in
+    an archived, unlocked thread unarchives it first."""
+    if not (thread.archived or thread.locked) or method not in ("POST", "PATCH"):
+        return None
+    if thread.locked and not granted & BITS["manage_threads"]:
+        return 160005, "Thread is locked"
+    if method == "PATCH" and thread.archived:
+        return 50083, "Operation cannot be performed on an archived thread"
+    if thread.archived:
+        moderators.set_thread_state(world, thread, archived=False, locked=thread.locked)
+    return None
+
+
+def modify(world: World, thread: Channel, body: Json, granted: int) -> tuple[int, str] | None:
+    """Apply a modify-thread body's ``archived``/``locked``; a refusal if not allowed."""
+    archived = bool(body.get("archived", thread.archived))
+    locked = bool(body.get("locked", thread.locked))
+    needs = "manage_threads" if thread.locked or locked else "send_messages_in_threads"
+    if not granted & BITS[needs]:
+        return 50013, "Missing Permissions"
+    moderators.set_thread_state(world, thread, archived=archived, locked=locked)
+    return None
