@@ -39,6 +39,10 @@ class Notifications:
         # (match, person) → the player-turn they were last told about
         self._told: OrderedDict[tuple[int, int], int] = OrderedDict()
 
+    async def set_level(self, user_id: int, level: str) -> None:
+        """When the person is sent DMs: one of ``storage.notify.LEVELS``."""
+        await self.repo.set(user_id, level)
+
     async def turn_passed(self, live: LiveMatch, actor: int | None) -> list[Notice]:
         """The DM for whoever is now to move, if they want one and were not yet told
         of this turn; none for ``actor``, who just acted."""

@@ -127,6 +127,22 @@ class SeriesService:
         except NotFound:
             return None
 
+    async def get(self, series_id: int) -> Series:
+        """The series of that number, which is known to exist."""
+        return await self.repo.get(series_id)
+
+    async def active_in(self, guild_id: int | None) -> list[Series]:
+        """The series being played in that server (None: in direct messages)."""
+        return await self.repo.list_active(guild_id)
+
+    async def active_ids(self) -> list[int]:
+        """Every series being played, in every server."""
+        return await self.repo.active_ids()
+
+    async def mark_finished(self, series_id: int) -> None:
+        """A series whose every game is played is over."""
+        await self.repo.set_status(series_id, SeriesStatus.FINISHED)
+
     # ------------------------------------------------------------ creating
 
     async def create(

@@ -77,6 +77,20 @@ class TournamentService:
         """The tournament of that number; None if there is none."""
         return await self.registration.find(tid)
 
+    async def get(self, tid: int) -> Tournament:
+        """The tournament of that number, which is known to exist."""
+        return await self.repo.get(tid)
+
+    async def in_guild(
+        self, guild_id: int, statuses: Sequence[TournamentStatus]
+    ) -> list[Tournament]:
+        """The server's tournaments in any of ``statuses``."""
+        return await self.repo.in_guild(guild_id, statuses)
+
+    async def entrants(self, tid: int) -> list[int]:
+        """Who is entered (and not dropped), in the order they joined."""
+        return [e.user_id for e in await self.repo.entries(tid) if not e.dropped]
+
     async def create(
         self,
         plan: TournamentPlan,

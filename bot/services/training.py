@@ -213,6 +213,14 @@ class TrainingService:
         pool = near or sorted(fresh, key=lambda p: abs(p.rating - level))[:1]
         return pool[(len(tried) * 7919) % len(pool)]
 
+    async def retry_lesson(self, user_id: int, lesson_id: str) -> Exercise:
+        """The lesson as the wrong try left it (its tries counted), or afresh if the
+        person has moved on to something else."""
+        run = await self.repo.run(user_id)
+        if run is not None and (run.kind, run.item) == ("lesson", lesson_id):
+            return await self.current(user_id)
+        return await self.open_lesson(user_id, lesson_id)
+
     async def current(self, user_id: int, stamp: str | None = None) -> Exercise:
         """The person's open exercise; with ``stamp``, only if it still stands there."""
         run = await self.repo.run(user_id)

@@ -322,12 +322,7 @@ class TrainingButton(
         elif self.action == "puzzle":
             exercise = await training.open_puzzle(user)
         else:
-            # the lesson as the wrong try left it (its tries counted), or afresh
-            run = await training.repo.run(user)
-            if run is not None and (run.kind, run.item) == ("lesson", self.arg):
-                exercise = await training.current(user)
-            else:
-                exercise = await training.open_lesson(user, self.arg)
+            exercise = await training.retry_lesson(user, self.arg)
         await show(interaction, exercise)
 
 

@@ -32,5 +32,5 @@ async def notify(interaction: discord.Interaction, when: str) -> None:
         )
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await desk(bot_of(interaction)).service.repo.set(interaction.user.id, when)
+    await desk(bot_of(interaction)).service.set_level(interaction.user.id, when)
     await interaction.followup.send(SAID[when], ephemeral=True)

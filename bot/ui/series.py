@@ -150,7 +150,7 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
         found = None if live is None else await service.series_of_match(live.id)
         if found is not None:
             return found[0]
-    active = await service.repo.list_active(interaction.guild_id)
+    active = await service.active_in(interaction.guild_id)
     if len(active) == 1:
         return active[0]
     if not active:
@@ -253,9 +253,9 @@ class SeriesDesk(commands.Cog):
     async def finish_half_done(self) -> None:
         """At start-up: carry on every active series a crash stopped between two games
         (its last game finished but not booked, or booked but the next not opened)."""
-        for series_id in await self.series.repo.active_ids():
+        for series_id in await self.series.active_ids():
             try:
-                current = await self.series.repo.get(series_id)
+                current = await self.series.get(series_id)
                 if not self.bot.games.shards.owns(current.guild_id):
                     continue  # another process's: it carries it on
                 running = next((g for g in current.games if g.winners is None), None)
@@ -266,7 +266,7 @@ class SeriesDesk(commands.Cog):
                         # start-up before this) carries the series on
                         continue
                 elif current.games_played >= current.games_planned:
-                    await self.series.repo.set_status(series_id, SeriesStatus.FINISHED)
+                    await self.series.mark_finished(series_id)
                     continue
                 target_id = current.thread_id or current.channel_id
                 target = self.bot.get_channel(target_id) or await self.bot.fetch_channel(target_id)

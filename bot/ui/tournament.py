@@ -65,7 +65,7 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
             raise not_found("tournament", tid)
         same_guild(interaction, found.guild_id, "tournament", tid)
         return found
-    live = await service.repo.in_guild(
+    live = await service.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]
     )
     if len(live) == 1:

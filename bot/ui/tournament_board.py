@@ -51,7 +51,7 @@ class ArenaBoards:
         await self.service.set_board(tid, posted.id)
 
     async def text(self, tid: int) -> str:
-        t = await self.service.repo.get(tid)
+        t = await self.service.get(tid)
         plan = await self.service.plan(tid)
         fire = await self.service.on_fire(tid)
         ranked = await self.service.standings(tid)

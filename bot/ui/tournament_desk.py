@@ -86,11 +86,11 @@ class TournamentDesk(commands.Cog):
         now = self.bot.games.clock.now()
         for guild in self.bot.guilds:
             try:
-                for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.OPEN]):
+                for t in await self.service.in_guild(guild.id, [TournamentStatus.OPEN]):
                     start_at = TournamentPlan.from_json(t.settings_json).start_at
                     if start_at is not None and start_at <= now:
                         await self.begin(t.id)
-                for t in await self.service.repo.in_guild(guild.id, [TournamentStatus.RUNNING]):
+                for t in await self.service.in_guild(guild.id, [TournamentStatus.RUNNING]):
                     await self.post_tick(t, await self.service.tick(t.id))
             except Exception:  # the loop must outlive one bad event
                 log.exception("the tournament clock failed in guild %s", guild.id)
@@ -132,7 +132,7 @@ class TournamentDesk(commands.Cog):
 
     async def begin(self, tid: int) -> None:
         """Start an event: close check-in (naming the no-shows), seed, open round 1."""
-        t = await self.service.repo.get(tid)
+        t = await self.service.get(tid)
         channel = await self._channel(t)
         if TournamentPlan.from_json(t.settings_json).check_in:
             await channel.send(no_shows_text(await self.service.close_check_in(tid)))
@@ -143,7 +143,7 @@ class TournamentDesk(commands.Cog):
     async def publish(self, tid: int, advanced: Advance) -> None:
         """Post what an advance did: for each round opened, the standings so far, the
         pairings (pinging the players) and their threads; at the end, the winner."""
-        t = await self.service.repo.get(tid)
+        t = await self.service.get(tid)
         channel = await self._channel(t)
         arena = t.format == "arena"
         teams = await self.service.teams(tid)  # a team is pinged as all its members
@@ -178,7 +178,7 @@ class TournamentDesk(commands.Cog):
     async def start_pairings(self, tid: int) -> None:
         """Give every undecided pairing of the current round its thread and series
         (pairings that already have one are left as they are)."""
-        t = await self.service.repo.get(tid)
+        t = await self.service.get(tid)
         channel = await self._channel(t)
         for p in await self.service.current_round(tid):
             if p.decided or p.series_id is not None:
@@ -221,7 +221,7 @@ class TournamentDesk(commands.Cog):
         )
 
     async def standings_file(self, tid: int) -> discord.File:
-        t = await self.service.repo.get(tid)
+        t = await self.service.get(tid)
         plan = TournamentPlan.from_json(t.settings_json)
         lines = await self.service.standings(tid)
         names = await self.service.entrant_names(tid, [line.user_id for line in lines])
@@ -245,7 +245,7 @@ class TournamentDesk(commands.Cog):
         bracket = await self.service.bracket(tid)
         if bracket is None:
             return None
-        t = await self.service.repo.get(tid)
+        t = await self.service.get(tid)
         names = await self._names([int(e) for e in bracket.entrants])
 
         def named(player: str | None) -> str | None:
@@ -266,18 +266,24 @@ class TournamentDesk(commands.Cog):
         await self.publish(tid, await self.service.advance(tid))
 
     async def match_finished(self, event: MatchFinished) -> None:
-        """Book a tournament game's result; open what it makes due."""
+        """Book a tournament game's result; open what it makes due. The booking line is
+        shown once, even when a restart has this end shown again."""
         live = event.match
         decided = await self.service.match_finished(live)
         if decided is None:
             return
         t = decided.tournament
-        names = await self._names([pp.user_id for pp in decided.pairing.players])
         channel = await self._channel(t)
-        await channel.send(
-            f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
-            + _decided_text(decided.pairing, names)
-        )
+
+        async def booking() -> None:
+            names = await self._names([pp.user_id for pp in decided.pairing.players])
+            await channel.send(
+                f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
+                + _decided_text(decided.pairing, names)
+            )
+
+        # a restart shows this end again (the booking above is idempotent): the line once
+        await self.bot.games.events.once(live.id, "booking", booking)
         if t.format == "arena":
             # Pair whoever is waiting at once, then show the result on the live board.
             advanced = await self.service.advance(t.id)

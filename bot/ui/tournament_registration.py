@@ -253,7 +253,7 @@ ENTERED = "Entered"  # the sign-up message's last line names who is in
 
 async def _list_entrants(message: discord.Message, tournaments: TournamentDesk, tid: int) -> None:
     """Bring the sign-up message's list of entrants up to date (names, no pings)."""
-    ids = [e.user_id for e in await tournaments.service.repo.entries(tid) if not e.dropped]
+    ids = await tournaments.service.entrants(tid)
     names = await tournaments.service.entrant_names(tid, ids)
     kept = [line for line in message.content.splitlines() if not line.startswith(ENTERED)]
     if ids:

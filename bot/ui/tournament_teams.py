@@ -64,7 +64,7 @@ class TeamButton(
             return
         entered = await service.accept_team(self.tid, guild, self.captain, user.id)
         if entered:
-            t = await service.repo.get(self.tid)
+            t = await service.get(self.tid)
             await interaction.response.send_message(
                 f"✅ <@{self.captain}>'s team is complete and entered in **{t.name}**."
             )
