@@ -143,6 +143,14 @@ class SeriesService:
         """A series whose every game is played is over."""
         await self.repo.set_status(series_id, SeriesStatus.FINISHED)
 
+    async def stop_homeless(self, series_id: int) -> None:
+        """A series whose channel is gone has nowhere to play its next game: it stops."""
+        await self.repo.set_status(series_id, SeriesStatus.ABANDONED)
+
+    async def move_to_thread(self, series_id: int, thread_id: int) -> None:
+        """The series plays on in another thread (a moderator deleted its own)."""
+        await self.repo.set_thread(series_id, thread_id)
+
     # ------------------------------------------------------------ creating
 
     async def create(

@@ -313,7 +313,7 @@ class SeriesDesk(commands.Cog):
         place = await self._place(current)
         if place is None:
             # Stopped, not left active: nothing would ever be able to post its next game.
-            await self.series.repo.set_status(current.id, SeriesStatus.ABANDONED)
+            await self.series.stop_homeless(current.id)
             log.info("series %s stopped: its channel is gone", current.id)
             return
         await place.send(
@@ -340,7 +340,7 @@ class SeriesDesk(commands.Cog):
         except discord.HTTPException as exc:
             log.info("series %s: no new thread (%s)", current.id, exc)
             return None
-        await self.series.repo.set_thread(current.id, opened.id)
+        await self.series.move_to_thread(current.id, opened.id)
         return opened
 
     async def _reachable(self, channel_id: int | None) -> discord.abc.Messageable | None:
