@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -35,6 +35,7 @@ from rules.modes import MODES
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import Series, SeriesStatus
+from storage.tournament_events import FINISHED, TournamentEvents
 from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
@@ -49,8 +50,11 @@ class TournamentRounds:
         self.repo = TournamentRepo(series.games.db)
         self.ratings = RatingRepo(series.games.db)
         self.players = PlayerRepo(series.games.db)
-        # Only serialises concurrent advances in this process; the state is in storage.
+        self.events = TournamentEvents(series.games.db)
+        # Only serialise concurrent advances (and announcements) in this process; the
+        # state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
+        self._announcing: dict[int, asyncio.Lock] = {}
         self.arena = ArenaRounds(self)
 
     # -------------------------------------------------------------- rounds
@@ -360,6 +364,21 @@ class TournamentRounds:
                     if series.status is SeriesStatus.FINISHED:
                         await self._record_series(t, p, series, forfeit=False)
         return running
+
+    async def announce_end(self, tid: int, show: Callable[[], Awaitable[None]]) -> None:
+        """Announce a finished event's end (``show`` posts the final standings and the
+        winner) once: not again when another advance, a second press or a restart finds
+        the event finished. It is marked announced only after ``show`` ran through, so a
+        process that died first announces it at its next start (:meth:`unannounced`)."""
+        async with self._announcing.setdefault(tid, asyncio.Lock()):
+            if await self.events.is_done(tid, FINISHED):
+                return
+            await show()
+            await self.events.done(tid, FINISHED)
+
+    async def unannounced(self, guild_ids: Sequence[int]) -> list[int]:
+        """The events of these guilds that finished without their end announced."""
+        return [tid for g in guild_ids for tid in await self.events.pending(g)]
 
     async def current_round(self, tid: int) -> list[StoredPairing]:
         if (await self.repo.get(tid)).format == "arena":

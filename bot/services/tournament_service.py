@@ -34,7 +34,7 @@ elimination (duels).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from bot.services.live import AlreadyOver, LiveMatch, MatchError, Update
@@ -174,6 +174,12 @@ class TournamentService:
 
     async def resume(self, guild_ids: Sequence[int]) -> list[int]:
         return await self.rounds.resume(guild_ids)
+
+    async def announce_end(self, tid: int, show: Callable[[], Awaitable[None]]) -> None:
+        await self.rounds.announce_end(tid, show)
+
+    async def unannounced(self, guild_ids: Sequence[int]) -> list[int]:
+        return await self.rounds.unannounced(guild_ids)
 
     async def standings(self, tid: int) -> list[Line]:
         return await self.rounds.standings(tid)

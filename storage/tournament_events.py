@@ -1,0 +1,65 @@
+"""A tournament's end, announced exactly once across races and restarts.
+
+The write that finishes an event (:meth:`storage.tournaments.TournamentRepo.set_status`)
+adds its ``finished`` row in the same transaction, so an event ends once, however many
+advances saw it end. The row is marked done once the final standings and the winner are
+posted; a process that died in between finds it :meth:`pending` at its next start.
+"""
+
+from __future__ import annotations
+
+import time
+
+from storage.db import Database
+from storage.sql import Conn
+
+FINISHED = "finished"
+
+
+async def ended(conn: Conn, tournament_id: int, at: float) -> None:
+    """Inside the transaction that finishes ``tournament_id``: record its end, to be
+    announced."""
+    await conn.execute(
+        "INSERT INTO tournament_events (tournament_id, kind, created_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (tournament_id, kind) DO NOTHING",
+        (tournament_id, FINISHED, at),
+    )
+
+
+class TournamentEvents:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def done(self, tournament_id: int, kind: str) -> None:
+        """``kind`` of ``tournament_id`` has been announced."""
+        now = time.time()
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO tournament_events (tournament_id, kind, created_at, done_at) "
+                "VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (tournament_id, kind) DO UPDATE SET done_at = excluded.done_at",
+                (tournament_id, kind, now, now),
+            )
+
+    async def is_done(self, tournament_id: int, kind: str) -> bool:
+        async with self._db.read() as conn:
+            rows = list(
+                await conn.fetchall(
+                    "SELECT 1 FROM tournament_events "
+                    "WHERE tournament_id = ? AND kind = ? AND done_at IS NOT NULL",
+                    (tournament_id, kind),
+                )
+            )
+        return bool(rows)
+
+    async def pending(self, guild_id: int) -> list[int]:
+        """The events of ``guild_id`` that finished without their end announced."""
+        async with self._db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT e.tournament_id FROM tournament_events e "
+                "JOIN tournaments t ON t.id = e.tournament_id "
+                "WHERE e.done_at IS NULL AND e.kind = ? AND t.guild_id = ? "
+                "ORDER BY e.tournament_id",
+                (FINISHED, guild_id),
+            )
+        return [int(r[0]) for r in rows]
