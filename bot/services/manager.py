@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
@@ -62,8 +62,6 @@ from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
 
 log = logging.getLogger(__name__)
 
-FinishListener = Callable[[LiveMatch], Awaitable[None]]
-
 
 class GameManager(ComputerTurns, TurnClocks):
     def __init__(
@@ -84,10 +82,8 @@ class GameManager(ComputerTurns, TurnClocks):
         self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
-        # Called once when a match ends with a result (series and ratings book it),
-        # inside the action that ended it: before anybody is shown the end.
-        self.on_finish: list[FinishListener] = []
-        # What follows an end, shown once (:mod:`bot.services.events`).
+        # What follows an end (ratings, series, tournaments), once
+        # (:mod:`bot.services.events`).
         self.events = EventBus(MatchEvents(db))
 
     # ------------------------------------------------------------ creating
@@ -354,20 +350,12 @@ class GameManager(ComputerTurns, TurnClocks):
         # here: if the game is over now, this action is the one that ended it.
         ended = live.game.is_over
         if ended:
-            await self.tell_listeners(live)
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
         return Update(live, tuple(happened), describe(live, happened), ended=ended)
-
-    async def tell_listeners(self, live: LiveMatch) -> None:
-        for listener in self.on_finish:
-            try:
-                await listener(live)
-            except Exception:  # bookkeeping must never lose the game's result
-                log.exception("match %s: a finish listener failed", live.id)
 
     async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
         """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
@@ -478,9 +466,8 @@ class GameManager(ComputerTurns, TurnClocks):
         except StorageError as exc:
             raise await self._unsaved(live, exc) from None
         self._live.pop(live.id, None)
-        # The listeners see a match without a result: nothing is rated or booked, and
-        # a series plays the game again (docs/series.md).
-        await self.tell_listeners(live)
+        # Published as MatchAborted: nothing is rated or booked, and a series plays the
+        # game again (docs/series.md).
         return Update(live, (), [said], ended=True)
 
     async def withdraw(self, match_id: int, why: str) -> LiveMatch | None:
@@ -494,7 +481,6 @@ class GameManager(ComputerTurns, TurnClocks):
             await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"withdrawn": why}))
             live.record = await self.repo.get(live.id)
             self._live.pop(live.id, None)
-            await self.tell_listeners(live)
             return live
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
