@@ -279,6 +279,7 @@ class GameManager(ComputerTurns, TurnClocks):
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""
         happened: list[Event] = []
+        turn = _turn_of(live)
         try:
             for step in chosen:
                 before = live.game.to_move
@@ -286,7 +287,7 @@ class GameManager(ComputerTurns, TurnClocks):
                 await self._store(live, step.token, actor, before)
         except (RulesError, StorageError) as exc:
             raise await self._unsaved(live, exc) from None
-        return await self._update(live, happened)
+        return await self._update(live, happened, turn, actor)
 
     async def _save(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None
@@ -345,17 +346,32 @@ class GameManager(ComputerTurns, TurnClocks):
                 result_json=result,
             )
 
-    async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
+    async def _update(
+        self,
+        live: LiveMatch,
+        happened: Sequence[Event],
+        turn: tuple[int, int | None],
+        actor: int | None,
+    ) -> Update:
         # Under the match's lock, and only an action on a match still being played gets
-        # here: if the game is over now, this action is the one that ended it.
+        # here: if the game is over now, this action is the one that ended it; if the
+        # turn is another's now (``turn`` was the turn before it), this one passed it.
         ended = live.game.is_over
+        passed_at = None if ended or _turn_of(live) == turn else live.ply
         if ended:
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
-        return Update(live, tuple(happened), describe(live, happened), ended=ended)
+        return Update(
+            live,
+            tuple(happened),
+            describe(live, happened),
+            ended=ended,
+            passed_at=passed_at,
+            actor=actor,
+        )
 
     async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
         """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
@@ -382,13 +398,13 @@ class GameManager(ComputerTurns, TurnClocks):
             return await self._concede(live, mine[0], "resign", user_id)
 
     async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
-        before = live.game.to_move
+        before, turn = live.game.to_move, _turn_of(live)
         try:
             happened = live.game.concede(seat, reason)
         except RulesError as exc:
             raise MatchError(str(exc)) from None
         await self._save(live, live.game.history[-1].token, actor, before)
-        return await self._update(live, happened)
+        return await self._update(live, happened, turn, actor)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Update:
         """Offer (or accept) a draw; the game is drawn once every player still in it
@@ -420,10 +436,10 @@ class GameManager(ComputerTurns, TurnClocks):
                     "A draw agreed before every side had flown a turn: "
                     "the game is aborted, not rated.",
                 )
-            before = game.to_move
+            before, turn = game.to_move, _turn_of(live)
             happened = game.agree_draw()
             await self._save(live, "draw", user_id, before)
-            return await self._update(live, happened)
+            return await self._update(live, happened, turn, user_id)
 
     async def decline_draw(self, match_id: int, user_id: int) -> Update:
         """Turn down the draw offer standing in the match; play goes on."""
@@ -511,6 +527,11 @@ def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
     except RulesError:
         return False  # the real call explains why it cannot be done
     return trial.ended_early
+
+
+def _turn_of(live: LiveMatch) -> tuple[int, int | None]:
+    """Whose turn it is: the player-turn and the seat to move."""
+    return live.game.turn, live.game.to_move
 
 
 def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:

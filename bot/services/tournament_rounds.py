@@ -305,13 +305,13 @@ class TournamentRounds:
                     return t, p
         return None
 
-    async def match_finished(self, live: LiveMatch) -> Decided | None:
-        """Book a finished match's series game and, if that ended a tournament series,
-        the pairing's result. None when nothing in a tournament was decided."""
-        outcome = await self.series.record(live)
-        if outcome is None or outcome.series.status is not SeriesStatus.FINISHED:
+    async def series_booked(self, live: LiveMatch, series: Series) -> Decided | None:
+        """After the finished match ``live`` was booked in ``series`` (as stored after
+        it): if that ended a tournament series, book the pairing's result. None when
+        nothing in a tournament was decided. Safe to call twice."""
+        if series.status is not SeriesStatus.FINISHED:
             return None
-        found = await self.pairing_of_series(outcome.series)
+        found = await self.pairing_of_series(series)
         if found is None:
             return None
         t, pairing = found
@@ -319,7 +319,7 @@ class TournamentRounds:
             # A duel lost on time ends "last standing"; the concession step says why.
             history = live.game.history
             forfeit = bool(history) and history[-1].token.startswith("timeout:")
-            await self._record_series(t, pairing, outcome.series, forfeit=forfeit)
+            await self._record_series(t, pairing, series, forfeit=forfeit)
         stored = await self.repo.pairings(t.id, pairing.round_no)
         mine = next(p for p in stored if p.id == pairing.id)
         return Decided(t, mine, all(p.decided for p in stored))

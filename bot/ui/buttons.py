@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.events import MatchFinished
+from bot.services.events import MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.notify import game_opened, turn_passed
+from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
     draw_lines,
@@ -435,11 +435,13 @@ async def show_update(
         return
     view = await final_view(bot, live) if live.game.is_over else board_view(live)
     await refresh_board(bot, update, view, draw_lines(live), via)
+    events = bot.games.events
     if update.ended:
         # series, ratings and tournaments answer this with their lines and next games
-        await bot.games.events.publish(MatchFinished(live))
+        await events.publish(MatchFinished(live))
     elif not live.over:  # another action ended it meanwhile, and tells of it
-        await turn_passed(bot, live, via.user.id if via is not None else None)
+        if update.passed_at is not None:  # the player now to move is told (a DM)
+            await events.publish(TurnPassed(live, update.passed_at, update.actor))
         await after_update(bot, live, update, by_computer)
 
 

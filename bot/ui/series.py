@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import workers
-from bot.services.events import MatchAborted, MatchFinished
+from bot.services.events import GameBooked, MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
@@ -292,6 +292,10 @@ class SeriesDesk(commands.Cog):
         await once(live.id, "scoreboard", scoreboard)
         if current.status is SeriesStatus.ACTIVE:
             await self.start_next(current.id, channel)
+        # a tournament books its pairing from this; if that fails, so does this end's
+        # showing, which a restart then carries on
+        if not await self.bot.games.events.publish(GameBooked(live, current)):
+            raise RuntimeError(f"series #{current.id}: game {outcome.game_no} not shown in full")
 
     async def match_aborted(self, event: MatchAborted) -> None:
         """A series game called off is played again: in its thread, or in a new one

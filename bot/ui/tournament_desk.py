@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.services import workers
-from bot.services.events import MatchFinished
+from bot.services.events import GameBooked
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
@@ -273,11 +273,11 @@ class TournamentDesk(commands.Cog):
             await show_update(self.bot, update)
         await self.publish(tid, await self.service.advance(tid))
 
-    async def match_finished(self, event: MatchFinished) -> None:
-        """Book a tournament game's result; open what it makes due. The booking line is
+    async def series_booked(self, event: GameBooked) -> None:
+        """Book a tournament series' result; open what it makes due. The booking line is
         shown once, even when a restart has this end shown again."""
         live = event.match
-        decided = await self.service.match_finished(live)
+        decided = await self.service.series_booked(live, event.series)
         if decided is None:
             return
         t = decided.tournament
