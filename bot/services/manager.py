@@ -249,7 +249,7 @@ class GameManager(ComputerTurns, TurnClocks):
         pressed for an earlier state) fail instead of acting on a game it never saw."""
         live = await self.get(match_id)
         async with live.lock:
-            self._check_turn(live, user_id, expect_ply)
+            self.check_turn(live, user_id, expect_ply)
             trial = live.game.copy()
             try:
                 applied = notation.play_tokens(trial, tokens)
@@ -259,7 +259,11 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError("nothing to play")
             return await self._commit(live, [s for s, _ in applied], user_id)
 
-    def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
+    def check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None = None) -> None:
+        """Raise the refusal to tell ``user_id`` unless they may fly in ``live`` now (at
+        ``expect_ply``, if given). The one turn check: a press reads it before answering
+        (a stranger is told at once, within Discord's three seconds), and the action
+        checks again under the match's lock, where the answer can no longer change."""
         game = live.game
         if live.over:
             raise AlreadyOver(live.over_text())
@@ -274,7 +278,9 @@ class GameManager(ComputerTurns, TurnClocks):
         if game.to_move not in mine:
             raise NotYours(f"it is not your turn: {live.who(game.active)} is to fly")
         if expect_ply is not None and expect_ply != live.ply:
-            raise AlreadyOver("that button is out of date — the game has moved on")
+            raise AlreadyOver(
+                "that button is out of date — the game has moved on; press Play on the board"
+            )
 
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""

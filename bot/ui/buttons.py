@@ -98,7 +98,7 @@ class MatchButton(
         if live.over:
             raise MatchError(live.over_text())
         if self.action == "play":
-            _require_turn(live, interaction.user.id)
+            games.check_turn(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_cockpit(interaction, live, ())
         elif self.action == "lines":
@@ -174,15 +174,6 @@ async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> No
     await interaction.response.send_message(question, view=view, ephemeral=True)
 
 
-def _require_turn(live: LiveMatch, user_id: int) -> None:
-    if live.over:
-        raise MatchError(live.over_text())
-    if not live.seats_of(user_id):
-        raise MatchError("you are not playing in this match — you can watch, though!")
-    if live.user_to_move() != user_id:
-        raise MatchError(f"it is not your turn: {live.who(live.game.active)} is to fly")
-
-
 # ------------------------------------------------------------------ cockpit
 
 
@@ -229,9 +220,7 @@ class CockpitButton(
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        _require_turn(live, interaction.user.id)
-        if self.ply != live.ply:
-            raise MatchError("that cockpit is out of date — press Play on the board again")
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
         await interaction.response.defer()
         if self.op == "n":
             await send_cockpit(
@@ -273,9 +262,7 @@ class CockpitMenu(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        _require_turn(live, interaction.user.id)
-        if self.ply != live.ply:
-            raise MatchError("that cockpit is out of date — press Play on the board again")
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
         chosen = " ".join(self.item.values)
         await interaction.response.defer()
         if chosen.startswith(cockpit.GO):
