@@ -14,10 +14,10 @@ The path of a press, in order: :meth:`GameManager.play` takes the match's lock a
 the turn; :meth:`~GameManager._commit` applies each step through the rules engine
 (``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
 :meth:`~GameManager._update` explains it in words, and the UI draws the board and edits
-the message (:func:`bot.ui.buttons.show_update`). The computer's turns
-(:mod:`bot.services.computer`) and the turn clocks (:mod:`bot.services.turn_clocks`) are
-parts of this class with reasons of their own to change; the match in memory is
-:mod:`bot.services.live`.
+the message (:func:`bot.ui.buttons.show_update`). The computer's turns (``computer``,
+:mod:`bot.services.computer`) and the turn clocks (``clocks``,
+:mod:`bot.services.turn_clocks`) are objects this manager owns, with reasons of their
+own to change, that act through it; the match in memory is :mod:`bot.services.live`.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
 log = logging.getLogger(__name__)
 
 
-class GameManager(ComputerTurns, TurnClocks):
+class GameManager:
     def __init__(
         self,
         db: Database,
@@ -85,6 +85,9 @@ class GameManager(ComputerTurns, TurnClocks):
         # What follows an end (ratings, series, tournaments), once
         # (:mod:`bot.services.events`).
         self.events = EventBus(MatchEvents(db))
+        # the parts with reasons of their own to change; this manager is their MatchHost
+        self.computer = ComputerTurns(self)
+        self.clocks = TurnClocks(self)
 
     # ------------------------------------------------------------ creating
 

@@ -119,7 +119,7 @@ class MatchButton(
             elif self.action == "decline":
                 update = await games.decline_draw(self.match_id, interaction.user.id)
             else:
-                update = await games.claim_timeout(self.match_id, interaction.user.id)
+                update = await games.clocks.claim_timeout(self.match_id, interaction.user.id)
             await show_update(bot, update)
             await tell(interaction, "Done.")
 
@@ -446,7 +446,7 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
     while True:
         await asyncio.sleep(bot.config.computer_pace)
         try:
-            update = await bot.games.play_computer(match_id)
+            update = await bot.games.computer.play(match_id)
         except MatchError as exc:
             log.warning("match %s: the computer could not move: %s", match_id, exc)
             return

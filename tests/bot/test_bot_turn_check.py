@@ -19,7 +19,7 @@ async def test_play_on_a_paused_match_is_refused_like_a_move(
     table = Table(simcord_env)
     thread = await table.start(clouds="none")
     live = await match_in(simcord_bot, thread)
-    assert await simcord_bot.games.pause_clock(live.id)  # as an archived thread does
+    assert await simcord_bot.games.clocks.pause(live.id)  # as an archived thread does
 
     pressed = await table.alice.click(board_message(thread), label="Play")
     moved = await table.alice.slash(thread, "crosshairs move", tokens="+a3NE")
