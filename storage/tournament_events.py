@@ -8,9 +8,8 @@ posted; a process that died in between finds it :meth:`pending` at its next star
 
 from __future__ import annotations
 
-import time
-
 from storage.db import Database
+from storage.outbox import Outbox, record
 from storage.sql import Conn
 
 FINISHED = "finished"
@@ -19,38 +18,14 @@ FINISHED = "finished"
 async def ended(conn: Conn, tournament_id: int, at: float) -> None:
     """Inside the transaction that finishes ``tournament_id``: record its end, to be
     announced."""
-    await conn.execute(
-        "INSERT INTO tournament_events (tournament_id, kind, created_at) VALUES (?, ?, ?) "
-        "ON CONFLICT (tournament_id, kind) DO NOTHING",
-        (tournament_id, FINISHED, at),
-    )
+    await record(conn, "tournament_events", "tournament_id", tournament_id, FINISHED, at)
 
 
-class TournamentEvents:
+class TournamentEvents(Outbox):
+    """A tournament's end (``done``, ``is_done``), and the ends a restart must announce."""
+
     def __init__(self, db: Database) -> None:
-        self._db = db
-
-    async def done(self, tournament_id: int, kind: str) -> None:
-        """``kind`` of ``tournament_id`` has been announced."""
-        now = time.time()
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO tournament_events (tournament_id, kind, created_at, done_at) "
-                "VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (tournament_id, kind) DO UPDATE SET done_at = excluded.done_at",
-                (tournament_id, kind, now, now),
-            )
-
-    async def is_done(self, tournament_id: int, kind: str) -> bool:
-        async with self._db.read() as conn:
-            rows = list(
-                await conn.fetchall(
-                    "SELECT 1 FROM tournament_events "
-                    "WHERE tournament_id = ? AND kind = ? AND done_at IS NOT NULL",
-                    (tournament_id, kind),
-                )
-            )
-        return bool(rows)
+        super().__init__(db, "tournament_events", "tournament_id")
 
     async def pending(self, guild_id: int) -> list[int]:
         """The events of ``guild_id`` that finished without their end announced."""

@@ -8,32 +8,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.tournament_service import TournamentService
 from bot.ui.tournament_desk import TournamentDesk
 
-from .tournament_harness import Club, open_games, resign, seat_users
+from .tournament_harness import resign, start_duel
 
 
 class Crash(Exception):
     """The process dies here."""
-
-
-async def _start_duel(env: Any, bot: CrosshairsBot) -> tuple[Club, Any, list[int]]:
-    """A two-player round robin: one game, whose end ends the event."""
-    club = Club(env, 2)
-    created = answer(
-        await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Once", format="round-robin"
-        )
-    )
-    for pilot in club.pilots:
-        await pilot.click(created, label="Join")
-    await club.organiser.click(created, label="Start")
-    ((thread, live),) = await open_games(bot, club)
-    return club, thread, seat_users(live)
 
 
 def _ends(said: list[str]) -> tuple[int, int]:
@@ -50,7 +34,7 @@ async def test_a_restart_posts_the_winner_once(
 ) -> None:
     """The restarted bot finds the event to carry on twice over (the last game's end,
     not yet shown in full, and the running event); both find it finished."""
-    club, thread, users = await _start_duel(simcord_env, simcord_bot)
+    club, thread, users = await start_duel(simcord_env, simcord_bot)
 
     async def crash(self: TournamentService, tid: int) -> None:
         raise Crash
@@ -77,7 +61,7 @@ async def test_a_crash_before_the_announcement_announces_it_after_the_restart(
     new_bot: Callable[[], CrosshairsBot],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    club, thread, users = await _start_duel(simcord_env, simcord_bot)
+    club, thread, users = await start_duel(simcord_env, simcord_bot)
 
     async def crash(self: TournamentDesk, t: Any, when: str) -> None:
         raise Crash
