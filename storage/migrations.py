@@ -297,7 +297,7 @@ CREATE TABLE unrated_matches (
 # A tournament's end, announced once (storage/tournament_events.py): the write that
 # finishes an event adds its 'finished' row in the same transaction; the row is done
 # once the final standings and the winner are posted, so a restart neither repeats nor
-# loses them.
+# loses them. Events finished before this table existed were announced then.
 _V10_TOURNAMENT_EVENTS: Final = """
 CREATE TABLE tournament_events (
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
@@ -306,6 +306,9 @@ CREATE TABLE tournament_events (
     done_at       REAL,
     PRIMARY KEY (tournament_id, kind)
 ) WITHOUT ROWID;
+
+INSERT INTO tournament_events (tournament_id, kind, created_at, done_at)
+SELECT id, 'finished', updated_at, updated_at FROM tournaments WHERE status = 'finished';
 """
 
 
