@@ -30,7 +30,6 @@ import discord
 from bot.services import cockpit
 from bot.services.events import MatchFinished
 from bot.services.live import LiveMatch, MatchError, Update
-from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -363,7 +362,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     # a forgotten pilot's seat (a negative id) has nobody left to ask
     if live.aborted or not people or min(people) < 0:
         return None
-    if await SeriesService(bot.games).series_of_match(live.id) is not None:
+    if await bot.env.series.series_of_match(live.id) is not None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(
@@ -466,3 +465,11 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
         await show_update(bot, update, by_computer=True)
         if not update.match.computer_to_move:
             return
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(MatchButton, ConfirmResign, CockpitButton, CockpitMenu)
+    # the computer carries on wherever it was to move before a restart
+    for live in bot.games.live_matches():
+        if live.computer_to_move:
+            bot.spawn(computer_turns(bot, live.id))

@@ -50,3 +50,7 @@ class ClockWatch(commands.Cog):
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
         await self.bot.recovered.wait()
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    await bot.add_cog(ClockWatch(bot))

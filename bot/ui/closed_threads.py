@@ -86,3 +86,7 @@ async def _say(where: discord.abc.Messageable, text: str) -> None:
         await where.send(text, allowed_mentions=QUIET)
     except discord.HTTPException as exc:  # nowhere to say it: the pause stands regardless
         log.warning("could not say %r: %s", text[:60], exc)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    await bot.add_cog(ClosedThreads(bot))

@@ -58,3 +58,7 @@ class Departures(commands.Cog):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         gone = [m.id for m in self.bot.games.live_matches(guild.id)]
         await self._withdraw(gone, "the bot was removed from the server")
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    await bot.add_cog(Departures(bot))

@@ -11,10 +11,9 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands
 
 from bot.services.live import LiveMatch
-from bot.services.notifications import Notice, Notifications
+from bot.services.notifications import Notice
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -24,29 +23,17 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-class NotifyDesk(commands.Cog):
-    def __init__(self, bot: CrosshairsBot) -> None:
-        self.bot = bot
-        self.service = Notifications(bot.db)
-
-
-def desk(bot: CrosshairsBot) -> NotifyDesk:
-    found = bot.get_cog(NotifyDesk.__cog_name__)
-    assert isinstance(found, NotifyDesk), "bot.app adds the notification desk"
-    return found
-
-
 async def turn_passed(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
     """A DM for whoever is now to move (see :class:`Notifications`)."""
-    await _send(bot, await desk(bot).service.turn_passed(live, actor))
+    await _send(bot, await bot.env.notifications.turn_passed(live, actor))
 
 
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
-    await _send(bot, await desk(bot).service.game_opened(live, actor))
+    await _send(bot, await bot.env.notifications.game_opened(live, actor))
 
 
 async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
-    await _send(bot, await desk(bot).service.clock_low(live))
+    await _send(bot, await bot.env.notifications.clock_low(live))
 
 
 async def _send(bot: CrosshairsBot, notices: list[Notice]) -> None:
