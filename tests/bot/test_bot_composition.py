@@ -1,0 +1,53 @@
+"""The started bot is put together once (bot/env.py, bot/app.py): every desk and cog
+works on the very services the Env built, never a copy of its own (a second series
+service would keep its own locks, a second notifications service its own memory of who
+was told)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_app import CrosshairsBot
+from bot.ui.clocks import ClockWatch
+from bot.ui.closed_threads import ClosedThreads
+from bot.ui.commands import crosshairs
+from bot.ui.departures import Departures
+from bot.ui.desks import desks_of
+from bot.ui.puzzles import DailyPuzzles
+
+
+async def test_every_desk_works_on_the_services_the_env_built(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    env, desks = simcord_bot.env, desks_of(simcord_bot)
+    assert simcord_bot.games is env.games and simcord_bot.db is env.db
+    assert desks.series.series is env.series and desks.series.ratings is env.ratings
+    assert desks.series.games is env.games
+    assert desks.tournaments.service is env.tournaments
+    assert desks.tournaments.series is desks.series  # handed over, not looked up
+    assert desks.tournaments.events is env.games.events
+    assert env.tournaments.series is env.series and env.takebacks.series is env.series
+    assert env.games.on_finish == [env.ratings.on_finish, env.series.on_finish]
+    cogs = {type(cog): cog for cog in simcord_bot.cogs.values()}
+    puzzles = cogs[DailyPuzzles]
+    assert isinstance(puzzles, DailyPuzzles) and puzzles.training is env.training
+    for kind in (ClockWatch, ClosedThreads, Departures):
+        cog = cogs[kind]
+        assert isinstance(cog, ClockWatch | ClosedThreads | Departures)
+        assert cog.games is env.games
+
+
+async def test_a_second_bot_in_the_process_has_the_same_commands(
+    simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Any
+) -> None:
+    """The /crosshairs group is one per process: each bot's features put their commands
+    in it again, and none goes missing or twice."""
+    names = sorted(c.qualified_name for c in crosshairs.walk_commands())
+    assert "crosshairs series start" in names and "crosshairs tournament pause" in names
+    assert len(names) == len(set(names))
+    second = new_bot()  # a restart; the fixture closes its database
+    await simcord_env.restart_bot(second)
+    assert sorted(c.qualified_name for c in crosshairs.walk_commands()) == names
+    assert second.tree.get_command("crosshairs") is crosshairs
+    assert desks_of(second) is not desks_of(simcord_bot)  # its own desks, on its own env
+    assert desks_of(second).series.series is second.env.series
