@@ -1,9 +1,12 @@
-"""The app: the bot with every feature registered, in this one place where it starts.
+"""The app: the bot with every feature set up, in this one place where it starts.
 
 :func:`create_bot` builds it (tests build it too, and run it against an in-memory
-Discord); :func:`run_bot` runs it with the token from the environment. Each feature
-module under ``bot.ui`` knows only the services below it; this module is the only one
-that knows them all.
+Discord); :func:`run_bot` runs it with the token from the environment. As it starts, the
+bot builds its services once (:class:`bot.env.Env`), then :func:`install` builds the
+desks several features share, runs each feature's ``setup`` from :data:`FEATURES` and
+subscribes the listeners of a match's end in the order they run. Each feature module
+under ``bot.ui`` knows only the services below it; this module is the only one that
+knows them all (docs/architecture.md, "Where the bot is put together").
 """
 
 from __future__ import annotations

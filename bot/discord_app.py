@@ -1,8 +1,8 @@
 """The Discord bot: a thin discord.py layer over the game manager.
 
-:class:`CrosshairsBot` holds the services every feature uses (database, game manager,
-configuration) and keeps the slash commands in sync; the features themselves are
-installed by :mod:`bot.app`, which builds and runs it.
+:class:`CrosshairsBot` builds the services every feature uses once, as it starts
+(:class:`bot.env.Env`), and keeps the slash commands in sync; the features themselves are
+set up by :mod:`bot.app`, which builds and runs it.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ class CrosshairsBot(commands.Bot):
     the features live in ``bot.ui`` and are set up by :mod:`bot.app`."""
 
     env: Env
-    # bot.ui.desks.Desks, set by bot.app: typed there, for the bot may not import the
-    # features that import it
+    # the desks the features share (bot.ui.desks.Desks), set by bot.app; read through
+    # desks_of, which knows their type: the bot may not import the features that import it
     desks: object = None
 
     def __init__(
