@@ -42,13 +42,14 @@ from bot.ui import (
     takeback,
     tournament,
     tournament_controls,
-    tournament_desk,
     tournament_registration,
     tournament_teams,
     vacation,
 )
 from bot.ui.desks import Desks
 from bot.ui.rematch_offers import RematchOffers
+from bot.ui.series import SeriesDesk
+from bot.ui.tournament_desk import TournamentDesk
 from storage.errors import StorageError
 
 Feature = Callable[[CrosshairsBot], Awaitable[None]]
@@ -58,7 +59,7 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 # work across restarts) and its cogs.
 FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
-    buttons.setup,  # the board's buttons, the cockpit; the computer carries on
+    buttons.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
     rematch.setup,
     takeback.setup,
@@ -88,8 +89,8 @@ async def install(bot: CrosshairsBot) -> None:
     each given what it needs; then carry on what a restart left to do."""
     env = bot.env
     # The desks several features share: built here, once, and handed on.
-    series_desk = series.SeriesDesk(bot, env.games, env.series, env.ratings)
-    tournament_desk_ = tournament_desk.TournamentDesk(
+    series_desk = SeriesDesk(bot, env.games, env.series, env.ratings)
+    tournament_desk = TournamentDesk(
         bot,
         env.tournaments,
         series_desk,
@@ -97,17 +98,22 @@ async def install(bot: CrosshairsBot) -> None:
         env.games.clock,
         env.config.clock_interval,
     )
-    bot.desks = Desks(series=series_desk, tournaments=tournament_desk_, rematches=RematchOffers())
+    bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
     await bot.add_cog(series_desk)
-    await bot.add_cog(tournament_desk_)
+    await bot.add_cog(tournament_desk)
     for setup in FEATURES:
         await setup(bot)
     # What follows a match's end, in this order: the ratings line, the series'
     # scoreboard and next game, then the tournament's booking (its pairings play series).
     events = env.games.events
     events.subscribe(MatchFinished, series_desk.match_finished)
-    events.subscribe(MatchFinished, tournament_desk_.match_finished)
+    events.subscribe(MatchFinished, tournament_desk.match_finished)
     events.subscribe(MatchAborted, series_desk.match_aborted)
+    # Last, what a restart left to do: the computer flies wherever it was to move, and
+    # the ends a crash left unshown are shown (bot/ui/recovery.py).
+    for live in env.games.live_matches():
+        if live.computer_to_move:
+            bot.spawn(buttons.computer_turns(bot, live.id))
     ends = await recovery.unshown_ends(bot)
     bot.spawn(recovery.after_restart(bot, ends, series_desk))
 

@@ -469,7 +469,3 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
 
 async def setup(bot: CrosshairsBot) -> None:
     bot.add_dynamic_items(MatchButton, ConfirmResign, CockpitButton, CockpitMenu)
-    # the computer carries on wherever it was to move before a restart
-    for live in bot.games.live_matches():
-        if live.computer_to_move:
-            bot.spawn(computer_turns(bot, live.id))

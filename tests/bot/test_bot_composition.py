@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from simcord.builders import UserHandle
+from support.tables import Table
+
 from bot.discord_app import CrosshairsBot
+from bot.ui import buttons
 from bot.ui.clocks import ClockWatch
 from bot.ui.closed_threads import ClosedThreads
 from bot.ui.commands import crosshairs
@@ -51,3 +55,33 @@ async def test_a_second_bot_in_the_process_has_the_same_commands(
     assert second.tree.get_command("crosshairs") is crosshairs
     assert desks_of(second) is not desks_of(simcord_bot)  # its own desks, on its own env
     assert desks_of(second).series.series is second.env.series
+
+
+async def test_after_a_restart_the_computer_flies_where_it_was_to_move(
+    simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Any, monkeypatch: Any
+) -> None:
+    """What a restart left to do is started once every feature is set up: here the
+    computer's turn, which the old process never flew."""
+    table = Table(simcord_env)
+    channel, alice = table.channel, table.alice
+    assert simcord_bot.user is not None
+    me = UserHandle(simcord_env, simcord_env.backend.get_user(simcord_bot.user.id))
+
+    async def grounded(bot: CrosshairsBot, match_id: int) -> None:
+        return None  # the old process dies before the computer flies
+
+    with monkeypatch.context() as patched:
+        patched.setattr(buttons, "computer_turns", grounded)
+        await alice.slash(channel, "crosshairs challenge", opponent=me, clouds="none")
+        (thread,) = channel.threads
+        await alice.slash(thread, "crosshairs move", tokens="+a3NE")
+        await simcord_env.settle()
+    (waiting,) = simcord_bot.games.live_matches()
+    assert waiting.computer_to_move
+
+    fresh = new_bot()  # a restart; the fixture closes its database
+    await simcord_env.restart_bot(fresh)
+    await simcord_env.settle()
+    (resumed,) = fresh.games.live_matches()
+    assert resumed.id == waiting.id and resumed.ply > waiting.ply
+    assert not resumed.computer_to_move  # it flew its whole turn: alice is to move
