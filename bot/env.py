@@ -47,7 +47,8 @@ class Env:
         pool = Workers(config.workers)
         try:
             await pool.start()
-        except BaseException:
+        except BaseException:  # a pool half started is stopped too: nothing outlives this
+            await pool.close()
             await db.close()
             raise
         worker_pool.install(pool)
