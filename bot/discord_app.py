@@ -111,6 +111,7 @@ class CrosshairsBot(commands.Bot):
         if hasattr(self, "env"):
             await self.env.close()
 
+    # The Env's own, under the short names the features (and their tests) read them by.
     @property
     def db(self) -> Database:
         return self.env.db
