@@ -19,7 +19,7 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
 from bot.ops import configure_logging
 from bot.services.clock import Clock
-from bot.services.events import MatchAborted, MatchFinished
+from bot.services.events import GameBooked, MatchAborted, MatchFinished, TurnPassed
 from bot.ui import (
     analysis,
     buttons,
@@ -47,6 +47,7 @@ from bot.ui import (
     vacation,
 )
 from bot.ui.desks import Desks
+from bot.ui.notify import NotifyDesk
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.tournament_desk import TournamentDesk
@@ -103,12 +104,14 @@ async def install(bot: CrosshairsBot) -> None:
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:
         await setup(bot)
-    # What follows a match's end, in this order: the ratings line, the series'
-    # scoreboard and next game, then the tournament's booking (its pairings play series).
+    # What follows an action, in this order. A match's end: the rating and its line, the
+    # series' booking, scoreboard and next game; then, the series game booked, the
+    # tournament's booking. A turn passed: the DM to whoever is to move.
     events = env.games.events
     events.subscribe(MatchFinished, series_desk.match_finished)
-    events.subscribe(MatchFinished, tournament_desk.match_finished)
+    events.subscribe(GameBooked, tournament_desk.series_booked)
     events.subscribe(MatchAborted, series_desk.match_aborted)
+    events.subscribe(TurnPassed, NotifyDesk(bot, env.notifications).turn_passed)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends a crash left unshown are shown (bot/ui/recovery.py).
     for live in env.games.live_matches():

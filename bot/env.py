@@ -2,8 +2,8 @@
 
 :class:`Env` is the composition root of everything below the Discord layer (lila's
 ``Env`` is the model): the database, the worker processes, the game manager and every
-service that hangs off them, with the manager's finish listeners. Nothing else builds
-a service; the Discord layer's desks are handed the ones they need (:mod:`bot.app`).
+service that hangs off them. The Discord layer builds none: its desks are handed the
+ones they need (:mod:`bot.app`).
 """
 
 from __future__ import annotations
@@ -55,9 +55,6 @@ class Env:
         games = GameManager(db, clock, workers=pool, shards=config.shards)
         series = SeriesService(games)
         ratings = RatingService(db, series.rates_handicapped)
-        # Booked inside the action that ends a match, before anybody is shown the end:
-        # the rating first, then the series' result.
-        games.on_finish.extend([ratings.on_finish, series.on_finish])
         return cls(
             config=config,
             db=db,

@@ -1,5 +1,6 @@
-"""DMs about your games: the board and the clocks call :func:`turn_passed` and
-:func:`clock_low` to send them (``/crosshairs notify`` in :mod:`bot.ui.notify_setting`
+"""DMs about your games: :meth:`NotifyDesk.turn_passed` hears each
+:class:`~bot.services.events.TurnPassed` on the event bus, and the clocks call
+:func:`clock_low`, to send them (``/crosshairs notify`` in :mod:`bot.ui.notify_setting`
 chooses how often). What is sent to whom
 is :mod:`bot.services.notifications`'s decision; a DM that cannot be delivered (a person
 who closed their DMs, or left every server the bot shares with them) is logged and
@@ -12,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
-from bot.services.notifications import Notice
+from bot.services.notifications import Notice, Notifications
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -23,9 +25,16 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-async def turn_passed(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
-    """A DM for whoever is now to move (see :class:`Notifications`)."""
-    await _send(bot, await bot.env.notifications.turn_passed(live, actor))
+class NotifyDesk:
+    """Hears each turn passed on the event bus (bot/app.py subscribes it)."""
+
+    def __init__(self, bot: CrosshairsBot, service: Notifications) -> None:
+        self.bot = bot
+        self.service = service
+
+    async def turn_passed(self, event: TurnPassed) -> None:
+        """A DM for whoever is now to move (see :class:`Notifications`)."""
+        await _send(self.bot, await self.service.turn_passed(event.match, event.actor))
 
 
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:

@@ -31,7 +31,6 @@ async def test_every_desk_works_on_the_services_the_env_built(
     assert desks.tournaments.series is desks.series  # handed over, not looked up
     assert desks.tournaments.events is env.games.events
     assert env.tournaments.series is env.series and env.takebacks.series is env.series
-    assert env.games.on_finish == [env.ratings.on_finish, env.series.on_finish]
     cogs = {type(cog): cog for cog in simcord_bot.cogs.values()}
     puzzles = cogs[DailyPuzzles]
     assert isinstance(puzzles, DailyPuzzles) and puzzles.training is env.training
