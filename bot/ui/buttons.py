@@ -40,6 +40,7 @@ from bot.ui.cockpit_items import (
     menu_select,
     read_menu,
 )
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.notify import game_opened
@@ -154,7 +155,7 @@ class ConfirmResign(
         update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
         # the confirmation is used up: its button stays, disabled, under the outcome
         self.item.disabled = True
-        view = discord.ui.View(timeout=None)
+        view = components()
         view.add_item(self.item)
         said = "🛑 The game is aborted." if update.match.aborted else "🏳️ You resigned."
         await interaction.edit_original_response(content=said, view=view)
@@ -171,7 +172,7 @@ async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> No
         if early
         else "Really resign? This cannot be undone."
     )
-    view = discord.ui.View(timeout=120)
+    view = components()
     view.add_item(ConfirmResign(live.id))
     await interaction.response.send_message(question, view=view, ephemeral=True)
 
@@ -297,7 +298,7 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
     offer stands, Accept and Decline take the place of Offer draw."""
     if live.over:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     draw = ("accept", "decline") if live.draw_offers else ("draw",)
     for action in ("play", "lines", *draw, "resign", "record"):
         view.add_item(MatchButton(action, live.id))
@@ -318,7 +319,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
         return None
     if await bot.env.series.series_of_match(live.id) is not None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(
         discord.ui.Button(
             label="Rematch",

@@ -13,6 +13,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.live import MatchError
+from bot.ui.components import components
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -90,7 +91,7 @@ def lay_out(
 ) -> discord.ui.View:
     """The stage's menus (a row each), then as many of its choices as fit in the rows
     left (five to a row), then ``extra`` at the end."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     for n, item in enumerate(stage.menus):
         view.add_item(menu(n, item))
     first = len(stage.menus)

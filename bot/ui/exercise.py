@@ -31,6 +31,7 @@ from bot.ui.cockpit_items import (
     menu_select,
     read_menu,
 )
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
@@ -123,7 +124,7 @@ async def fly(interaction: discord.Interaction, stamp: str, tokens: list[str]) -
 
 async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> None:
     exercise = verdict.exercise
-    view = discord.ui.View(timeout=None)
+    view = components()
     if exercise.lesson is not None:
         if verdict.passed:
             text = [f"✅ **{exercise.title}: passed!** You played {verdict.played}."]
@@ -329,7 +330,7 @@ async def open_blunder(
 def blunder_view(match_id: int, reviews: list[TurnReview]) -> discord.ui.View | None:
     """Under the analysis: a button per blunder (the first few), for its player to find
     the better turn."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     for index, review in enumerate(reviews):
         if review.mark == "blunder" and review.better_plan and len(view.children) < MOST_BLUNDERS:
             label = f"Turn {review.number}: find the better turn"

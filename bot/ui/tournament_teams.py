@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.commands import add_commands
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.tournament import tournament, tournament_here
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def invitation_view(tid: int, captain: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     for op in ("accept", "decline"):
         view.add_item(TeamButton(tid, captain, op))
     return view
