@@ -30,7 +30,6 @@ import discord
 from bot.services import cockpit
 from bot.services.events import MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, MatchError, Update
-from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.cockpit_items import (
     CHOICE,
@@ -318,7 +317,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     # a forgotten pilot's seat (a negative id) has nobody left to ask
     if live.aborted or not people or min(people) < 0:
         return None
-    if await SeriesService(bot.games).series_of_match(live.id) is not None:
+    if await bot.env.series.series_of_match(live.id) is not None:
         return None
     view = components()
     view.add_item(
@@ -423,3 +422,7 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
         await show_update(bot, update, by_computer=True)
         if not update.match.computer_to_move:
             return
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(MatchButton, ConfirmResign, CockpitButton, CockpitMenu)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -25,6 +25,9 @@ from bot.ui.errors import guarded, tell
 from bot.ui.options import game_settings_words
 from rules.modes import Settings
 from rules.words.common import SIDE_WORDS
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 _ids = itertools.count(1)
 
@@ -331,3 +334,7 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(LobbyButton(table.id, "start", label="Start", disabled=not table.full))
     view.add_item(LobbyButton(table.id, "cancel", label="Cancel"))
     return view
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(ChallengeButton, LobbyButton)

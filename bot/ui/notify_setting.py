@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
-from bot.ui.notify import desk
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 CHOICES = [
     app_commands.Choice(name="off", value="off"),
@@ -22,7 +26,7 @@ SAID = {
 }
 
 
-@crosshairs.command(name="notify", description="Turn DMs")
+@app_commands.command(name="notify", description="Turn DMs")
 @app_commands.describe(when="When to DM you")
 @app_commands.choices(when=CHOICES)
 async def notify(interaction: discord.Interaction, when: str) -> None:
@@ -32,5 +36,9 @@ async def notify(interaction: discord.Interaction, when: str) -> None:
         )
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await desk(bot_of(interaction)).service.set_level(interaction.user.id, when)
+    await bot_of(interaction).env.notifications.set_level(interaction.user.id, when)
     await interaction.followup.send(SAID[when], ephemeral=True)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(notify)
