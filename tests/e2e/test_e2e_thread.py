@@ -35,10 +35,14 @@ async def test_after_twenty_turns_the_thread_ends_with_the_board_and_one_ping(
     assert messages[-1] is board and board.buttons()
     pings = [m for m in messages if "your turn" in m.content]
     assert pings == [board]
+    # the match's introduction heads its first message: the first board, then turn 1 told
+    intro, first = messages[0].content.split("\n\n", 1)
+    assert intro.startswith("✈️ **Match #") and "Seats: alice" in intro
     told = [m for m in messages if m.content.startswith("Turn ")]
-    assert [m.content.split(",", 1)[0] for m in told] == [f"Turn {n}" for n in range(1, TURNS + 1)]
-    assert all(not m.attachments and not m.components for m in told)
-    assert messages.index(told[0]) == 1  # after the match's introduction, nothing else
+    turns = [first, *(m.content for m in told)]
+    assert [t.split(",", 1)[0] for t in turns] == [f"Turn {n}" for n in range(1, TURNS + 1)]
+    assert all(not m.attachments and not m.components for m in [messages[0], *told])
+    assert messages.index(told[0]) == 1  # nothing between the turns told
     assert statistics.median(flight.presses) <= 2 and max(flight.presses) <= 4
     calls = message_calls(world.requests[before:])
     # The board is posted and edited through the acting interaction's webhook, which
