@@ -238,7 +238,7 @@ async def _refresh_board(
     # removed), so that the thread never lacks a board, not even for a moment.
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
-        await channel.send(told_message(live, turn))
+        await board_edits.say(live.id, channel, via, told_message(live, turn))
     message = await board_edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id)
     if old is None:
