@@ -47,6 +47,7 @@ from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
     draw_lines,
+    introduce,
     refresh_board,
     seats_line,
     send_board,
@@ -365,7 +366,7 @@ async def open_table(
             await bot.games.set_thread(live, thread.id)
             target = thread
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
-    await target.send(f"{intro}\n{seats_line(live)}\n{mentions}".strip())
+    introduce(live, f"{intro}\n{seats_line(live)}\n{mentions}".strip())
     await post_board(bot, live, target)
     await game_opened(bot, live, actor)
     await after_update(bot, live)
