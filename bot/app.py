@@ -18,6 +18,7 @@ from bot.services.clock import Clock
 from bot.services.events import MatchAborted, MatchFinished
 from bot.ui import (
     analysis,
+    anywhere,
     buttons,
     exercise,
     invites,
@@ -63,6 +64,8 @@ async def install(bot: CrosshairsBot) -> None:
     assert takeback.takeback and notify_setting.notify and vacation.vacation
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
     bot.tree.add_command(crosshairs)
+    # where the bot only answers interactions, what needs it to post is refused with why
+    bot.tree.interaction_check = anywhere.allowed  # type: ignore[method-assign]
     bot.add_dynamic_items(
         buttons.MatchButton,
         buttons.ConfirmResign,

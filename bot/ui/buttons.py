@@ -28,15 +28,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.events import MatchFinished
+from bot.services.events import MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
+from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.notify import game_opened, turn_passed
 from bot.ui.thread import (
     board_file,
+    board_text,
     draw_lines,
     refresh_board,
     seats_line,
@@ -230,8 +232,8 @@ class CockpitButton(
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
-        if self.ply != live.ply:
-            raise MatchError("that cockpit is out of date — press Play on the board again")
+        if await _out_of_date(interaction, live, self.ply):
+            return
         await interaction.response.defer()
         if self.op == "n":
             await send_cockpit(
@@ -274,8 +276,8 @@ class CockpitMenu(
     async def _choose(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
         _require_turn(live, interaction.user.id)
-        if self.ply != live.ply:
-            raise MatchError("that cockpit is out of date — press Play on the board again")
+        if await _out_of_date(interaction, live, self.ply):
+            return
         chosen = " ".join(self.item.values)
         await interaction.response.defer()
         if chosen.startswith(cockpit.GO):
@@ -287,6 +289,20 @@ class CockpitMenu(
         await _fly(interaction, live, chosen.split(), self.ply)
 
 
+async def _out_of_date(interaction: discord.Interaction, live: LiveMatch, ply: int) -> bool:
+    """Refuse a cockpit pressed for an older state of the game; on a match played in
+    one message (:mod:`bot.ui.anywhere`) the press brings that message up to date
+    instead, since there is no Play button to open a fresh cockpit with. Returns
+    whether the press was answered so."""
+    if ply == live.ply:
+        return False
+    if not anywhere.is_anywhere(bot_of(interaction), live):
+        raise MatchError("that cockpit is out of date — press Play on the board again")
+    await interaction.response.defer()
+    await show_anywhere(interaction, live)
+    return True
+
+
 async def _fly(
     interaction: discord.Interaction, live: LiveMatch, tokens: list[str], ply: int
 ) -> None:
@@ -294,6 +310,9 @@ async def _fly(
     next choice (or close it when the turn is done)."""
     bot = bot_of(interaction)
     update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
+    if anywhere.is_anywhere(bot, live):  # the cockpit is on the board: one edit shows both
+        await show_update(bot, update, via=interaction)
+        return
     # The presser's answer first; then the board, whose new message (when the turn
     # passed) goes up as this interaction's follow-up.
     if live.user_to_move() == interaction.user.id:
@@ -314,13 +333,11 @@ async def send_cockpit(
 ) -> None:
     """Show (or refresh) the player's cockpit: the stage's choices as buttons and a board
     preview highlighting what they are about to fly."""
+    if edit and anywhere.is_anywhere(bot_of(interaction), live):  # the cockpit is the board
+        await show_anywhere(interaction, live, path)
+        return
     stage = cockpit.panel(live.game, path)
-    view = discord.ui.View(timeout=None)
-    for n, menu in enumerate(stage.menus):
-        view.add_item(CockpitMenu(live.id, live.ply, n, menu))
-    first = len(stage.menus)
-    for i, choice in enumerate(stage.choices[: 5 * (5 - first)]):
-        view.add_item(CockpitButton(live.id, live.ply, choice, row=first + i // 5))
+    view, _ = _cockpit_view(live, stage)
     file = await board_file(
         live,
         highlight_cells=stage.highlight_cells,
@@ -334,6 +351,96 @@ async def send_cockpit(
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
     else:
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+
+
+def _cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> tuple[discord.ui.View, int]:
+    """The stage's menus, then its choices as buttons; and how many rows they take."""
+    view = discord.ui.View(timeout=None)
+    for n, menu in enumerate(stage.menus):
+        view.add_item(CockpitMenu(live.id, live.ply, n, menu))
+    first = len(stage.menus)
+    choices = stage.choices[: 5 * (5 - first)]
+    for i, choice in enumerate(choices):
+        view.add_item(CockpitButton(live.id, live.ply, choice, row=first + i // 5))
+    return view, first + -(-len(choices) // 5)
+
+
+# ------------------------------------------------- a match in one message (anywhere)
+
+ANYWHERE_PROMPT = "your turn — choose below."
+
+
+async def show_anywhere(
+    interaction: discord.Interaction, live: LiveMatch, path: tuple[str, ...] = ()
+) -> discord.InteractionMessage:
+    """Bring the message of a match played where the bot only answers (the one
+    ``interaction``, already answered, belongs to) up to date: the board, the turn so far
+    in words and the cockpit of whoever is to fly at ``path``, with Resign and Record
+    when a row is free; the final board has no buttons."""
+    anywhere.pressed(live.id, interaction)
+    if live.over:
+        text, file, view = board_text(live), await board_file(live), None
+    else:
+        stage = cockpit.panel(live.game, path)
+        view, rows = _cockpit_view(live, stage)
+        if rows < 5:
+            for action in ("resign", "record"):
+                button = MatchButton(action, live.id)
+                button.row = rows
+                view.add_item(button)
+        text = board_text(live, [f"**{stage.title}**"], prompt=ANYWHERE_PROMPT)
+        file = await board_file(
+            live,
+            highlight_cells=stage.highlight_cells,
+            highlight_plane=stage.highlight_plane,
+            labels=stage.labels,
+        )
+    return await interaction.edit_original_response(content=text, attachments=[file], view=view)
+
+
+async def start_anywhere(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """A new match where the bot only answers: the message ``interaction`` answered
+    with (the challenge, the lobby) becomes its board."""
+    bot = bot_of(interaction)
+    await _computer_within(bot, live)
+    message = await show_anywhere(interaction, live)
+    await bot.games.set_board_message(live, message.id)
+    await game_opened(bot, live, interaction.user.id)
+
+
+async def _computer_within(bot: CrosshairsBot, live: LiveMatch) -> bool:
+    """The computer's turns, flown at once: where the bot only answers, they must be
+    shown in the answer to the press that passed the turn. Returns whether they ended
+    the match."""
+    ended = False
+    while live.computer_to_move and not live.over:
+        update = await bot.games.play_computer(live.id)
+        if update is None:
+            break
+        ended = ended or update.ended
+    return ended
+
+
+async def _show_anywhere_update(
+    bot: CrosshairsBot, update: Update, via: discord.Interaction | None
+) -> None:
+    """:func:`show_update` for a match in one message: shown through the press on it
+    (``via``), or else the latest press whose token still lives; with neither, the
+    next press on the board brings it up to date."""
+    live = update.match
+    ended = await _computer_within(bot, live) or update.ended
+    on_board = via is not None and via.message is not None
+    press = via if on_board and via is not None else anywhere.last_press(live.id)
+    if press is None:
+        log.info("match %s: no press to show the board through; the next one will", live.id)
+    else:
+        await show_anywhere(press, live)
+    if ended:
+        event = MatchAborted(live) if live.aborted else MatchFinished(live)
+        await bot.games.events.publish(event)
+        anywhere.forget(live.id)
+    elif not live.over:
+        await turn_passed(bot, live, via.user.id if via is not None else None)
 
 
 # ------------------------------------------------------------ the board message
@@ -429,6 +536,9 @@ async def show_update(
     itself is playing). ``via``: the interaction that acted, already answered, whose
     webhook may carry the board (:mod:`bot.ui.board_edits`)."""
     live = update.match
+    if anywhere.is_anywhere(bot, live):
+        await _show_anywhere_update(bot, update, via)
+        return
     if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
         if update.ended:  # else another action called it off, and tells of it
             await show_aborted(bot, update)

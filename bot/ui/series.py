@@ -27,6 +27,7 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
+from bot.ui import anywhere
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
@@ -280,6 +281,8 @@ class SeriesDesk(commands.Cog):
         scoreboard and the next game (or the winner). Each is shown once, even when a
         restart has this end shown again."""
         live = event.match
+        if anywhere.is_anywhere(self.bot, live):  # no series there, nowhere to post a line
+            return
         once = self.bot.games.events.once
         channel = await match_channel(self.bot, live)
         await once(live.id, "ratings", lambda: self._post_ratings(live, channel))

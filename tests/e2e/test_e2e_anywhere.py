@@ -1,0 +1,83 @@
+"""Playing anywhere with the user-installed app, through localcord: a DM between two
+people that the bot is not in, where localcord refuses every post and edit the bot
+might try through its own channel routes (403 50001). The whole duel lives in the one
+message that answered the challenge, brought up to date by every press on it; what
+needs the bot to post on its own is refused with its reason (docs/anywhere.md)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from e2e.conftest import Local, stored_steps
+from localcord.autoplay import FINAL_MARK, Press, offers, press
+from localcord.client import reply
+from localcord.state import Message, User
+from storage.matches import MatchStatus
+
+TURN = re.compile(r"<@(\d+)>, your turn")
+
+
+def pick(board: Message, rng: random.Random) -> Press:
+    """What a pilot presses on the board: a shot, a whole plane action from a menu (a
+    crash only when forced), else the button that leads on — never Resign or Record."""
+    found = [p for p in offers(board) if not p.custom_id.startswith(("xh:resign", "xh:record"))]
+    shots = [p for p in found if p.label.startswith("🎯")]
+    menu = [p for p in found if p.value is not None]
+    safe = [p for p in menu if "lost" not in p.label.split(" · ", 1)[0]]
+    safe = [p for p in safe if "edge" not in p.description]
+    plays = [p for p in found if p.plays and not p.label.startswith("Crash")]
+    onward = [p for p in found if p.label not in ("Back", "Step by step")]
+    return rng.choice(shots or safe or menu or plays or onward or found)
+
+
+def to_fly(board: Message, people: dict[int, User]) -> User:
+    found = TURN.search(board.content)
+    assert found is not None, board.content
+    return people[int(found[1])]
+
+
+async def test_a_whole_duel_in_a_dm_with_the_user_installed_app(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None and "challenges you" in board.content
+    accepted = await people.click(bob, board, "Accept")
+    assert accepted.original is board  # the challenge itself became the board
+    assert board.attachments and "your turn" in board.content and board.selects()
+
+    pilots = {alice.id: alice, bob.id: bob}
+    watcher = to_fly(board, pilots)
+    other = bob if watcher is alice else alice
+    stranger_press = pick(board, random.Random(0))
+    version = board.version
+    said = await press(people, other, board, stranger_press)
+    assert "not your turn" in reply(said) and said.original is not board
+    assert board.version == version  # the board is untouched by a press out of turn
+
+    rng, tokens, presses = random.Random(29), [], 0
+    while FINAL_MARK not in board.content:
+        assert presses < 600, "the duel did not end"
+        pilot = to_fly(board, pilots)
+        chosen = pick(board, rng)
+        image = board.attachments[0].id
+        pressed = await press(people, pilot, board, chosen)
+        presses += 1
+        assert pressed.original is board, reply(pressed)  # answered by editing the board
+        assert not reply(pressed).startswith("⚠️"), reply(pressed)
+        assert board.attachments[0].id != image  # the board follows every press
+        tokens += chosen.plays
+    print(f"{presses} presses on the board, {len(tokens)} steps")
+    assert not board.components  # the final board: nothing left to press
+
+    assert [m for m in world.history(dm)] == [board]  # one message, the whole match
+    in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
+    assert in_dm == [], in_dm  # no bot-only route was used there, not even refused
+    assert not [r for r in world.requests if r.status == 403]
+    match = int(re.search(r"Crosshairs #(\d+)", board.content)[1])  # type: ignore[index]
+    await local.bot.stop()
+    steps, status = await stored_steps(local, match)
+    assert steps == tokens
+    assert status is MatchStatus.FINISHED
