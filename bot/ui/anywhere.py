@@ -55,18 +55,24 @@ NO_CLOCK = (
 NO_DAILY = f"{HERE}: a daily puzzle is posted on its own, so it needs a server that added me."
 
 
+def _in_guild(client: discord.Client, guild_id: int | None) -> bool:
+    """Whether the bot is a member of server ``guild_id``: only there may it post, open
+    threads and edit its messages. (The bot's own DM counts as elsewhere: the opponent
+    could not see a match there.) Read from the bot's servers rather than the
+    interaction's ``authorizing_integration_owners``: the same answer wherever both are
+    known, and it holds for a stored match after a restart too."""
+    return guild_id is not None and client.get_guild(guild_id) is not None
+
+
 def posts_on_its_own(interaction: discord.Interaction) -> bool:
-    """Whether the bot is installed where ``interaction`` comes from (a server that
-    added it), so that it may post, open threads and edit its messages there."""
-    return interaction.is_guild_integration()
+    """Whether the bot may post on its own where ``interaction`` comes from."""
+    return _in_guild(interaction.client, interaction.guild_id)
 
 
 def is_anywhere(bot: CrosshairsBot, live: LiveMatch) -> bool:
     """Whether ``live`` is played in one message through interactions: it was started
-    outside any server the bot is in (read from the match itself, so after a restart
-    too)."""
-    guild = live.record.guild_id
-    return guild is None or bot.get_guild(guild) is None
+    outside any server the bot is in."""
+    return not _in_guild(bot, live.record.guild_id)
 
 
 async def allowed(interaction: discord.Interaction) -> bool:

@@ -229,6 +229,7 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 @app_commands.describe(mine="Mine only")
 async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     bot = bot_of(interaction)
+    mine = mine or interaction.guild_id is None  # outside servers: no one else's DMs
     if mine:
         user = interaction.user.id
         live = [m for m in bot.games.live_matches() if m.seats_of(user)]

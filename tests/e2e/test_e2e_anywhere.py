@@ -57,7 +57,7 @@ async def test_a_whole_duel_in_a_dm_with_the_user_installed_app(local: Local) ->
     assert "not your turn" in reply(said) and said.original is not board
     assert board.version == version  # the board is untouched by a press out of turn
 
-    rng, tokens, presses = random.Random(29), [], 0
+    rng, tokens, presses = random.Random(29), list[str](), 0
     while FINAL_MARK not in board.content:
         assert presses < 600, "the duel did not end"
         pilot = to_fly(board, pilots)
@@ -72,7 +72,7 @@ async def test_a_whole_duel_in_a_dm_with_the_user_installed_app(local: Local) ->
     print(f"{presses} presses on the board, {len(tokens)} steps")
     assert not board.components  # the final board: nothing left to press
 
-    assert [m for m in world.history(dm)] == [board]  # one message, the whole match
+    assert world.history(dm) == [board]  # one message, the whole match
     in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
     assert in_dm == [], in_dm  # no bot-only route was used there, not even refused
     assert not [r for r in world.requests if r.status == 403]
@@ -81,3 +81,65 @@ async def test_a_whole_duel_in_a_dm_with_the_user_installed_app(local: Local) ->
     steps, status = await stored_steps(local, match)
     assert steps == tokens
     assert status is MatchStatus.FINISHED
+
+
+async def test_the_computer_flies_within_the_press_and_a_resignation_shows(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob, cleo = people.join("alice"), people.join("bob"), people.join("cleo")
+    group = world.private_channel(alice, bob, cleo)  # a group DM the bot is not in
+    started = await people.slash(
+        alice, group, "crosshairs challenge", opponent=world.bot, planes=3, strength="easy"
+    )
+    # the answer (the table) becomes the board once the match is made
+    board = await people.wait_for(group, lambda m: bool(m.attachments))
+    assert board is started.original
+
+    rng, tokens = random.Random(5), list[str]()
+    while not tokens or "so far" in board.content:  # until the computer has flown a turn
+        assert len(tokens) < 40, "the computer never flew"
+        assert to_fly(board, {alice.id: alice}) is alice  # never left waiting for it
+        chosen = pick(board, rng)
+        await press(people, alice, board, chosen)
+        tokens += chosen.plays
+
+    asked = await people.click(alice, board, "Resign")
+    confirm = asked.original
+    assert confirm is not None and confirm.ephemeral and board.components
+    await people.click(alice, confirm, "Yes, resign")
+    # shown on the board through the latest press on it, whose token still lives
+    shown = await people.wait_for(group, lambda m: FINAL_MARK in m.content)
+    assert shown is board and not board.components
+
+    assert world.history(group) == [board]
+    assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
+    match = int(re.search(r"Crosshairs #(\d+)", board.content)[1])  # type: ignore[index]
+    await local.bot.stop()
+    steps, status = await stored_steps(local, match)
+    assert steps[: len(tokens)] == tokens and len(steps) > len(tokens)  # the computer's too
+    assert status is MatchStatus.FINISHED
+
+
+async def test_what_needs_the_bot_to_post_is_refused_with_its_reason(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    clocked = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, clock=300)
+    assert "a turn clock must post on its own" in reply(clocked)
+    moved = await people.slash(alice, dm, "crosshairs move", tokens="c3C")
+    assert "board message's own menus and buttons" in reply(moved)
+    drawn = await people.slash(alice, dm, "crosshairs draw")
+    assert "a draw offer needs a message of its own" in reply(drawn)
+    for asked in (clocked, moved, drawn):
+        assert asked.original is not None and asked.original.ephemeral
+    assert world.history(dm) == []  # nothing anyone else sees, no match started
+    # the same command in a server that added the bot still takes a clock
+    here = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob, clock=300)
+    assert here.original is not None and "5 min a turn" in here.original.content
+
+
+async def test_the_bot_prints_both_install_links(local: Local) -> None:
+    app = local.server.world.bot.id
+    said = local.bot.log()
+    assert f"client_id={app}&integration_type=1&scope=applications.commands" in said
+    server = "integration_type=0&scope=bot+applications.commands&permissions=328565083200"
+    assert f"client_id={app}&{server}" in said
