@@ -143,3 +143,26 @@ async def test_the_bot_prints_both_install_links(local: Local) -> None:
     assert f"client_id={app}&integration_type=1&scope=applications.commands" in said
     server = "integration_type=0&scope=bot+applications.commands&permissions=328565083200"
     assert f"client_id={app}&{server}" in said
+
+
+async def test_a_lobby_in_a_group_dm_starts_in_its_own_message(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob, cleo = people.join("alice"), people.join("bob"), people.join("cleo")
+    group = world.private_channel(alice, bob, cleo)
+    opened = await people.slash(alice, group, "crosshairs lobby", mode="ffa3")
+    lobby = opened.original
+    assert lobby is not None
+    for person in (bob, cleo):
+        free = next(
+            b for b in lobby.buttons() if b["label"].startswith("Sit") and not b.get("disabled")
+        )
+        await people.click(person, lobby, free["label"])
+    await people.click(alice, lobby, "Start")
+    assert lobby.attachments and TURN.search(lobby.content), lobby.content
+
+    pilot = to_fly(lobby, {p.id: p for p in (alice, bob, cleo)})
+    image = lobby.attachments[0].id
+    await press(people, pilot, lobby, pick(lobby, random.Random(3)))
+    assert lobby.attachments[0].id != image
+    assert world.history(group) == [lobby]
+    assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
