@@ -164,12 +164,21 @@ class People:
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
             "member": user.member(guild_id),
-            "app_permissions": str(permissions.of_bot(w, interaction.channel)),
+            "app_permissions": str(
+                permissions.of_bot(w, interaction.channel)
+                if interaction.channel.bot_member
+                else USER_INSTALL_PERMISSIONS
+            ),
             "locale": "en-GB",
             "guild_locale": "en-GB",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild_id)},
-            "context": 0,
+            # a server that has not added the bot: only the user's own install answers
+            "authorizing_integration_owners": (
+                {GUILD_INSTALL: str(guild_id)}
+                if interaction.channel.bot_member
+                else {USER_INSTALL: str(user.id)}
+            ),
+            "context": GUILD_CONTEXT,
             "attachment_size_limit": 26214400,
             "data": interaction.data,
         }
@@ -224,7 +233,7 @@ class People:
         # user may install
         if context not in (spec.get("contexts") or (GUILD_CONTEXT, BOT_DM)):
             raise LocalcordError(f"/{top} is not offered in context {context}")
-        if context == PRIVATE_CHANNEL and int(USER_INSTALL) not in spec["integration_types"]:
+        if not channel.bot_member and int(USER_INSTALL) not in spec["integration_types"]:
             raise LocalcordError(f"/{top} cannot be installed to a user")
         resolved: Json = {}
         data: Json = {"id": spec["id"], "name": top, "type": 1}

@@ -222,7 +222,7 @@ class Rest:
                 "redirect_uris": [],
                 "interactions_endpoint_url": None,
                 "role_connections_verification_url": None,
-                "approximate_guild_count": len(w.guilds),
+                "approximate_guild_count": len(w.bot_guilds),
                 "approximate_user_install_count": 0,
                 "approximate_user_authorization_count": 0,
                 "explicit_content_filter": 0,

@@ -326,6 +326,8 @@ class World:
     def __init__(self, guild_name: str = "Crosshairs Local") -> None:
         self.ids = Snowflakes()
         self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
+        # servers that have not added the bot: only a user-installed app reaches them
+        self.without_bot: set[int] = set()
         self.guild_id = self.add_guild(guild_name)
         self.bot = User(self.ids.next(), "Crosshairs", bot=True)
         self.owner = User(self.ids.next(), "Owner")
@@ -351,12 +353,21 @@ class World:
     def guild_name(self) -> str:
         return self.guilds[self.guild_id]
 
-    def add_guild(self, name: str) -> int:
+    def add_guild(self, name: str, with_bot: bool = True) -> int:
         """Another guild the bot is in (a bot that joins it at run time is not modelled:
-        guilds are added before the bot identifies)."""
+        guilds are added before the bot identifies), or, ``with_bot=False``, one that
+        has not added the bot: its people reach it only through their own install of
+        the app, and it may post nowhere there."""
         guild_id = self.ids.next_millisecond()
         self.guilds[guild_id] = name
+        if not with_bot:
+            self.without_bot.add(guild_id)
         return guild_id
+
+    @property
+    def bot_guilds(self) -> list[int]:
+        """The guilds the bot is a member of."""
+        return [g for g in self.guilds if g not in self.without_bot]
 
     def add_user(self, name: str) -> User:
         user = User(self.ids.next(), name)
@@ -404,10 +415,11 @@ class World:
         return found
 
     def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
-        channel = Channel(self.ids.next(), guild_id or self.guild_id, name)
+        guild = guild_id or self.guild_id
+        channel = Channel(self.ids.next(), guild, name, bot_member=guild not in self.without_bot)
         self.channels[channel.id] = channel
         self.channel_log[channel.id] = []
-        if self.dispatch is not None:
+        if self.dispatch is not None and channel.bot_member:
             self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 

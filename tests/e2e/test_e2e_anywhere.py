@@ -1,6 +1,6 @@
 """Playing anywhere with the user-installed app, through localcord: a DM between two
-people that the bot is not in, where localcord refuses every post and edit the bot
-might try through its own channel routes (403 50001). The whole duel lives in the one
+people, or a server, that the bot is not in, where localcord refuses every post and edit
+the bot might try through its own channel routes (403 50001). The whole duel lives in the one
 message that answered the challenge, brought up to date by every press on it; what
 needs the bot to post on its own is refused with its reason (docs/anywhere.md)."""
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 import re
+
+import pytest
 
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import FINAL_MARK, Press, offers, press
@@ -37,10 +39,14 @@ def to_fly(board: Message, people: dict[int, User]) -> User:
     return people[int(found[1])]
 
 
-async def test_a_whole_duel_in_a_dm_with_the_user_installed_app(local: Local) -> None:
+@pytest.mark.parametrize("place", ["dm", "server without the bot"])
+async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str) -> None:
     people, world = local.people, local.server.world
     alice, bob = people.join("alice"), people.join("bob")
-    dm = world.private_channel(alice, bob)
+    if place == "dm":
+        dm = world.private_channel(alice, bob)
+    else:
+        dm = world.add_channel("general", world.add_guild("Elsewhere", with_bot=False))
     challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
     board = challenge.original
     assert board is not None and "challenges you" in board.content
