@@ -429,8 +429,8 @@ async def _show_anywhere_update(
     next press on the board brings it up to date."""
     live = update.match
     ended = await _computer_within(bot, live) or update.ended
-    on_board = via is not None and via.message is not None
-    press = via if on_board and via is not None else anywhere.last_press(live.id)
+    on_board = via is not None and via.message is not None  # not a private confirmation
+    press = via if on_board else anywhere.last_press(live.id)
     if press is None:
         log.info("match %s: no press to show the board through; the next one will", live.id)
     else:
