@@ -81,6 +81,8 @@ async def allowed(interaction: discord.Interaction) -> bool:
     command = interaction.command
     if command is None or posts_on_its_own(interaction):
         return True
+    if interaction.type is discord.InteractionType.autocomplete:
+        return True  # suggestions take no answer but choices; the command itself is refused
     # "crosshairs series start" -> "series": a whole group is refused with one reason
     words = command.qualified_name.split()
     reason = REFUSED.get(words[1]) if len(words) > 1 else None

@@ -131,6 +131,7 @@ async def test_what_needs_the_bot_to_post_is_refused_with_its_reason(local: Loca
     dm = world.private_channel(alice, bob)
     clocked = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, clock=300)
     assert "a turn clock must post on its own" in reply(clocked)
+    assert await people.autocomplete(alice, dm, "crosshairs move", "tokens", tokens="c") == []
     moved = await people.slash(alice, dm, "crosshairs move", tokens="c3C")
     assert "board message's own menus and buttons" in reply(moved)
     drawn = await people.slash(alice, dm, "crosshairs draw")
