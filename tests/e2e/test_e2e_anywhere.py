@@ -77,6 +77,8 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
         tokens += chosen.plays
     print(f"{presses} presses on the board, {len(tokens)} steps")
     assert not board.components  # the final board: nothing left to press
+    # the ratings line comes under the final board, there being nowhere else to post it
+    await people.wait_for(dm, lambda m: "📊 Ratings (duel): alice" in m.content)
 
     assert world.history(dm) == [board]  # one message, the whole match
     in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
@@ -115,6 +117,7 @@ async def test_the_computer_flies_within_the_press_and_a_resignation_shows(local
     # shown on the board through the latest press on it, whose token still lives
     shown = await people.wait_for(group, lambda m: FINAL_MARK in m.content)
     assert shown is board and not board.components
+    await people.wait_for(group, lambda m: "📊 Unrated game: the computer played" in m.content)
 
     assert world.history(group) == [board]
     assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
