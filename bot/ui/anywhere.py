@@ -25,8 +25,8 @@ log = logging.getLogger(__name__)
 
 HERE = "Here (a DM, a group DM or a server that has not added me) I can only answer you"
 ON_THE_BOARD = (
-    f"{HERE}, not post on my own: a match here is flown, resigned and read with the "
-    "board message's own menus and buttons."
+    f"{HERE}, not post on my own: a match here is flown, drawn, resigned and read with "
+    "the board message's own menus and buttons."
 )
 # command (qualified name, or its group) -> why it cannot work where the bot cannot post
 REFUSED = {
@@ -35,7 +35,7 @@ REFUSED = {
     "resign": ON_THE_BOARD,
     "record": ON_THE_BOARD,
     "abort": ON_THE_BOARD,
-    "draw": f"{HERE}: a draw offer needs a message of its own for the others to answer.",
+    "draw": ON_THE_BOARD,
     "takeback": f"{HERE}: a takeback needs a message of its own for the others to answer.",
     "replay": f"{HERE}: replays are for matches in servers that added me.",
     "analyse": f"{HERE}: an analysis is posted in the match's thread, which I cannot open here.",

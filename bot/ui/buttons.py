@@ -122,7 +122,9 @@ class MatchButton(
                 update = await games.decline_draw(self.match_id, interaction.user.id)
             else:
                 update = await games.claim_timeout(self.match_id, interaction.user.id)
-            await show_update(bot, update)
+            # on a board in one message (bot.ui.anywhere) this press shows the change
+            on_board = anywhere.is_anywhere(bot, live)
+            await show_update(bot, update, via=interaction if on_board else None)
             await tell(interaction, "Done.")
 
 
@@ -371,24 +373,34 @@ ANYWHERE_PROMPT = "your turn — choose below."
 
 
 async def show_anywhere(
-    interaction: discord.Interaction, live: LiveMatch, path: tuple[str, ...] = ()
+    interaction: discord.Interaction,
+    live: LiveMatch,
+    path: tuple[str, ...] = (),
+    said: Sequence[str] = (),
 ) -> discord.InteractionMessage:
     """Bring the message of a match played where the bot only answers (the one
     ``interaction``, already answered, belongs to) up to date: the board, the turn so far
-    in words and the cockpit of whoever is to fly at ``path``, with Resign and Record
-    when a row is free; the final board has no buttons."""
+    in words and the cockpit of whoever is to fly at ``path``, with the draw buttons,
+    Resign and Record when a row is free; the final board has no buttons (an aborted
+    one says why: ``said``)."""
     anywhere.pressed(live.id, interaction)
-    if live.over:
+    if live.aborted:  # ``said``: how it was called off
+        head = f"**Crosshairs #{live.id}** · {live.game.mode.title}"
+        text = "\n".join([head, *said]) if said else f"{head}\n🛑 The match was called off."
+        file, view = await board_file(live), None
+    elif live.over:
         text, file, view = board_text(live), await board_file(live), None
     else:
         stage = cockpit.panel(live.game, path)
         view, rows = _cockpit_view(live, stage)
         if rows < 5:
-            for action in ("resign", "record"):
+            draw = ("accept", "decline") if live.draw_offers else ("draw",)
+            for action in (*draw, "resign", "record"):
                 button = MatchButton(action, live.id)
                 button.row = rows
                 view.add_item(button)
-        text = board_text(live, [f"**{stage.title}**"], prompt=ANYWHERE_PROMPT)
+        extra = [*draw_lines(live), f"**{stage.title}**"]
+        text = board_text(live, extra, prompt=ANYWHERE_PROMPT)
         file = await board_file(
             live,
             highlight_cells=stage.highlight_cells,
@@ -434,7 +446,7 @@ async def _show_anywhere_update(
     if press is None:
         log.info("match %s: no press to show the board through; the next one will", live.id)
     else:
-        await show_anywhere(press, live)
+        await show_anywhere(press, live, said=update.lines)
     if ended:
         event = MatchAborted(live) if live.aborted else MatchFinished(live)
         await bot.games.events.publish(event)

@@ -137,9 +137,9 @@ async def test_what_needs_the_bot_to_post_is_refused_with_its_reason(local: Loca
     assert await people.autocomplete(alice, dm, "crosshairs move", "tokens", tokens="c") == []
     moved = await people.slash(alice, dm, "crosshairs move", tokens="c3C")
     assert "board message's own menus and buttons" in reply(moved)
-    drawn = await people.slash(alice, dm, "crosshairs draw")
-    assert "a draw offer needs a message of its own" in reply(drawn)
-    for asked in (clocked, moved, drawn):
+    took = await people.slash(alice, dm, "crosshairs takeback")
+    assert "a takeback needs a message of its own" in reply(took)
+    for asked in (clocked, moved, took):
         assert asked.original is not None and asked.original.ephemeral
     assert world.history(dm) == []  # nothing anyone else sees, no match started
     # the same command in a server that added the bot still takes a clock
@@ -176,3 +176,30 @@ async def test_a_lobby_in_a_group_dm_starts_in_its_own_message(local: Local) -> 
     assert lobby.attachments[0].id != image
     assert world.history(group) == [lobby]
     assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
+
+
+async def test_a_draw_offered_and_answered_on_the_board(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None
+    await people.click(bob, board, "Accept")
+    await people.click(alice, board, "Offer draw")
+    assert f"alice (P1) offers a draw to <@{bob.id}>" in board.content
+    refused = await people.click(alice, board, "Accept draw")  # not hers to accept
+    assert reply(refused).startswith("⚠️") and "offers a draw" in board.content
+    await people.click(bob, board, "Decline draw")
+    assert "offers a draw" not in board.content and find(board, "Offer draw")
+    await people.click(alice, board, "Offer draw")
+    await people.click(bob, board, "Accept draw")
+    # before every side has flown a turn, a draw calls the game off (the abort rule)
+    assert not board.components and "your turn" not in board.content, board.content
+    assert "abort" in board.content
+    assert world.history(dm) == [board]
+    assert not [r for r in world.requests if f"/channels/{dm.id}" in r.path]
+
+
+def find(board: Message, label: str) -> bool:
+    return any(b.get("label") == label for b in board.buttons())
