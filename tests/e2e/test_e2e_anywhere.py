@@ -18,12 +18,14 @@ from localcord.state import Message, User
 from storage.matches import MatchStatus
 
 TURN = re.compile(r"<@(\d+)>, your turn")
+MATCH_BUTTON = re.compile(r"xh:(draw|accept|decline|resign|record):")
 
 
 def pick(board: Message, rng: random.Random) -> Press:
     """What a pilot presses on the board: a shot, a whole plane action from a menu (a
-    crash only when forced), else the button that leads on — never Resign or Record."""
-    found = [p for p in offers(board) if not p.custom_id.startswith(("xh:resign", "xh:record"))]
+    crash only when forced), else the button that leads on — never the draw buttons,
+    Resign or Record."""
+    found = [p for p in offers(board) if not MATCH_BUTTON.match(p.custom_id)]
     shots = [p for p in found if p.label.startswith("🎯")]
     menu = [p for p in found if p.value is not None]
     safe = [p for p in menu if "lost" not in p.label.split(" · ", 1)[0]]
@@ -142,6 +144,14 @@ async def test_what_needs_the_bot_to_post_is_refused_with_its_reason(local: Loca
     for asked in (clocked, moved, took):
         assert asked.original is not None and asked.original.ephemeral
     assert world.history(dm) == []  # nothing anyone else sees, no match started
+    # a match elsewhere, between others, is none of this DM's business
+    cleo, dev = people.join("cleo"), people.join("dev")
+    elsewhere = await people.slash(cleo, local.channel, "crosshairs challenge", opponent=dev)
+    assert elsewhere.original is not None
+    await people.click(dev, elsewhere.original, "Accept")
+    await people.wait_thread(local.channel)
+    listed = await people.slash(alice, dm, "crosshairs games")
+    assert reply(listed) == "You are in no live match."
     # the same command in a server that added the bot still takes a clock
     here = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob, clock=300)
     assert here.original is not None and "5 min a turn" in here.original.content
