@@ -77,7 +77,8 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
         assert not reply(pressed).startswith("⚠️"), reply(pressed)
         assert board.attachments[0].id != image  # the board follows every press
         tokens += chosen.plays
-    print(f"{presses} presses on the board, {len(tokens)} steps")
+    edits = sum(r.method == "PATCH" and "/webhooks/" in r.path for r in world.requests)
+    print(f"{presses} presses on the board, {len(tokens)} steps, {edits} edits of it")
     assert not board.components  # the final board: nothing left to press
     # the ratings line comes under the final board, there being nowhere else to post it
     await people.wait_for(dm, lambda m: "📊 Ratings (duel): alice" in m.content)
