@@ -94,10 +94,16 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
     assert status is MatchStatus.FINISHED
 
 
-async def test_the_computer_flies_within_the_press_and_a_resignation_shows(local: Local) -> None:
+@pytest.mark.parametrize("place", ["group DM", "the bot's own DM"])
+async def test_the_computer_flies_within_the_press_and_a_resignation_shows(
+    local: Local, place: str
+) -> None:
     people, world = local.people, local.server.world
     alice, bob, cleo = people.join("alice"), people.join("bob"), people.join("cleo")
-    group = world.private_channel(alice, bob, cleo)  # a group DM the bot is not in
+    if place == "group DM":
+        group = world.private_channel(alice, bob, cleo)  # a group DM the bot is not in
+    else:
+        group = world.dm_channel(alice)  # the bot may post here, but nobody else sees it
     started = await people.slash(
         alice, group, "crosshairs challenge", opponent=world.bot, planes=3, strength="easy"
     )
