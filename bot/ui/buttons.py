@@ -97,6 +97,8 @@ class MatchButton(
         bot = bot_of(interaction)
         games = bot.games
         live = await match_of_press(interaction, self.match_id)
+        if await _shown_if_over(interaction, live):
+            return
         if live.over:
             raise MatchError(live.over_text())
         if self.action == "play":
@@ -233,6 +235,8 @@ class CockpitButton(
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
+        if await _shown_if_over(interaction, live):
+            return
         _require_turn(live, interaction.user.id)
         if await _out_of_date(interaction, live, self.ply):
             return
@@ -277,6 +281,8 @@ class CockpitMenu(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
+        if await _shown_if_over(interaction, live):
+            return
         _require_turn(live, interaction.user.id)
         if await _out_of_date(interaction, live, self.ply):
             return
@@ -289,6 +295,24 @@ class CockpitMenu(
         if not chosen.split():
             raise MatchError("choose one of the menu's entries")
         await _fly(interaction, live, chosen.split(), self.ply)
+
+
+async def _shown_if_over(interaction: discord.Interaction, live: LiveMatch) -> bool:
+    """A press on the board of a match in one message (:mod:`bot.ui.anywhere`) that
+    ended while no press could show it — a resignation confirmed over 14 minutes after
+    the board's latest press, or after a restart — brings the board up to date. Returns
+    whether the press was answered so."""
+    message = interaction.message
+    if (
+        not live.over
+        or message is None
+        or message.id != live.record.board_message_id
+        or not anywhere.is_anywhere(bot_of(interaction), live)
+    ):
+        return False
+    await interaction.response.defer()
+    await show_anywhere(interaction, live)
+    return True
 
 
 async def _out_of_date(interaction: discord.Interaction, live: LiveMatch, ply: int) -> bool:

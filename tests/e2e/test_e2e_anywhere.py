@@ -220,3 +220,36 @@ async def test_a_draw_offered_and_answered_on_the_board(local: Local) -> None:
 
 def find(board: Message, label: str) -> bool:
     return any(b.get("label") == label for b in board.buttons())
+
+
+async def test_after_a_restart_the_board_still_flies_and_catches_up_with_its_end(
+    local: Local,
+) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None
+    await people.click(bob, board, "Accept")
+    pilots, rng = {alice.id: alice, bob.id: bob}, random.Random(11)
+    await press(people, to_fly(board, pilots), board, pick(board, rng))
+
+    local.bot.kill()
+    await local.bot.wait_killed()
+    await local.bot.start()
+    # the board's own menus still fly after the restart
+    image = board.attachments[0].id
+    pressed = await press(people, to_fly(board, pilots), board, pick(board, rng))
+    assert pressed.original is board and board.attachments[0].id != image
+    # a resignation now has no press on the board whose token the bot remembers ...
+    asked = await people.click(alice, board, "Resign")
+    assert asked.original is not None
+    await people.click(alice, asked.original, "Yes, resign")
+    # ... so the board shows it at the next press on it, by anyone (the end is a
+    # result, or the game called off if not every side had flown a turn yet)
+    assert "your turn" in board.content
+    caught_up = await press(people, bob, board, pick(board, rng))
+    assert caught_up.original is board and not board.components
+    assert FINAL_MARK in board.content or "called off" in board.content, board.content
+    assert not [r for r in world.requests if f"/channels/{dm.id}" in r.path]
