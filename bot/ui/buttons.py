@@ -3,6 +3,10 @@ manager to do, and the board message brought up to date afterwards (then the com
 turns, if it is to fly). Button, board and computer call each other, so they live here
 together; drawing and posting the messages is :mod:`bot.ui.thread`.
 
+Where the bot only answers interactions (:mod:`bot.ui.anywhere`), the same buttons and
+cockpit act on a match played in one message: the cockpit sits on the board itself and
+each press edits it (``show_anywhere``).
+
 The buttons' custom ids carry everything needed to act, so they keep working after a
 restart (the match is reloaded from storage on first use).
 
