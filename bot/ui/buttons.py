@@ -435,7 +435,9 @@ async def show_anywhere(
             highlight_plane=stage.highlight_plane,
             labels=stage.labels,
         )
-    return await interaction.edit_original_response(content=text, attachments=[file], view=view)
+    message = await interaction.edit_original_response(content=text, attachments=[file], view=view)
+    await bot_of(interaction).games.board_shown(live)  # a restart finds it up to date
+    return message
 
 
 async def start_anywhere(interaction: discord.Interaction, live: LiveMatch) -> None:
