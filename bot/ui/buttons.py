@@ -32,14 +32,24 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.events import MatchAborted, MatchFinished
+from bot.services.events import MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
 from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
+from bot.ui.cockpit_items import (
+    CHOICE,
+    choice_button,
+    choice_id,
+    choice_of,
+    lay_out,
+    menu_select,
+    read_menu,
+)
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.notify import game_opened, turn_passed
+from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
     board_text,
@@ -56,12 +66,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 LABELS = {
     "play": ("Play", discord.ButtonStyle.primary, "✈️"),
     "lines": ("Lines of fire", discord.ButtonStyle.secondary, "🎯"),
@@ -101,12 +105,12 @@ class MatchButton(
         bot = bot_of(interaction)
         games = bot.games
         live = await match_of_press(interaction, self.match_id)
-        if await _shown_if_over(interaction, live):
+        if await _caught_up(interaction, live):
             return
         if live.over:
             raise MatchError(live.over_text())
         if self.action == "play":
-            _require_turn(live, interaction.user.id)
+            games.check_turn(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_cockpit(interaction, live, ())
         elif self.action == "lines":
@@ -127,7 +131,7 @@ class MatchButton(
             elif self.action == "decline":
                 update = await games.decline_draw(self.match_id, interaction.user.id)
             else:
-                update = await games.claim_timeout(self.match_id, interaction.user.id)
+                update = await games.clocks.claim_timeout(self.match_id, interaction.user.id)
             # on a board in one message (bot.ui.anywhere) this press shows the change
             on_board = anywhere.is_anywhere(bot, live)
             await show_update(bot, update, via=interaction if on_board else None)
@@ -162,7 +166,7 @@ class ConfirmResign(
         update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
         # the confirmation is used up: its button stays, disabled, under the outcome
         self.item.disabled = True
-        view = discord.ui.View(timeout=None)
+        view = components()
         view.add_item(self.item)
         said = "🛑 The game is aborted." if update.match.aborted else "🏳️ You resigned."
         await interaction.edit_original_response(content=said, view=view)
@@ -179,18 +183,9 @@ async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> No
         if early
         else "Really resign? This cannot be undone."
     )
-    view = discord.ui.View(timeout=120)
+    view = components()
     view.add_item(ConfirmResign(live.id))
     await interaction.response.send_message(question, view=view, ephemeral=True)
-
-
-def _require_turn(live: LiveMatch, user_id: int) -> None:
-    if live.over:
-        raise MatchError(live.over_text())
-    if not live.seats_of(user_id):
-        raise MatchError("you are not playing in this match — you can watch, though!")
-    if live.user_to_move() != user_id:
-        raise MatchError(f"it is not your turn: {live.who(live.game.active)} is to fly")
 
 
 # ------------------------------------------------------------------ cockpit
@@ -198,59 +193,35 @@ def _require_turn(live: LiveMatch, user_id: int) -> None:
 
 class CockpitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:ck:(?P<id>\d+):(?P<ply>\d+):(?P<op>[ng]):(?P<arg>[^:]*)",
+    template=r"xh:ck:(?P<id>\d+):(?P<ply>\d+):" + CHOICE,
 ):
     def __init__(
         self, match_id: int, ply: int, choice: cockpit.Choice, row: int | None = None
     ) -> None:
-        if choice.token is not None:
-            op, arg = "g", choice.token
-        else:
-            op, arg = "n", "/".join(choice.path)
-        custom_id = f"xh:ck:{match_id}:{ply}:{op}:{arg}"
-        super().__init__(
-            discord.ui.Button(
-                label=choice.label,
-                style=STYLES[choice.style],
-                disabled=not choice.enabled,
-                custom_id=custom_id,
-                row=row,
-            )
-        )
+        super().__init__(choice_button(choice, f"xh:ck:{match_id}:{ply}:{choice_id(choice)}", row))
         self.match_id = match_id
         self.ply = ply
-        self.op = op
-        self.arg = arg
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CockpitButton:
-        path = tuple(p for p in match["arg"].split("/") if p)
-        choice = (
-            cockpit.Choice("", token=match["arg"])
-            if match["op"] == "g"
-            else cockpit.Choice("", path=path)
-        )
-        return cls(int(match["id"]), int(match["ply"]), choice)
+        return cls(int(match["id"]), int(match["ply"]), choice_of(match["op"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        if await _shown_if_over(interaction, live):
+        if await _caught_up(interaction, live, self.ply):
             return
-        _require_turn(live, interaction.user.id)
-        if await _out_of_date(interaction, live, self.ply):
-            return
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
         await interaction.response.defer()
-        if self.op == "n":
-            await send_cockpit(
-                interaction, live, tuple(p for p in self.arg.split("/") if p), edit=True
-            )
+        if self.choice.token is None:
+            await send_cockpit(interaction, live, self.choice.path, edit=True)
             return
-        await _fly(interaction, live, [self.arg], self.ply)
+        await _fly(interaction, live, [self.choice.token], self.ply)
 
 
 class CockpitMenu(
@@ -260,17 +231,7 @@ class CockpitMenu(
     """A menu of whole plane actions (or placements): the value is their notation."""
 
     def __init__(self, match_id: int, ply: int, n: int, menu: cockpit.Menu | None = None) -> None:
-        options = [
-            discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
-            for o in (menu.options if menu else ())
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"xh:cm:{match_id}:{ply}:{n}",
-                placeholder=menu.placeholder if menu else None,
-                options=options or [discord.SelectOption(label="-")],
-            )
-        )
+        super().__init__(menu_select(f"xh:cm:{match_id}:{ply}:{n}", menu))
         self.match_id = match_id
         self.ply = ply
 
@@ -285,49 +246,37 @@ class CockpitMenu(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        if await _shown_if_over(interaction, live):
+        if await _caught_up(interaction, live, self.ply):
             return
-        _require_turn(live, interaction.user.id)
-        if await _out_of_date(interaction, live, self.ply):
-            return
-        chosen = " ".join(self.item.values)
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        chosen = read_menu(self.item.values)
         await interaction.response.defer()
-        if chosen.startswith(cockpit.GO):
-            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
-            await send_cockpit(interaction, live, path, edit=True)
+        if chosen.path is not None:
+            await send_cockpit(interaction, live, chosen.path, edit=True)
             return
-        if not chosen.split():
-            raise MatchError("choose one of the menu's entries")
-        await _fly(interaction, live, chosen.split(), self.ply)
+        await _fly(interaction, live, chosen.tokens, self.ply)
 
 
-async def _shown_if_over(interaction: discord.Interaction, live: LiveMatch) -> bool:
-    """A press on the board of a match in one message (:mod:`bot.ui.anywhere`) that
-    ended while no press could show it — a resignation confirmed over 14 minutes after
-    the board's latest press, or after a restart — brings the board up to date. Returns
-    whether the press was answered so."""
+async def _caught_up(
+    interaction: discord.Interaction, live: LiveMatch, ply: int | None = None
+) -> bool:
+    """On a board in one message (:mod:`bot.ui.anywhere`), a press made on a state the
+    board no longer shows brings it up to date instead of acting: a match that ended
+    while no press could show it (a resignation confirmed over 14 minutes after the
+    board's latest press, or after a restart), or, for the player to fly, a cockpit of
+    an older ``ply`` (there is no Play button to open a fresh one). Returns whether the
+    press was answered so."""
     message = interaction.message
     if (
-        not live.over
-        or message is None
+        message is None
         or message.id != live.record.board_message_id
         or not anywhere.is_anywhere(bot_of(interaction), live)
     ):
         return False
-    await interaction.response.defer()
-    await show_anywhere(interaction, live)
-    return True
-
-
-async def _out_of_date(interaction: discord.Interaction, live: LiveMatch, ply: int) -> bool:
-    """Refuse a cockpit pressed for an older state of the game; on a match played in
-    one message (:mod:`bot.ui.anywhere`) the press brings that message up to date
-    instead, since there is no Play button to open a fresh cockpit with. Returns
-    whether the press was answered so."""
-    if ply == live.ply:
-        return False
-    if not anywhere.is_anywhere(bot_of(interaction), live):
-        raise MatchError("that cockpit is out of date — press Play on the board again")
+    if not live.over:
+        if ply is None or ply == live.ply:
+            return False
+        bot_of(interaction).games.check_turn(live, interaction.user.id)  # strangers: no
     await interaction.response.defer()
     await show_anywhere(interaction, live)
     return True
@@ -367,7 +316,7 @@ async def send_cockpit(
         await show_anywhere(interaction, live, path)
         return
     stage = cockpit.panel(live.game, path)
-    view, _ = _cockpit_view(live, stage)
+    view = _cockpit_view(live, stage)
     file = await board_file(
         live,
         highlight_cells=stage.highlight_cells,
@@ -383,16 +332,12 @@ async def send_cockpit(
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
 
 
-def _cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> tuple[discord.ui.View, int]:
-    """The stage's menus, then its choices as buttons; and how many rows they take."""
-    view = discord.ui.View(timeout=None)
-    for n, menu in enumerate(stage.menus):
-        view.add_item(CockpitMenu(live.id, live.ply, n, menu))
-    first = len(stage.menus)
-    choices = stage.choices[: 5 * (5 - first)]
-    for i, choice in enumerate(choices):
-        view.add_item(CockpitButton(live.id, live.ply, choice, row=first + i // 5))
-    return view, first + -(-len(choices) // 5)
+def _cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
+    return lay_out(
+        stage,
+        lambda n, menu: CockpitMenu(live.id, live.ply, n, menu),
+        lambda choice, row: CockpitButton(live.id, live.ply, choice, row),
+    )
 
 
 # ------------------------------------------------- a match in one message (anywhere)
@@ -420,7 +365,9 @@ async def show_anywhere(
         text, file, view = board_text(live), await board_file(live), None
     else:
         stage = cockpit.panel(live.game, path)
-        view, rows = _cockpit_view(live, stage)
+        view = _cockpit_view(live, stage)
+        shown = min(len(stage.choices), 5 * (5 - len(stage.menus)))
+        rows = len(stage.menus) + -(-shown // 5)  # the rows the cockpit fills
         if rows < 5:
             draw = ("accept", "decline") if live.draw_offers else ("draw",)
             for action in (*draw, "resign", "record"):
@@ -444,23 +391,24 @@ async def start_anywhere(interaction: discord.Interaction, live: LiveMatch) -> N
     """A new match where the bot only answers: the message ``interaction`` answered
     with (the challenge, the lobby) becomes its board."""
     bot = bot_of(interaction)
-    await _computer_within(bot, live)
+    await _computer_within(bot, live, None)
     message = await show_anywhere(interaction, live)
     await bot.games.set_board_message(live, message.id)
     await game_opened(bot, live, interaction.user.id)
 
 
-async def _computer_within(bot: CrosshairsBot, live: LiveMatch) -> bool:
+async def _computer_within(
+    bot: CrosshairsBot, live: LiveMatch, update: Update | None
+) -> Update | None:
     """The computer's turns, flown at once: where the bot only answers, they must be
-    shown in the answer to the press that passed the turn. Returns whether they ended
-    the match."""
-    ended = False
+    shown in the answer to the press that passed the turn. Returns the last update
+    (``update`` when the computer did not fly)."""
     while live.computer_to_move and not live.over:
-        update = await bot.games.play_computer(live.id)
-        if update is None:
+        flown = await bot.games.computer.play(live.id)
+        if flown is None:
             break
-        ended = ended or update.ended
-    return ended
+        update = flown
+    return update
 
 
 async def _show_anywhere_update(
@@ -470,7 +418,8 @@ async def _show_anywhere_update(
     (``via``), or else the latest press whose token still lives; with neither, the
     next press on the board brings it up to date."""
     live = update.match
-    ended = await _computer_within(bot, live) or update.ended
+    last = await _computer_within(bot, live, update)
+    ended = update.ended or (last is not None and last.ended)
     on_board = via is not None and via.message is not None  # not a private confirmation
     press = via if on_board else anywhere.last_press(live.id)
     if press is None:
@@ -481,8 +430,9 @@ async def _show_anywhere_update(
         event = MatchAborted(live) if live.aborted else MatchFinished(live)
         await bot.games.events.publish(event)
         anywhere.forget(live.id)
-    elif not live.over:
-        await turn_passed(bot, live, via.user.id if via is not None else None)
+    elif not live.over and last is not None and last.passed_at is not None:
+        # the player now to move is told (a DM), as in a thread
+        await bot.games.events.publish(TurnPassed(live, last.passed_at, last.actor))
 
 
 # ------------------------------------------------------------ the board message
@@ -493,7 +443,7 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
     offer stands, Accept and Decline take the place of Offer draw."""
     if live.over:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     draw = ("accept", "decline") if live.draw_offers else ("draw",)
     for action in ("play", "lines", *draw, "resign", "record"):
         view.add_item(MatchButton(action, live.id))
@@ -514,7 +464,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
         return None
     if await SeriesService(bot.games).series_of_match(live.id) is not None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(
         discord.ui.Button(
             label="Rematch",
@@ -587,11 +537,13 @@ async def show_update(
         return
     view = await final_view(bot, live) if live.game.is_over else board_view(live)
     await refresh_board(bot, update, view, draw_lines(live), via)
+    events = bot.games.events
     if update.ended:
         # series, ratings and tournaments answer this with their lines and next games
-        await bot.games.events.publish(MatchFinished(live))
+        await events.publish(MatchFinished(live))
     elif not live.over:  # another action ended it meanwhile, and tells of it
-        await turn_passed(bot, live, via.user.id if via is not None else None)
+        if update.passed_at is not None:  # the player now to move is told (a DM)
+            await events.publish(TurnPassed(live, update.passed_at, update.actor))
         await after_update(bot, live, update, by_computer)
 
 
@@ -609,7 +561,7 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
     while True:
         await asyncio.sleep(bot.config.computer_pace)
         try:
-            update = await bot.games.play_computer(match_id)
+            update = await bot.games.computer.play(match_id)
         except MatchError as exc:
             log.warning("match %s: the computer could not move: %s", match_id, exc)
             return

@@ -20,6 +20,7 @@ from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
 from bot.ui.buttons import open_table, start_anywhere
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.options import game_settings_words
@@ -213,7 +214,7 @@ class ChallengeButton(
 
 
 def challenge_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(ChallengeButton(table.id, "accept"))
     view.add_item(ChallengeButton(table.id, "decline"))
     return view
@@ -324,7 +325,7 @@ def lobby_text(table: Table) -> str:
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     m = table.settings.spec
     for i, entrant in enumerate(table.seats):
         view.add_item(

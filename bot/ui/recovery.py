@@ -5,7 +5,7 @@
   pinged them. A match played in one message (:mod:`bot.ui.anywhere`) cannot be posted
   to: its board catches up at the next press on it.
 * A game whose end was not shown in full (:mod:`storage.events`) gets its final board if
-  it was behind, is rated and booked as if nothing had happened (the finish listeners
+  it was behind, is rated and booked as if nothing had happened (the subscribers
   do nothing twice), and the steps of its end not shown yet are shown: the ratings
   line, the series scoreboard, the next game.
 * A series between two games (booked but the next not opened, or finished but not
@@ -56,7 +56,6 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
     if it is behind, then whatever of the end's steps were not shown yet."""
     for live in ends:
         try:
-            await bot.games.tell_listeners(live)  # the bookkeeping does nothing twice
             if live.aborted:
                 await bot.games.events.publish(MatchAborted(live))
                 continue

@@ -19,6 +19,7 @@ from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
 from bot.ui.buttons import after_update, board_view
 from bot.ui.commands import crosshairs, match_here
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.thread import draw_lines, refresh_board
@@ -53,7 +54,7 @@ async def takeback(interaction: discord.Interaction) -> None:
         await _apply(interaction, service, request)
         return
     asked = " ".join(f"<@{u}>" for u in sorted(request.agree))
-    view = discord.ui.View(timeout=None)
+    view = components()
     for op in ("accept", "decline"):
         view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))
     await interaction.response.send_message(
