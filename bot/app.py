@@ -22,6 +22,7 @@ from bot.services.clock import Clock
 from bot.services.events import GameBooked, MatchAborted, MatchFinished, TurnPassed
 from bot.ui import (
     analysis,
+    anywhere,
     buttons,
     clocks,
     closed_threads,
@@ -60,6 +61,7 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 # work across restarts) and its cogs.
 FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
+    anywhere.setup,  # where the bot only answers: what needs it to post is refused
     buttons.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
     rematch.setup,

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+from bot import invite
 from bot.config import Config
 from bot.env import Env
 from bot.ops import Operations
@@ -102,6 +103,13 @@ class CrosshairsBot(commands.Bot):
         log.info("resumed %d unfinished matches", len(loaded))
         await self._install(self)
         await self.sync_if_changed()
+        if self.application_id is not None:
+            log.info(
+                "add the bot to a server: %s ; install it for yourself (DMs, group DMs, "
+                "servers without the bot): %s",
+                invite.server_link(self.application_id),
+                invite.user_link(self.application_id),
+            )
 
     async def close(self) -> None:
         for task in list(self.background):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import discord
 
 from bot.services.live import MatchError
+from bot.ui import anywhere
 
 # attribute of discord.Permissions -> the name a server's settings show
 NEEDED = {
@@ -37,6 +38,9 @@ def lacking(granted: discord.Permissions) -> list[str]:
 def require_play(interaction: discord.Interaction) -> None:
     """Refuse, before anything is posted or stored, to start a match where the bot could
     not show it."""
+    if not anywhere.posts_on_its_own(interaction):  # it answers there: no thread, no post
+        anywhere.require_attachments(interaction)
+        return
     missing = lacking(interaction.app_permissions)
     if missing:
         where = getattr(interaction.channel, "mention", "this channel")

@@ -11,7 +11,7 @@ from bot.services import jobs, workers
 from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
-from bot.ui import invites
+from bot.ui import anywhere, invites
 from bot.ui.aborted import show_aborted
 from bot.ui.access import require_play
 from bot.ui.buttons import ask_to_resign, post_board, show_update
@@ -32,7 +32,14 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 crosshairs = app_commands.Group(
-    name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
+    name="crosshairs",
+    description="Crosshairs: WW1 dogfights on a hex board",
+    # a person may install the app and play in DMs, group DMs and servers without the
+    # bot, through interactions only (bot/ui/anywhere.py)
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+    allowed_contexts=app_commands.AppCommandContext(
+        guild=True, dm_channel=True, private_channel=True
+    ),
 )
 
 
@@ -111,6 +118,7 @@ async def challenge(
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
+    anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
     settings = _settings("duel", ruleset, planes, variants, fire)
     me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -158,6 +166,7 @@ async def lobby(
     clock: int | None = None,
 ) -> None:
     require_play(interaction)
+    anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
     settings = _settings(mode, ruleset, None, variants, fire)
     me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -237,6 +246,7 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
 @app_commands.describe(mine="Mine only")
 async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     bot = bot_of(interaction)
+    mine = mine or interaction.guild_id is None  # outside servers: no one else's DMs
     if mine:
         user = interaction.user.id
         live = [m for m in bot.games.live_matches() if m.seats_of(user)]

@@ -18,7 +18,8 @@ import discord
 from bot.services.live import ClockSettings, MatchError, Occupant
 from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
-from bot.ui.buttons import open_table
+from bot.ui.anywhere import posts_on_its_own
+from bot.ui.buttons import open_table, start_anywhere
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -128,8 +129,9 @@ def reopen(table: Table) -> None:
 
 
 async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table (already closed by the caller) into a match with its own thread;
-    if no match could be made the table is open again."""
+    """Turn a full table (already closed by the caller) into a match with its own thread
+    (where the bot only answers, in the table's own message); if no match could be made
+    the table is open again."""
     bot = bot_of(interaction)
     entrants = [s for s in table.seats if s is not None]
     try:
@@ -147,6 +149,9 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
     except Exception:
         reopen(table)
         raise
+    if not posts_on_its_own(interaction):  # the table's own message becomes the board
+        await start_anywhere(interaction, live)
+        return
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     intro = f"✈️ **Match #{live.id}** — {table.describe()}"

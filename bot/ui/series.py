@@ -28,11 +28,12 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
+from bot.ui import anywhere
 from bot.ui.buttons import open_table
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.thread import match_channel
+from bot.ui.thread import board_text, match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP, family_of
 from render.cards import cards_png
@@ -272,6 +273,10 @@ class SeriesDesk(commands.Cog):
         scoreboard and the next game (or the winner). Each is shown once, even when a
         restart has this end shown again."""
         live = event.match
+        if anywhere.is_anywhere(self.bot, live):
+            await self.ratings.rate(live)  # once, however often this end is published
+            await self._ratings_under_board(live)
+            return
         once = self.games.events.once
         channel = await match_channel(self.bot, live)
         await self.ratings.rate(live)  # once, however often this end is published
@@ -350,10 +355,20 @@ class SeriesDesk(commands.Cog):
         return found if isinstance(found, discord.abc.Messageable) else None
 
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
+        await channel.send(await self._ratings_line(live))
+
+    async def _ratings_under_board(self, live: LiveMatch) -> None:
+        """Where the bot only answers (no series there, nowhere to post), the ratings
+        line goes under the final board, through the press that ended the match."""
+        press = anywhere.last_press(live.id)
+        if press is not None:
+            line = await self._ratings_line(live)
+            await press.edit_original_response(content=board_text(live, [line]))
+
+    async def _ratings_line(self, live: LiveMatch) -> str:
         verdict = await self.ratings.verdict(live)
         if not verdict.rated:
-            await channel.send(f"📊 Unrated game: {verdict.why_not}.")
-            return
+            return f"📊 Unrated game: {verdict.why_not}."
         family = family_of(live.game.settings.mode)
         parts = []
         for entrant in live.seats:
@@ -361,9 +376,7 @@ class SeriesDesk(commands.Cog):
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
                 parts.append(f"{entrant.name} {shown_rating(rating)}")
-        await channel.send(
-            f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
-        )
+        return f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
 
 
 async def setup(bot: CrosshairsBot) -> None:

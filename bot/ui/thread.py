@@ -112,9 +112,12 @@ async def board_file(
     return picture(png, filename, alt_text(live.game, live.names, turns=live.telling().turns))
 
 
-def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
+PLAY_PROMPT = "your turn — press **Play** or use `/crosshairs move`."
+
+
+def board_text(live: LiveMatch, extra: Sequence[str] = (), prompt: str = PLAY_PROMPT) -> str:
     """The board message: heading, the turn so far in words, ``extra`` lines (a draw
-    offer), whose turn it is with a ping, or the result."""
+    offer), whose turn it is with a ping and ``prompt``, or the result."""
     game = live.game
     head = f"**Crosshairs #{live.id}** · {game.mode.title} · {game.settings.ruleset} rules"
     now = [t for t in live.telling().turns if t.turn == game.turn]
@@ -127,7 +130,7 @@ def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
     else:
         user = live.user_to_move()
         if user is not None:
-            status = f"<@{user}>, your turn — press **Play** or use `/crosshairs move`.\n{status}"
+            status = f"<@{user}>, {prompt}\n{status}"
         if live.deadline is not None:
             status += f" ⏰ <t:{int(live.deadline)}:R>"
     intro = _intro(live, game.turn)
