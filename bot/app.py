@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import Any
+
+from discord import app_commands
 
 from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
@@ -44,13 +47,12 @@ from bot.ui.clocks import ClockWatch
 from bot.ui.closed_threads import ClosedThreads
 from bot.ui.commands import crosshairs
 from bot.ui.departures import Departures
+from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
 
 
-async def install(bot: CrosshairsBot) -> None:
-    """Register the ``/crosshairs`` command group, the persistent buttons (matched by
-    custom id, so they work across restarts) and the cogs; then let the computer carry on
-    wherever it was to move before a restart."""
+def install_commands(tree: app_commands.CommandTree[Any]) -> None:
+    """Add the ``/crosshairs`` command group, with every module's commands, to ``tree``."""
     # these modules' commands join the group when the modules are imported
     assert (
         rules_help.rules
@@ -62,7 +64,15 @@ async def install(bot: CrosshairsBot) -> None:
     assert analysis.analyse and setup_check.check and learn.learn and puzzles.puzzle
     assert takeback.takeback and notify_setting.notify and vacation.vacation
     assert tournament_registration.create and tournament_controls.pause and tournament_teams.team
-    bot.tree.add_command(crosshairs)
+    tree.add_command(crosshairs)
+
+
+async def install(bot: CrosshairsBot) -> None:
+    """Register the ``/crosshairs`` command group (in every shipped language), the
+    persistent buttons (matched by custom id, so they work across restarts) and the cogs;
+    then let the computer carry on wherever it was to move before a restart."""
+    install_commands(bot.tree)
+    await bot.tree.set_translator(CommandTranslator())
     bot.add_dynamic_items(
         buttons.MatchButton,
         buttons.ConfirmResign,

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+import i18n
 from bot.config import Config
 from bot.ops import Operations
 from bot.pacing import Pace, paced
@@ -150,7 +151,9 @@ class CrosshairsBot(commands.Bot):
         if scope is not None:
             self.tree.copy_global_to(guild=scope)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=scope)]
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # the commands' translations are synced with them
+        said = json.dumps(payload, sort_keys=True) + i18n.digest()
+        return hashlib.sha256(said.encode()).hexdigest()
 
     async def sync_if_changed(self, force: bool = False) -> bool:
         """Sync the slash commands with Discord only when they changed since the last

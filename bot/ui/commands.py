@@ -70,7 +70,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
 
 @crosshairs.command(name="challenge", description="Challenge someone (or the bot) to a duel")
 @app_commands.describe(
-    opponent="Who you challenge; pick the bot itself to play the computer",
+    opponent="Who you challenge (the bot itself: the computer)",
     planes="Planes each (3 to 6, default 5)",
     **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
@@ -283,9 +283,7 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(
-    name="abort", description="Call this match off before every side has flown a turn"
-)
+@crosshairs.command(name="abort", description="Call the match off before every side has flown")
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write

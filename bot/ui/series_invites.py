@@ -180,16 +180,16 @@ def invitation_view(invitation_id: int) -> discord.ui.View:
     name="start", description="Start a series of games with one pool of achievement cards"
 )
 @app_commands.describe(
-    opponent="The second player (pick the bot itself to play the computer)",
+    opponent="The second player (the bot itself: the computer)",
     games=f"Games in the series (1 to {MAX_GAMES})",
-    mode="Duel (default for two), or a mode for 3 to 6 players or teams",
-    player3="Third player (seat order follows the mode: in 2 vs 2 the first two are team A)",
+    mode="Duel (default), or a mode for 3 to 6 players or teams",
+    player3="Third player (in 2 vs 2, the first two are team A)",
     player4="Fourth player",
     player5="Fifth player",
     player6="Sixth player",
-    handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
-    rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
-    alternate="Rotate the seats every game so the first player changes",
+    handicaps="Height tokens per player (you first), e.g. 0,2, or 'suggest'",
+    rate_handicapped="Rate games played with handicap tokens",
+    alternate="Rotate the seats each game",
     planes="Planes each (3 to 6; duels and free-for-alls)",
     **GAME_DESCRIPTIONS,
     strength="The computer's strength when you play the bot",

@@ -35,7 +35,7 @@ ORGANISER_ROLE = "tournament organiser"
 
 tournament = app_commands.Group(
     name="tournament",
-    description="Tournaments: Swiss, round robin, elimination brackets and arenas",
+    description="Tournaments: Swiss, round robin, knockout, arena",
     parent=crosshairs,
 )
 
