@@ -29,6 +29,7 @@ from bot.services.clock import Clock
 from bot.services.manager import GameManager
 from bot.services.workers import Workers
 from bot.ui.errors import report
+from bot.ui.language import SpeakingTree
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
 from storage.health import open_checked
@@ -59,6 +60,8 @@ class CrosshairsBot(commands.Bot):
             intents=intents,
             help_command=None,
             http_trace=self.ops.trace,
+            # every command answers in its asker's language (bot/ui/language.py)
+            tree_cls=SpeakingTree,
             # Never @everyone, @here or a role, whatever a message says; a message that
             # pings a person names them itself (``<@id>``), and people's own text is
             # stored with its mentions escaped (bot/ui/text.py).

@@ -97,6 +97,12 @@ def speaking(locale: object) -> Iterator[str]:
         _speaking.reset(token)
 
 
+def speak(locale: object) -> None:
+    """Speak ``locale``'s language from here on in the current context: an asyncio
+    task's own copy, so this lasts as long as the task that handles one interaction."""
+    _speaking.set(language(locale))
+
+
 def _fill(text: str, values: dict[str, object]) -> str:
     return text.format(**values) if values else text
 

@@ -35,6 +35,7 @@ from bot.ui.series import MODE_CHOICES, desk, series
 from bot.ui.text import LIST, bounded
 from competition.ratings import MAX_HANDICAP
 from competition.series import MAX_GAMES
+from i18n import N_
 from rules.modes import MODES
 
 if TYPE_CHECKING:
@@ -217,8 +218,8 @@ async def start(
     clock: int | None = None,
     strength: str = "medium",
 ) -> None:
-    bounded(handicaps, LIST, "handicaps")
-    bounded(variants, LIST, "variants")
+    bounded(handicaps, LIST, N_("handicaps"))
+    bounded(variants, LIST, N_("variants"))
     require_play(interaction)
     bot = bot_of(interaction)
     users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]

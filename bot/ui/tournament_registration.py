@@ -29,6 +29,7 @@ from bot.ui.text import LIST, NAME, bounded, plain
 from bot.ui.tournament import require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
 from competition.standings import DEFAULT_ORDER
+from i18n import N_
 from rules.errors import RulesError
 from rules.modes import Settings
 
@@ -186,10 +187,10 @@ async def create(
 ) -> None:
     require_organiser(interaction)
     bot = bot_of(interaction)
-    name = plain(bounded(name, NAME, "a tournament's name"))
+    name = plain(bounded(name, NAME, N_("a tournament's name")))
     if not name:
         raise MatchError("give the tournament a name")
-    bounded(tiebreaks, LIST, "tie-breaks")
+    bounded(tiebreaks, LIST, N_("tie-breaks"))
     try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
         every_game = Settings(mode=mode, ruleset=ruleset, planes=planes, fire=fire)
     except RulesError as exc:

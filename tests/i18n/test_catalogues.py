@@ -64,7 +64,10 @@ def test_every_text_is_translated_in_every_catalogue(lang: str) -> None:
             empty.append(message.id)
             continue
         english = fields(" ".join(forms(message.id)))
-        placeholders += [(message.id, s) for s in said if fields(s) != english]
+        # a plural's singular may say "one" instead of {n}; its other form says all
+        placeholders += [(message.id, s) for s in said if not fields(s) <= english]
+        if fields(said[-1]) != english:
+            placeholders.append((message.id, said[-1]))
     assert not missing, f"{lang}: not in the catalogue (run scripts/translations.py): {missing}"
     assert not empty, f"{lang}: untranslated: {empty}"
     assert not placeholders, f"{lang}: placeholders differ: {placeholders}"
