@@ -1,7 +1,7 @@
 """What must be translated, and the catalogues brought up to date with it.
 
 Two sources make the template (``i18n/crosshairs.pot``): the texts the code marks
-(``_``, ``n_``, ``N_``, ``t``: :mod:`i18n`), extracted by Babel as ``pybabel extract``
+(``_``, ``n_``, ``N_``, ``in_language``: :mod:`i18n`), extracted by Babel as ``pybabel extract``
 does with ``babel.cfg``; and the slash commands' names, descriptions and choice names,
 asked of the command tree exactly as discord.py asks its translator when it syncs.
 ``python scripts/translations.py`` writes the template and merges it into each language's
@@ -29,7 +29,8 @@ TEMPLATE = LOCALES.parent / f"{DOMAIN}.pot"
 # the packages whose texts reach people (storage, launcher and localcord speak only to
 # operators and tests)
 SOURCES = ("rules", "render", "competition", "bot")
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "t": (2,)}
+# (not "t": Babel's extractor takes a variable of that name inside a call for the call)
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "in_language": (2,)}
 Message = tuple[str | tuple[str, ...], str | None]  # (msgid or (singular, plural), msgctxt)
 
 

@@ -7,7 +7,7 @@ read with Babel. English needs no catalogue: the code's own text is the English.
 * ``_("Turn {n}", n=3)`` — in the language being spoken (:func:`speaking`), with its
   ``{placeholders}`` filled in after translation, so a translation may move them;
 * ``n_("{n} plane", "{n} planes", n)`` — the same, with the plural form for ``n``;
-* ``t(locale, "…")`` — in the language of ``locale`` (a Discord locale such as ``de``
+* ``in_language(locale, "…")`` — in the language of ``locale`` (a Discord locale such as ``de``
   or ``es-ES``, or None), whatever is being spoken;
 * ``N_("…")`` — marks a module-level text for extraction; translate it where it is used
   (``_(TEXT)``).
@@ -107,7 +107,7 @@ def _fill(text: str, values: dict[str, object]) -> str:
     return text.format(**values) if values else text
 
 
-def t(locale: object, msgid: str, /, **values: object) -> str:
+def in_language(locale: object, msgid: str, /, **values: object) -> str:
     """``msgid`` in ``locale``'s language, its placeholders filled with ``values``."""
     return _fill(translations(language(locale)).gettext(msgid), values)
 

@@ -46,9 +46,10 @@ class People:
         self.latencies: list[float] = []
         self.late = 0  # interactions the bot answered after Discord's deadline
 
-    def join(self, name: str) -> User:
+    def join(self, name: str, locale: str = "en-GB") -> User:
+        """A person who can act; ``locale``, the language their Discord is set to."""
         # Interactions carry the member, so the bot needs no member event (nor the intent).
-        return self.world.add_user(name)
+        return self.world.add_user(name, locale)
 
     # ------------------------------------------------------------ acting
 
@@ -157,8 +158,8 @@ class People:
             "channel": interaction.channel.payload(),
             "member": user.member(guild_id),
             "app_permissions": str(permissions.of_bot(w, interaction.channel)),
-            "locale": "en-GB",
-            "guild_locale": "en-GB",
+            "locale": user.locale,
+            "guild_locale": w.locale_of(guild_id),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,

@@ -74,6 +74,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-GB"  # the language their Discord is set to, sent with each interaction
 
     def payload(self) -> Json:
         return {
@@ -318,6 +319,7 @@ class World:
     def __init__(self, guild_name: str = "Crosshairs Local") -> None:
         self.ids = Snowflakes()
         self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
+        self.guild_locales: dict[int, str] = {}  # id -> preferred locale, when not en-US
         self.guild_id = self.add_guild(guild_name)
         self.bot = User(self.ids.next(), "Crosshairs", bot=True)
         self.owner = User(self.ids.next(), "Owner")
@@ -343,15 +345,21 @@ class World:
     def guild_name(self) -> str:
         return self.guilds[self.guild_id]
 
-    def add_guild(self, name: str) -> int:
+    def add_guild(self, name: str, locale: str = "en-US") -> int:
         """Another guild the bot is in (a bot that joins it at run time is not modelled:
-        guilds are added before the bot identifies)."""
+        guilds are added before the bot identifies); ``locale``, its preferred locale (the
+        language of its community, which the bot speaks in public there)."""
         guild_id = self.ids.next_millisecond()
         self.guilds[guild_id] = name
+        self.guild_locales[guild_id] = locale
         return guild_id
 
-    def add_user(self, name: str) -> User:
-        user = User(self.ids.next(), name)
+    def locale_of(self, guild_id: int) -> str:
+        """The guild's preferred locale."""
+        return self.guild_locales.get(guild_id, "en-US")
+
+    def add_user(self, name: str, locale: str = "en-GB") -> User:
+        user = User(self.ids.next(), name, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -440,7 +448,7 @@ class World:
             "stage_instances": [],
             "guild_scheduled_events": [],
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale_of(guild_id),
             "nsfw_level": 0,
             "mfa_level": 0,
             "verification_level": 0,

@@ -17,16 +17,10 @@ from bot.services.rating_service import RatingService, describe_rating, shown_ra
 from bot.ui.commands import crosshairs
 from bot.ui.files import picture
 from bot.ui.series import desk
-from competition.ratings import FAMILIES
+from competition.ratings import FAMILIES, FAMILY_TITLES
 from render.cards import cards_png
 from rules.achievements import CARDS
 
-FAMILY_TITLES = {
-    "duel": "Duels",
-    "ffa": "Free-for-all",
-    "cod": "Circle of Death",
-    "team": "Team games",
-}
 FAMILY_CHOICES = [app_commands.Choice(name=FAMILY_TITLES[f], value=f) for f in FAMILIES]
 MEDALS = ("🥇", "🥈", "🥉")
 

@@ -31,9 +31,11 @@ from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.files import picture
+from bot.ui.language import for_everyone
 from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
-from competition.ratings import MAX_HANDICAP, family_of
+from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
+from i18n import _
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
@@ -280,6 +282,10 @@ class SeriesDesk(commands.Cog):
         scoreboard and the next game (or the winner). Each is shown once, even when a
         restart has this end shown again."""
         live = event.match
+        with for_everyone(self.bot, live.record.guild_id):
+            await self._match_finished(live)
+
+    async def _match_finished(self, live: LiveMatch) -> None:
         once = self.bot.games.events.once
         channel = await match_channel(self.bot, live)
         await once(live.id, "ratings", lambda: self._post_ratings(live, channel))
@@ -355,7 +361,7 @@ class SeriesDesk(commands.Cog):
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
         verdict = await self.ratings.verdict(live)
         if not verdict.rated:
-            await channel.send(f"📊 Unrated game: {verdict.why_not}.")
+            await channel.send("📊 " + _("Unrated game: {why}.", why=verdict.why_not))
             return
         family = family_of(live.game.settings.mode)
         parts = []
@@ -364,6 +370,9 @@ class SeriesDesk(commands.Cog):
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
                 parts.append(f"{entrant.name} {shown_rating(rating)}")
-        await channel.send(
-            f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
+        said = _(
+            "Ratings ({family}): {ratings} ('?': provisional, still settling)",
+            family=_(FAMILY_TITLES[family]),
+            ratings="; ".join(parts),
         )
+        await channel.send(f"📊 {said}")
