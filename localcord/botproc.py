@@ -134,6 +134,17 @@ class BotProcess:
             return set()
         return descendants(self.process.pid)
 
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds so far of the bot's event loop (its main thread) and of the
+        processes below it that are alive now (the worker pool): CPU time, unlike a
+        wall-clock measure, does not grow when the machine is busy with other work."""
+        if self.process is None:
+            return 0.0, 0.0
+        pid = self.process.pid
+        return _cpu(Path(f"/proc/{pid}/task/{pid}/stat")), sum(
+            _cpu(Path(f"/proc/{child}/stat")) for child in self.tree()
+        )
+
     def log(self, tail: int = 12000) -> str:
         return self.log_path.read_text(errors="replace")[-tail:] if self.log_path.exists() else ""
 
@@ -157,6 +168,16 @@ def descendants(pid: int) -> set[int]:
 def living(pids: set[int]) -> set[int]:
     """Those of ``pids`` that still run (a zombie has ended: it only waits to be reaped)."""
     return {pid for pid in pids if (state := _stat(pid)) is not None and state[0] != "Z"}
+
+
+def _cpu(stat_file: Path) -> float:
+    """User plus system CPU seconds in a /proc stat file; 0 once the process is gone."""
+    try:
+        fields = stat_file.read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # utime and stime are the 14th and 15th fields, the 12th and 13th after the name
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _stat(pid: int) -> tuple[str, int] | None:
