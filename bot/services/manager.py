@@ -181,18 +181,20 @@ class GameManager(ComputerTurns, TurnClocks):
         try:
             record = await self.repo.get(match_id)
         except StorageError as exc:
-            raise MatchUnavailable(f"match #{match_id} cannot be loaded: {exc}") from None
+            raise MatchUnavailable(
+                _("match #{id} cannot be loaded: {error}", id=match_id, error=exc)
+            ) from None
         try:
             data = json.loads(record.snapshot)
             game = serialize.from_dict(data)
             seats = [Occupant(**e) for e in data.get("players", [])]
         except (ValueError, TypeError, RulesError) as exc:
             raise MatchUnavailable(
-                f"match #{match_id} is damaged and was set aside ({exc})"
+                _("match #{id} is damaged and was set aside ({error})", id=match_id, error=exc)
             ) from None
         if len(seats) != game.seats:
             raise MatchUnavailable(
-                f"match #{match_id} is damaged: its players do not fit its seats"
+                _("match #{id} is damaged: its players do not fit its seats", id=match_id)
             )
         clock = ClockSettings.from_json(record.clock_json)
         return LiveMatch(record, game, seats, clock, record.turn_deadline)
@@ -275,7 +277,7 @@ class GameManager(ComputerTurns, TurnClocks):
             raise AlreadyOver(live.over_text())
         mine = live.seats_of(user_id)
         if not mine:
-            raise NotYours("you are not playing in this match — you can watch, though!")
+            raise NotYours(_("you are not playing in this match — you can watch, though!"))
         if live.paused is not None:
             raise MatchError(
                 _(
@@ -286,7 +288,7 @@ class GameManager(ComputerTurns, TurnClocks):
         if game.to_move not in mine:
             raise NotYours(_("it is not your turn: {who} is to fly", who=live.who(game.active)))
         if expect_ply is not None and expect_ply != live.ply:
-            raise AlreadyOver("that button is out of date — the game has moved on")
+            raise AlreadyOver(_("that button is out of date — the game has moved on"))
 
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""

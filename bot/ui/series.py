@@ -35,7 +35,7 @@ from bot.ui.language import for_everyone
 from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
-from i18n import _
+from i18n import N_, _
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
@@ -143,8 +143,8 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     if series_id is not None:
         numbered = await service.find(series_id)
         if numbered is None:
-            raise not_found("series", series_id)
-        same_guild(interaction, numbered.guild_id, "series", series_id)
+            raise not_found(N_("series"), series_id)
+        same_guild(interaction, numbered.guild_id, N_("series"), series_id)
         return numbered
     channel = interaction.channel
     if channel is not None:

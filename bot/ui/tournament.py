@@ -30,6 +30,7 @@ from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
 from bot.ui.tournament_desk import desk
 from bot.ui.walls import not_found, same_guild
+from i18n import N_
 
 ORGANISER_ROLE = "tournament organiser"
 
@@ -62,8 +63,8 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     if tid is not None:
         found = await service.find(tid)
         if found is None:
-            raise not_found("tournament", tid)
-        same_guild(interaction, found.guild_id, "tournament", tid)
+            raise not_found(N_("tournament"), tid)
+        same_guild(interaction, found.guild_id, N_("tournament"), tid)
         return found
     live = await service.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]
