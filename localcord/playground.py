@@ -360,9 +360,7 @@ def _relative(at: int) -> str:
 # ---------------------------------------------------------------- running it
 
 
-async def serve(
-    port: int = DEFAULT_PORT, database: Path | None = None, language: str = ""
-) -> None:
+async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language: str = "") -> None:
     """Run the local Discord, the page and the real bot until cancelled; ``language``:
     see :class:`Playground`."""
     from bot.app import create_bot
