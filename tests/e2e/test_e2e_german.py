@@ -1,8 +1,8 @@
 """A whole duel in a German server between two people whose Discord is set to German,
 against the real bot process: everything they are shown — the challenge, the thread, its
 name, every board and turn told in words, the alt text of every picture, the cockpit's
-buttons and menus, the errors, the record and the words-only board — has no English
-word in it (i18n, docs/localisation.md).
+buttons and menus, the errors, the record, the words-only board, the ratings line and
+the rematch — has no English word in it (i18n, docs/localisation.md).
 
 What counts as an English word: :mod:`e2e.english`."""
 
@@ -138,6 +138,11 @@ async def test_a_whole_duel_in_german_shows_no_english_word(german: Local) -> No
     assert reply(record).startswith("📜")
     replay = await people.slash(anna, thread, "crosshairs replay")
     assert "Wiederholung" in (answer(replay) or final).attachments[0].description
+    # the rematch, asked and accepted
+    await people.click(anna, board_message(people, thread), "Revanche")
+    offer = await people.wait_for(thread, lambda m: m.content.startswith("🔁 **Revanche?**"))
+    await people.click(bernd, offer, "Annehmen")
+    await people.wait_for(thread, lambda m: "Die Revanche läuft" in m.content)
     reader.look()
 
     assert FINAL_MARK not in final.content  # the English hint is not shown
