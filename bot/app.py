@@ -18,7 +18,7 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
 from bot.ops import configure_logging
 from bot.services.clock import Clock
-from bot.services.events import MatchAborted, MatchFinished
+from bot.services.events import GameBooked, MatchAborted, MatchFinished, TurnPassed
 from bot.ui import (
     analysis,
     buttons,
@@ -94,7 +94,8 @@ async def install(bot: CrosshairsBot) -> None:
     )
     await bot.add_cog(ClockWatch(bot))
     await bot.add_cog(rematch.RematchDesk())
-    await bot.add_cog(notify.NotifyDesk(bot))
+    notify_desk = notify.NotifyDesk(bot)
+    await bot.add_cog(notify_desk)
     await bot.add_cog(takeback.TakebackDesk(bot))
     await bot.add_cog(Departures(bot))
     await bot.add_cog(ClosedThreads(bot))
@@ -102,12 +103,13 @@ async def install(bot: CrosshairsBot) -> None:
     await bot.add_cog(series_desk)
     tournaments = tournament_desk.TournamentDesk(bot)  # after the series desk it uses
     await bot.add_cog(tournaments)
-    # What follows a match's end, in this order: the ratings line, the series'
-    # scoreboard and next game, then the tournament's booking (its pairings play series).
+    # What follows a match's end: the ratings line, the series' scoreboard and next
+    # game, then (the series game booked) the tournament's booking.
     events = bot.games.events
     events.subscribe(MatchFinished, series_desk.match_finished)
-    events.subscribe(MatchFinished, tournaments.match_finished)
+    events.subscribe(GameBooked, tournaments.series_booked)
     events.subscribe(MatchAborted, series_desk.match_aborted)
+    events.subscribe(TurnPassed, notify_desk.turn_passed)
     await bot.add_cog(puzzles.DailyPuzzles(bot))
     for live in bot.games.live_matches():
         if live.computer_to_move:

@@ -43,6 +43,7 @@ TABLES: Final = (
     ("notify_settings", "user_id"),
     ("vacations", "user_id, starts"),
     ("unrated_matches", "match_id"),
+    ("tournament_events", "tournament_id, kind"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

@@ -10,11 +10,11 @@ process carries on the ends it owns that are not done (:meth:`MatchEvents.pendin
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from storage.db import Database
 from storage.match_records import MatchStatus
+from storage.outbox import Outbox, record
 from storage.sql import Conn
 
 ENDS = ("finished", "aborted")
@@ -30,38 +30,15 @@ class PendingEnd:
 async def ended(conn: Conn, match_id: int, status: MatchStatus, at: float) -> None:
     """Inside the transaction that ends ``match_id``: record its end, to be shown."""
     kind = "aborted" if status is MatchStatus.ABANDONED else "finished"
-    await conn.execute(
-        "INSERT INTO match_events (match_id, kind, created_at) VALUES (?, ?, ?) "
-        "ON CONFLICT (match_id, kind) DO NOTHING",
-        (match_id, kind, at),
-    )
+    await record(conn, "match_events", "match_id", match_id, kind, at)
 
 
-class MatchEvents:
+class MatchEvents(Outbox):
+    """A match's end and the steps shown after it (``done``, ``is_done``), and the ends
+    a restart must carry on."""
+
     def __init__(self, db: Database) -> None:
-        self._db = db
-
-    async def done(self, match_id: int, kind: str) -> None:
-        """``kind`` of ``match_id`` has been shown (an end, or one of its steps)."""
-        now = time.time()
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO match_events (match_id, kind, created_at, done_at) "
-                "VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (match_id, kind) DO UPDATE SET done_at = excluded.done_at",
-                (match_id, kind, now, now),
-            )
-
-    async def is_done(self, match_id: int, kind: str) -> bool:
-        async with self._db.read() as conn:
-            rows = list(
-                await conn.fetchall(
-                    "SELECT 1 FROM match_events "
-                    "WHERE match_id = ? AND kind = ? AND done_at IS NOT NULL",
-                    (match_id, kind),
-                )
-            )
-        return bool(rows)
+        super().__init__(db, "match_events", "match_id")
 
     async def pending(self) -> list[PendingEnd]:
         """Every match end not yet shown in full, oldest first, with the match's guild

@@ -294,6 +294,23 @@ CREATE TABLE unrated_matches (
 );
 """
 
+# A tournament's end, announced once (storage/tournament_events.py): the write that
+# finishes an event adds its 'finished' row in the same transaction; the row is done
+# once the final standings and the winner are posted, so a restart neither repeats nor
+# loses them. Events finished before this table existed were announced then.
+_V10_TOURNAMENT_EVENTS: Final = """
+CREATE TABLE tournament_events (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    kind          TEXT    NOT NULL,
+    created_at    REAL    NOT NULL,
+    done_at       REAL,
+    PRIMARY KEY (tournament_id, kind)
+) WITHOUT ROWID;
+
+INSERT INTO tournament_events (tournament_id, kind, created_at, done_at)
+SELECT id, 'finished', updated_at, updated_at FROM tournaments WHERE status = 'finished';
+"""
+
 
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
@@ -368,6 +385,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V7_NOTIFY),
     Migration(_V8_VACATIONS),
     Migration(_V9_UNRATED),
+    Migration(_V10_TOURNAMENT_EVENTS),
 )
 LATEST: Final = len(MIGRATIONS)
 

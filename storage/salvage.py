@@ -44,6 +44,7 @@ _PARENTS: Final[dict[str, tuple[str, str]]] = {
     "board_marks": ("match_id", "matches"),
     "match_events": ("match_id", "matches"),
     "unrated_matches": ("match_id", "matches"),
+    "tournament_events": ("tournament_id", "tournaments"),
 }
 # References that may be cleared when their row was lost.
 _OPTIONAL: Final[dict[str, tuple[str, ...]]] = {

@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Any
 
-from storage import players
+from storage import players, tournament_events
 from storage.db import Database
 from storage.errors import Constraint, NotFound, StorageError
 from storage.rows import insert_with_children
@@ -159,13 +159,18 @@ class TournamentRepo:
         return [_tournament(r) for r in rows]
 
     async def set_status(self, tournament_id: int, status: TournamentStatus) -> None:
+        """Change the status; finishing an event also records its end, to be announced
+        once (:mod:`storage.tournament_events`)."""
+        now = time.time()
         async with self._db.transaction() as conn:
             changed = await conn.execute(
                 "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?",
-                (status.value, time.time(), tournament_id),
+                (status.value, now, tournament_id),
             )
             if changed != 1:
                 raise TournamentNotFound(f"tournament {tournament_id}")
+            if status is TournamentStatus.FINISHED:
+                await tournament_events.ended(conn, tournament_id, now)
 
     async def move_status(
         self, tournament_id: int, before: TournamentStatus, after: TournamentStatus

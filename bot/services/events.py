@@ -1,23 +1,36 @@
 """The domain events of a match's life, and the one bus they travel on.
 
-The game manager publishes; the features subscribe where the bot is put together
-(:mod:`bot.app`), each to the events it cares about, in the order they are listed
-there. A match's end is published once: by the action that ended it (the manager knows
-which, under the match's lock) or, after a restart, by the process that owns the match
-and finds its end not yet shown (:class:`storage.events.MatchEvents`). It is marked
-shown only once every subscriber has run through, so one that failed (or a process
-that died) has it again at the next start.
+The game manager decides, under the match's lock, what an action did (its
+:class:`~bot.services.live.Update`: whether it ended the match, whether it passed the
+turn and at which ply); the one path after an action (:func:`bot.ui.buttons.show_update`)
+publishes that here, once. The features subscribe where the bot is put together
+(:mod:`bot.app`), each to the events it cares about, in the order they are listed there.
+
+* :class:`MatchFinished` / :class:`MatchAborted` — a match's end, published once: by the
+  action that ended it or, after a restart, by the process that owns the match and finds
+  its end not yet shown (:class:`storage.events.MatchEvents`). It is marked shown only
+  once every subscriber has run through, so one that failed (or a process that died) has
+  it again at the next start.
+* :class:`GameBooked` — a series game was booked (the series desk publishes it while
+  showing the end; a tournament books its pairing from it). Part of its end: if a
+  subscriber fails, the end is shown again at the next start.
+* :class:`TurnPassed` — the turn went to another player at a ply. Keyed by match and ply,
+  so a second publication of the same turn (a duplicate delivery, a redraw) is dropped.
+  Not stored: a DM missed by a process that died is not worth a write per turn, and the
+  board pings the player to move anyway.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.services.live import LiveMatch
 from storage.events import MatchEvents
+from storage.series import Series
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +49,40 @@ class MatchAborted:
     match: LiveMatch
 
 
-MatchEnded = MatchFinished | MatchAborted
-E = TypeVar("E", MatchFinished, MatchAborted)
+@dataclass(frozen=True)
+class GameBooked:
+    """A finished match was booked as a game of its series (``series`` as stored after
+    the booking)."""
+
+    match: LiveMatch
+    series: Series
+
+
+@dataclass(frozen=True)
+class TurnPassed:
+    """The turn went to another player, who is to move from ``ply`` on; ``actor`` passed
+    it (None: the computer or a clock)."""
+
+    match: LiveMatch
+    ply: int
+    actor: int | None
+
+
+Event = MatchFinished | MatchAborted | GameBooked | TurnPassed
+E = TypeVar("E", MatchFinished, MatchAborted, GameBooked, TurnPassed)
 Handler = Callable[[Any], Awaitable[None]]
+KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
+
+
+def key_of(event: Event) -> str:
+    """What makes an event one: per match, its end's kind, its booking, or a turn's ply."""
+    if isinstance(event, MatchFinished):
+        return "finished"
+    if isinstance(event, MatchAborted):
+        return "aborted"
+    if isinstance(event, GameBooked):
+        return "booked"
+    return f"turn:{event.ply}"
 
 
 class EventBus:
@@ -46,28 +90,33 @@ class EventBus:
         self.store = store
         self._handlers: dict[type, list[Handler]] = {}
         self._showing: set[tuple[int, str]] = set()
+        self._turns: OrderedDict[tuple[int, str], None] = OrderedDict()
 
     def subscribe(self, kind: type[E], handler: Callable[[E], Awaitable[None]]) -> None:
         self._handlers.setdefault(kind, []).append(handler)
 
-    async def publish(self, event: MatchEnded) -> bool:
-        """Run every subscriber of ``event`` in order; mark the end shown if all of them
-        ran through. Returns whether they did."""
-        kind = "finished" if isinstance(event, MatchFinished) else "aborted"
-        key = (event.match.id, kind)
-        if key in self._showing:  # already being shown by this process
+    async def publish(self, event: Event) -> bool:
+        """Run every subscriber of ``event`` in order (once: not while this process is
+        already running them, nor again for a turn already published); mark an end shown
+        if all of them ran through. Returns whether they did."""
+        key = (event.match.id, key_of(event))
+        if key in self._showing or key in self._turns:
             return False
         self._showing.add(key)
+        if isinstance(event, TurnPassed):
+            self._turns[key] = None
+            if len(self._turns) > KEPT:
+                self._turns.popitem(last=False)
         whole = True
         try:
             for handler in self._handlers.get(type(event), []):
                 try:
                     await handler(event)
-                except Exception:  # the others still run; the end is shown again at restart
-                    log.exception("match %s: a subscriber to %s failed", event.match.id, kind)
+                except Exception:  # the others still run; an end is shown again at restart
+                    log.exception("match %s: a subscriber to %s failed", key[0], key[1])
                     whole = False
-            if whole:
-                await self.store.done(event.match.id, kind)
+            if whole and isinstance(event, MatchFinished | MatchAborted):
+                await self.store.done(event.match.id, key[1])
         finally:
             self._showing.discard(key)
         return whole

@@ -162,6 +162,11 @@ class Update:
     lines: list[str]
     # this action ended the match: of two racing actions, only the one that did
     ended: bool = False
+    # this action passed the turn to another player, who is to move from this ply on:
+    # the key of its one TurnPassed (bot.services.events)
+    passed_at: int | None = None
+    # who acted (None: the computer, a clock)
+    actor: int | None = None
 
     def text(self) -> str:
         """The explanation, then whose turn it is (the result line already says who

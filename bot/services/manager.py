@@ -14,10 +14,10 @@ The path of a press, in order: :meth:`GameManager.play` takes the match's lock a
 the turn; :meth:`~GameManager._commit` applies each step through the rules engine
 (``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
 :meth:`~GameManager._update` explains it in words, and the UI draws the board and edits
-the message (:func:`bot.ui.buttons.show_update`). The computer's turns
-(:mod:`bot.services.computer`) and the turn clocks (:mod:`bot.services.turn_clocks`) are
-parts of this class with reasons of their own to change; the match in memory is
-:mod:`bot.services.live`.
+the message (:func:`bot.ui.buttons.show_update`). The computer's turns (``computer``,
+:mod:`bot.services.computer`) and the turn clocks (``clocks``,
+:mod:`bot.services.turn_clocks`) are objects this manager owns, with reasons of their
+own to change, that act through it; the match in memory is :mod:`bot.services.live`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
@@ -63,10 +63,8 @@ from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
 
 log = logging.getLogger(__name__)
 
-FinishListener = Callable[[LiveMatch], Awaitable[None]]
 
-
-class GameManager(ComputerTurns, TurnClocks):
+class GameManager:
     def __init__(
         self,
         db: Database,
@@ -85,11 +83,12 @@ class GameManager(ComputerTurns, TurnClocks):
         self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
-        # Called once when a match ends with a result (series and ratings book it),
-        # inside the action that ended it: before anybody is shown the end.
-        self.on_finish: list[FinishListener] = []
-        # What follows an end, shown once (:mod:`bot.services.events`).
+        # What follows an end (ratings, series, tournaments), once
+        # (:mod:`bot.services.events`).
         self.events = EventBus(MatchEvents(db))
+        # the parts with reasons of their own to change; this manager is their MatchHost
+        self.computer = ComputerTurns(self)
+        self.clocks = TurnClocks(self)
 
     # ------------------------------------------------------------ creating
 
@@ -261,7 +260,7 @@ class GameManager(ComputerTurns, TurnClocks):
         pressed for an earlier state) fail instead of acting on a game it never saw."""
         live = await self.get(match_id)
         async with live.lock:
-            self._check_turn(live, user_id, expect_ply)
+            self.check_turn(live, user_id, expect_ply)
             trial = live.game.copy()
             try:
                 applied = notation.play_tokens(trial, tokens)
@@ -271,7 +270,11 @@ class GameManager(ComputerTurns, TurnClocks):
                 raise MatchError(_("nothing to play"))
             return await self._commit(live, [s for s, _ in applied], user_id)
 
-    def _check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None) -> None:
+    def check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None = None) -> None:
+        """Raise the refusal to tell ``user_id`` unless they may fly in ``live`` now (at
+        ``expect_ply``, if given). The one turn check: a press reads it before answering
+        (a stranger is told at once, within Discord's three seconds), and the action
+        checks again under the match's lock, where the answer can no longer change."""
         game = live.game
         if live.over:
             raise AlreadyOver(live.over_text())
@@ -288,11 +291,14 @@ class GameManager(ComputerTurns, TurnClocks):
         if game.to_move not in mine:
             raise NotYours(_("it is not your turn: {who} is to fly", who=live.who(game.active)))
         if expect_ply is not None and expect_ply != live.ply:
-            raise AlreadyOver(_("that button is out of date — the game has moved on"))
+            raise AlreadyOver(
+                _("that button is out of date — the game has moved on; press Play on the board")
+            )
 
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""
         happened: list[Event] = []
+        turn = _turn_of(live)
         try:
             for step in chosen:
                 before = live.game.to_move
@@ -300,7 +306,7 @@ class GameManager(ComputerTurns, TurnClocks):
                 await self._store(live, step.token, actor, before)
         except (RulesError, StorageError) as exc:
             raise await self._unsaved(live, exc) from None
-        return await self._update(live, happened)
+        return await self._update(live, happened, turn, actor)
 
     async def _save(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None
@@ -359,25 +365,32 @@ class GameManager(ComputerTurns, TurnClocks):
                 result_json=result,
             )
 
-    async def _update(self, live: LiveMatch, happened: Sequence[Event]) -> Update:
+    async def _update(
+        self,
+        live: LiveMatch,
+        happened: Sequence[Event],
+        turn: tuple[int, int | None],
+        actor: int | None,
+    ) -> Update:
         # Under the match's lock, and only an action on a match still being played gets
-        # here: if the game is over now, this action is the one that ended it.
+        # here: if the game is over now, this action is the one that ended it; if the
+        # turn is another's now (``turn`` was the turn before it), this one passed it.
         ended = live.game.is_over
+        passed_at = None if ended or _turn_of(live) == turn else live.ply
         if ended:
-            await self.tell_listeners(live)
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
             self._live.pop(live.id, None)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
-        return Update(live, tuple(happened), describe(live, happened), ended=ended)
-
-    async def tell_listeners(self, live: LiveMatch) -> None:
-        for listener in self.on_finish:
-            try:
-                await listener(live)
-            except Exception:  # bookkeeping must never lose the game's result
-                log.exception("match %s: a finish listener failed", live.id)
+        return Update(
+            live,
+            tuple(happened),
+            describe(live, happened),
+            ended=ended,
+            passed_at=passed_at,
+            actor=actor,
+        )
 
     async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
         """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
@@ -407,13 +420,13 @@ class GameManager(ComputerTurns, TurnClocks):
             return await self._concede(live, mine[0], "resign", user_id)
 
     async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
-        before = live.game.to_move
+        before, turn = live.game.to_move, _turn_of(live)
         try:
             happened = live.game.concede(seat, reason)
         except RulesError as exc:
             raise MatchError(str(exc)) from None
         await self._save(live, live.game.history[-1].token, actor, before)
-        return await self._update(live, happened)
+        return await self._update(live, happened, turn, actor)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Update:
         """Offer (or accept) a draw; the game is drawn once every player still in it
@@ -458,10 +471,10 @@ class GameManager(ComputerTurns, TurnClocks):
                         "the game is aborted, not rated."
                     ),
                 )
-            before = game.to_move
+            before, turn = game.to_move, _turn_of(live)
             happened = game.agree_draw()
             await self._save(live, "draw", user_id, before)
-            return await self._update(live, happened)
+            return await self._update(live, happened, turn, user_id)
 
     async def decline_draw(self, match_id: int, user_id: int) -> Update:
         """Turn down the draw offer standing in the match; play goes on."""
@@ -506,9 +519,8 @@ class GameManager(ComputerTurns, TurnClocks):
         except StorageError as exc:
             raise await self._unsaved(live, exc) from None
         self._live.pop(live.id, None)
-        # The listeners see a match without a result: nothing is rated or booked, and
-        # a series plays the game again (docs/series.md).
-        await self.tell_listeners(live)
+        # Published as MatchAborted: nothing is rated or booked, and a series plays the
+        # game again (docs/series.md).
         return Update(live, (), [said], ended=True)
 
     async def withdraw(self, match_id: int, why: str) -> LiveMatch | None:
@@ -522,7 +534,6 @@ class GameManager(ComputerTurns, TurnClocks):
             await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"withdrawn": why}))
             live.record = await self.repo.get(live.id)
             self._live.pop(live.id, None)
-            await self.tell_listeners(live)
             return live
 
     def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
@@ -553,6 +564,11 @@ def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
     except RulesError:
         return False  # the real call explains why it cannot be done
     return trial.ended_early
+
+
+def _turn_of(live: LiveMatch) -> tuple[int, int | None]:
+    """Whose turn it is: the player-turn and the seat to move."""
+    return live.game.turn, live.game.to_move
 
 
 def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:

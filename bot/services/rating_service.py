@@ -117,10 +117,6 @@ class RatingService:
         self.repo = RatingRepo(db)
         self._rate_handicapped = rate_handicapped
 
-    async def on_finish(self, live: LiveMatch) -> None:
-        """Manager finish listener: rate the match if it is rated."""
-        await self.rate(live)
-
     async def verdict(self, live: LiveMatch) -> Verdict:
         game = live.game
         if game.result is None:

@@ -9,16 +9,17 @@ The flow, which the Discord cog drives and the tests follow:
    :class:`~bot.services.manager.GameManager` whose ``Settings.cards`` is the series'
    current pool and whose ``Settings.handicaps`` are the series handicaps; with
    ``alternate_first`` the positions rotate round the seats so the first player changes.
-3. When the match ends, :meth:`SeriesService.on_finish` (a manager finish listener)
-   records it: the winners keep the cards they claimed in it, every other claim goes
-   back to the pool, decided by :func:`rules.achievements.series_standings`.
+3. When the match ends (its :class:`~bot.services.events.MatchFinished` on the one
+   bus), :meth:`SeriesService.record` books it: the winners keep the cards they claimed
+   in it, every other claim goes back to the pool, decided by
+   :func:`rules.achievements.series_standings`.
 4. After the last game the series is finished, and :meth:`SeriesService.standings`
    names the winner by the rules' tie-breaks: most points, then most games won, then
    shared.
 
 Competitors are *sides*: a player, or a team in team modes. Everything is stored, so a
 restart anywhere in between loses nothing: the running game is an ordinary match, and
-``start_game`` and ``on_finish`` are safe to call twice.
+``start_game`` and ``record`` are safe to call twice.
 """
 
 from __future__ import annotations
@@ -286,10 +287,6 @@ class SeriesService:
         if not rows:
             return None
         return await self.repo.get(int(rows[0][0])), int(rows[0][1])
-
-    async def on_finish(self, live: LiveMatch) -> None:
-        """Manager finish listener: book a finished series game."""
-        await self.record(live)
 
     async def record(self, live: LiveMatch) -> GameOutcome | None:
         """Record the finished match ``live`` if it is a series game not yet recorded;

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -35,6 +35,7 @@ from rules.modes import MODES
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import Series, SeriesStatus
+from storage.tournament_events import FINISHED, TournamentEvents
 from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
 
 
@@ -49,8 +50,11 @@ class TournamentRounds:
         self.repo = TournamentRepo(series.games.db)
         self.ratings = RatingRepo(series.games.db)
         self.players = PlayerRepo(series.games.db)
-        # Only serialises concurrent advances in this process; the state is in storage.
+        self.events = TournamentEvents(series.games.db)
+        # Only serialise concurrent advances (and announcements) in this process; the
+        # state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
+        self._announcing: dict[int, asyncio.Lock] = {}
         self.arena = ArenaRounds(self)
 
     # -------------------------------------------------------------- rounds
@@ -301,13 +305,13 @@ class TournamentRounds:
                     return t, p
         return None
 
-    async def match_finished(self, live: LiveMatch) -> Decided | None:
-        """Book a finished match's series game and, if that ended a tournament series,
-        the pairing's result. None when nothing in a tournament was decided."""
-        outcome = await self.series.record(live)
-        if outcome is None or outcome.series.status is not SeriesStatus.FINISHED:
+    async def series_booked(self, live: LiveMatch, series: Series) -> Decided | None:
+        """After the finished match ``live`` was booked in ``series`` (as stored after
+        it): if that ended a tournament series, book the pairing's result. None when
+        nothing in a tournament was decided. Safe to call twice."""
+        if series.status is not SeriesStatus.FINISHED:
             return None
-        found = await self.pairing_of_series(outcome.series)
+        found = await self.pairing_of_series(series)
         if found is None:
             return None
         t, pairing = found
@@ -315,7 +319,7 @@ class TournamentRounds:
             # A duel lost on time ends "last standing"; the concession step says why.
             history = live.game.history
             forfeit = bool(history) and history[-1].token.startswith("timeout:")
-            await self._record_series(t, pairing, outcome.series, forfeit=forfeit)
+            await self._record_series(t, pairing, series, forfeit=forfeit)
         stored = await self.repo.pairings(t.id, pairing.round_no)
         mine = next(p for p in stored if p.id == pairing.id)
         return Decided(t, mine, all(p.decided for p in stored))
@@ -360,6 +364,21 @@ class TournamentRounds:
                     if series.status is SeriesStatus.FINISHED:
                         await self._record_series(t, p, series, forfeit=False)
         return running
+
+    async def announce_end(self, tid: int, show: Callable[[], Awaitable[None]]) -> None:
+        """Announce a finished event's end (``show`` posts the final standings and the
+        winner) once: not again when another advance, a second press or a restart finds
+        the event finished. It is marked announced only after ``show`` ran through, so a
+        process that died first announces it at its next start (:meth:`unannounced`)."""
+        async with self._announcing.setdefault(tid, asyncio.Lock()):
+            if await self.events.is_done(tid, FINISHED):
+                return
+            await show()
+            await self.events.done(tid, FINISHED)
+
+    async def unannounced(self, guild_ids: Sequence[int]) -> list[int]:
+        """The events of these guilds that finished without their end announced."""
+        return [tid for g in guild_ids for tid in await self.events.pending(g)]
 
     async def current_round(self, tid: int) -> list[StoredPairing]:
         if (await self.repo.get(tid)).format == "arena":

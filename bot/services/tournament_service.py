@@ -22,9 +22,10 @@ drive and the tests follow:
    a dropped player, are decided at once.
 3. Each undecided pairing plays a series: :meth:`start_pairing` creates it through the
    :class:`~bot.services.series.SeriesService` (the cog gives it a thread).
-4. When a match ends, :meth:`match_finished` books its series game and, once the series
-   is over, the pairing's result. :meth:`advance` then finishes the round and opens the
-   next, or finishes the tournament, unless the organiser has paused it.
+4. When a match's series game is booked (the series desk's ``GameBooked``),
+   :meth:`series_booked` books the pairing's result once the series is over.
+   :meth:`advance` then finishes the round and opens the next, or finishes the
+   tournament, unless the organiser has paused it.
 
 Formats (docs/tournaments.md): ``swiss`` (duels, or free-for-all tables of the mode's
 size), ``round-robin`` (duels, divisions of at most ten), ``single`` and ``double``
@@ -34,7 +35,7 @@ elimination (duels).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from bot.services.live import AlreadyOver, LiveMatch, MatchError, Update
@@ -169,11 +170,17 @@ class TournamentService:
     ) -> Series:
         return await self.rounds.start_pairing(pid, tid, channel_id=channel_id, thread_id=thread_id)
 
-    async def match_finished(self, live: LiveMatch) -> Decided | None:
-        return await self.rounds.match_finished(live)
+    async def series_booked(self, live: LiveMatch, series: Series) -> Decided | None:
+        return await self.rounds.series_booked(live, series)
 
     async def resume(self, guild_ids: Sequence[int]) -> list[int]:
         return await self.rounds.resume(guild_ids)
+
+    async def announce_end(self, tid: int, show: Callable[[], Awaitable[None]]) -> None:
+        await self.rounds.announce_end(tid, show)
+
+    async def unannounced(self, guild_ids: Sequence[int]) -> list[int]:
+        return await self.rounds.unannounced(guild_ids)
 
     async def standings(self, tid: int) -> list[Line]:
         return await self.rounds.standings(tid)

@@ -1,5 +1,6 @@
 """Turn clocks: reminders before a turn runs out, a lost game when it does (or a win an
-opponent may claim). A part of the game manager; the time itself comes from
+opponent may claim). The game manager owns one (``GameManager.clocks``) and is its
+:class:`~bot.services.live.MatchHost`; the time itself comes from
 :mod:`bot.services.clock`."""
 
 from __future__ import annotations
@@ -13,20 +14,22 @@ log = logging.getLogger(__name__)
 
 
 class TurnClocks:
-    async def tick(
-        self: MatchHost, remind_before: float = 0.25
-    ) -> tuple[list[LiveMatch], list[Update]]:
+    def __init__(self, host: MatchHost) -> None:
+        self._host = host
+
+    async def tick(self, remind_before: float = 0.25) -> tuple[list[LiveMatch], list[Update]]:
         """Check the clock of every loaded match this process owns: (matches whose player
         should be reminded, updates from turns that ran out). A reminder goes out once
         per turn, when less than ``remind_before`` of the turn's time is left. Another
         process's matches are its own to tick, so that no clock fires twice."""
+        host = self._host
         remind: list[LiveMatch] = []
         expired: list[Update] = []
-        now = self.clock.now()
-        for live in list(self._live.values()):
+        now = host.clock.now()
+        for live in list(host._live.values()):
             if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
                 continue
-            if not self.shards.owns(live.record.guild_id):
+            if not host.shards.owns(live.record.guild_id):
                 continue
             if now >= live.deadline:
                 if live.clock.on_expiry == "lose" and not live.computer_to_move:
@@ -34,7 +37,7 @@ class TurnClocks:
                         seat = live.game.to_move
                         if seat is not None and live.deadline is not None and now >= live.deadline:
                             try:
-                                expired.append(await self._concede(live, seat, "timeout", None))
+                                expired.append(await host._concede(live, seat, "timeout", None))
                             except MatchError as exc:  # not stored: the next tick tries again
                                 log.warning("match %s: timeout not applied: %s", live.id, exc)
                 elif not live.reminded:
@@ -45,33 +48,36 @@ class TurnClocks:
                 remind.append(live)
         return remind, expired
 
-    async def pause_clock(self: MatchHost, match_id: int) -> bool:
+    async def pause(self, match_id: int) -> bool:
         """Stop the match's clock (its place cannot be played in); False if it was
-        already paused or is over. Moves are refused until :meth:`resume_clock`."""
-        live = await self.get(match_id)
+        already paused or is over. Moves are refused until :meth:`resume`."""
+        host = self._host
+        live = await host.get(match_id)
         async with live.lock:
             if live.over or live.paused is not None:
                 return False
-            left = 0.0 if live.deadline is None else live.deadline - self.clock.now()
-            await self.repo.set_deadline(live.id, None)
+            left = 0.0 if live.deadline is None else live.deadline - host.clock.now()
+            await host.repo.set_deadline(live.id, None)
             live.paused, live.deadline = max(0.0, left), None
             return True
 
-    async def resume_clock(self: MatchHost, match_id: int) -> bool:
+    async def resume(self, match_id: int) -> bool:
         """Start a paused match's clock again with the time its player had left."""
-        live = await self.get(match_id)
+        host = self._host
+        live = await host.get(match_id)
         async with live.lock:
             if live.over or live.paused is None:
                 return False
             unclocked = live.clock.per_turn is None
-            deadline = None if unclocked else self.clock.now() + live.paused
-            await self.repo.set_deadline(live.id, deadline)
+            deadline = None if unclocked else host.clock.now() + live.paused
+            await host.repo.set_deadline(live.id, deadline)
             live.paused, live.deadline = None, deadline
             return True
 
-    async def claim_timeout(self: MatchHost, match_id: int, user_id: int) -> Update:
+    async def claim_timeout(self, match_id: int, user_id: int) -> Update:
         """In a match whose clock lets opponents claim: take the win off an expired turn."""
-        live = await self.get(match_id)
+        host = self._host
+        live = await host.get(match_id)
         async with live.lock:
             game = live.game
             seat = game.to_move
@@ -82,6 +88,6 @@ class TurnClocks:
                 )
             if seat in mine:
                 raise MatchError(_("it is your own turn"))
-            if live.deadline is None or self.clock.now() < live.deadline:
+            if live.deadline is None or host.clock.now() < live.deadline:
                 raise MatchError(_("the player to move still has time"))
-            return await self._concede(live, seat, "timeout", user_id)
+            return await host._concede(live, seat, "timeout", user_id)

@@ -28,14 +28,24 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.events import MatchFinished
+from bot.services.events import MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
+from bot.ui.cockpit_items import (
+    CHOICE,
+    choice_button,
+    choice_id,
+    choice_of,
+    lay_out,
+    menu_select,
+    read_menu,
+)
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
-from bot.ui.notify import game_opened, turn_passed
+from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
     draw_lines,
@@ -52,12 +62,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 LABELS = {
     "play": (N_("Play"), discord.ButtonStyle.primary, "✈️"),
     "lines": (N_("Lines of fire"), discord.ButtonStyle.secondary, "🎯"),
@@ -100,7 +104,7 @@ class MatchButton(
         if live.over:
             raise MatchError(live.over_text())
         if self.action == "play":
-            _require_turn(live, interaction.user.id)
+            games.check_turn(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_cockpit(interaction, live, ())
         elif self.action == "lines":
@@ -121,7 +125,7 @@ class MatchButton(
             elif self.action == "decline":
                 update = await games.decline_draw(self.match_id, interaction.user.id)
             else:
-                update = await games.claim_timeout(self.match_id, interaction.user.id)
+                update = await games.clocks.claim_timeout(self.match_id, interaction.user.id)
             await show_update(bot, update)
             await tell(interaction, _("Done."))
 
@@ -154,7 +158,7 @@ class ConfirmResign(
         update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
         # the confirmation is used up: its button stays, disabled, under the outcome
         self.item.disabled = True
-        view = discord.ui.View(timeout=None)
+        view = components()
         view.add_item(self.item)
         said = (
             "🛑 " + _("The game is aborted.") if update.match.aborted else "🏳️ " + _("You resigned.")
@@ -176,18 +180,9 @@ async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> No
         if early
         else _("Really resign? This cannot be undone.")
     )
-    view = discord.ui.View(timeout=120)
+    view = components()
     view.add_item(ConfirmResign(live.id))
     await interaction.response.send_message(question, view=view, ephemeral=True)
-
-
-def _require_turn(live: LiveMatch, user_id: int) -> None:
-    if live.over:
-        raise MatchError(live.over_text())
-    if not live.seats_of(user_id):
-        raise MatchError(_("you are not playing in this match — you can watch, though!"))
-    if live.user_to_move() != user_id:
-        raise MatchError(_("it is not your turn: {who} is to fly", who=live.who(live.game.active)))
 
 
 # ------------------------------------------------------------------ cockpit
@@ -195,57 +190,33 @@ def _require_turn(live: LiveMatch, user_id: int) -> None:
 
 class CockpitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:ck:(?P<id>\d+):(?P<ply>\d+):(?P<op>[ng]):(?P<arg>[^:]*)",
+    template=r"xh:ck:(?P<id>\d+):(?P<ply>\d+):" + CHOICE,
 ):
     def __init__(
         self, match_id: int, ply: int, choice: cockpit.Choice, row: int | None = None
     ) -> None:
-        if choice.token is not None:
-            op, arg = "g", choice.token
-        else:
-            op, arg = "n", "/".join(choice.path)
-        custom_id = f"xh:ck:{match_id}:{ply}:{op}:{arg}"
-        super().__init__(
-            discord.ui.Button(
-                label=choice.label,
-                style=STYLES[choice.style],
-                disabled=not choice.enabled,
-                custom_id=custom_id,
-                row=row,
-            )
-        )
+        super().__init__(choice_button(choice, f"xh:ck:{match_id}:{ply}:{choice_id(choice)}", row))
         self.match_id = match_id
         self.ply = ply
-        self.op = op
-        self.arg = arg
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CockpitButton:
-        path = tuple(p for p in match["arg"].split("/") if p)
-        choice = (
-            cockpit.Choice("", token=match["arg"])
-            if match["op"] == "g"
-            else cockpit.Choice("", path=path)
-        )
-        return cls(int(match["id"]), int(match["ply"]), choice)
+        return cls(int(match["id"]), int(match["ply"]), choice_of(match["op"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        _require_turn(live, interaction.user.id)
-        if self.ply != live.ply:
-            raise MatchError(_("that cockpit is out of date — press Play on the board again"))
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
         await interaction.response.defer()
-        if self.op == "n":
-            await send_cockpit(
-                interaction, live, tuple(p for p in self.arg.split("/") if p), edit=True
-            )
+        if self.choice.token is None:
+            await send_cockpit(interaction, live, self.choice.path, edit=True)
             return
-        await _fly(interaction, live, [self.arg], self.ply)
+        await _fly(interaction, live, [self.choice.token], self.ply)
 
 
 class CockpitMenu(
@@ -255,17 +226,7 @@ class CockpitMenu(
     """A menu of whole plane actions (or placements): the value is their notation."""
 
     def __init__(self, match_id: int, ply: int, n: int, menu: cockpit.Menu | None = None) -> None:
-        options = [
-            discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
-            for o in (menu.options if menu else ())
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"xh:cm:{match_id}:{ply}:{n}",
-                placeholder=menu.placeholder if menu else None,
-                options=options or [discord.SelectOption(label="-")],
-            )
-        )
+        super().__init__(menu_select(f"xh:cm:{match_id}:{ply}:{n}", menu))
         self.match_id = match_id
         self.ply = ply
 
@@ -280,18 +241,13 @@ class CockpitMenu(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        _require_turn(live, interaction.user.id)
-        if self.ply != live.ply:
-            raise MatchError(_("that cockpit is out of date — press Play on the board again"))
-        chosen = " ".join(self.item.values)
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        chosen = read_menu(self.item.values)
         await interaction.response.defer()
-        if chosen.startswith(cockpit.GO):
-            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
-            await send_cockpit(interaction, live, path, edit=True)
+        if chosen.path is not None:
+            await send_cockpit(interaction, live, chosen.path, edit=True)
             return
-        if not chosen.split():
-            raise MatchError(_("choose one of the menu's entries"))
-        await _fly(interaction, live, chosen.split(), self.ply)
+        await _fly(interaction, live, chosen.tokens, self.ply)
 
 
 async def _fly(
@@ -322,12 +278,11 @@ async def send_cockpit(
     """Show (or refresh) the player's cockpit: the stage's choices as buttons and a board
     preview highlighting what they are about to fly."""
     stage = cockpit.panel(live.game, path)
-    view = discord.ui.View(timeout=None)
-    for n, menu in enumerate(stage.menus):
-        view.add_item(CockpitMenu(live.id, live.ply, n, menu))
-    first = len(stage.menus)
-    for i, choice in enumerate(stage.choices[: 5 * (5 - first)]):
-        view.add_item(CockpitButton(live.id, live.ply, choice, row=first + i // 5))
+    view = lay_out(
+        stage,
+        lambda n, menu: CockpitMenu(live.id, live.ply, n, menu),
+        lambda choice, row: CockpitButton(live.id, live.ply, choice, row),
+    )
     file = await board_file(
         live,
         highlight_cells=stage.highlight_cells,
@@ -351,7 +306,7 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
     offer stands, Accept and Decline take the place of Offer draw."""
     if live.over:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     draw = ("accept", "decline") if live.draw_offers else ("draw",)
     for action in ("play", "lines", *draw, "resign", "record"):
         view.add_item(MatchButton(action, live.id))
@@ -372,7 +327,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
         return None
     if await SeriesService(bot.games).series_of_match(live.id) is not None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(
         discord.ui.Button(
             label=_("Rematch"),
@@ -447,11 +402,13 @@ async def show_update(
     with for_everyone(bot, live.record.guild_id):
         view = await final_view(bot, live) if live.game.is_over else board_view(live)
         await refresh_board(bot, update, view, draw_lines(live), via)
+    events = bot.games.events
     if update.ended:
         # series, ratings and tournaments answer this with their lines and next games
-        await bot.games.events.publish(MatchFinished(live))
+        await events.publish(MatchFinished(live))
     elif not live.over:  # another action ended it meanwhile, and tells of it
-        await turn_passed(bot, live, via.user.id if via is not None else None)
+        if update.passed_at is not None:  # the player now to move is told (a DM)
+            await events.publish(TurnPassed(live, update.passed_at, update.actor))
         await after_update(bot, live, update, by_computer)
 
 
@@ -469,7 +426,7 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
     while True:
         await asyncio.sleep(bot.config.computer_pace)
         try:
-            update = await bot.games.play_computer(match_id)
+            update = await bot.games.computer.play(match_id)
         except MatchError as exc:
             log.warning("match %s: the computer could not move: %s", match_id, exc)
             return

@@ -34,7 +34,7 @@ class ClockWatch(commands.Cog):
         """Remind players whose turn is running out, and end turns that ran out."""
         try:
             await hold_clocks(self.bot)
-            remind, expired = await self.bot.games.tick()
+            remind, expired = await self.bot.games.clocks.tick()
             for live in remind:
                 if live.user_to_move() is not None and live.deadline is not None:
                     # the board moves down with the reminder: still one ping in the thread

@@ -33,14 +33,14 @@ class ClosedThreads(commands.Cog):
         state = payload.data.get("thread_metadata") or {}
         locked = bool(state.get("locked"))
         if not (locked or state.get("archived")):
-            if await self.bot.games.resume_clock(live.id):
+            if await self.bot.games.clocks.resume(live.id):
                 here = self.bot.get_partial_messageable(payload.thread_id)
                 await _say(here, "▶️ This thread is open again: the match goes on.")
             return
         if await _reopen(payload.thread or await self._fetch(payload.thread_id), locked):
             log.info("match %s: reopened its thread", live.id)
             return
-        if not await self.bot.games.pause_clock(live.id):
+        if not await self.bot.games.clocks.pause(live.id):
             return
         guild = self.bot.get_guild(payload.guild_id)
         parent = guild.get_channel(payload.parent_id) if guild else None

@@ -22,7 +22,16 @@ import discord
 from bot.services import cockpit, jobs, workers
 from bot.services.live import MatchError
 from bot.services.training import Exercise, Pressed, TrainingService, Verdict
-from bot.ui.buttons import STYLES
+from bot.ui.cockpit_items import (
+    CHOICE,
+    choice_button,
+    choice_id,
+    choice_of,
+    lay_out,
+    menu_select,
+    read_menu,
+)
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
@@ -62,19 +71,15 @@ async def board_picture(
 
 
 def exercise_view(exercise: Exercise, stage: cockpit.Panel) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for n, menu in enumerate(stage.menus):
-        view.add_item(ExerciseMenu(exercise.stamp, n, menu))
-    first = len(stage.menus)
     extra: list[discord.ui.Item[Any]] = []
     if exercise.lesson is not None and exercise.lesson.hints:
         extra.append(TrainingButton("hint", exercise.lesson.id))
-    room = 5 * (5 - first) - len(extra)
-    for i, choice in enumerate(stage.choices[:room]):
-        view.add_item(ExerciseButton(exercise.stamp, choice, row=first + i // 5))
-    for item in extra:
-        view.add_item(item)
-    return view
+    return lay_out(
+        stage,
+        lambda n, menu: ExerciseMenu(exercise.stamp, n, menu),
+        lambda choice, row: ExerciseButton(exercise.stamp, choice, row),
+        extra,
+    )
 
 
 async def show(
@@ -117,7 +122,7 @@ async def fly(interaction: discord.Interaction, stamp: str, tokens: list[str]) -
 
 async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> None:
     exercise = verdict.exercise
-    view = discord.ui.View(timeout=None)
+    view = components()
     if exercise.lesson is not None:
         if verdict.passed:
             text = [f"✅ **{exercise.title}: passed!** You played {verdict.played}."]
@@ -179,35 +184,18 @@ def rating_line(verdict: Verdict) -> str:
 
 class ExerciseButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:tk:(?P<stamp>[^:]+):(?P<op>[ng]):(?P<arg>[^:]*)",
+    template=r"xh:tk:(?P<stamp>[^:]+):" + CHOICE,
 ):
     def __init__(self, stamp: str, choice: cockpit.Choice, row: int | None = None) -> None:
-        if choice.token is not None:
-            op, arg = "g", choice.token
-        else:
-            op, arg = "n", "/".join(choice.path)
-        super().__init__(
-            discord.ui.Button(
-                label=choice.label,
-                style=STYLES[choice.style],
-                disabled=not choice.enabled,
-                custom_id=f"xh:tk:{stamp}:{op}:{arg}",
-                row=row,
-            )
-        )
+        super().__init__(choice_button(choice, f"xh:tk:{stamp}:{choice_id(choice)}", row))
         self.stamp = stamp
-        self.op = op
-        self.arg = arg
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ExerciseButton:
-        if match["op"] == "g":
-            choice = cockpit.Choice("", token=match["arg"])
-        else:
-            choice = cockpit.Choice("", path=tuple(p for p in match["arg"].split("/") if p))
-        return cls(match["stamp"], choice)
+        return cls(match["stamp"], choice_of(match["op"], match["arg"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
@@ -216,27 +204,17 @@ class ExerciseButton(
         training = service(interaction)
         exercise = await training.current(interaction.user.id, self.stamp)
         await interaction.response.defer()
-        if self.op == "n":
-            await show(interaction, exercise, tuple(p for p in self.arg.split("/") if p))
+        if self.choice.token is None:
+            await show(interaction, exercise, self.choice.path)
         else:
-            await fly(interaction, self.stamp, [self.arg])
+            await fly(interaction, self.stamp, [self.choice.token])
 
 
 class ExerciseMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tm:(?P<stamp>[^:]+):(?P<n>\d)"
 ):
     def __init__(self, stamp: str, n: int, menu: cockpit.Menu | None = None) -> None:
-        options = [
-            discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
-            for o in (menu.options if menu else ())
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"xh:tm:{stamp}:{n}",
-                placeholder=menu.placeholder if menu else None,
-                options=options or [discord.SelectOption(label="-")],
-            )
-        )
+        super().__init__(menu_select(f"xh:tm:{stamp}:{n}", menu))
         self.stamp = stamp
 
     @classmethod
@@ -250,15 +228,12 @@ class ExerciseMenu(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         exercise = await service(interaction).current(interaction.user.id, self.stamp)
-        chosen = " ".join(self.item.values)
+        chosen = read_menu(self.item.values)
         await interaction.response.defer()
-        if chosen.startswith(cockpit.GO):
-            path = tuple(p for p in chosen[len(cockpit.GO) :].split("/") if p)
-            await show(interaction, exercise, path)
+        if chosen.path is not None:
+            await show(interaction, exercise, chosen.path)
             return
-        if not chosen.split():
-            raise MatchError("choose one of the menu's entries")
-        await fly(interaction, self.stamp, chosen.split())
+        await fly(interaction, self.stamp, chosen.tokens)
 
 
 TRAINING_LABELS = {
@@ -353,7 +328,7 @@ async def open_blunder(
 def blunder_view(match_id: int, reviews: list[TurnReview]) -> discord.ui.View | None:
     """Under the analysis: a button per blunder (the first few), for its player to find
     the better turn."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     for index, review in enumerate(reviews):
         if review.mark == "blunder" and review.better_plan and len(view.children) < MOST_BLUNDERS:
             label = f"Turn {review.number}: find the better turn"

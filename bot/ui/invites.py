@@ -19,6 +19,7 @@ from bot.services.live import ClockSettings, MatchError, Occupant
 from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
 from bot.ui.buttons import open_table
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -221,7 +222,7 @@ class ChallengeButton(
 
 
 def challenge_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(ChallengeButton(table.id, "accept"))
     view.add_item(ChallengeButton(table.id, "decline"))
     return view
@@ -333,7 +334,7 @@ def lobby_text(table: Table) -> str:
 
 
 def lobby_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     m = table.settings.spec
     for i, entrant in enumerate(table.seats):
         view.add_item(

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.commands import crosshairs
+from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
 from rules.training import shipped
@@ -71,7 +72,7 @@ async def learn(interaction: discord.Interaction, lesson: str | None = None) -> 
         return
     passed = await training.progress(interaction.user.id)
     nxt = next((x for x in shipped.course() if x.id not in passed), None)
-    view = discord.ui.View(timeout=None)
+    view = components()
     if nxt is not None:
         view.add_item(TrainingButton("lesson", nxt.id, nxt))
     view.add_item(LessonMenu(passed))

@@ -1,5 +1,6 @@
-"""DMs about your games: the board and the clocks call :func:`turn_passed` and
-:func:`clock_low` to send them (``/crosshairs notify`` in :mod:`bot.ui.notify_setting`
+"""DMs about your games: :meth:`NotifyDesk.turn_passed` hears each
+:class:`~bot.services.events.TurnPassed` on the event bus, and the clocks call
+:func:`clock_low`, to send them (``/crosshairs notify`` in :mod:`bot.ui.notify_setting`
 chooses how often). What is sent to whom
 is :mod:`bot.services.notifications`'s decision; a DM that cannot be delivered (a person
 who closed their DMs, or left every server the bot shares with them) is logged and
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
 from bot.services.notifications import Notice, Notifications
 
@@ -29,16 +31,15 @@ class NotifyDesk(commands.Cog):
         self.bot = bot
         self.service = Notifications(bot.db)
 
+    async def turn_passed(self, event: TurnPassed) -> None:
+        """A DM for whoever is now to move (see :class:`Notifications`)."""
+        await _send(self.bot, await self.service.turn_passed(event.match, event.actor))
+
 
 def desk(bot: CrosshairsBot) -> NotifyDesk:
     found = bot.get_cog(NotifyDesk.__cog_name__)
     assert isinstance(found, NotifyDesk), "bot.app adds the notification desk"
     return found
-
-
-async def turn_passed(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
-    """A DM for whoever is now to move (see :class:`Notifications`)."""
-    await _send(bot, await desk(bot).service.turn_passed(live, actor))
 
 
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:

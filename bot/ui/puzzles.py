@@ -15,6 +15,7 @@ from discord.ext import commands, tasks
 from bot.services.live import MatchError
 from bot.services.training import TrainingService, daily_puzzle
 from bot.ui.commands import crosshairs
+from bot.ui.components import components
 from bot.ui.errors import tell
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
 
@@ -81,7 +82,7 @@ def daily_post(day: datetime.date) -> tuple[str, discord.ui.View]:
         f"{chosen.rating} ({themes}). Find the clearly best turn — press the button; only "
         "you see your try."
     )
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(TrainingButton("daily", chosen.id))
     return text, view
 

@@ -4,7 +4,7 @@
   the board) is posted afresh: an edit would not notify the player to move, and nobody
   pinged them.
 * A game whose end was not shown in full (:mod:`storage.events`) gets its final board if
-  it was behind, is rated and booked as if nothing had happened (the finish listeners
+  it was behind, is rated and booked as if nothing had happened (the subscribers
   do nothing twice), and the steps of its end not shown yet are shown: the ratings
   line, the series scoreboard, the next game.
 * A series between two games (booked but the next not opened, or finished but not
@@ -54,7 +54,6 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
     if it is behind, then whatever of the end's steps were not shown yet."""
     for live in ends:
         try:
-            await bot.games.tell_listeners(live)  # the bookkeeping does nothing twice
             if live.aborted:
                 await bot.games.events.publish(MatchAborted(live))
                 continue

@@ -29,6 +29,7 @@ from discord.ext import commands
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui.buttons import REMATCH_ID, open_table
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
@@ -193,7 +194,7 @@ def _offer_text(offer: Offer) -> str:
 
 
 def _offer_view(offer: Offer) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(AnswerButton(offer.id, "accept"))
     view.add_item(AnswerButton(offer.id, "decline"))
     return view

@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.services import jobs, workers
 from bot.services.pictures import diagram_words
 from bot.ui.commands import crosshairs
+from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.files import picture
 from rules import position
@@ -118,7 +119,7 @@ def _embed(index: int) -> discord.Embed:
 
 
 def _view(index: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(RulesPageButton(index - 1, "◀ Previous", disabled=index == 0))
     view.add_item(RulesPageButton(index + 1, "Next ▶", disabled=index == len(PAGES) - 1))
     return view

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services import workers
-from bot.services.events import MatchAborted, MatchFinished
+from bot.services.events import GameBooked, MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
@@ -208,24 +208,15 @@ async def stop(interaction: discord.Interaction, series_id: int | None = None) -
 class SeriesDesk(commands.Cog):
     """Runs series between games, and books ratings after every match.
 
-    The manager's finish listeners do the bookkeeping inside the game's transaction
-    order (so a result is booked before anyone sees it); this desk answers the
-    published :class:`MatchFinished` (which comes after the final board is posted)
-    with the pictures and the next game, and :class:`MatchAborted` with a replay."""
+    It answers the published :class:`MatchFinished` (which comes after the final board
+    is posted) with the rating, the series booking, their lines and the next game, and
+    :class:`MatchAborted` with a replay."""
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
         self.series = SeriesService(bot.games)
         self.ratings = RatingService(bot.db, self.series.rates_handicapped)
         self._locks: dict[int, asyncio.Lock] = {}
-
-    async def cog_load(self) -> None:
-        self.bot.games.on_finish.extend([self.ratings.on_finish, self.series.on_finish])
-
-    async def cog_unload(self) -> None:
-        for listener in (self.ratings.on_finish, self.series.on_finish):
-            if listener in self.bot.games.on_finish:
-                self.bot.games.on_finish.remove(listener)
 
     async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
         """Start the series' next game in ``target`` unless it has already started."""
@@ -288,6 +279,7 @@ class SeriesDesk(commands.Cog):
     async def _match_finished(self, live: LiveMatch) -> None:
         once = self.bot.games.events.once
         channel = await match_channel(self.bot, live)
+        await self.ratings.rate(live)  # once, however often this end is published
         await once(live.id, "ratings", lambda: self._post_ratings(live, channel))
         outcome = await self.series.record(live)
         if outcome is None:
@@ -306,6 +298,10 @@ class SeriesDesk(commands.Cog):
         await once(live.id, "scoreboard", scoreboard)
         if current.status is SeriesStatus.ACTIVE:
             await self.start_next(current.id, channel)
+        # a tournament books its pairing from this; if that fails, so does this end's
+        # showing, which a restart then carries on
+        if not await self.bot.games.events.publish(GameBooked(live, current)):
+            raise RuntimeError(f"series #{current.id}: game {outcome.game_no} not shown in full")
 
     async def match_aborted(self, event: MatchAborted) -> None:
         """A series game called off is played again: in its thread, or in a new one

@@ -22,6 +22,7 @@ from discord import app_commands
 from bot.services.live import MatchError, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.options import (
@@ -171,7 +172,7 @@ class InvitationButton(
 
 
 def invitation_view(invitation_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(InvitationButton(invitation_id, "accept"))
     view.add_item(InvitationButton(invitation_id, "decline"))
     return view

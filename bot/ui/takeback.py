@@ -19,6 +19,7 @@ from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
 from bot.ui.buttons import after_update, board_view
 from bot.ui.commands import crosshairs, match_here
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -55,7 +56,7 @@ async def takeback(interaction: discord.Interaction) -> None:
         await _apply(interaction, service, request)
         return
     asked = " ".join(f"<@{u}>" for u in sorted(request.agree))
-    view = discord.ui.View(timeout=None)
+    view = components()
     with for_everyone(bot_of(interaction), live.record.guild_id):
         for op in ("accept", "decline"):
             view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))

@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.services import workers
-from bot.services.events import MatchFinished
+from bot.services.events import GameBooked
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
@@ -72,10 +72,13 @@ class TournamentDesk(commands.Cog):
     async def _resume(self) -> None:
         """After a restart: book what finished meanwhile and carry on every event."""
         await self.bot.wait_until_ready()
+        guilds = [g.id for g in self.bot.guilds]
         try:
-            for tid in await self.service.resume([g.id for g in self.bot.guilds]):
+            for tid in await self.service.resume(guilds):
                 await self.publish(tid, await self.service.advance(tid))
                 await self.start_pairings(tid)
+            for tid in await self.service.unannounced(guilds):  # the process died first
+                await self.publish(tid, Advance([], True))
         except Exception:
             log.exception("resuming tournaments failed")
 
@@ -168,12 +171,17 @@ class TournamentDesk(commands.Cog):
         if advanced.opened:
             await self.start_pairings(tid)
         if advanced.finished:
-            if arena:
-                await self.boards.refresh(tid, channel, flush=False, final=True)
-            await self.post_tables(t, "final")
-            ranked = await self.service.standings(tid)
-            winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
-            await channel.send(f"🏆 **{t.name}** is over. Winner: {' and '.join(winners)}!")
+
+            async def the_end() -> None:
+                if arena:
+                    await self.boards.refresh(tid, channel, flush=False, final=True)
+                await self.post_tables(t, "final")
+                ranked = await self.service.standings(tid)
+                winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
+                await channel.send(f"🏆 **{t.name}** is over. Winner: {' and '.join(winners)}!")
+
+            # every advance of a finished event says so (a restart's, a second press's)
+            await self.service.announce_end(tid, the_end)
 
     async def start_pairings(self, tid: int) -> None:
         """Give every undecided pairing of the current round its thread and series
@@ -265,11 +273,11 @@ class TournamentDesk(commands.Cog):
             await show_update(self.bot, update)
         await self.publish(tid, await self.service.advance(tid))
 
-    async def match_finished(self, event: MatchFinished) -> None:
-        """Book a tournament game's result; open what it makes due. The booking line is
+    async def series_booked(self, event: GameBooked) -> None:
+        """Book a tournament series' result; open what it makes due. The booking line is
         shown once, even when a restart has this end shown again."""
         live = event.match
-        decided = await self.service.match_finished(live)
+        decided = await self.service.series_booked(live, event.series)
         if decided is None:
             return
         t = decided.tournament

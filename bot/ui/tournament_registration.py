@@ -14,6 +14,7 @@ from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import TournamentPlan
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.options import (
@@ -56,7 +57,7 @@ HANDICAP_CHOICES = [
 
 
 def registration_view(tid: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     for op in ("join", "leave", "checkin", "close", "start"):
         view.add_item(RegistrationButton(tid, op))
     return view

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.tournament import tournament, tournament_here
@@ -19,7 +20,7 @@ from bot.ui.tournament_desk import desk
 
 
 def invitation_view(tid: int, captain: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = components()
     for op in ("accept", "decline"):
         view.add_item(TeamButton(tid, captain, op))
     return view

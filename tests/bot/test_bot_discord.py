@@ -72,6 +72,10 @@ async def test_challenge_accept_thread_and_a_whole_game(
     assert any("/crosshairs replay" in m.content for m in thread.history())
     assert len(images) > 2  # the board image was replaced as the game went on
     assert await board_png_size(final) == (1024, (await board_png_size(final))[1])
+    # Presses are routed by custom id alone, so the bot keeps nothing per message it
+    # sent (boards, cockpits, the final board's Rematch) for the rest of its life.
+    store = simcord_bot._connection._view_store
+    assert (store._views, store._synced_message_views) == ({}, {})
 
 
 async def test_a_strangers_press_is_answered_privately_and_changes_nothing(

@@ -238,11 +238,11 @@ async def test_the_computer_takes_its_turn(db: Database) -> None:
     await assert_refused(games, live, "not playing", games.play(live.id, BOB, ["+k7SW"]))
     await games.play(live.id, ALICE, ["+a3NE"])
     assert live.computer_to_move
-    first = await games.play_computer(live.id)
+    first = await games.computer.play(live.id)
     assert first is not None and live.game.to_move == 1  # one plane action at a time
-    second = await games.play_computer(live.id)
+    second = await games.computer.play(live.id)
     assert second is not None and live.user_to_move() == ALICE
-    assert await games.play_computer(live.id) is None
+    assert await games.computer.play(live.id) is None
 
 
 # ---------------------------------------------------------------- clocks
@@ -254,13 +254,13 @@ async def test_a_reminder_then_the_player_loses_on_time(db: Database) -> None:
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, clock=ClockSettings(per_turn=300)
     )
-    assert await games.tick() == ([], [])
+    assert await games.clocks.tick() == ([], [])
     clock.advance(240)
-    remind, expired = await games.tick()
+    remind, expired = await games.clocks.tick()
     assert remind == [live] and expired == []
-    assert await games.tick() == ([], [])  # one reminder a turn
+    assert await games.clocks.tick() == ([], [])  # one reminder a turn
     clock.advance(61)
-    remind, expired = await games.tick()
+    remind, expired = await games.clocks.tick()
     assert len(expired) == 1 and "runs out of time" in expired[0].text()
     assert live.game.result is not None and live.game.result.winners == (1,)
     assert (await games.repo.get(live.id)).status == "finished"
@@ -275,7 +275,7 @@ async def test_a_move_restarts_the_turn_clock(db: Database) -> None:
     clock.advance(200)
     await games.play(live.id, ALICE, ["+a3NE"])
     clock.advance(200)
-    assert (await games.tick())[1] == []
+    assert (await games.clocks.tick())[1] == []
     assert live.deadline == clock.now() + 100
 
 
@@ -288,12 +288,12 @@ async def test_on_claim_the_opponent_may_claim_after_expiry(db: Database) -> Non
         channel_id=1,
         clock=ClockSettings(per_turn=60, on_expiry="claim"),
     )
-    await assert_refused(games, live, "still has time", games.claim_timeout(live.id, BOB))
+    await assert_refused(games, live, "still has time", games.clocks.claim_timeout(live.id, BOB))
     clock.advance(61)
-    remind, expired = await games.tick()
+    remind, expired = await games.clocks.tick()
     assert remind == [live] and expired == []
-    await assert_refused(games, live, "your own turn", games.claim_timeout(live.id, ALICE))
-    await games.claim_timeout(live.id, BOB)
+    await assert_refused(games, live, "your own turn", games.clocks.claim_timeout(live.id, ALICE))
+    await games.clocks.claim_timeout(live.id, BOB)
     assert live.game.result is not None and live.game.result.winners == (1,)
 
 

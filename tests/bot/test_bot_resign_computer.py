@@ -14,7 +14,7 @@ from support.flying import match_in
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
-from bot.services.events import MatchEnded
+from bot.services.events import Event, MatchAborted, MatchFinished
 
 
 class HeldSearch:
@@ -50,10 +50,10 @@ async def test_resigning_while_the_computer_moves_ends_the_game_once(
     live = await match_in(simcord_bot, thread)
     held = HeldSearch(simcord_env, simcord_bot)
     monkeypatch.setattr(simcord_bot.games.workers, "run", held)
-    published: list[MatchEnded] = []
+    published: list[Event] = []
     publish = simcord_bot.games.events.publish
 
-    async def counted(event: MatchEnded) -> bool:
+    async def counted(event: Event) -> bool:
         published.append(event)
         return await publish(event)
 
@@ -88,7 +88,8 @@ async def test_resigning_while_the_computer_moves_ends_the_game_once(
     await simcord_env.settle()
 
     assert live.game.is_over and not live.aborted
-    assert [e.match.id for e in published] == [live.id]
+    ends = [e for e in published if isinstance(e, MatchFinished | MatchAborted)]
+    assert [e.match.id for e in ends] == [live.id]
     lines = [m.content for m in thread.history()]
     assert sum(line.startswith("📊") for line in lines) == 1, lines
     finals = [line for line in lines if line.startswith("**Crosshairs #") and "resign" in line]

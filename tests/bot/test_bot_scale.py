@@ -49,10 +49,10 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
     assert loaded == []  # the other process does not take up the owner's match
     await other.get(live.id)  # even held in memory (a lookup), it is not the other's to tick
     clock.advance(61)
-    assert await other.tick() == ([], [])
-    _, expired = await owner.tick()
+    assert await other.clocks.tick() == ([], [])
+    _, expired = await owner.clocks.tick()
     assert len(expired) == 1 and "runs out of time" in expired[0].text()
-    assert await other.tick() == ([], [])
+    assert await other.clocks.tick() == ([], [])
     assert (await owner.repo.get(live.id)).status == "finished"
 
 

@@ -19,7 +19,7 @@ from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
-from storage.tournaments import NewTournament, TournamentRepo
+from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
 from storage.training import PuzzleRating, TrainingRepo
 from storage.unrated import UnratedMatches
 from storage.vacations import VacationRepo
@@ -123,6 +123,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         pairing, _bye = await tournaments.start_round(tid, 1, [[11, 22], [33]])
         await tournaments.link_pairing(pairing, series_id=sid, match_id=ids[3])
         await tournaments.record_result(pairing, {11: 1.0, 22: 0.5})
+        await tournaments.set_status(tid, TournamentStatus.FINISHED)  # its end, to announce
         await RatingRepo(db).apply("duel", ids[3], [RatingChange(11, 27.25, 7.5)])
         await GuildSettingsRepo(db).set(1, "channel", "general")
         await BoardMarks(db).mark(ids[0], 5)

@@ -12,6 +12,8 @@ from storage.errors import SchemaTooNew, StorageError
 from storage.matches import MatchRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingChange, RatingRepo
+from storage.tournament_events import FINISHED, TournamentEvents
+from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
 
 
 def _tables(target: str) -> set[str]:
@@ -117,3 +119,28 @@ async def test_an_unreachable_server_gives_a_clear_error() -> None:
         await Database.open("postgresql://nobody@127.0.0.1:1/none")
     with pytest.raises(StorageError, match="unknown database URL scheme"):
         await Database.open("mysql://x/y")
+
+
+async def test_events_finished_before_their_end_was_recorded_are_not_announced_again(
+    target: str,
+) -> None:
+    """Upgrading to the tournament_events table counts every finished event announced
+    (it was, by the bot that finished it); a running one is not touched."""
+    version = next(
+        n for n, m in enumerate(migrations.MIGRATIONS, 1) if "tournament_events" in m.tables
+    )
+    async with await Database.open(target, migrate=False) as db:
+        await db.migrate(target=version - 1)
+        tournaments = TournamentRepo(db)
+        done = await tournaments.create(NewTournament(1, 700, "Old", "swiss", "duel"))
+        running = await tournaments.create(NewTournament(1, 700, "On", "swiss", "duel"))
+        async with db.transaction() as conn:  # as the bot before this migration did
+            await conn.execute("UPDATE tournaments SET status = 'finished' WHERE id = ?", (done,))
+            await conn.execute("UPDATE tournaments SET status = 'running' WHERE id = ?", (running,))
+    async with await Database.open(target) as db:
+        events = TournamentEvents(db)
+        assert await events.is_done(done, FINISHED)
+        assert not await events.is_done(running, FINISHED)
+        assert await events.pending(1) == []
+        await TournamentRepo(db).set_status(running, TournamentStatus.FINISHED)
+        assert await events.pending(1) == [running]  # to be announced by the bot

@@ -7,12 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.tournament_service import TournamentService
 
-from .tournament_harness import Club, open_games, resign, seat_users
+from .tournament_harness import resign, start_duel
 
 
 class Crash(Exception):
@@ -25,23 +24,14 @@ async def test_a_crash_after_the_booking_line_posts_it_once_after_the_restart(
     new_bot: Callable[[], CrosshairsBot],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    club = Club(simcord_env, 2)
-    created = answer(
-        await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Once", format="round-robin"
-        )
-    )
-    for pilot in club.pilots:
-        await pilot.click(created, label="Join")
-    await club.organiser.click(created, label="Start")
-    ((thread, live),) = await open_games(simcord_bot, club)
+    club, thread, users = await start_duel(simcord_env, simcord_bot)
 
     async def crash(self: TournamentService, tid: int) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:  # booked and told; the round not yet closed
         patched.setattr(TournamentService, "advance", crash)
-        await resign(club, thread, seat_users(live)[1])
+        await resign(club, thread, users[1])
         simcord_env.errors.clear()  # the crash, as the dying process logged it
     assert sum(s.startswith("📝 Once") for s in club.said()) == 1
     assert not any("**Once** is over" in s for s in club.said())  # the crash came first

@@ -11,6 +11,7 @@ from typing import Any
 from simcord.builders import UserHandle
 from support.flying import fly_first_turns
 from support.flying import resign as resign_confirmed
+from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
@@ -65,6 +66,22 @@ def seat_users(live: LiveMatch) -> list[int]:
     users = [e.user_id for e in live.seats]
     assert None not in users
     return [u for u in users if u is not None]
+
+
+async def start_duel(env: Any, bot: CrosshairsBot) -> tuple[Club, Any, list[int]]:
+    """A two-player round robin called Once, started: one game (in the returned thread,
+    between the returned users), whose end ends the event."""
+    club = Club(env, 2)
+    created = answer(
+        await club.organiser.slash(
+            club.channel, "crosshairs tournament create", name="Once", format="round-robin"
+        )
+    )
+    for pilot in club.pilots:
+        await pilot.click(created, label="Join")
+    await club.organiser.click(created, label="Start")
+    ((thread, live),) = await open_games(bot, club)
+    return club, thread, seat_users(live)
 
 
 async def resign(club: Club, thread: Any, loser: int) -> None:
