@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import discord
 from babel.messages.catalog import Catalog
@@ -21,6 +22,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
+from bot.config import Config
 from bot.ui.translator import context_of
 from i18n import DOMAIN, LANGUAGES, LOCALES, catalogue_path
 
@@ -61,14 +63,48 @@ class _Recorder(app_commands.Translator):
         return None
 
 
+class _Collector:
+    """Stands in for the bot while each feature's ``setup`` runs, so that its commands
+    join a command tree: keeps the tree, and ignores buttons, cogs and services (a cog
+    is built, never loaded: its settings are the defaults)."""
+
+    def __init__(self, tree: app_commands.CommandTree[Any]) -> None:
+        self.tree = tree
+        self.config = Config(token=None, database_path=Path("unused.db"))
+        self.env = _Services(self.config)
+
+    def add_dynamic_items(self, *items: object) -> None:
+        pass
+
+    async def add_cog(self, cog: object) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:
+        return _Nothing()
+
+
+class _Nothing:
+    """Whatever a feature's ``setup`` reads from the bot's services to build its cogs."""
+
+    def __getattr__(self, name: str) -> _Nothing:
+        return self
+
+
+class _Services(_Nothing):
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+
 def command_messages() -> dict[tuple[str, str], str]:
     """Every text of the slash commands, (text, msgctxt) -> what it is."""
-    from bot.app import install_commands
+    from bot.app import FEATURES
 
     async def ask() -> dict[tuple[str, str], str]:
         client = discord.Client(intents=discord.Intents.none())
-        tree = app_commands.CommandTree(client)
-        install_commands(tree)
+        tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+        collector = _Collector(tree)
+        for setup in FEATURES:
+            await setup(collector)  # type: ignore[arg-type]
         recorder = _Recorder()
         for command in tree.get_commands():
             await command.get_translated_payload(tree, recorder)

@@ -38,10 +38,26 @@ class Request:
 
 
 class Takebacks:
-    def __init__(self, games: GameManager) -> None:
+    def __init__(self, games: GameManager, series: SeriesService) -> None:
         self.games = games
         self.repo = TakebackRepo(games.db)
-        self.series = SeriesService(games)
+        self.series = series
+        # (match, ply asked at, asker) → the people who accepted so far
+        self._agreed: dict[tuple[int, int, int], set[int]] = {}
+
+    def accept(self, request: Request, user_id: int) -> bool:
+        """Count ``user_id``'s yes; True once everyone asked has agreed, which settles
+        the request (no await between this and taking the turn back)."""
+        key = (request.match_id, request.at_ply, request.user_id)
+        accepted = self._agreed.setdefault(key, set())
+        accepted.add(user_id)
+        if not request.agree <= accepted:
+            return False
+        del self._agreed[key]
+        return True
+
+    def decline(self, request: Request) -> None:
+        self._agreed.pop((request.match_id, request.at_ply, request.user_id), None)
 
     async def request(self, live: LiveMatch, user_id: int) -> Request:
         """What a takeback by ``user_id`` would do now, or why it cannot be done."""

@@ -7,7 +7,9 @@ exempt from the global limit and counted per interaction. So when a press or a c
 ends a player-turn, the next board is posted as that interaction's follow-up, and the
 board is then edited through the same interaction's token — also when a later action
 changes it, and when it becomes the turn told in words — for as long as the token lives
-(15 minutes; a margin is kept). A board posted any other way (the first of a match, one
+(15 minutes; a margin is kept). An earlier turn told in words that the same action
+ended (the game ending at the start of the next turn) goes up through it too. A board
+posted any other way (the first of a match, one
 after a restart or a computer's turn) is changed through the channel until a person's
 action posts the next one.
 """
@@ -74,3 +76,17 @@ async def post(
                 _posted_by.popitem(last=False)
             return message
     return await channel.send(text, file=file, **extra)
+
+
+async def say(
+    match_id: int, channel: discord.abc.Messageable, via: discord.Interaction | None, text: str
+) -> None:
+    """Post a message of the thread's own that is never edited (a turn told in words): as
+    ``via``'s follow-up when it may, else in the channel; ``via`` must have been answered."""
+    if via is not None and usable(via):
+        try:
+            await via.followup.send(text, wait=True)
+            return
+        except discord.HTTPException as exc:
+            log.info("match %s: a post through the interaction failed (%s)", match_id, exc)
+    await channel.send(text)

@@ -30,7 +30,6 @@ import discord
 from bot.services import cockpit
 from bot.services.events import MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, MatchError, Update
-from bot.services.series import SeriesService
 from bot.ui.aborted import show_aborted
 from bot.ui.cockpit_items import (
     CHOICE,
@@ -49,6 +48,7 @@ from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
     draw_lines,
+    introduce,
     refresh_board,
     seats_line,
     send_board,
@@ -325,7 +325,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     # a forgotten pilot's seat (a negative id) has nobody left to ask
     if live.aborted or not people or min(people) < 0:
         return None
-    if await SeriesService(bot.games).series_of_match(live.id) is not None:
+    if await bot.env.series.series_of_match(live.id) is not None:
         return None
     view = components()
     view.add_item(
@@ -377,7 +377,7 @@ async def open_table(
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
     with for_everyone(bot, live.record.guild_id):
         seats = seats_line(live)
-    await target.send(f"{intro}\n{seats}\n{mentions}".strip())
+    introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
     await game_opened(bot, live, actor)
     await after_update(bot, live)
@@ -435,3 +435,7 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
         await show_update(bot, update, by_computer=True)
         if not update.match.computer_to_move:
             return
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(MatchButton, ConfirmResign, CockpitButton, CockpitMenu)

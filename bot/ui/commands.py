@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import discord
 from discord import app_commands
 
@@ -34,9 +36,24 @@ from rules.errors import RulesError
 from rules.modes import MODES, Settings
 from rules.variants import VARIANTS, names, parse_variants
 
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
 crosshairs = app_commands.Group(
     name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
 )
+
+
+def add_commands(
+    *commands: app_commands.Command[Any, ..., Any] | app_commands.Group,
+    to: app_commands.Group = crosshairs,
+) -> None:
+    """Put a feature's commands under ``/crosshairs`` (or a group of it): its ``setup``
+    does. The groups are one per process, so a second bot in it puts the same commands
+    there again."""
+    for command in commands:
+        to.add_command(command, override=True)
+
 
 # The long autocomplete offers lately made, so that ``move`` can read them back.
 OFFERS = Offers()
@@ -80,7 +97,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     return live
 
 
-@crosshairs.command(name="challenge", description="Challenge someone (or the bot) to a duel")
+@app_commands.command(name="challenge", description="Challenge someone (or the bot) to a duel")
 @app_commands.describe(
     opponent="Who you challenge (the bot itself: the computer)",
     planes="Planes each (3 to 6, default 5)",
@@ -142,7 +159,7 @@ async def challenge(
     )
 
 
-@crosshairs.command(name="lobby", description="Open a table for 3 to 6 players or teams")
+@app_commands.command(name="lobby", description="Open a table for 3 to 6 players or teams")
 @app_commands.describe(mode="Free-for-all, Circle of Death or a team game")
 @app_commands.choices(mode=LOBBY_MODES)
 @game_choices
@@ -175,7 +192,7 @@ async def lobby(
     await interaction.response.send_message(content, view=view)
 
 
-@crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
+@app_commands.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
 async def move(
     interaction: discord.Interaction, tokens: app_commands.Range[str, 1, TOKENS]
@@ -217,7 +234,7 @@ async def move_tokens(
     ]
 
 
-@crosshairs.command(name="board", description="Post the current board of this match again")
+@app_commands.command(name="board", description="Post the current board of this match again")
 @app_commands.describe(words="Only to you, the position in words instead of a picture")
 async def board(interaction: discord.Interaction, words: bool = False) -> None:
     live = await match_here(interaction)
@@ -231,7 +248,7 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
     await interaction.followup.send(_("Board posted."), ephemeral=True)
 
 
-@crosshairs.command(name="games", description="List the live matches of this server")
+@app_commands.command(name="games", description="List the live matches of this server")
 @app_commands.describe(mine="Mine only")
 async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     bot = bot_of(interaction)
@@ -256,7 +273,7 @@ async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
-@crosshairs.command(name="replay", description="Watch a match again as an animation")
+@app_commands.command(name="replay", description="Watch a match again as an animation")
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def replay(interaction: discord.Interaction, match: int | None = None) -> None:
 
@@ -273,7 +290,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
     )
 
 
-@crosshairs.command(name="resign", description="Resign this match")
+@app_commands.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     if live.over:
@@ -281,7 +298,7 @@ async def resign(interaction: discord.Interaction) -> None:
     await ask_to_resign(interaction, live)
 
 
-@crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
+@app_commands.command(name="draw", description="Offer (or accept) a draw in this match")
 async def draw(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -290,7 +307,7 @@ async def draw(interaction: discord.Interaction) -> None:
     await interaction.followup.send(_("Done."), ephemeral=True)
 
 
-@crosshairs.command(name="record", description="The whole game record of a match, in words")
+@app_commands.command(name="record", description="The whole game record of a match, in words")
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def record(interaction: discord.Interaction, match: int | None = None) -> None:
     live = await (
@@ -299,7 +316,7 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(name="abort", description="Call the match off before every side has flown")
+@app_commands.command(name="abort", description="Call the match off before every side has flown")
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
@@ -308,7 +325,9 @@ async def abort(interaction: discord.Interaction) -> None:
     await interaction.followup.send(_("The match is called off."), ephemeral=True)
 
 
-@crosshairs.command(name="sync", description="Owner only: sync the slash commands with Discord now")
+@app_commands.command(
+    name="sync", description="Owner only: sync the slash commands with Discord now"
+)
 async def sync(interaction: discord.Interaction) -> None:
     bot = bot_of(interaction)
     if not await bot.is_owner(interaction.user):
@@ -316,3 +335,8 @@ async def sync(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     await bot.sync_if_changed(force=True)
     await tell(interaction, _("Slash commands synced."))
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(challenge, lobby, move, board, games, replay, resign, draw, record, abort, sync)
+    bot.tree.add_command(crosshairs)

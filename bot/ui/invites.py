@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -27,6 +27,9 @@ from bot.ui.options import computer_name, game_settings_words
 from i18n import _
 from rules.modes import Settings
 from rules.words.common import side
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 _ids = itertools.count(1)
 
@@ -351,3 +354,7 @@ def lobby_view(table: Table) -> discord.ui.View:
     view.add_item(LobbyButton(table.id, "start", label=_("Start"), disabled=not table.full))
     view.add_item(LobbyButton(table.id, "cancel", label=_("Cancel")))
     return view
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(ChallengeButton, LobbyButton)

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
-from bot.ui.notify import desk
 from i18n import N_, _
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 CHOICES = [
     app_commands.Choice(name="off", value="off"),
@@ -23,7 +27,7 @@ SAID = {  # English, marked for translation (i18n)
 }
 
 
-@crosshairs.command(name="notify", description="Turn DMs")
+@app_commands.command(name="notify", description="Turn DMs")
 @app_commands.describe(when="When to DM you")
 @app_commands.choices(when=CHOICES)
 async def notify(interaction: discord.Interaction, when: str) -> None:
@@ -33,5 +37,9 @@ async def notify(interaction: discord.Interaction, when: str) -> None:
         )
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await desk(bot_of(interaction)).service.set_level(interaction.user.id, when)
+    await bot_of(interaction).env.notifications.set_level(interaction.user.id, when)
     await interaction.followup.send(_(SAID[when]), ephemeral=True)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(notify)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from bot.services.events import MatchAborted, MatchFinished
 from bot.services.live import LiveMatch
 from bot.ui.buttons import post_board
-from bot.ui.series import desk
+from bot.ui.series import SeriesDesk
 from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
     return await bot.games.unannounced()
 
 
-async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
+async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch], series: SeriesDesk) -> None:
     # Only the matches resumed from storage: one begun since has its board drawn as it
     # goes, and comparing its mark mid-update would redraw it for nothing.
     resumed = list(bot.games.live_matches())
@@ -44,7 +44,7 @@ async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
         await bot.wait_until_ready()
         await redraw_stale_boards(bot, resumed)
         await announce_unshown_ends(bot, ends)
-        await desk(bot).finish_half_done()
+        await series.finish_half_done()
     finally:
         bot.recovered.set()
 

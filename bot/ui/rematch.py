@@ -20,76 +20,33 @@ from __future__ import annotations
 import itertools
 import logging
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
 
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui.buttons import REMATCH_ID, open_table
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
 from bot.ui.language import for_everyone
+from bot.ui.rematch_offers import Offer, RematchOffers
 from bot.ui.walls import match_of_press
 from i18n import _
 
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
-KEEP_CLOSED = 1000
 
 
-@dataclass
-class Offer:
-    """A rematch asked for by ``host`` and waiting for the people in ``waiting``."""
-
-    id: int
-    match_id: int
-    host: int
-    table: Table
-    waiting: set[int] = field(default_factory=set)
-    message: discord.PartialMessage | None = None  # the offer with its buttons
-
-
-class RematchDesk(commands.Cog):
-    """The bot's rematch offers (one book per bot: match numbers are per database)."""
-
-    def __init__(self) -> None:
-        self.pending: dict[int, Offer] = {}  # offer id → offer
-        self.by_match: dict[int, int] = {}  # finished match → its pending offer
-        # What became of each match's rematch (and of each closed offer), so that a
-        # second or late press is told plainly instead of acting again.
-        self.done: dict[int, str] = {}
-        self.closed: dict[int, str] = {}
-
-    def waiting_offer(self, match_id: int) -> Offer | None:
-        return self.pending.get(self.by_match.get(match_id, 0))
-
-    def close(self, offer: Offer, why: str) -> None:
-        """Take the offer off the pending list (no await between the check and this)."""
-        self.pending.pop(offer.id, None)
-        self.by_match.pop(offer.match_id, None)
-        _remember(self.closed, offer.id, _("this rematch offer is closed: {why}", why=why))
-        _remember(
-            self.done,
-            offer.match_id,
-            _("this match's rematch was already asked for: {why}", why=why),
-        )
-
-
-def desk(interaction: discord.Interaction) -> RematchDesk:
-    found = bot_of(interaction).get_cog(RematchDesk.__cog_name__)
-    assert isinstance(found, RematchDesk), "bot.app adds the rematch desk"
-    return found
-
-
-def _remember(store: dict[int, str], key: int, why: str) -> None:
-    store[key] = why
-    if len(store) > KEEP_CLOSED:  # only recent presses need the reason
-        del store[next(iter(store))]
+def _offers(interaction: discord.Interaction) -> RematchOffers:
+    return desks_of(bot_of(interaction)).rematches
 
 
 def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
@@ -130,7 +87,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
         rated = not await chosen_unrated(bot_of(interaction).games, live.id)
-        book = desk(interaction)
+        book = _offers(interaction)
         _check(book, live, interaction.user.id)
         offer = book.waiting_offer(live.id)
         if offer is not None:  # the other side pressed Rematch too: that is a yes
@@ -172,7 +129,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
         offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
 
 
-def _check(book: RematchDesk, live: LiveMatch, user_id: int) -> None:
+def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
     if not live.game.is_over or live.aborted:
         raise MatchError(_("a rematch can be asked for only once the game has a result"))
     if not live.seats_of(user_id):
@@ -200,7 +157,7 @@ def _offer_view(offer: Offer) -> discord.ui.View:
     return view
 
 
-def _offer(book: RematchDesk, offer_id: int, user_id: int, op: str) -> Offer:
+def _offer(book: RematchOffers, offer_id: int, user_id: int, op: str) -> Offer:
     offer = book.pending.get(offer_id)
     if offer is None:
         raise MatchError(
@@ -216,7 +173,7 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
     """Accept or decline (or, by its host, withdraw) an offer: checked, answered, checked
     again and only then changed, without an await in between."""
     user = interaction.user
-    book = desk(interaction)
+    book = _offers(interaction)
     _offer(book, offer_id, user.id, op)
     if not interaction.response.is_done():
         await interaction.response.defer()
@@ -265,7 +222,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             await mark_unrated(bot.games, live.id)
     except Exception:
         # nothing was made: Rematch may be pressed again
-        desk(interaction).done.pop(offer.match_id, None)
+        _offers(interaction).reopen(offer.match_id)
         raise
     channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
@@ -283,7 +240,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
         else:
             where = _("match #{id}", id=live.id)
         said = _("this match's rematch is already on: {where}", where=where)
-        _remember(desk(interaction).done, offer.match_id, said)
+        _offers(interaction).settle(offer.match_id, said)
         await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
         await _settle(offer, "✅ " + _("Accepted: the rematch is on, {where}.", where=where))
 
@@ -319,3 +276,7 @@ class AnswerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, answer_offer(interaction, self.offer_id, self.op))
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(RematchButton, AnswerButton)

@@ -22,13 +22,14 @@ from discord.ext import commands
 from bot.services import workers
 from bot.services.events import GameBooked, MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError
+from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.buttons import open_table
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
@@ -49,16 +50,9 @@ log = logging.getLogger(__name__)
 series = app_commands.Group(
     name="series",
     description="Achievement series: several games, one pool of cards",
-    parent=crosshairs,
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
-
-
-def desk(bot: CrosshairsBot) -> SeriesDesk:
-    found = bot.get_cog(SeriesDesk.__cog_name__)
-    assert isinstance(found, SeriesDesk), "bot.app adds the series desk"
-    return found
 
 
 # ---------------------------------------------------------------- pictures
@@ -139,7 +133,7 @@ def winner_line(series: Series) -> str:
 
 async def _series_here(interaction: discord.Interaction, series_id: int | None) -> Series:
     bot = bot_of(interaction)
-    service = desk(bot).series
+    service = bot.env.series
     if series_id is not None:
         numbered = await service.find(series_id)
         if numbered is None:
@@ -181,7 +175,7 @@ async def handicap(
 ) -> None:
     found = await _series_here(interaction, series_id)
     await interaction.response.defer(thinking=True)  # before the write
-    changed = await desk(bot_of(interaction)).series.set_handicap(
+    changed = await bot_of(interaction).env.series.set_handicap(
         found.id, interaction.user.id, player.id, tokens
     )
     await interaction.followup.send(
@@ -196,7 +190,7 @@ async def stop(interaction: discord.Interaction, series_id: int | None = None) -
     found = await _series_here(interaction, series_id)
     with IN_FLIGHT.claim(("series-stop", found.id), "the series is already being called off"):
         await interaction.response.defer(thinking=True)  # before the write
-        await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
+        await bot_of(interaction).env.series.abandon(found.id, interaction.user.id)
     await interaction.followup.send(
         f"Series #{found.id} is called off; no further games will start."
     )
@@ -212,10 +206,17 @@ class SeriesDesk(commands.Cog):
     is posted) with the rating, the series booking, their lines and the next game, and
     :class:`MatchAborted` with a replay."""
 
-    def __init__(self, bot: CrosshairsBot) -> None:
+    def __init__(
+        self,
+        bot: CrosshairsBot,
+        games: GameManager,
+        series: SeriesService,
+        ratings: RatingService,
+    ) -> None:
         self.bot = bot
-        self.series = SeriesService(bot.games)
-        self.ratings = RatingService(bot.db, self.series.rates_handicapped)
+        self.games = games
+        self.series = series
+        self.ratings = ratings
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
@@ -249,11 +250,11 @@ class SeriesDesk(commands.Cog):
         for series_id in await self.series.active_ids():
             try:
                 current = await self.series.get(series_id)
-                if not self.bot.games.shards.owns(current.guild_id):
+                if not self.games.shards.owns(current.guild_id):
                     continue  # another process's: it carries it on
                 running = next((g for g in current.games if g.winners is None), None)
                 if running is not None and running.match_id is not None:
-                    live = await self.bot.games.get(running.match_id)
+                    live = await self.games.get(running.match_id)
                     if live.over or live.record.board_message_id is not None:
                         # being played; or ended, and the end's own record (shown at
                         # start-up before this) carries the series on
@@ -277,7 +278,7 @@ class SeriesDesk(commands.Cog):
             await self._match_finished(live)
 
     async def _match_finished(self, live: LiveMatch) -> None:
-        once = self.bot.games.events.once
+        once = self.games.events.once
         channel = await match_channel(self.bot, live)
         await self.ratings.rate(live)  # once, however often this end is published
         await once(live.id, "ratings", lambda: self._post_ratings(live, channel))
@@ -300,7 +301,7 @@ class SeriesDesk(commands.Cog):
             await self.start_next(current.id, channel)
         # a tournament books its pairing from this; if that fails, so does this end's
         # showing, which a restart then carries on
-        if not await self.bot.games.events.publish(GameBooked(live, current)):
+        if not await self.games.events.publish(GameBooked(live, current)):
             raise RuntimeError(f"series #{current.id}: game {outcome.game_no} not shown in full")
 
     async def match_aborted(self, event: MatchAborted) -> None:
@@ -372,3 +373,7 @@ class SeriesDesk(commands.Cog):
             ratings="; ".join(parts),
         )
         await channel.send(f"📊 {said}")
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(series)

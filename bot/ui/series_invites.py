@@ -22,8 +22,10 @@ from discord import app_commands
 from bot.services.live import MatchError, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
 from bot.ui.options import (
@@ -34,7 +36,7 @@ from bot.ui.options import (
     game_settings_text,
     turn_clock,
 )
-from bot.ui.series import MODE_CHOICES, desk, series
+from bot.ui.series import MODE_CHOICES, series
 from bot.ui.text import LIST, bounded
 from competition.ratings import MAX_HANDICAP
 from competition.series import MAX_GAMES
@@ -203,7 +205,7 @@ def invitation_view(invitation_id: int) -> discord.ui.View:
     return view
 
 
-@series.command(
+@app_commands.command(
     name="start", description="Start a series of games with one pool of achievement cards"
 )
 @app_commands.describe(
@@ -254,7 +256,7 @@ async def start(
     if entrants[0].user_id is None:
         raise MatchError(_("the organiser plays in the series"))
     tokens = _handicaps(handicaps, len(entrants))
-    service = desk(bot).series
+    service = bot.env.series
     service.check(chosen, entrants, games)
     if tokens is None:
         tokens = await service.suggest_handicaps(chosen, [e.user_id for e in entrants])
@@ -299,7 +301,7 @@ async def _begin(interaction: discord.Interaction, offer: Invitation) -> None:
     """Everyone agreed: store the series, open its thread and its first game."""
     bot = bot_of(interaction)
     plan, entrants, games, chosen = offer.plan, offer.entrants, offer.plan.games, offer.plan.mode
-    service = desk(bot).series
+    service = bot.env.series
     channel = interaction.channel
     target: discord.abc.Messageable
     if isinstance(channel, discord.TextChannel):
@@ -331,7 +333,7 @@ async def _begin(interaction: discord.Interaction, offer: Invitation) -> None:
             where=getattr(target, "mention", None) or _("this channel"),
         )
     await interaction.followup.send(f"🎴 {said}")
-    await desk(bot).start_next(created.id, target)
+    await desks_of(bot).series.start_next(created.id, target)
 
 
 def _handicaps(text: str, count: int) -> list[int] | None:
@@ -364,3 +366,8 @@ def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: 
     if user.bot:
         raise MatchError(_("{name} is a bot that cannot play Crosshairs", name=user.display_name))
     return Occupant(user.id, user.display_name)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(start, to=series)
+    bot.add_dynamic_items(InvitationButton)

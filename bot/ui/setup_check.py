@@ -3,21 +3,24 @@ the server to run matches there (bot/ui/access.py says what a match needs)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.ui.access import WHO_GRANTS, lacking
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.text import fit
 from i18n import _
 
-setup = app_commands.Group(
-    name="setup", description="Admins: is the bot set up to play here?", parent=crosshairs
-)
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+checks = app_commands.Group(name="setup", description="Admins: is the bot set up to play here?")
 
 
-@setup.command(name="check", description="List what the bot lacks in each channel")
+@checks.command(name="check", description="List what the bot lacks in each channel")
 async def check(interaction: discord.Interaction) -> None:
     if not interaction.permissions.manage_guild:
         raise app_commands.CheckFailure(_("checking the setup needs the Manage Server permission"))
@@ -38,3 +41,7 @@ async def check(interaction: discord.Interaction) -> None:
     if any("⛔" in line for line in lines):
         lines.append(_(WHO_GRANTS))
     await interaction.response.send_message(fit("\n".join(lines)), ephemeral=True)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(checks)

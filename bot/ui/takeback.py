@@ -13,12 +13,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
+from discord import app_commands
 
 from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
 from bot.ui.buttons import after_update, board_view
-from bot.ui.commands import crosshairs, match_here
+from bot.ui.commands import add_commands, match_here
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -31,25 +31,14 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-class TakebackDesk(commands.Cog):
-    """The takeback service, and who has agreed to each request still open."""
-
-    def __init__(self, bot: CrosshairsBot) -> None:
-        self.service = Takebacks(bot.games)
-        # (match, ply asked at, asker) → the people who accepted so far
-        self.agreed: dict[tuple[int, int, int], set[int]] = {}
+def _service(interaction: discord.Interaction) -> Takebacks:
+    return bot_of(interaction).env.takebacks
 
 
-def desk(interaction: discord.Interaction) -> TakebackDesk:
-    found = bot_of(interaction).get_cog(TakebackDesk.__cog_name__)
-    assert isinstance(found, TakebackDesk), "bot.app adds the takeback desk"
-    return found
-
-
-@crosshairs.command(name="takeback", description="Undo your last turn")
+@app_commands.command(name="takeback", description="Undo your last turn")
 async def takeback(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
-    service = desk(interaction).service
+    service = _service(interaction)
     request = await service.request(live, interaction.user.id)
     if not request.agree:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -120,7 +109,7 @@ class TakebackButton(
         live = await match_of_press(interaction, self.match_id)
         if live.ply != self.ply or live.over:
             raise MatchError(_("this takeback request is out of date: the game has moved on"))
-        request = await desk(interaction).service.request(live, self.user_id)
+        request = await _service(interaction).request(live, self.user_id)
         if interaction.user.id not in request.agree:
             raise MatchError(_("this takeback request is not addressed to you"))
         return request
@@ -130,22 +119,18 @@ class TakebackButton(
         # Answered first: a press Discord refuses (late, or delivered twice) stops here.
         await interaction.response.defer()
         request = await self._request(interaction)  # again: another press may have come
-        key = (self.match_id, self.ply, self.user_id)
-        agreed = desk(interaction).agreed
+        service = _service(interaction)
         if self.op == "decline":
-            agreed.pop(key, None)
+            service.decline(request)
             said = "❌ " + _("Declined by {name}.", name=interaction.user.display_name)
             await interaction.edit_original_response(
                 content=f"{_content(interaction)}\n\n{said}", view=None
             )
             return
-        accepted = agreed.setdefault(key, set())
-        accepted.add(interaction.user.id)
-        if not request.agree <= accepted:
+        if not service.accept(request, interaction.user.id):
             await tell(interaction, "✅ " + _("Accepted: waiting for the others."))
             return
-        agreed.pop(key, None)
-        update = await desk(interaction).service.take_back(request)
+        update = await service.take_back(request)
         await interaction.edit_original_response(
             content=f"{_content(interaction)}\n\n✅ {update.lines[0]}", view=None
         )
@@ -154,3 +139,8 @@ class TakebackButton(
 
 def _content(interaction: discord.Interaction) -> str:
     return interaction.message.content if interaction.message is not None else ""
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(takeback)
+    bot.add_dynamic_items(TakebackButton)

@@ -9,7 +9,9 @@ the turn passes, the old board message becomes that turn told in words (its pict
 ping removed) and a fresh board is posted below it, pinging the next player: the thread
 reads as one message per player-turn, then the board, with at most one ping outstanding.
 Posts and edits go through the acting interaction's webhook where they can, which
-Discord's global rate limit does not count (:mod:`bot.ui.board_edits`).
+Discord's global rate limit does not count (:mod:`bot.ui.board_edits`). The match's
+introduction rides on its first board, and then on the first player-turn told in words,
+instead of a message of its own: one rate-limited post fewer per match.
 """
 
 from __future__ import annotations
@@ -50,6 +52,26 @@ FINAL_HINT = N_(
 # must not draw the board again.
 _PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 _PREVIEWS_KEPT = 64
+# A match's introduction, shown above the board until the first player-turn ends, then
+# above that turn told in words; keyed by the match and its creation time (another
+# database's match of the same number never gets it). Kept in memory only: a board
+# redrawn after a restart during the first player-turn goes without it.
+_INTROS: OrderedDict[tuple[int, float], tuple[int, str]] = OrderedDict()  # (first turn, intro)
+_INTROS_KEPT = 4096
+
+
+def introduce(live: LiveMatch, intro: str) -> None:
+    """Carry ``intro`` on ``live``'s boards of its first player-turn, then on that turn
+    told in words."""
+    _INTROS[live.id, live.record.created_at] = (live.game.turn, intro)
+    while len(_INTROS) > _INTROS_KEPT:
+        _INTROS.popitem(last=False)
+
+
+def _intro(live: LiveMatch, turn: int) -> str:
+    """The introduction, if ``turn`` is the match's first player-turn and it has one."""
+    first, intro = _INTROS.get((live.id, live.record.created_at), (None, ""))
+    return intro if turn == first else ""
 
 
 async def board_file(
@@ -124,7 +146,8 @@ def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
             status = f"{said}\n{status}"
         if live.deadline is not None:
             status += f" ⏰ <t:{int(live.deadline)}:R>"
-    text = "\n".join(part for part in (head, body, *extra, status) if part)
+    intro = _intro(live, game.turn)
+    text = "\n".join(part for part in (head, intro, body, *extra, status) if part)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
@@ -184,6 +207,8 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
 
 def told_message(live: LiveMatch, told: Told) -> str:
     text = told_text(live.game, told, live.names)
+    intro = _intro(live, told.turn)
+    text = f"{intro}\n\n{text}" if intro else text
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
@@ -229,7 +254,7 @@ async def _refresh_board(
     # removed), so that the thread never lacks a board, not even for a moment.
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
-        await channel.send(told_message(live, turn))
+        await board_edits.say(live.id, channel, via, told_message(live, turn))
     message = await board_edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id)
     if old is None:

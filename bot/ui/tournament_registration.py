@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,8 +14,10 @@ from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import TournamentPlan
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.errors import report
 from bot.ui.options import (
     CLOCK_CHOICES,
@@ -28,11 +30,14 @@ from bot.ui.options import (
 )
 from bot.ui.text import LIST, NAME, bounded, plain
 from bot.ui.tournament import require_organiser, tournament, tournament_here
-from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
+from bot.ui.tournament_desk import TournamentDesk, no_shows_text
 from competition.standings import DEFAULT_ORDER
 from i18n import N_
 from rules.errors import RulesError
 from rules.modes import Settings
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +100,7 @@ class RegistrationButton(
             await report(interaction, exc)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        tournaments = desk(bot_of(interaction))
+        tournaments = desks_of(bot_of(interaction)).tournaments
         service = tournaments.service
         user = interaction.user
         found = await tournament_here(interaction, self.tid)  # only this server's ones
@@ -137,7 +142,7 @@ class RegistrationButton(
             await interaction.followup.send("🏁 Started.", ephemeral=True)
 
 
-@tournament.command(name="create", description="Organiser: create a tournament and open entries")
+@app_commands.command(name="create", description="Organiser: create a tournament and open entries")
 @app_commands.describe(
     name="What the event is called",
     format="Swiss, round robin, single or double elimination",
@@ -220,7 +225,7 @@ async def create(
     if interaction.guild_id is None or interaction.channel_id is None:
         raise MatchError("tournaments are run in a server channel")
     await interaction.response.defer(thinking=True)  # before the writes
-    created = await desk(bot).service.create(
+    created = await bot.env.tournaments.create(
         plan,
         name=name,
         format=format,
@@ -278,3 +283,8 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
     if t.mode in ("2v2", "3v3"):
         return f"{what}, teams of {t.mode[0]} ({t.mode})"
     return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(create, to=tournament)
+    bot.add_dynamic_items(RegistrationButton)

@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 
 from bot.services.live import Update
-from bot.services.vacations import MAX_DAYS, Vacations
+from bot.services.vacations import MAX_DAYS
 from bot.ui.buttons import board_view
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.language import for_everyone
 from bot.ui.thread import draw_lines, refresh_board
@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-@crosshairs.command(name="vacation", description="Pause clocks")
+@app_commands.command(name="vacation", description="Pause clocks")
 @app_commands.describe(days="Days (0 ends it)")
 async def vacation(
     interaction: discord.Interaction, days: app_commands.Range[int, 0, MAX_DAYS]
 ) -> None:
-    service = Vacations(bot_of(interaction).games)
+    service = bot_of(interaction).env.vacations
     if days == 0:
         await interaction.response.defer(ephemeral=True, thinking=True)
         ended = await service.end(interaction.user.id)
@@ -54,9 +54,13 @@ async def vacation(
 
 async def hold_clocks(bot: CrosshairsBot) -> None:
     """Push the clocks of players on vacation, and show the new time on their boards."""
-    for live in await Vacations(bot.games).hold_clocks():
+    for live in await bot.env.vacations.hold_clocks():
         update = Update(live, (), [])
         with for_everyone(bot, live.record.guild_id):
             who = live.who(live.game.to_move or 0)
             note = "🌴 " + _("{who} is on vacation: their clock waits.", who=who)
             await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(vacation)

@@ -72,7 +72,10 @@ async def test_each_turn_is_told_word_for_word_then_the_board(
         "- bob (P2) is out with only one plane left: their last plane leaves the board from g6.\n"
         "- alice (P1) wins (last standing).",
     ]
-    turns = [s for s in said if s.startswith("Turn ")]
+    # the introduction heads the first turn told, which its first board became
+    intro, first = said[0].split("\n\n", 1)
+    assert intro.startswith("✈️ **Match #1**") and "Seats: alice (P1)" in intro
+    turns = [first, *(s for s in said[1:] if s.startswith("Turn "))]
     assert [s.split(",", 1)[0] for s in turns] == [f"Turn {n}" for n in range(1, 8)]
     assert final.content == (
         "**Crosshairs #1** · Duel · 2026 rules\n"

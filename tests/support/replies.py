@@ -11,12 +11,16 @@ from bot.services.live import MatchError
 
 def answer(result: Any) -> Any:
     """The message that answered an interaction: after a deferral Discord turns the
-    first follow-up into the original response. A follow-up showing the board is the
-    match's new board, posted through the interaction, and no answer."""
+    first follow-up into the original response. Public follow-ups after it are the
+    thread's own messages posted through the interaction (the match's new board, a turn
+    told in words), no answer."""
+    private = result.response is not None and result.response.ephemeral
     found = [
         m
         for m in (result.response, *result.followups)
-        if m is not None and not any(a.filename == "board.png" for a in m.attachments)
+        if m is not None
+        and not any(a.filename == "board.png" for a in m.attachments)
+        and not (private and m is not result.response and not m.ephemeral)
     ]
     assert found, "the interaction got no answer"
     return found[-1]
