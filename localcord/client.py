@@ -52,9 +52,10 @@ class People:
         self.latencies: list[float] = []
         self.late = 0  # interactions the bot answered after Discord's deadline
 
-    def join(self, name: str) -> User:
+    def join(self, name: str, locale: str = "en-GB") -> User:
+        """A person who can act; ``locale``, the language their Discord is set to."""
         # Interactions carry the member, so the bot needs no member event (nor the intent).
-        return self.world.add_user(name)
+        return self.world.add_user(name, locale)
 
     # ------------------------------------------------------------ acting
 
@@ -169,8 +170,8 @@ class People:
                 if interaction.channel.bot_member
                 else USER_INSTALL_PERMISSIONS
             ),
-            "locale": "en-GB",
-            "guild_locale": "en-GB",
+            "locale": user.locale,
+            "guild_locale": w.locale_of(guild_id),
             "entitlements": [],
             # a server that has not added the bot: only the user's own install answers
             "authorizing_integration_owners": (

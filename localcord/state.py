@@ -76,6 +76,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-GB"  # the language their Discord is set to, sent with each interaction
 
     def payload(self) -> Json:
         return {
@@ -328,6 +329,7 @@ class World:
         self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
         # servers that have not added the bot: only a user-installed app reaches them
         self.without_bot: set[int] = set()
+        self.guild_locales: dict[int, str] = {}  # id -> preferred locale, when not en-US
         self.guild_id = self.add_guild(guild_name)
         self.bot = User(self.ids.next(), "Crosshairs", bot=True)
         self.owner = User(self.ids.next(), "Owner")
@@ -353,24 +355,30 @@ class World:
     def guild_name(self) -> str:
         return self.guilds[self.guild_id]
 
-    def add_guild(self, name: str, with_bot: bool = True) -> int:
+    def add_guild(self, name: str, with_bot: bool = True, locale: str = "en-US") -> int:
         """Another guild the bot is in (a bot that joins it at run time is not modelled:
         guilds are added before the bot identifies), or, ``with_bot=False``, one that
         has not added the bot: its people reach it only through their own install of
-        the app, and it may post nowhere there."""
+        the app, and it may post nowhere there. ``locale``: its preferred locale (the
+        language of its community, which the bot speaks in public there)."""
         guild_id = self.ids.next_millisecond()
         self.guilds[guild_id] = name
+        self.guild_locales[guild_id] = locale
         if not with_bot:
             self.without_bot.add(guild_id)
         return guild_id
+
+    def locale_of(self, guild_id: int) -> str:
+        """The guild's preferred locale."""
+        return self.guild_locales.get(guild_id, "en-US")
 
     @property
     def bot_guilds(self) -> list[int]:
         """The guilds the bot is a member of."""
         return [g for g in self.guilds if g not in self.without_bot]
 
-    def add_user(self, name: str) -> User:
-        user = User(self.ids.next(), name)
+    def add_user(self, name: str, locale: str = "en-GB") -> User:
+        user = User(self.ids.next(), name, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -481,7 +489,7 @@ class World:
             "stage_instances": [],
             "guild_scheduled_events": [],
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale_of(guild_id),
             "nsfw_level": 0,
             "mfa_level": 0,
             "verification_level": 0,

@@ -48,6 +48,7 @@ from bot.ui.cockpit_items import (
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
@@ -60,6 +61,7 @@ from bot.ui.thread import (
     send_record,
 )
 from bot.ui.walls import match_of_press
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -67,14 +69,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LABELS = {
-    "play": ("Play", discord.ButtonStyle.primary, "✈️"),
-    "lines": ("Lines of fire", discord.ButtonStyle.secondary, "🎯"),
-    "draw": ("Offer draw", discord.ButtonStyle.secondary, "🤝"),
-    "accept": ("Accept draw", discord.ButtonStyle.success, "🤝"),
-    "decline": ("Decline draw", discord.ButtonStyle.secondary, "✖️"),
-    "resign": ("Resign", discord.ButtonStyle.danger, "🏳️"),
-    "record": ("Record", discord.ButtonStyle.secondary, "📜"),
-    "claim": ("Claim on time", discord.ButtonStyle.secondary, "⏰"),
+    "play": (N_("Play"), discord.ButtonStyle.primary, "✈️"),
+    "lines": (N_("Lines of fire"), discord.ButtonStyle.secondary, "🎯"),
+    "draw": (N_("Offer draw"), discord.ButtonStyle.secondary, "🤝"),
+    "accept": (N_("Accept draw"), discord.ButtonStyle.success, "🤝"),
+    "decline": (N_("Decline draw"), discord.ButtonStyle.secondary, "✖️"),
+    "resign": (N_("Resign"), discord.ButtonStyle.danger, "🏳️"),
+    "record": (N_("Record"), discord.ButtonStyle.secondary, "📜"),
+    "claim": (N_("Claim on time"), discord.ButtonStyle.secondary, "⏰"),
 }
 
 
@@ -86,7 +88,7 @@ class MatchButton(
         label, style, emoji = LABELS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, emoji=emoji, custom_id=f"xh:{action}:{match_id}"
+                label=_(label), style=style, emoji=emoji, custom_id=f"xh:{action}:{match_id}"
             )
         )
         self.action = action
@@ -116,7 +118,7 @@ class MatchButton(
         elif self.action == "lines":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
-                "Lines of fire of the side to move; caught planes are marked.",
+                _("Lines of fire of the side to move; caught planes are marked."),
                 file=await board_file(live, lines=True),
                 ephemeral=True,
             )
@@ -135,7 +137,7 @@ class MatchButton(
             # on a board in one message (bot.ui.anywhere) this press shows the change
             on_board = anywhere.is_anywhere(bot, live)
             await show_update(bot, update, via=interaction if on_board else None)
-            await tell(interaction, "Done.")
+            await tell(interaction, _("Done."))
 
 
 class ConfirmResign(
@@ -144,7 +146,7 @@ class ConfirmResign(
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign",
+                label=_("Yes, resign"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"xh:sure:{match_id}",
             )
@@ -168,7 +170,9 @@ class ConfirmResign(
         self.item.disabled = True
         view = components()
         view.add_item(self.item)
-        said = "🛑 The game is aborted." if update.match.aborted else "🏳️ You resigned."
+        said = (
+            "🛑 " + _("The game is aborted.") if update.match.aborted else "🏳️ " + _("You resigned.")
+        )
         await interaction.edit_original_response(content=said, view=view)
         await show_update(bot_of(interaction), update)
 
@@ -176,12 +180,15 @@ class ConfirmResign(
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
     """The Resign button and ``/crosshairs resign`` both ask before resigning."""
     if not live.seats_of(interaction.user.id):
-        raise MatchError("you are not playing in this match")
+        raise MatchError(_("you are not playing in this match"))
     early = bool(live.game.unflown())
     question = (
-        "Really resign? Not every side has flown a turn yet, so the game is aborted and not rated."
+        _(
+            "Really resign? Not every side has flown a turn yet, so the game is aborted and "
+            "not rated."
+        )
         if early
-        else "Really resign? This cannot be undone."
+        else _("Really resign? This cannot be undone.")
     )
     view = components()
     view.add_item(ConfirmResign(live.id))
@@ -298,7 +305,7 @@ async def _fly(
         await send_cockpit(interaction, live, (), edit=True, note="\n".join(update.lines))
     else:
         await interaction.edit_original_response(
-            content=f"{update.text()}\n\n✅ Your turn is done.", attachments=[], view=None
+            content=f"{update.text()}\n\n✅ " + _("Your turn is done."), attachments=[], view=None
         )
     await show_update(bot, update, via=interaction)
 
@@ -342,7 +349,7 @@ def _cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
 
 # ------------------------------------------------- a match in one message (anywhere)
 
-ANYWHERE_PROMPT = "your turn — choose below."
+ANYWHERE_PROMPT = N_("{mention}, your turn — choose below.")
 
 
 async def show_anywhere(
@@ -467,7 +474,7 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     view = components()
     view.add_item(
         discord.ui.Button(
-            label="Rematch",
+            label=_("Rematch"),
             style=discord.ButtonStyle.primary,
             emoji="🔁",
             custom_id=REMATCH_ID.format(live.id),
@@ -484,8 +491,9 @@ async def post_board(
 ) -> discord.Message:
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
     the match's board; the old one goes."""
-    view = await final_view(bot, live) if live.game.is_over else board_view(live)
-    return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
+    with for_everyone(bot, live.record.guild_id):
+        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
 
 
 async def open_table(
@@ -499,7 +507,8 @@ async def open_table(
     and post the first board there; ``actor``, who started it, is not sent a DM."""
     target: discord.abc.Messageable = channel
     if isinstance(channel, discord.TextChannel):
-        name = " vs ".join(live.names)[:80] + f" · #{live.id}"
+        with for_everyone(bot, live.record.guild_id):
+            name = _(" vs ").join(live.names)[:80] + f" · #{live.id}"
         try:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
@@ -510,7 +519,9 @@ async def open_table(
             await bot.games.set_thread(live, thread.id)
             target = thread
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
-    introduce(live, f"{intro}\n{seats_line(live)}\n{mentions}".strip())
+    with for_everyone(bot, live.record.guild_id):
+        seats = seats_line(live)
+    introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
     await game_opened(bot, live, actor)
     await after_update(bot, live)
@@ -535,8 +546,9 @@ async def show_update(
         if update.ended:  # else another action called it off, and tells of it
             await show_aborted(bot, update)
         return
-    view = await final_view(bot, live) if live.game.is_over else board_view(live)
-    await refresh_board(bot, update, view, draw_lines(live), via)
+    with for_everyone(bot, live.record.guild_id):
+        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        await refresh_board(bot, update, view, draw_lines(live), via)
     events = bot.games.events
     if update.ended:
         # series, ratings and tournaments answer this with their lines and next games
