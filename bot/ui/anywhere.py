@@ -17,15 +17,16 @@ from discord import app_commands
 
 from bot.services.live import LiveMatch, MatchError
 from bot.ui import board_edits
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
 
-HERE = "Here (a DM, a group DM or a server that has not added me) I can only answer you"
-ON_THE_BOARD = (
-    f"{HERE}, not post on my own: a match here is flown, drawn, resigned and read with "
+HERE = N_("Here (a DM, a group DM or a server that has not added me) I can only answer you")
+ON_THE_BOARD = N_(
+    "{here}, not post on my own: a match here is flown, drawn, resigned and read with "
     "the board message's own menus and buttons."
 )
 # command (qualified name, or its group) -> why it cannot work where the bot cannot post
@@ -36,23 +37,27 @@ REFUSED = {
     "record": ON_THE_BOARD,
     "abort": ON_THE_BOARD,
     "draw": ON_THE_BOARD,
-    "takeback": f"{HERE}: a takeback needs a message of its own for the others to answer.",
-    "replay": f"{HERE}: replays are for matches in servers that added me.",
-    "analyse": f"{HERE}: an analysis is posted in the match's thread, which I cannot open here.",
-    "series": (
-        f"{HERE}: a series starts its next game on its own, so it needs a server that added me."
+    "takeback": N_("{here}: a takeback needs a message of its own for the others to answer."),
+    "replay": N_("{here}: replays are for matches in servers that added me."),
+    "analyse": N_("{here}: an analysis is posted in the match's thread, which I cannot open here."),
+    "series": N_(
+        "{here}: a series starts its next game on its own, so it needs a server that added me."
     ),
-    "tournament": (
-        f"{HERE}: a tournament posts its rounds and standings on its own, so it needs a "
+    "tournament": N_(
+        "{here}: a tournament posts its rounds and standings on its own, so it needs a "
         "server that added me."
     ),
-    "setup": f"{HERE}: the setup check looks at a server's channels.",
+    "setup": N_("{here}: the setup check looks at a server's channels."),
 }
-NO_CLOCK = (
-    f"{HERE}: a turn clock must post on its own when time runs out, so matches here "
+NO_CLOCK = N_(
+    "{here}: a turn clock must post on its own when time runs out, so matches here "
     "have none — leave out `clock`."
 )
-NO_DAILY = f"{HERE}: a daily puzzle is posted on its own, so it needs a server that added me."
+NO_DAILY = N_("{here}: a daily puzzle is posted on its own, so it needs a server that added me.")
+
+
+def _refusal(reason: str) -> str:
+    return _(reason, here=_(HERE))
 
 
 def _in_guild(client: discord.Client, guild_id: int | None) -> bool:
@@ -87,7 +92,7 @@ async def allowed(interaction: discord.Interaction) -> bool:
     words = command.qualified_name.split()
     reason = REFUSED.get(words[1]) if len(words) > 1 else None
     if reason is not None:
-        raise app_commands.CheckFailure(reason)
+        raise app_commands.CheckFailure(_refusal(reason))
     return True
 
 
@@ -95,13 +100,13 @@ def refuse_option(interaction: discord.Interaction, used: bool, reason: str) -> 
     """Refuse an option (a clock, a daily puzzle) that needs the bot to post on its own,
     where it cannot."""
     if used and not posts_on_its_own(interaction):
-        raise MatchError(reason)
+        raise MatchError(_refusal(reason))
 
 
 def require_attachments(interaction: discord.Interaction) -> None:
     """The board is a picture: where the bot only answers, that is all it needs."""
     if not interaction.app_permissions.attach_files:
-        raise MatchError(f"{HERE}, and here I may not attach the board's picture.")
+        raise MatchError(_refusal(N_("{here}, and here I may not attach the board's picture.")))
 
 
 # match -> the latest press on its board message, whose token can still edit that
@@ -127,4 +132,10 @@ def forget(match_id: int) -> None:
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    bot.tree.interaction_check = allowed  # type: ignore[method-assign]
+    # after the tree's own check, which sets the language the refusal is said in
+    spoken = bot.tree.interaction_check
+
+    async def check(interaction: discord.Interaction[CrosshairsBot]) -> bool:
+        return await spoken(interaction) and await allowed(interaction)
+
+    bot.tree.interaction_check = check  # type: ignore[method-assign]

@@ -81,7 +81,7 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
     print(f"{presses} presses on the board, {len(tokens)} steps, {edits} edits of it")
     assert not board.components  # the final board: nothing left to press
     # the ratings line comes under the final board, there being nowhere else to post it
-    await people.wait_for(dm, lambda m: "📊 Ratings (duel): alice" in m.content)
+    await people.wait_for(dm, lambda m: "📊 Ratings (Duels): alice" in m.content)
 
     assert world.history(dm) == [board]  # one message, the whole match
     in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
