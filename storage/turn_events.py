@@ -39,6 +39,12 @@ async def passed(conn: Conn, match_id: int, ply: int, actor_id: int | None, at: 
     )
 
 
+async def taken_back(conn: Conn, match_id: int, to_ply: int) -> None:
+    """Inside the transaction of a takeback to ``to_ply``: a turn passed by a step taken
+    back never happened, so it is never told."""
+    await conn.execute("DELETE FROM turn_events WHERE match_id = ? AND ply > ?", (match_id, to_ply))
+
+
 class TurnEvents:
     def __init__(self, db: Database) -> None:
         self._db = db

@@ -10,6 +10,7 @@ from storage_testkit import duel, game_json, raw
 from storage.db import Database
 from storage.errors import StepConflict, StorageError
 from storage.matches import MatchRepo, MatchStatus
+from storage.takebacks import TakebackRepo
 from storage.turn_events import PendingTurn, TurnEvents
 
 
@@ -79,3 +80,18 @@ async def test_a_match_that_ended_has_no_turn_to_tell(db: Database) -> None:
     # the last step records the end, not a turn (even if asked to)
     await step(repo, finished, 2, 22, passes_turn=True, status=MatchStatus.FINISHED)
     assert untold(await turns.pending()) == [(playing, 1, 1, 11)]
+
+
+async def test_a_turn_passed_by_a_step_taken_back_is_never_told(db: Database) -> None:
+    repo, turns = MatchRepo(db), TurnEvents(db)
+    kept, undone = await repo.create(duel()), await repo.create(duel())
+    await step(repo, kept, 1, 11, passes_turn=True)
+    await step(repo, kept, 2, 22)  # within bob's turn
+    await step(repo, undone, 1, 11, passes_turn=True)
+    await step(repo, undone, 2, 22, passes_turn=True)
+    for match_id in (kept, undone):
+        await TakebackRepo(db).take_back(
+            match_id, 2, 1, game_json(1, 1), to_move_seat=1, turn_deadline=None
+        )
+    # the turn passed at ply 1 still stands; the one passed at ply 2 is gone
+    assert untold(await turns.pending()) == [(kept, 1, 1, 11)]
