@@ -22,6 +22,7 @@ from bot.services.clock import Clock
 from bot.services.events import GameBooked, MatchAborted, MatchFinished, TurnPassed
 from bot.ui import (
     analysis,
+    anywhere,
     buttons,
     clocks,
     closed_threads,
@@ -51,6 +52,7 @@ from bot.ui.notify import NotifyDesk
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
 
 Feature = Callable[[CrosshairsBot], Awaitable[None]]
@@ -60,6 +62,7 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 # work across restarts) and its cogs.
 FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
+    anywhere.setup,  # where the bot only answers: what needs it to post is refused
     buttons.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
     rematch.setup,
@@ -104,6 +107,8 @@ async def install(bot: CrosshairsBot) -> None:
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:
         await setup(bot)
+    # the commands' names, descriptions and choices in every shipped language (i18n)
+    await bot.tree.set_translator(CommandTranslator())
     # What follows an action, in this order. A match's end: the rating and its line, the
     # series' booking, scoreboard and next game; then, the series game booked, the
     # tournament's booking. A turn passed: the DM to whoever is to move.

@@ -20,6 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+import i18n
+from bot import invite
 from bot.config import Config
 from bot.env import Env
 from bot.ops import Operations
@@ -28,6 +30,7 @@ from bot.services.clock import Clock
 from bot.services.manager import GameManager
 from bot.services.workers import Workers
 from bot.ui.errors import report
+from bot.ui.language import SpeakingTree
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
 
@@ -60,6 +63,8 @@ class CrosshairsBot(commands.Bot):
             intents=intents,
             help_command=None,
             http_trace=self.ops.trace,
+            # every command answers in its asker's language (bot/ui/language.py)
+            tree_cls=SpeakingTree,
             # Never @everyone, @here or a role, whatever a message says; a message that
             # pings a person names them itself (``<@id>``), and people's own text is
             # stored with its mentions escaped (bot/ui/text.py).
@@ -102,6 +107,13 @@ class CrosshairsBot(commands.Bot):
         log.info("resumed %d unfinished matches", len(loaded))
         await self._install(self)
         await self.sync_if_changed()
+        if self.application_id is not None:
+            log.info(
+                "add the bot to a server: %s ; install it for yourself (DMs, group DMs, "
+                "servers without the bot): %s",
+                invite.server_link(self.application_id),
+                invite.user_link(self.application_id),
+            )
 
     async def close(self) -> None:
         for task in list(self.background):
@@ -156,7 +168,9 @@ class CrosshairsBot(commands.Bot):
         if scope is not None:
             self.tree.copy_global_to(guild=scope)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=scope)]
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # the commands' translations are synced with them
+        said = json.dumps(payload, sort_keys=True) + i18n.digest()
+        return hashlib.sha256(said.encode()).hexdigest()
 
     async def sync_if_changed(self, force: bool = False) -> bool:
         """Sync the slash commands with Discord only when they changed since the last

@@ -19,19 +19,12 @@ from bot.services.rating_service import RatingService, describe_rating, shown_ra
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from competition.ratings import FAMILIES
+from competition.ratings import FAMILIES, FAMILY_TITLES
 from render.cards import cards_png
 from rules.achievements import CARDS
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
-
-FAMILY_TITLES = {
-    "duel": "Duels",
-    "ffa": "Free-for-all",
-    "cod": "Circle of Death",
-    "team": "Team games",
-}
 FAMILY_CHOICES = [app_commands.Choice(name=FAMILY_TITLES[f], value=f) for f in FAMILIES]
 MEDALS = ("🥇", "🥈", "🥉")
 

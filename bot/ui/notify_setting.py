@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -19,10 +20,10 @@ CHOICES = [
     app_commands.Choice(name="turn", value="turn"),
     app_commands.Choice(name="clock low", value="clock"),
 ]
-SAID = {
-    "off": "🔕 No DMs about your games.",
-    "turn": "🔔 A DM when it is your turn, and when your clock runs low.",
-    "clock": "⏰ A DM only when your turn clock runs low.",
+SAID = {  # English, marked for translation (i18n)
+    "off": N_("🔕 No DMs about your games."),
+    "turn": N_("🔔 A DM when it is your turn, and when your clock runs low."),
+    "clock": N_("⏰ A DM only when your turn clock runs low."),
 }
 
 
@@ -32,12 +33,12 @@ SAID = {
 async def notify(interaction: discord.Interaction, when: str) -> None:
     if when not in SAID:  # a client may send a value that is not one of the choices
         await interaction.response.send_message(
-            "⚠️ choose off, every turn or only when my clock runs low", ephemeral=True
+            "⚠️ " + _("choose off, every turn or only when my clock runs low"), ephemeral=True
         )
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await bot_of(interaction).env.notifications.set_level(interaction.user.id, when)
-    await interaction.followup.send(SAID[when], ephemeral=True)
+    await interaction.followup.send(_(SAID[when]), ephemeral=True)
 
 
 async def setup(bot: CrosshairsBot) -> None:

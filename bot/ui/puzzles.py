@@ -15,6 +15,7 @@ from discord.ext import commands, tasks
 from bot.services.clock import Clock
 from bot.services.live import MatchError
 from bot.services.training import TrainingService, daily_puzzle
+from bot.ui import anywhere
 from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import tell
@@ -61,6 +62,7 @@ async def switch_daily(
 ) -> None:
     if interaction.guild_id is None:
         raise MatchError("the daily puzzle is for servers: use this in a server's channel")
+    anywhere.refuse_option(interaction, True, anywhere.NO_DAILY)
     permissions = interaction.permissions
     if not (permissions.manage_guild or permissions.administrator):
         raise MatchError("only a server admin (Manage Server) can switch the daily puzzle")

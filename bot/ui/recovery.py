@@ -2,7 +2,8 @@
 
 * A board message behind its game (the process died between storing a move and editing
   the board) is posted afresh: an edit would not notify the player to move, and nobody
-  pinged them.
+  pinged them. A match played in one message (:mod:`bot.ui.anywhere`) cannot be posted
+  to: its board catches up at the next press on it.
 * A game whose end was not shown in full (:mod:`storage.events`) gets its final board if
   it was behind, is rated and booked as if nothing had happened (the subscribers
   do nothing twice), and the steps of its end not shown yet are shown: the ratings
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.services.events import MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch
+from bot.ui import anywhere
 from bot.ui.buttons import post_board
 from bot.ui.series import SeriesDesk
 from bot.ui.thread import match_channel
@@ -69,7 +71,8 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
             if live.aborted:
                 await bot.games.events.publish(MatchAborted(live))
                 continue
-            if await bot.games.boards.shown(live.id) != live.ply:
+            behind = await bot.games.boards.shown(live.id) != live.ply
+            if behind and not anywhere.is_anywhere(bot, live):  # else: at its next press
                 await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
             await bot.games.events.publish(MatchFinished(live))
         except Exception:  # one damaged match must not keep the others untold
@@ -80,6 +83,9 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
     for live in resumed:
         try:
             if await bot.games.boards.shown(live.id) == live.ply:
+                continue
+            if anywhere.is_anywhere(bot, live):  # the bot cannot post there
+                log.info("match %s: its board catches up at the next press on it", live.id)
                 continue
             await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
         except Exception:  # one damaged match must not keep the others stale

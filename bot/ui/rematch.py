@@ -33,8 +33,10 @@ from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
+from bot.ui.language import for_everyone
 from bot.ui.rematch_offers import Offer, RematchOffers
 from bot.ui.walls import match_of_press
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -68,7 +70,9 @@ def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>\d+)"):
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", custom_id=REMATCH_ID.format(match_id)))
+        super().__init__(
+            discord.ui.Button(label=_("Rematch"), custom_id=REMATCH_ID.format(match_id))
+        )
         self.match_id = match_id
 
     @classmethod
@@ -106,14 +110,16 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
             waiting={e.user_id for e in live.seats if e.user_id not in (None, user.id)},
         )
         if not offer.waiting:  # only the computer to ask
-            book.close(offer, "the rematch is on")
+            book.close(offer, _("the rematch is on"))
             await _start(interaction, offer)
             return
         book.pending[offer.id] = offer
         book.by_match[live.id] = offer.id
+        with for_everyone(bot_of(interaction), live.record.guild_id):
+            content, view = _offer_text(offer), _offer_view(offer)
         sent = await interaction.followup.send(
-            _offer_text(offer),
-            view=_offer_view(offer),
+            content,
+            view=view,
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in sorted(offer.waiting)]
             ),
@@ -125,22 +131,23 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
 
 def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
     if not live.game.is_over or live.aborted:
-        raise MatchError("a rematch can be asked for only once the game has a result")
+        raise MatchError(_("a rematch can be asked for only once the game has a result"))
     if not live.seats_of(user_id):
-        raise MatchError("only the players of this match can ask for its rematch")
+        raise MatchError(_("only the players of this match can ask for its rematch"))
     if any(e.user_id is not None and e.user_id < 0 for e in live.seats):
-        raise MatchError("a pilot of this match was forgotten at their request: no rematch")
+        raise MatchError(_("a pilot of this match was forgotten at their request: no rematch"))
     if live.id in book.done:
         raise MatchError(book.done[live.id])
     pending = book.waiting_offer(live.id)
     if pending is not None and user_id not in pending.waiting:
-        raise MatchError("you have already asked for this rematch: waiting for an answer")
+        raise MatchError(_("you have already asked for this rematch: waiting for an answer"))
 
 
 def _offer_text(offer: Offer) -> str:
     table = offer.table
     asked = " ".join(f"<@{u}>" for u in sorted(offer.waiting))
-    return f"🔁 **Rematch?** {table.host.name} asks {asked}\n{table.describe()}"
+    said = _("**Rematch?** {host} asks {asked}", host=table.host.name, asked=asked)
+    return f"🔁 {said}\n{table.describe()}"
 
 
 def _offer_view(offer: Offer) -> discord.ui.View:
@@ -155,10 +162,10 @@ def _offer(book: RematchOffers, offer_id: int, user_id: int, op: str) -> Offer:
     if offer is None:
         raise MatchError(
             book.closed.get(offer_id)
-            or "this rematch offer is no longer open (the bot restarted): press Rematch again"
+            or _("this rematch offer is no longer open (the bot restarted): press Rematch again")
         )
     if user_id not in offer.waiting and not (op == "decline" and user_id == offer.host):
-        raise MatchError("this rematch offer is not addressed to you")
+        raise MatchError(_("this rematch offer is not addressed to you"))
     return offer
 
 
@@ -172,16 +179,27 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
         await interaction.response.defer()
     offer = _offer(book, offer_id, user.id, op)
     if op == "decline":
-        who = "withdrawn" if user.id == offer.host else f"declined by {user.display_name}"
-        book.close(offer, f"it was {who}")
-        await tell(interaction, f"❌ Rematch {who}.")
-        await _settle(offer, f"❌ Rematch {who}.")
+        withdrawn = user.id == offer.host
+        if withdrawn:
+            book.close(offer, _("it was withdrawn"))
+            await tell(interaction, "❌ " + _("Rematch withdrawn."))
+        else:
+            book.close(offer, _("it was declined by {name}", name=user.display_name))
+            await tell(
+                interaction, "❌ " + _("Rematch declined by {name}.", name=user.display_name)
+            )
+        with for_everyone(bot_of(interaction), offer.table.guild_id):
+            if withdrawn:
+                said = _("Rematch withdrawn.")
+            else:
+                said = _("Rematch declined by {name}.", name=user.display_name)
+            await _settle(offer, f"❌ {said}")
         return
     offer.waiting.discard(user.id)
     if offer.waiting:
-        await tell(interaction, "✅ Accepted: waiting for the others.")
+        await tell(interaction, "✅ " + _("Accepted: waiting for the others."))
         return
-    book.close(offer, "the rematch is on")
+    book.close(offer, _("the rematch is on"))
     await _start(interaction, offer)
 
 
@@ -208,13 +226,23 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
         raise
     channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
-    intro = f"🔁 **Match #{live.id}**, a rematch of #{offer.match_id} — {table.describe()}"
+    with for_everyone(bot, table.guild_id):
+        intro = "🔁 " + _(
+            "**Match #{id}**, a rematch of #{old} — {table}",
+            id=live.id,
+            old=offer.match_id,
+            table=table.describe(),
+        )
     target = await open_table(bot, live, channel, intro, interaction.user.id)
-    where = target.mention if isinstance(target, discord.Thread) else f"match #{live.id}"
-    said = f"this match's rematch is already on: {where}"
-    _offers(interaction).settle(offer.match_id, said)
-    await interaction.followup.send(f"🔁 The rematch is on: {where}.")
-    await _settle(offer, f"✅ Accepted: the rematch is on, {where}.")
+    with for_everyone(bot, table.guild_id):
+        if isinstance(target, discord.Thread):
+            where = target.mention
+        else:
+            where = _("match #{id}", id=live.id)
+        said = _("this match's rematch is already on: {where}", where=where)
+        _offers(interaction).settle(offer.match_id, said)
+        await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
+        await _settle(offer, "✅ " + _("Accepted: the rematch is on, {where}.", where=where))
 
 
 async def _settle(offer: Offer, said: str) -> None:
@@ -233,8 +261,9 @@ class AnswerButton(
 ):
     def __init__(self, offer_id: int, op: str) -> None:
         style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
+        label = _("Accept") if op == "accept" else _("Decline")
         super().__init__(
-            discord.ui.Button(label=op.title(), style=style, custom_id=f"xh:ra:{offer_id}:{op}")
+            discord.ui.Button(label=label, style=style, custom_id=f"xh:ra:{offer_id}:{op}")
         )
         self.offer_id = offer_id
         self.op = op

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.ui.invites import Table
+from i18n import _
 
 KEEP_CLOSED = 1000
 
@@ -40,8 +41,8 @@ class RematchOffers:
         """Take the offer off the pending list (no await between the check and this)."""
         self.pending.pop(offer.id, None)
         self.by_match.pop(offer.match_id, None)
-        _remember(self.closed, offer.id, f"this rematch offer is closed: {why}")
-        self.settle(offer.match_id, f"this match's rematch was already asked for: {why}")
+        _remember(self.closed, offer.id, _("this rematch offer is closed: {why}", why=why))
+        self.settle(offer.match_id, _("this match's rematch was already asked for: {why}", why=why))
 
     def settle(self, match_id: int, why: str) -> None:
         """What a further press of the match's Rematch is told."""

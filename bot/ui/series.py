@@ -28,13 +28,16 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
+from bot.ui import anywhere
 from bot.ui.buttons import open_table
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.thread import match_channel
+from bot.ui.language import for_everyone
+from bot.ui.thread import board_text, match_channel
 from bot.ui.walls import not_found, same_guild
-from competition.ratings import MAX_HANDICAP, family_of
+from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
+from i18n import N_, _
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
@@ -135,8 +138,8 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     if series_id is not None:
         numbered = await service.find(series_id)
         if numbered is None:
-            raise not_found("series", series_id)
-        same_guild(interaction, numbered.guild_id, "series", series_id)
+            raise not_found(N_("series"), series_id)
+        same_guild(interaction, numbered.guild_id, N_("series"), series_id)
         return numbered
     channel = interaction.channel
     if channel is not None:
@@ -272,6 +275,14 @@ class SeriesDesk(commands.Cog):
         scoreboard and the next game (or the winner). Each is shown once, even when a
         restart has this end shown again."""
         live = event.match
+        with for_everyone(self.bot, live.record.guild_id):
+            await self._match_finished(live)
+
+    async def _match_finished(self, live: LiveMatch) -> None:
+        if anywhere.is_anywhere(self.bot, live):
+            await self.ratings.rate(live)  # once, however often this end is published
+            await self._ratings_under_board(live)
+            return
         once = self.games.events.once
         channel = await match_channel(self.bot, live)
         await self.ratings.rate(live)  # once, however often this end is published
@@ -350,10 +361,20 @@ class SeriesDesk(commands.Cog):
         return found if isinstance(found, discord.abc.Messageable) else None
 
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
+        await channel.send(await self._ratings_line(live))
+
+    async def _ratings_under_board(self, live: LiveMatch) -> None:
+        """Where the bot only answers (no series there, nowhere to post), the ratings
+        line goes under the final board, through the press that ended the match."""
+        press = anywhere.last_press(live.id)
+        if press is not None:
+            line = await self._ratings_line(live)
+            await press.edit_original_response(content=board_text(live, [line]))
+
+    async def _ratings_line(self, live: LiveMatch) -> str:
         verdict = await self.ratings.verdict(live)
         if not verdict.rated:
-            await channel.send(f"📊 Unrated game: {verdict.why_not}.")
-            return
+            return "📊 " + _("Unrated game: {why}.", why=verdict.why_not)
         family = family_of(live.game.settings.mode)
         parts = []
         for entrant in live.seats:
@@ -361,9 +382,12 @@ class SeriesDesk(commands.Cog):
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
                 parts.append(f"{entrant.name} {shown_rating(rating)}")
-        await channel.send(
-            f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
+        said = _(
+            "Ratings ({family}): {ratings} ('?': provisional, still settling)",
+            family=_(FAMILY_TITLES[family]),
+            ratings="; ".join(parts),
         )
+        return f"📊 {said}"
 
 
 async def setup(bot: CrosshairsBot) -> None:

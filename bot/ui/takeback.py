@@ -22,8 +22,10 @@ from bot.ui.commands import add_commands, match_here
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.language import for_everyone
 from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
+from i18n import _, n_
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -44,11 +46,18 @@ async def takeback(interaction: discord.Interaction) -> None:
         return
     asked = " ".join(f"<@{u}>" for u in sorted(request.agree))
     view = components()
-    for op in ("accept", "decline"):
-        view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))
+    with for_everyone(bot_of(interaction), live.record.guild_id):
+        for op in ("accept", "decline"):
+            view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))
+        said = n_(
+            "{who} asks to take back their latest turn ({n} step). {asked}, do you agree?",
+            "{who} asks to take back their latest turn ({n} steps). {asked}, do you agree?",
+            request.at_ply - request.to_ply,
+            who=live.who(live.seats_of(request.user_id)[0]),
+            asked=asked,
+        )
     await interaction.response.send_message(
-        f"↩️ {live.who(live.seats_of(request.user_id)[0])} asks to take back their latest "
-        f"turn ({request.at_ply - request.to_ply} step(s)). {asked}, do you agree?",
+        f"↩️ {said}",
         view=view,
         allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(u) for u in sorted(request.agree)]
@@ -65,7 +74,8 @@ async def _apply(interaction: discord.Interaction, service: Takebacks, request: 
 
 async def _show(bot: CrosshairsBot, update: Update) -> None:
     live = update.match
-    await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
+    with for_everyone(bot, live.record.guild_id):
+        await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
     await after_update(bot, live)
 
 
@@ -77,7 +87,7 @@ class TakebackButton(
         style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=op.title(),
+                label=_("Accept") if op == "accept" else _("Decline"),
                 style=style,
                 custom_id=f"xh:tb:{match_id}:{ply}:{user_id}:{op}",
             )
@@ -98,10 +108,10 @@ class TakebackButton(
         asked and the presser is one of those asked."""
         live = await match_of_press(interaction, self.match_id)
         if live.ply != self.ply or live.over:
-            raise MatchError("this takeback request is out of date: the game has moved on")
+            raise MatchError(_("this takeback request is out of date: the game has moved on"))
         request = await _service(interaction).request(live, self.user_id)
         if interaction.user.id not in request.agree:
-            raise MatchError("this takeback request is not addressed to you")
+            raise MatchError(_("this takeback request is not addressed to you"))
         return request
 
     async def _press(self, interaction: discord.Interaction) -> None:
@@ -112,13 +122,13 @@ class TakebackButton(
         service = _service(interaction)
         if self.op == "decline":
             service.decline(request)
-            said = f"❌ Declined by {interaction.user.display_name}."
+            said = "❌ " + _("Declined by {name}.", name=interaction.user.display_name)
             await interaction.edit_original_response(
                 content=f"{_content(interaction)}\n\n{said}", view=None
             )
             return
         if not service.accept(request, interaction.user.id):
-            await tell(interaction, "✅ Accepted: waiting for the others.")
+            await tell(interaction, "✅ " + _("Accepted: waiting for the others."))
             return
         update = await service.take_back(request)
         await interaction.edit_original_response(

@@ -32,6 +32,7 @@ from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.walls import not_found, same_guild
+from i18n import N_
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -40,7 +41,7 @@ ORGANISER_ROLE = "tournament organiser"
 
 tournament = app_commands.Group(
     name="tournament",
-    description="Tournaments: Swiss, round robin, elimination brackets and arenas",
+    description="Tournaments: Swiss, round robin, knockout, arena",
 )
 
 
@@ -66,8 +67,8 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     if tid is not None:
         found = await service.find(tid)
         if found is None:
-            raise not_found("tournament", tid)
-        same_guild(interaction, found.guild_id, "tournament", tid)
+            raise not_found(N_("tournament"), tid)
+        same_guild(interaction, found.guild_id, N_("tournament"), tid)
         return found
     live = await service.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]

@@ -13,7 +13,9 @@ from bot.services.vacations import MAX_DAYS
 from bot.ui.buttons import board_view
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
+from bot.ui.language import for_everyone
 from bot.ui.thread import draw_lines, refresh_board
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -28,16 +30,23 @@ async def vacation(
     if days == 0:
         await interaction.response.defer(ephemeral=True, thinking=True)
         ended = await service.end(interaction.user.id)
-        said = "🏠 Welcome back: your clocks run again." if ended else "You are not on vacation."
+        if ended:
+            said = "🏠 " + _("Welcome back: your clocks run again.")
+        else:
+            said = _("You are not on vacation.")
         await interaction.followup.send(said, ephemeral=True)
         return
     await service.check(interaction.user.id, days)
     await interaction.response.defer(ephemeral=True, thinking=True)
     started = await service.start(interaction.user.id, days)
     await interaction.followup.send(
-        f"🌴 On vacation until <t:{int(started.ends)}:f>: your turn clocks cannot run out "
-        f"before then, and each turn of yours gets its whole time after. "
-        f"{started.left_days:g} vacation day(s) left in these 30 days.",
+        "🌴 "
+        + _(
+            "On vacation until {when}: your turn clocks cannot run out before then, and each "
+            "turn of yours gets its whole time after. {n} vacation day(s) left in these 30 days.",
+            when=f"<t:{int(started.ends)}:f>",
+            n=f"{started.left_days:g}",
+        ),
         ephemeral=True,
     )
     await hold_clocks(bot_of(interaction))
@@ -47,8 +56,10 @@ async def hold_clocks(bot: CrosshairsBot) -> None:
     """Push the clocks of players on vacation, and show the new time on their boards."""
     for live in await bot.env.vacations.hold_clocks():
         update = Update(live, (), [])
-        note = f"🌴 {live.who(live.game.to_move or 0)} is on vacation: their clock waits."
-        await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])
+        with for_everyone(bot, live.record.guild_id):
+            who = live.who(live.game.to_move or 0)
+            note = "🌴 " + _("{who} is on vacation: their clock waits.", who=who)
+            await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])
 
 
 async def setup(bot: CrosshairsBot) -> None:
