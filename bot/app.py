@@ -118,12 +118,13 @@ async def install(bot: CrosshairsBot) -> None:
     events.subscribe(MatchAborted, series_desk.match_aborted)
     events.subscribe(TurnPassed, NotifyDesk(bot, env.notifications).turn_passed)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
-    # the ends a crash left unshown are shown (bot/ui/recovery.py).
+    # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).
     for live in env.games.live_matches():
         if live.computer_to_move:
             bot.spawn(buttons.computer_turns(bot, live.id))
     ends = await recovery.unshown_ends(bot)
-    bot.spawn(recovery.after_restart(bot, ends, series_desk))
+    turns = await recovery.untold_turns(bot)
+    bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
-from bot.services.events import EventBus
+from bot.services.events import EventBus, TurnPassed
 from bot.services.live import (
     COMPUTER_STRENGTHS,
     AlreadyOut,
@@ -60,6 +60,7 @@ from storage.db import Database
 from storage.errors import StorageError
 from storage.events import MatchEvents
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
+from storage.turn_events import TurnEvents
 
 log = logging.getLogger(__name__)
 
@@ -83,9 +84,9 @@ class GameManager:
         self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
-        # What follows an end (ratings, series, tournaments), once
-        # (:mod:`bot.services.events`).
-        self.events = EventBus(MatchEvents(db))
+        # What follows an end (ratings, series, tournaments) and a turn passed (a DM),
+        # once (:mod:`bot.services.events`).
+        self.events = EventBus(MatchEvents(db), TurnEvents(db))
         # the parts with reasons of their own to change; this manager is their MatchHost
         self.computer = ComputerTurns(self)
         self.clocks = TurnClocks(self)
@@ -226,6 +227,21 @@ class GameManager:
                 log.warning("match %s: its end cannot be shown (%s)", end.match_id, exc)
         return found
 
+    async def untold_turns(self) -> list[TurnPassed]:
+        """This process's turns passed whose DM was not sent (the process died between
+        storing the step and telling it); another process's are its own to tell."""
+        found = []
+        for turn in await self.events.turns.pending():
+            if not self.shards.owns(turn.guild_id):
+                continue
+            try:
+                live = await self.get(turn.match_id)
+            except MatchUnavailable as exc:
+                log.warning("match %s: its turn cannot be told (%s)", turn.match_id, exc)
+                continue
+            found.append(TurnPassed(live, turn.ply, turn.actor_id))
+        return found
+
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         for live in self._live.values():
             # a series plays game after game in one thread: the finished ones stay loaded
@@ -363,6 +379,7 @@ class GameManager:
                 turn_deadline=None if game.is_over else live.deadline,
                 status=status,
                 result_json=result,
+                passes_turn=not game.is_over and game.to_move != before,
             )
 
     async def _update(
