@@ -5,7 +5,9 @@ them (which includes the first turn of a new game, such as a series game or a
 tournament round) and when their clock runs low; ``clock`` — only when their clock runs
 low; ``off`` (the default) — never. A DM is a rate-limited call, so a person gets at
 most one per player-turn of a match, never the person whose action passed the turn, and
-the computer none. This module decides; :mod:`bot.ui.notify` sends.
+the computer none. This module decides; :mod:`bot.ui.notify` sends, and chooses the
+language the texts are said in (they are built with :func:`i18n._` in the language being
+spoken when these methods are called).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.services.live import LiveMatch
+from i18n import _
 from storage.db import Database
 from storage.notify import NotifyRepo
 
@@ -53,8 +56,14 @@ class Notifications:
             return []
         if (await self.repo.levels([user]))[user] != "turn":
             return []
-        title = " vs ".join(live.names)
-        return [Notice(user, f"✈️ Your turn in match #{live.id} ({title}): {jump_link(live)}")]
+        title = _(" vs ").join(live.names)
+        text = _(
+            "Your turn in match #{id} ({title}): {link}",
+            id=live.id,
+            title=title,
+            link=jump_link(live),
+        )
+        return [Notice(user, f"✈️ {text}")]
 
     async def game_opened(self, live: LiveMatch, actor: int | None) -> list[Notice]:
         """A new game (a challenge accepted, a series game, a tournament round): its first
@@ -64,12 +73,14 @@ class Notifications:
         told = {n.user_id for n in first} | {actor, live.user_to_move()}
         others = [e.user_id for e in live.seats if e.user_id is not None and e.user_id not in told]
         levels = await self.repo.levels(others)
-        title = " vs ".join(live.names)
-        return first + [
-            Notice(u, f"🛫 Match #{live.id} ({title}) has started: {jump_link(live)}")
-            for u in others
-            if levels[u] == "turn"
-        ]
+        title = _(" vs ").join(live.names)
+        text = _(
+            "Match #{id} ({title}) has started: {link}",
+            id=live.id,
+            title=title,
+            link=jump_link(live),
+        )
+        return first + [Notice(u, f"🛫 {text}") for u in others if levels[u] == "turn"]
 
     async def clock_low(self, live: LiveMatch) -> list[Notice]:
         """The DM for the person whose turn clock is about to run out."""
@@ -81,8 +92,13 @@ class Notifications:
         return [
             Notice(
                 user,
-                f"⏰ Your turn in match #{live.id} is running out "
-                f"(<t:{int(live.deadline)}:R>): {jump_link(live)}",
+                "⏰ "
+                + _(
+                    "Your turn in match #{id} is running out ({when}): {link}",
+                    id=live.id,
+                    when=f"<t:{int(live.deadline)}:R>",
+                    link=jump_link(live),
+                ),
             )
         ]
 

@@ -4,11 +4,16 @@
 chooses how often). What is sent to whom
 is :mod:`bot.services.notifications`'s decision; a DM that cannot be delivered (a person
 who closed their DMs, or left every server the bot shares with them) is logged and
-dropped, never retried: it must not hold up the match."""
+dropped, never retried: it must not hold up the match.
+
+A DM is said in the language of the match's server (its preferred locale; English for a
+match outside a server): Discord tells the bot a person's own language only with an
+interaction of theirs, and the DM is sent when someone else acts (docs/localisation.md)."""
 
 from __future__ import annotations
 
 import logging
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,6 +21,8 @@ import discord
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
 from bot.services.notifications import Notice, Notifications
+from bot.ui.language import server_locale
+from i18n import speaking
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -34,15 +41,27 @@ class NotifyDesk:
 
     async def turn_passed(self, event: TurnPassed) -> None:
         """A DM for whoever is now to move (see :class:`Notifications`)."""
-        await _send(self.bot, await self.service.turn_passed(event.match, event.actor))
+        with _dm_language(self.bot, event.match):
+            notices = await self.service.turn_passed(event.match, event.actor)
+        await _send(self.bot, notices)
 
 
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
-    await _send(bot, await bot.env.notifications.game_opened(live, actor))
+    with _dm_language(bot, live):
+        notices = await bot.env.notifications.game_opened(live, actor)
+    await _send(bot, notices)
 
 
 async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
-    await _send(bot, await bot.env.notifications.clock_low(live))
+    with _dm_language(bot, live):
+        notices = await bot.env.notifications.clock_low(live)
+    await _send(bot, notices)
+
+
+def _dm_language(bot: CrosshairsBot, live: LiveMatch) -> AbstractContextManager[str]:
+    """The language a DM about ``live`` is written in: its server's, not the language
+    of whoever acted (the reader is someone else)."""
+    return speaking(server_locale(bot, live.record.guild_id))
 
 
 async def _send(bot: CrosshairsBot, notices: list[Notice]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 from support.flying import match_in
 from support.replies import answer
 from support.tables import Table
@@ -130,3 +131,19 @@ async def test_my_games_across_servers_with_links(
     assert f"{there.id}" not in server.content  # without mine: this server's matches only
     none = answer(await table.eve.slash(table.channel, "crosshairs games", mine=True))
     assert "no live match" in none.content
+
+
+async def test_the_dm_is_in_the_language_of_the_match_server(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """alice acts in English; bob's DM is in the server's language (German), not hers."""
+    table = Table(simcord_env)
+    await table.bob.slash(table.channel, "crosshairs notify", when="turn")
+    thread = await table.start(clouds="none")
+    guild = simcord_bot.get_guild(table.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german  # after the (English) challenge
+    live = await match_in(simcord_bot, thread)
+    await fly_turn(table.alice, thread, live)
+    (dm,) = dms(table.bob)
+    assert dm.startswith(f"✈️ Du bist am Zug in Partie #{live.id} (") and f"/{thread.id}" in dm
