@@ -37,11 +37,12 @@ from bot.ui.language import for_everyone
 from bot.ui.thread import board_text, match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
-from i18n import N_, _
+from i18n import N_, _, n_
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
 from rules.modes import MODES
+from rules.words.common import join
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -54,6 +55,12 @@ series = app_commands.Group(
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
+
+STATUS_WORDS = {
+    SeriesStatus.ACTIVE: N_("active"),
+    SeriesStatus.FINISHED: N_("finished"),
+    SeriesStatus.ABANDONED: N_("abandoned"),
+}
 
 
 # ---------------------------------------------------------------- pictures
@@ -81,11 +88,12 @@ def side_rows(series: Series) -> list[ScoreRow]:
 async def scoreboard_file(series: Series) -> discord.File:
     played, planned = series.games_played, series.games_planned
     names = SeriesService.side_names(series)
-    title = f"Series #{series.id} · " + " vs ".join(names[s] for s in sorted(names))
+    players = _(" vs ").join(names[s] for s in sorted(names))
+    title = _("Series #{id} · {players}", id=series.id, players=players)
     if series.status is SeriesStatus.FINISHED:
-        subtitle = f"Final standings after {played} game{'s' if played != 1 else ''}"
+        subtitle = n_("Final standings after {n} game", "Final standings after {n} games", played)
     else:
-        subtitle = f"After game {played} of {planned}"
+        subtitle = _("After game {played} of {planned}", played=played, planned=planned)
     rows, pool = side_rows(series), series.current_pool
     png = await workers.current().run(scoreboard_png, title, rows, subtitle=subtitle, pool=pool)
     words = scoreboard_words(title, rows, subtitle, pool)
@@ -97,27 +105,34 @@ def status_text(series: Series) -> str:
     plan = SeriesPlan.from_json(series.settings_json)
     names = SeriesService.side_names(series)
     standings = SeriesService.standings(series)
-    lines = [
-        f"**Series #{series.id}** · {MODES[series.mode].title} · "
-        f"game {min(series.games_played + 1, series.games_planned)} of {series.games_planned}"
-        f" · {series.status.value}"
-    ]
+    game = _(
+        "game {number} of {planned}",
+        number=min(series.games_played + 1, series.games_planned),
+        planned=series.games_planned,
+    )
+    head = _("**Series #{id}**", id=series.id)
+    lines = [f"{head} · {_(MODES[series.mode].title)} · {game} · {_(STATUS_WORDS[series.status])}"]
     for side in standings.order:
-        kept = [CARDS[c].name for c, who in standings.kept.items() if who == side]
+        kept = [_(CARDS[c].name) for c, who in standings.kept.items() if who == side]
+        won = _("{n} won", n=standings.wins[side])
+        points = n_("{n} point", "{n} points", standings.points[side])
         lines.append(
-            f"• **{names[int(side)]}**: {standings.wins[side]} won, "
-            f"{standings.points[side]} point{'s' if standings.points[side] != 1 else ''}"
-            + (f" ({', '.join(kept)})" if kept else "")
+            f"• **{names[int(side)]}**: {won}, {points}" + (f" ({', '.join(kept)})" if kept else "")
         )
     handicaps = [f"{plan.names[p.position]} {p.handicap}" for p in series.players if p.handicap]
     if handicaps:
-        rated = "rated" if plan.rate_handicapped else "unrated"
-        lines.append(f"Handicap tokens: {', '.join(handicaps)} ({rated})")
-    pool = ", ".join(f"{CARDS[c].name} ({CARDS[c].points})" for c in series.current_pool)
-    lines.append(f"Cards still to be won: {pool or 'none'}")
+        lines.append(handicap_line(", ".join(handicaps), plan.rate_handicapped))
+    pool = ", ".join(f"{_(CARDS[c].name)} ({CARDS[c].points})" for c in series.current_pool)
+    lines.append(_("Cards still to be won: {cards}", cards=pool or _("none")))
     if series.status is SeriesStatus.FINISHED:
         lines.append(winner_line(series))
     return "\n".join(lines)
+
+
+def handicap_line(given: str, rated: bool) -> str:
+    if rated:
+        return _("Handicap tokens: {given} (rated)", given=given)
+    return _("Handicap tokens: {given} (unrated)", given=given)
 
 
 def winner_line(series: Series) -> str:
@@ -125,8 +140,8 @@ def winner_line(series: Series) -> str:
     names = SeriesService.side_names(series)
     leaders = [names[int(s)] for s in standings.leaders]
     if len(leaders) == 1:
-        return f"🏆 **{leaders[0]}** wins the series!"
-    return f"🏆 The series is shared by **{' and '.join(leaders)}**."
+        return "🏆 " + _("**{who}** wins the series!", who=leaders[0])
+    return "🏆 " + _("The series is shared by **{who}**.", who=join(leaders))
 
 
 # ---------------------------------------------------------------- commands
@@ -151,9 +166,11 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     if len(active) == 1:
         return active[0]
     if not active:
-        raise MatchError("no series is running here")
+        raise MatchError(_("no series is running here"))
     numbers = ", ".join(f"#{s.id}" for s in active)
-    raise MatchError(f"several series are running ({numbers}): give the series number")
+    raise MatchError(
+        _("several series are running ({numbers}): give the series number", numbers=numbers)
+    )
 
 
 @series.command(name="status", description="Standings, cards and handicaps of a series")
@@ -161,7 +178,9 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
 async def status(interaction: discord.Interaction, series_id: int | None = None) -> None:
     found = await _series_here(interaction, series_id)
     await interaction.response.defer(thinking=True)
-    await interaction.followup.send(status_text(found), file=await scoreboard_file(found))
+    with for_everyone(bot_of(interaction), found.guild_id):
+        text, board = status_text(found), await scoreboard_file(found)
+    await interaction.followup.send(text, file=board)
 
 
 @series.command(name="handicap", description="Organiser: change a player's handicap tokens")
@@ -179,22 +198,27 @@ async def handicap(
     changed = await bot_of(interaction).env.series.set_handicap(
         found.id, interaction.user.id, player.id, tokens
     )
-    await interaction.followup.send(
-        f"{player.display_name} gets {tokens} handicap token{'s' if tokens != 1 else ''} "
-        f"from the next game of series #{changed.id} on."
-    )
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = n_(
+            "{who} gets {n} handicap token from the next game of series #{id} on.",
+            "{who} gets {n} handicap tokens from the next game of series #{id} on.",
+            tokens,
+            who=player.display_name,
+            id=changed.id,
+        )
+    await interaction.followup.send(said)
 
 
 @series.command(name="stop", description="Organiser: call the series off after this game")
 @app_commands.describe(series_id="Series number (default: this thread's series)")
 async def stop(interaction: discord.Interaction, series_id: int | None = None) -> None:
     found = await _series_here(interaction, series_id)
-    with IN_FLIGHT.claim(("series-stop", found.id), "the series is already being called off"):
+    with IN_FLIGHT.claim(("series-stop", found.id), _("the series is already being called off")):
         await interaction.response.defer(thinking=True)  # before the write
         await bot_of(interaction).env.series.abandon(found.id, interaction.user.id)
-    await interaction.followup.send(
-        f"Series #{found.id} is called off; no further games will start."
-    )
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = _("Series #{id} is called off; no further games will start.", id=found.id)
+    await interaction.followup.send(said)
 
 
 # ---------------------------------------------------------------- the desk
@@ -226,24 +250,37 @@ class SeriesDesk(commands.Cog):
             current, live = await self.series.start_game(series_id)
             if live.record.board_message_id is not None:
                 return  # already opened: a repeated event
-            game_no = next(g.game_no for g in current.games if g.match_id == live.id)
-            pool = current.current_pool
-            header = f"🎴 **Series #{series_id} — game {game_no} of {current.games_planned}**"
-            listed = ", ".join(f"{CARDS[c].name} ({CARDS[c].points})" for c in pool)
-            lines = [f"Cards in play: {listed or 'none left'}"]
-            handicaps = live.game.settings.handicaps
-            if any(handicaps):
-                rated = SeriesPlan.from_json(current.settings_json).rate_handicapped
-                given = ", ".join(f"{live.names[s]} {h}" for s, h in enumerate(handicaps) if h)
-                lines.append(f"Handicap tokens: {given} ({'rated' if rated else 'unrated'})")
-            if pool:
-                cards = [CARDS[c] for c in pool]
-                sheet = await workers.current().run(cards_png, cards, title="Cards in play")
-                words = cards_words(cards, "Cards in play")
-                await target.send(header, file=picture(sheet, "cards.png", words))
-            else:
-                await target.send(header)
-            await open_table(self.bot, live, target, "\n".join(lines))
+            with for_everyone(self.bot, current.guild_id):
+                await self._open_game(current, live, target)
+
+    async def _open_game(
+        self, current: Series, live: LiveMatch, target: discord.abc.Messageable
+    ) -> None:
+        """The game's header, the cards in play and the game itself, posted in ``target``."""
+        game_no = next(g.game_no for g in current.games if g.match_id == live.id)
+        pool = current.current_pool
+        header = "🎴 " + _(
+            "**Series #{id} — game {number} of {planned}**",
+            id=current.id,
+            number=game_no,
+            planned=current.games_planned,
+        )
+        listed = ", ".join(f"{_(CARDS[c].name)} ({CARDS[c].points})" for c in pool)
+        lines = [_("Cards in play: {cards}", cards=listed or _("none left"))]
+        handicaps = live.game.settings.handicaps
+        if any(handicaps):
+            rated = SeriesPlan.from_json(current.settings_json).rate_handicapped
+            given = ", ".join(f"{live.names[s]} {h}" for s, h in enumerate(handicaps) if h)
+            lines.append(handicap_line(given, rated))
+        if pool:
+            cards = [CARDS[c] for c in pool]
+            in_play = _("Cards in play")
+            sheet = await workers.current().run(cards_png, cards, title=in_play)
+            words = cards_words(cards, in_play)
+            await target.send(header, file=picture(sheet, "cards.png", words))
+        else:
+            await target.send(header)
+        await open_table(self.bot, live, target, "\n".join(lines))
 
     async def finish_half_done(self) -> None:
         """At start-up: carry on every active series a crash stopped between two games
@@ -293,10 +330,12 @@ class SeriesDesk(commands.Cog):
         current = outcome.series
 
         async def scoreboard() -> None:
-            returned = ", ".join(CARDS[c].name for c in outcome.returned)
-            text = f"📋 Series #{current.id} after game {outcome.game_no}."
+            returned = ", ".join(_(CARDS[c].name) for c in outcome.returned)
+            text = "📋 " + _(
+                "Series #{id} after game {number}.", id=current.id, number=outcome.game_no
+            )
             if returned:
-                text += f" Back to the pool: {returned}."
+                text += " " + _("Back to the pool: {cards}.", cards=returned)
             await channel.send(text, file=await scoreboard_file(current))
             if current.status is SeriesStatus.FINISHED:
                 await channel.send(winner_line(current))
@@ -324,9 +363,13 @@ class SeriesDesk(commands.Cog):
             await self.series.stop_homeless(current.id)
             log.info("series %s stopped: its channel is gone", current.id)
             return
-        await place.send(
-            f"🔁 Game {game_no} of series #{current.id} was aborted: it is played again."
-        )
+        with for_everyone(self.bot, current.guild_id):
+            said = _(
+                "Game {number} of series #{id} was aborted: it is played again.",
+                number=game_no,
+                id=current.id,
+            )
+        await place.send(f"🔁 {said}")
         await self.start_next(current.id, place)
 
     async def _place(self, current: Series) -> discord.abc.Messageable | None:
@@ -340,8 +383,10 @@ class SeriesDesk(commands.Cog):
             return None
         names = SeriesPlan.from_json(current.settings_json).names
         try:
+            with for_everyone(self.bot, current.guild_id):
+                name = _("Series: {players}", players=_(" vs ").join(names))
             opened = await channel.create_thread(
-                name=("Series: " + " vs ".join(names))[:90],
+                name=name[:90],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )

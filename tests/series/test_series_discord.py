@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import discord
 from support.flying import fly_first_turns, resign
 from support.replies import answer
 
@@ -295,3 +296,28 @@ async def test_a_card_claimed_as_a_clock_ends_a_game_before_everyone_flew_is_not
     stored = await SeriesRepo(simcord_bot.db).get(1)
     assert stored.kept == () and [g.winners for g in stored.games][:1] == [(0,)]
     assert "untouchable" in stored.current_pool  # back in the pool for game 2
+
+
+async def test_a_series_speaks_the_language_of_its_server(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    """In a German server, what everyone reads of a series (its status, a handicap
+    change, its end) is German, whoever asked."""
+    alice, bob = club.alice, club.bob
+    await club.start_series(alice, bob, games=2, handicaps="0,2")
+    (thread,) = club.channel.threads
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german  # after the (English) invitation
+    shown = answer(await alice.slash(thread, "crosshairs series status")).content
+    assert shown.startswith("**Serie #1** · ") and "Partie 1 von 2 · aktiv" in shown
+    assert "Vorgabemarken: bob 2 (ungewertet)" in shown
+    assert "Noch zu gewinnende Karten: " in shown
+    changed = await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
+    assert answer(changed).content == (
+        "bob bekommt ab der nächsten Partie der Serie #1 1 Vorgabemarke."
+    )
+    stopped = await alice.slash(thread, "crosshairs series stop")
+    assert answer(stopped).content == (
+        "Serie #1 ist abgebrochen; es beginnen keine weiteren Partien."
+    )
