@@ -27,6 +27,7 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
+from bot.ui import board_edits
 from bot.ui.buttons import open_table
 from bot.ui.commands import crosshairs
 from bot.ui.context import bot_of
@@ -349,9 +350,12 @@ class SeriesDesk(commands.Cog):
         return found if isinstance(found, discord.abc.Messageable) else None
 
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
+        """The ratings line, through the interaction that ended the game when it may:
+        Discord's global limit does not count that."""
+        via = board_edits.acting(live.id, channel)
         verdict = await self.ratings.verdict(live)
         if not verdict.rated:
-            await channel.send(f"📊 Unrated game: {verdict.why_not}.")
+            await board_edits.say(live.id, channel, via, f"📊 Unrated game: {verdict.why_not}.")
             return
         family = family_of(live.game.settings.mode)
         parts = []
@@ -360,6 +364,10 @@ class SeriesDesk(commands.Cog):
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
                 parts.append(f"{entrant.name} {shown_rating(rating)}")
-        await channel.send(
-            f"📊 Ratings ({family}): " + "; ".join(parts) + " ('?': provisional, still settling)"
+        said = "; ".join(parts)
+        await board_edits.say(
+            live.id,
+            channel,
+            via,
+            f"📊 Ratings ({family}): {said} ('?': provisional, still settling)",
         )
