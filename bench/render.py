@@ -102,7 +102,7 @@ def interleaved(matches: int) -> None:
 
 
 def first_board(game: Game) -> float:
-    static.layer.cache_clear()
+    static.forget_layers()
     static.palette.cache_clear()
     png.clear()
     return cpu_ms(lambda: board_png(game, lines=True))
@@ -158,7 +158,7 @@ def main() -> None:
     gif = replay_gif(long)
     cold = []
     for _ in range(3):
-        static.layer.cache_clear()
+        static.forget_layers()
         cold.append(cpu_ms(lambda: replay_gif(long)))
     warm = statistics.median(cpu_ms(lambda: replay_gif(long)) for _ in range(3))
     print(f"replay GIF of {long.turn - 1} turns ({len(long.history)} steps): ", end="")

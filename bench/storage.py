@@ -1,5 +1,6 @@
-"""Benchmark of storage: the latency of committing one step, and the start-up time to
-list and load every unfinished match.
+"""Benchmark of storage: the latency of committing one step (one within a turn, one
+that passes the turn and so records it, storage/turn_events.py), of marking a turn told,
+and the start-up time to list and load every unfinished match.
 
 The database is made in a temporary directory beside the working directory, on the disk
 the bot's own file would use by default (a RAM disk would hide the cost of syncing).
@@ -28,6 +29,7 @@ from storage.db import Database
 from storage.health import open_checked
 from storage.matches import MatchRepo, NewMatch, SeatSpec
 from storage.sqlite import SqliteDatabase
+from storage.turn_events import TurnEvents
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S>", "*d4", "-", "f5P", "g2C")
 
@@ -86,13 +88,18 @@ def fsync_latency(directory: Path, count: int = 1000) -> list[float]:
     return times
 
 
-async def step_latency(target: str, steps: int) -> list[float]:
+async def step_latency(
+    target: str, steps: int, *, passes_turn: bool
+) -> tuple[list[float], list[float]]:
+    """The seconds each step took to commit and, for steps that pass the turn, each
+    turn's mark once told."""
     async with await Database.open(target) as db:
-        repo = MatchRepo(db)
+        repo, turns = MatchRepo(db), TurnEvents(db)
         ids = [await repo.create(new_match(i)) for i in range(50)]
         plies = dict.fromkeys(ids, 0)
         snapshots = [game_json(120 + n) for n in range(8)]
         times: list[float] = []
+        told: list[float] = []
         for n in range(steps):
             match_id = ids[n % len(ids)]
             plies[match_id] += 1
@@ -105,12 +112,17 @@ async def step_latency(target: str, steps: int) -> list[float]:
                 snapshots[n % len(snapshots)],
                 to_move_seat=n % 2,
                 turn_deadline=time.time() + 600,
+                passes_turn=passes_turn,
             )
             times.append(time.perf_counter() - start)
+            if passes_turn:
+                start = time.perf_counter()
+                await turns.done(match_id, plies[match_id])
+                told.append(time.perf_counter() - start)
         if isinstance(db, SqliteDatabase):
             wal = Path(f"{db.path}-wal").stat().st_size
             print(f"WAL after {steps} steps: {wal / 1e6:.1f} MB (checkpointed in the background)")
-        return times
+        return times, told
 
 
 async def fill(target: str, matches: int) -> None:
@@ -127,6 +139,14 @@ async def resume(target: str) -> tuple[float, int, int]:
     async with await open_checked(target) as db:
         found = await MatchRepo(db).list_unfinished()
     return time.perf_counter() - start, len(found.matches), len(found.set_aside)
+
+
+def report(what: str, seconds: list[float]) -> None:
+    ms = [t * 1000 for t in seconds]
+    print(
+        f"{what}: median {statistics.median(ms):.2f} ms, "
+        f"99th percentile {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms"
+    )
 
 
 def main() -> None:
@@ -146,15 +166,18 @@ def main() -> None:
                 f"disk fsync of 8 kB: median {statistics.median(disk):.2f} ms, "
                 f"99th percentile {percentile(disk, 0.99):.2f} ms"
             )
-        steps_target = args.url or f"sqlite:///{Path(tmp) / 'steps.db'}"
-        times = asyncio.run(step_latency(steps_target, args.steps))
-        ms = [t * 1000 for t in times]
         durability = "synchronous=FULL" if args.url is None else "PostgreSQL, synchronous_commit"
-        print(
-            f"commit one step ({len(ms)} steps, {durability}): "
-            f"median {statistics.median(ms):.2f} ms, 99th percentile "
-            f"{percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms"
-        )
+        for passes_turn in (False, True):
+            # a fresh database each (on PostgreSQL, 50 more matches in the same one)
+            name = f"steps-{passes_turn}.db"
+            steps_target = args.url or f"sqlite:///{Path(tmp) / name}"
+            times, told = asyncio.run(
+                step_latency(steps_target, args.steps, passes_turn=passes_turn)
+            )
+            what = "that passes the turn" if passes_turn else "within a turn"
+            report(f"commit one step {what} ({len(times)} steps, {durability})", times)
+            if told:
+                report("mark a turn told (after its DM, off the action's path)", told)
         # On PostgreSQL the matches join the 50 above in the same database.
         resume_target = args.url or f"sqlite:///{Path(tmp) / 'resume.db'}"
         start = time.perf_counter()

@@ -1,8 +1,8 @@
 """The Discord bot: a thin discord.py layer over the game manager.
 
-:class:`CrosshairsBot` holds the services every feature uses (database, game manager,
-configuration) and keeps the slash commands in sync; the features themselves are
-installed by :mod:`bot.app`, which builds and runs it.
+:class:`CrosshairsBot` builds the services every feature uses once, as it starts
+(:class:`bot.env.Env`), and keeps the slash commands in sync; the features themselves are
+set up by :mod:`bot.app`, which builds and runs it.
 """
 
 from __future__ import annotations
@@ -20,17 +20,19 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+import i18n
+from bot import invite
 from bot.config import Config
+from bot.env import Env
 from bot.ops import Operations
 from bot.pacing import Pace, paced
-from bot.services import workers
 from bot.services.clock import Clock
 from bot.services.manager import GameManager
 from bot.services.workers import Workers
 from bot.ui.errors import report
+from bot.ui.language import SpeakingTree
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
-from storage.health import open_checked
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +41,13 @@ GLOBAL_SCOPE = 0  # guild id under which the hash of the global commands is kept
 
 
 class CrosshairsBot(commands.Bot):
-    """Holds the services the features need; the features live in ``bot.ui``."""
+    """Holds the services the features need (:class:`Env`, built once as it starts);
+    the features live in ``bot.ui`` and are set up by :mod:`bot.app`."""
 
-    db: Database
-    games: GameManager
+    env: Env
+    # the desks the features share (bot.ui.desks.Desks), set by bot.app; read through
+    # desks_of, which knows their type: the bot may not import the features that import it
+    desks: object = None
 
     def __init__(
         self,
@@ -58,6 +63,8 @@ class CrosshairsBot(commands.Bot):
             intents=intents,
             help_command=None,
             http_trace=self.ops.trace,
+            # every command answers in its asker's language (bot/ui/language.py)
+            tree_cls=SpeakingTree,
             # Never @everyone, @here or a role, whatever a message says; a message that
             # pings a person names them itself (``<@id>``), and people's own text is
             # stored with its mentions escaped (bot/ui/text.py).
@@ -70,7 +77,6 @@ class CrosshairsBot(commands.Bot):
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
         self.http.request = paced(self.http.request, Pace())  # type: ignore[method-assign,assignment]
         self.config = config
-        self.workers = Workers(config.workers)
         self._clock = clock
         self._install = install  # the features: commands, buttons, cogs
         self.tree.error(self._on_tree_error)
@@ -93,14 +99,7 @@ class CrosshairsBot(commands.Bot):
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
-        self.db = await open_checked(
-            self.config.database, salvage_damaged=self.config.salvage_database
-        )
-        await self.workers.start()
-        workers.install(self.workers)
-        self.games = GameManager(
-            self.db, self._clock, workers=self.workers, shards=self.config.shards
-        )
+        self.env = await Env.open(self.config, self._clock)
         await self.ops.start(self.config.metrics_port, lambda: len(self.games.live_matches()))
         loaded, set_aside = await self.games.resume()
         for problem in set_aside:
@@ -108,15 +107,34 @@ class CrosshairsBot(commands.Bot):
         log.info("resumed %d unfinished matches", len(loaded))
         await self._install(self)
         await self.sync_if_changed()
+        if self.application_id is not None:
+            log.info(
+                "add the bot to a server: %s ; install it for yourself (DMs, group DMs, "
+                "servers without the bot): %s",
+                invite.server_link(self.application_id),
+                invite.user_link(self.application_id),
+            )
 
     async def close(self) -> None:
         for task in list(self.background):
             task.cancel()
         await super().close()
         await self.ops.close()
-        await self.workers.close()
-        if hasattr(self, "db"):
-            await self.db.close()
+        if hasattr(self, "env"):
+            await self.env.close()
+
+    # The Env's own, under the short names the features (and their tests) read them by.
+    @property
+    def db(self) -> Database:
+        return self.env.db
+
+    @property
+    def games(self) -> GameManager:
+        return self.env.games
+
+    @property
+    def workers(self) -> Workers:
+        return self.env.workers
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.ops.received(interaction)
@@ -150,7 +168,9 @@ class CrosshairsBot(commands.Bot):
         if scope is not None:
             self.tree.copy_global_to(guild=scope)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=scope)]
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # the commands' translations are synced with them
+        said = json.dumps(payload, sort_keys=True) + i18n.digest()
+        return hashlib.sha256(said.encode()).hexdigest()
 
     async def sync_if_changed(self, force: bool = False) -> bool:
         """Sync the slash commands with Discord only when they changed since the last

@@ -122,6 +122,9 @@ class Bracket:
             drops = {self._specs[m].feeds[1][1] for m in wave}
             inputs.update(drops)
         self._assigned: dict[tuple[int, tuple[str | None, ...]], dict[str, str | None]] = {}
+        # The bracket as it stands, worked out again only after a report: a tournament
+        # asks for it at every step, and working it out walks every match.
+        self._standing: dict[str, BracketMatch] | None = None
 
     @classmethod
     def single(cls, entrants: Sequence[str], third_place: bool = False) -> Bracket:
@@ -174,6 +177,7 @@ class Bracket:
         if match.state is State.DONE and self._fed_matches_reported(match_id):
             raise ValueError(f"{match_id} feeds a match that already has a result")
         self._winners[match_id] = winner
+        self._standing = None
 
     def champion(self) -> str | None:
         """The winner once every needed match is decided, else None."""
@@ -229,10 +233,12 @@ class Bracket:
 
     def _views(self) -> dict[str, BracketMatch]:
         """Every match as it stands, worked out in build order (feeders come first)."""
-        views: dict[str, BracketMatch] = {}
-        for spec in self._specs.values():
-            views[spec.id] = self._view(spec, views)
-        return views
+        if self._standing is None:
+            views: dict[str, BracketMatch] = {}
+            for spec in self._specs.values():
+                views[spec.id] = self._view(spec, views)
+            self._standing = views
+        return self._standing
 
     def _view(self, spec: _Spec, views: dict[str, BracketMatch]) -> BracketMatch:
         first = self._occupant(spec.feeds[0], views)

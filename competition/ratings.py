@@ -25,11 +25,18 @@ from typing import Final, Generic, TypeVar
 
 from openskill.models import PlackettLuce
 
+from i18n import N_
 from rules import modes
 
 P = TypeVar("P", bound=Hashable)  # a player id: whatever the caller uses (Discord ids)
 
 FAMILIES: Final = tuple(modes.FAMILIES)
+FAMILY_TITLES: Final = {  # English, marked for translation (i18n)
+    "duel": N_("Duels"),
+    "ffa": N_("Free-for-all"),
+    "cod": N_("Circle of Death"),
+    "team": N_("Team games"),
+}
 MODE_FAMILY: Final[dict[str, str]] = {key: m.family.key for key, m in modes.MODES.items()}
 
 # openskill's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300): the values its

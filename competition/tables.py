@@ -15,7 +15,7 @@ the winning team, a draw 0.5 and a loss 0, exactly as a duel does.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
@@ -76,15 +76,12 @@ def pair_tables(
         gap = 2 * (points.get(a, 0.0) - points.get(b, 0.0))
         pair_cost[a, b] = pair_cost[b, a] = W_REPEAT * met[frozenset((a, b))] + gap * gap
 
-    def cost(table: list[str]) -> float:
-        return sum(pair_cost[a, b] for a, b in combinations(table, 2))
-
     tables: list[list[str]] = []
     start = 0
     for count in sizes:
         tables.append(seated[start : start + count])
         start += count
-    _improve(tables, cost)
+    _improve(tables, pair_cost)
 
     lateness = _seat_lateness(history)
     rank = {pid: i for i, pid in enumerate(order)}
@@ -95,14 +92,18 @@ def pair_tables(
     return pairings + [Pairing((pid,)) for pid in byes]
 
 
-def _improve(tables: list[list[str]], cost: Callable[[list[str]], float]) -> None:
+def _improve(tables: list[list[str]], pair_cost: dict[tuple[str, str], float]) -> None:
     """Descend by swaps to a local optimum; while a repeat remains, kick and descend again.
 
     A kick is one random swap between two tables (from a fixed seed, so a round is always
     paired the same way); the best arrangement seen is kept.
     """
+
+    def cost(table: list[str]) -> float:
+        return sum(pair_cost[a, b] for a, b in combinations(table, 2))
+
     rng = random.Random(0)
-    _descend(tables, cost)
+    _descend(tables, pair_cost)
     best = [t[:] for t in tables]
     best_cost = sum(map(cost, tables))
     for _ in range(KICKS):
@@ -111,26 +112,28 @@ def _improve(tables: list[list[str]], cost: Callable[[list[str]], float]) -> Non
         ta, tb = rng.sample(range(len(tables)), 2)
         i, j = rng.randrange(len(tables[ta])), rng.randrange(len(tables[tb]))
         tables[ta][i], tables[tb][j] = tables[tb][j], tables[ta][i]
-        _descend(tables, cost)
+        _descend(tables, pair_cost)
         total = sum(map(cost, tables))
         if total < best_cost:
             best, best_cost = [t[:] for t in tables], total
     tables[:] = best
 
 
-def _descend(tables: list[list[str]], cost: Callable[[list[str]], float]) -> None:
+def _descend(tables: list[list[str]], pair_cost: dict[tuple[str, str], float]) -> None:
     """Swap players between tables while any swap lowers the total cost."""
     for _ in range(MAX_PASSES):
         improved = False
         for ta, tb in combinations(range(len(tables)), 2):
             a_table, b_table = tables[ta], tables[tb]
             for i, j in ((i, j) for i in range(len(a_table)) for j in range(len(b_table))):
-                before = cost(a_table) + cost(b_table)
-                a_table[i], b_table[j] = b_table[j], a_table[i]
-                if cost(a_table) + cost(b_table) < before - 1e-9:
+                a, b = a_table[i], b_table[j]
+                # A swap changes only the pairs of a and b with the rest of their tables.
+                change = sum(pair_cost[b, x] - pair_cost[a, x] for x in a_table if x != a) + sum(
+                    pair_cost[a, y] - pair_cost[b, y] for y in b_table if y != b
+                )
+                if change < -1e-9:
+                    a_table[i], b_table[j] = b, a
                     improved = True
-                else:
-                    a_table[i], b_table[j] = b_table[j], a_table[i]
         if not improved:
             return
 

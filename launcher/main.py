@@ -44,6 +44,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--terminal", action="store_true", help="play a game in the terminal instead"
     )
+    parser.add_argument(
+        "--language",
+        default="",
+        metavar="LOCALE",
+        help="the playground's server and people in this Discord locale (de, fr, es-ES…)",
+    )
     return parser.parse_args(argv)
 
 
@@ -58,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(NO_TOKEN_HELP, flush=True)
         from localcord.playground import run
 
-        return run()
+        return run(language=args.language)
     from bot.app import run_bot
 
     return run_bot()

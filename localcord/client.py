@@ -31,6 +31,12 @@ from localcord.server import LocalDiscord
 from localcord.state import Channel, Interaction, Json, Message, User
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+GUILD_CONTEXT, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2  # where an interaction comes from
+GUILD_INSTALL, USER_INSTALL = "0", "1"
+# app_permissions where only a user-installed app's interactions reach (a DM or group DM
+# between people): Attach Files, Embed Links, Mention Everyone (our reading of Discord's
+# changelog of 2024; the bot needs only Attach Files there)
+USER_INSTALL_PERMISSIONS = (1 << 15) | (1 << 14) | (1 << 17)
 SUB_COMMAND, SUB_GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 
 
@@ -46,9 +52,10 @@ class People:
         self.latencies: list[float] = []
         self.late = 0  # interactions the bot answered after Discord's deadline
 
-    def join(self, name: str) -> User:
+    def join(self, name: str, locale: str = "en-GB") -> User:
+        """A person who can act; ``locale``, the language their Discord is set to."""
         # Interactions carry the member, so the bot needs no member event (nor the intent).
-        return self.world.add_user(name)
+        return self.world.add_user(name, locale)
 
     # ------------------------------------------------------------ acting
 
@@ -63,14 +70,14 @@ class People:
         **options: Any,
     ) -> Interaction:
         """Use a slash command: ``command`` is its full name, e.g. "crosshairs move"."""
-        data = self._command_data(command, options, channel.guild_id)
+        data = self._command_data(command, options, channel)
         return await self._send(COMMAND, user, channel, data, late=late, twice=twice)
 
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focus: str, **options: Any
     ) -> list[str]:
         """The choices the bot offers while ``user`` types option ``focus``."""
-        data = self._command_data(command, options, channel.guild_id, focus=focus)
+        data = self._command_data(command, options, channel, focus=focus)
         interaction = await self._send(AUTOCOMPLETE, user, channel, data)
         return [str(c["value"]) for c in interaction.choices]
 
@@ -146,6 +153,8 @@ class People:
         w = self.world
         user = interaction.user
         guild_id = interaction.channel.guild_id
+        if not guild_id:
+            return self._private_payload(interaction)
         data: Json = {
             "id": str(interaction.id),
             "application_id": str(w.bot.id),
@@ -156,12 +165,52 @@ class People:
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
             "member": user.member(guild_id),
-            "app_permissions": str(permissions.of_bot(w, interaction.channel)),
-            "locale": "en-GB",
-            "guild_locale": "en-GB",
+            "app_permissions": str(
+                permissions.of_bot(w, interaction.channel)
+                if interaction.channel.bot_member
+                else USER_INSTALL_PERMISSIONS
+            ),
+            "locale": user.locale,
+            "guild_locale": w.locale_of(guild_id),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild_id)},
-            "context": 0,
+            # a server that has not added the bot: only the user's own install answers
+            "authorizing_integration_owners": (
+                {GUILD_INSTALL: str(guild_id)}
+                if interaction.channel.bot_member
+                else {USER_INSTALL: str(user.id)}
+            ),
+            "context": GUILD_CONTEXT,
+            "attachment_size_limit": 26214400,
+            "data": interaction.data,
+        }
+        if interaction.message is not None:
+            data["message"] = interaction.message.payload(self.server.base_url)
+        return data
+
+    def _private_payload(self, interaction: Interaction) -> Json:
+        """An interaction from a DM or group DM: no guild, the ``user`` instead of a
+        member; in the bot's own DM the guild install answers (owner "0"), elsewhere
+        only the user's install of the app does (owner: the user)."""
+        channel, user = interaction.channel, interaction.user
+        own = channel.bot_member
+        data: Json = {
+            "id": str(interaction.id),
+            "application_id": str(self.world.bot.id),
+            "type": interaction.type,
+            "token": interaction.token,
+            "version": 1,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "user": user.payload(),
+            "app_permissions": str(
+                permissions.of_bot(self.world, channel) if own else USER_INSTALL_PERMISSIONS
+            ),
+            "locale": "en-GB",
+            "entitlements": [],
+            "authorizing_integration_owners": (
+                {GUILD_INSTALL: "0"} if own else {USER_INSTALL: str(user.id)}
+            ),
+            "context": BOT_DM if own else PRIVATE_CHANNEL,
             "attachment_size_limit": 26214400,
             "data": interaction.data,
         }
@@ -170,21 +219,27 @@ class People:
         return data
 
     def _command_data(
-        self, command: str, options: dict[str, Any], guild_id: int, focus: str = ""
+        self, command: str, options: dict[str, Any], channel: Channel, focus: str = ""
     ) -> Json:
+        guild_id = channel.guild_id
         top, *path = command.split()
         spec = next(
             (c for c in self.world.commands if c["name"] == top and c.get("type", 1) == 1), None
         )
         if spec is None:
             raise LocalcordError(f"the bot has not synced a /{top} command")
+        context = GUILD_CONTEXT if guild_id else BOT_DM if channel.bot_member else PRIVATE_CHANNEL
+        # Discord's client offers a command only where its contexts allow it (without
+        # any: a server and the bot's DM), and where the bot is not, only a command the
+        # user may install
+        if context not in (spec.get("contexts") or (GUILD_CONTEXT, BOT_DM)):
+            raise LocalcordError(f"/{top} is not offered in context {context}")
+        if not channel.bot_member and int(USER_INSTALL) not in spec["integration_types"]:
+            raise LocalcordError(f"/{top} cannot be installed to a user")
         resolved: Json = {}
-        data: Json = {
-            "id": spec["id"],
-            "name": top,
-            "type": 1,
-            "guild_id": str(guild_id),
-        }
+        data: Json = {"id": spec["id"], "name": top, "type": 1}
+        if guild_id:
+            data["guild_id"] = str(guild_id)
         level = data
         for name in path:
             sub = _option(spec, name, command)
@@ -205,8 +260,9 @@ class People:
         kind = spec["type"]
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
-            members = resolved.setdefault("members", {})
-            members[str(value.id)] = value.member(guild_id, with_user=False)
+            if guild_id:  # a DM has no members, only users
+                members = resolved.setdefault("members", {})
+                members[str(value.id)] = value.member(guild_id, with_user=False)
             value = str(value.id)
         elif kind == INTEGER and name != focus:
             value = int(value)

@@ -137,11 +137,19 @@ def valid_name(name: str) -> bool:
 
 def tree_size(command: Json) -> int:
     """Characters Discord counts against the 8,000 of one command: the names,
-    descriptions and choice values of it and everything below it."""
-    size = len(str(command.get("name") or "")) + len(str(command.get("description") or ""))
+    descriptions and choice values of it and everything below it, each name and
+    description counted in its longest localisation."""
+    size = _longest(command, "name") + _longest(command, "description")
     for choice in command.get("choices") or []:
-        size += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+        size += _longest(choice, "name") + len(str(choice.get("value") or ""))
     return size + sum(tree_size(option) for option in command.get("options") or [])
+
+
+def _longest(item: Json, field: str) -> int:
+    """The length of ``item[field]`` in its longest localisation (or itself)."""
+    said = [str(item.get(field) or "")]
+    said += [str(v) for v in (item.get(f"{field}_localizations") or {}).values()]
+    return max(map(len, said))
 
 
 def callback_problems(interaction_type: int, callback_type: Any) -> Iterator[Problem]:

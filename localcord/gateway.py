@@ -183,7 +183,7 @@ class Gateway:
         self.current[shard] = session
         self.identifies += 1
         w = self.world
-        mine = [g for g in w.guilds if self.shard_of(g) == shard]
+        mine = [g for g in w.bot_guilds if self.shard_of(g) == shard]
         ready = {
             "v": 10,
             "user": w.bot.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},

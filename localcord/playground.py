@@ -39,13 +39,18 @@ PILOTS = ("Amy", "Ben", "Cleo", "Dev")
 
 
 class Playground:
-    def __init__(self, server: LocalDiscord) -> None:
+    def __init__(self, server: LocalDiscord, language: str = "") -> None:
+        """``language`` (a Discord locale such as ``de``): the server's preferred locale
+        and every person's, to see the bot in that language; "" for English."""
         self.server = server
         self.world = server.world
         self.people = People(server, timeout=60.0)
-        self.pilots = [self.people.join(name) for name in PILOTS]
-        self.spectator = self.people.join("Spectator")
-        self.channel = self.world.add_channel("dogfights")
+        locale = language or "en-GB"
+        if language:
+            self.world.guild_locales[self.world.guild_id] = language
+        self.pilots = [self.people.join(name, locale) for name in PILOTS]
+        self.spectator = self.people.join("Spectator", locale)
+        self.channel = self.world.add_channel("dogfights" if not language else "crosshairs")
         self.closing = False
         server.app.on_shutdown.append(self._wake_pollers)
         server.app.add_routes(
@@ -355,14 +360,15 @@ def _relative(at: int) -> str:
 # ---------------------------------------------------------------- running it
 
 
-async def serve(port: int = DEFAULT_PORT, database: Path | None = None) -> None:
-    """Run the local Discord, the page and the real bot until cancelled."""
+async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language: str = "") -> None:
+    """Run the local Discord, the page and the real bot until cancelled; ``language``:
+    see :class:`Playground`."""
     from bot.app import create_bot
     from bot.config import Config
     from bot.services.workers import default_size
 
     server = LocalDiscord()
-    Playground(server)
+    Playground(server, language)
     try:
         await server.start(port)
     except OSError:
@@ -399,7 +405,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None) -> None:
             await server.stop()
 
 
-def run(port: int = DEFAULT_PORT) -> int:
+def run(port: int = DEFAULT_PORT, language: str = "") -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(serve(port))
+    asyncio.run(serve(port, language=language))
     return 0

@@ -161,6 +161,9 @@ class Rest:
         """Discord's 403 for a channel call the bot's permissions do not allow."""
         key = request.match_info.get("channel")
         channel = self.world.channels.get(int(key)) if key and key.isdigit() else None
+        if channel is not None and not channel.bot_member:
+            # a DM or group DM between people: only interactions' answers reach it
+            return error(403, 50001, "Missing Access")
         if channel is None or channel.type == DM_CHANNEL:  # a DM has no permissions to lack
             return None
         if channel.guild_id in self.world.removed_from:
@@ -219,7 +222,7 @@ class Rest:
                 "redirect_uris": [],
                 "interactions_endpoint_url": None,
                 "role_connections_verification_url": None,
-                "approximate_guild_count": len(w.guilds),
+                "approximate_guild_count": len(w.bot_guilds),
                 "approximate_user_install_count": 0,
                 "approximate_user_authorization_count": 0,
                 "explicit_content_filter": 0,

@@ -26,7 +26,9 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+GROUP_DM = 3
 PUBLIC_THREAD = 11
+PRIVATE = (DM_CHANNEL, GROUP_DM)
 ALL_PERMISSIONS = str((1 << 53) - 1)
 ADMINISTRATOR = 1 << 3
 # the server's @everyone role: everything but Administrator, which would ignore overwrites
@@ -74,6 +76,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-GB"  # the language their Discord is set to, sent with each interaction
 
     def payload(self) -> Json:
         return {
@@ -119,17 +122,23 @@ class Channel:
     overwrites: list[Json] = field(default_factory=list)
     archived: bool = False  # a thread's, set by moderators (localcord/moderators.py)
     locked: bool = False
-    recipients: list[Json] = field(default_factory=list)  # a DM: the person's user
+    recipients: list[Json] = field(default_factory=list)  # a DM's or group DM's people
+    # False in a DM or group DM between people: the bot is no member and may not post
+    # there; a user-installed app answers interactions there (docs/anywhere.md)
+    bot_member: bool = True
 
     def payload(self) -> Json:
-        if self.type == DM_CHANNEL:  # a DM between the bot and one person: no guild
-            return {
+        if self.type in PRIVATE:  # a DM or a group DM: no guild
+            private: Json = {
                 "id": str(self.id),
-                "type": DM_CHANNEL,
+                "type": self.type,
                 "last_message_id": None,
                 "flags": 0,
                 "recipients": self.recipients,
             }
+            if self.type == GROUP_DM:
+                private |= {"name": self.name, "icon": None, "owner_id": str(self.owner_id)}
+            return private
         data: Json = {
             "id": str(self.id),
             "guild_id": str(self.guild_id),
@@ -318,6 +327,9 @@ class World:
     def __init__(self, guild_name: str = "Crosshairs Local") -> None:
         self.ids = Snowflakes()
         self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
+        # servers that have not added the bot: only a user-installed app reaches them
+        self.without_bot: set[int] = set()
+        self.guild_locales: dict[int, str] = {}  # id -> preferred locale, when not en-US
         self.guild_id = self.add_guild(guild_name)
         self.bot = User(self.ids.next(), "Crosshairs", bot=True)
         self.owner = User(self.ids.next(), "Owner")
@@ -343,22 +355,41 @@ class World:
     def guild_name(self) -> str:
         return self.guilds[self.guild_id]
 
-    def add_guild(self, name: str) -> int:
+    def add_guild(self, name: str, with_bot: bool = True, locale: str = "en-US") -> int:
         """Another guild the bot is in (a bot that joins it at run time is not modelled:
-        guilds are added before the bot identifies)."""
+        guilds are added before the bot identifies), or, ``with_bot=False``, one that
+        has not added the bot: its people reach it only through their own install of
+        the app, and it may post nowhere there. ``locale``: its preferred locale (the
+        language of its community, which the bot speaks in public there)."""
         guild_id = self.ids.next_millisecond()
         self.guilds[guild_id] = name
+        self.guild_locales[guild_id] = locale
+        if not with_bot:
+            self.without_bot.add(guild_id)
         return guild_id
 
-    def add_user(self, name: str) -> User:
-        user = User(self.ids.next(), name)
+    def locale_of(self, guild_id: int) -> str:
+        """The guild's preferred locale."""
+        return self.guild_locales.get(guild_id, "en-US")
+
+    @property
+    def bot_guilds(self) -> list[int]:
+        """The guilds the bot is a member of."""
+        return [g for g in self.guilds if g not in self.without_bot]
+
+    def add_user(self, name: str, locale: str = "en-GB") -> User:
+        user = User(self.ids.next(), name, locale=locale)
         self.users[user.id] = user
         return user
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (one each, made on first use)."""
         found = next(
-            (c for c in self.channels.values() if c.type == DM_CHANNEL and c.owner_id == user.id),
+            (
+                c
+                for c in self.channels.values()
+                if c.type == DM_CHANNEL and c.bot_member and c.owner_id == user.id
+            ),
             None,
         )
         if found is None:
@@ -374,11 +405,29 @@ class World:
             self.channel_log[found.id] = []
         return found
 
+    def private_channel(self, *people: User) -> Channel:
+        """A DM between two people (a group DM between more), which the bot is not in:
+        only a user-installed app's interactions reach it (docs/anywhere.md)."""
+        kind = DM_CHANNEL if len(people) == 2 else GROUP_DM
+        found = Channel(
+            self.ids.next(),
+            0,
+            "-".join(p.name for p in people),
+            kind,
+            owner_id=people[0].id,
+            recipients=[p.payload() for p in people],
+            bot_member=False,
+        )
+        self.channels[found.id] = found
+        self.channel_log[found.id] = []
+        return found
+
     def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
-        channel = Channel(self.ids.next(), guild_id or self.guild_id, name)
+        guild = guild_id or self.guild_id
+        channel = Channel(self.ids.next(), guild, name, bot_member=guild not in self.without_bot)
         self.channels[channel.id] = channel
         self.channel_log[channel.id] = []
-        if self.dispatch is not None:
+        if self.dispatch is not None and channel.bot_member:
             self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
@@ -440,7 +489,7 @@ class World:
             "stage_instances": [],
             "guild_scheduled_events": [],
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale_of(guild_id),
             "nsfw_level": 0,
             "mfa_level": 0,
             "verification_level": 0,
@@ -515,7 +564,7 @@ class World:
     def delete(self, message: Message) -> None:
         message.deleted = True
         message.version += 1
-        if message.visible_to is None and self.dispatch is not None:
+        if message.visible_to is None and message.channel.bot_member and self.dispatch is not None:
             channel = message.channel
             self.dispatch(
                 "MESSAGE_DELETE",
@@ -531,11 +580,12 @@ class World:
         return [m for m in self.channel_log.get(channel.id, []) if m.visible(viewer)]
 
     def _announce(self, event: str | None, message: Message) -> None:
-        if event is not None and message.visible_to is None and self.dispatch is not None:
+        channel = message.channel
+        heard = message.visible_to is None and channel.bot_member  # not where it is no member
+        if event is not None and heard and self.dispatch is not None:
             # discord.py only needs the ids here; the attachments' URLs are not used.
             # The gateway's messages carry their guild; REST's do not.
-            guild = message.channel.guild_id
-            extra = {"guild_id": str(guild)} if message.channel.type != DM_CHANNEL else {}
+            extra = {"guild_id": str(channel.guild_id)} if channel.type not in PRIVATE else {}
             self.dispatch(event, message.payload("") | extra)
         self.touch(message.channel.id)
 

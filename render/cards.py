@@ -8,7 +8,6 @@ has to look it up mid-game. A claimed card carries a ribbon naming who claimed i
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Final
 
@@ -16,6 +15,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
 from render.palette import DARK, GOLD, INK, mix
+from render.png import sheet_png
 from render.typeface import font
 from rules.achievements import Card
 
@@ -84,17 +84,11 @@ def _draw_card(image: Image.Image, x: int, y: int, card: Card, claimed_by: str |
         )
 
 
-def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
-
-
 def card_png(card: Card, *, claimed_by: str | None = None) -> bytes:
     """One card as PNG bytes; ``claimed_by`` adds the ribbon announcing a claim."""
     image = Image.new("RGB", (WIDTH + 2 * GAP, HEIGHT + 2 * GAP), DARK.page)
     _draw_card(image, GAP, GAP, card, claimed_by)
-    return _png(image)
+    return sheet_png(image)
 
 
 def cards_png(cards: Sequence[Card], *, title: str | None = None) -> bytes:
@@ -116,4 +110,4 @@ def cards_png(cards: Sequence[Card], *, title: str | None = None) -> bytes:
     for i, card in enumerate(cards):
         col, row = i % PER_ROW, i // PER_ROW
         _draw_card(image, GAP + col * (WIDTH + GAP), head + GAP + row * (HEIGHT + GAP), card, None)
-    return _png(image)
+    return sheet_png(image)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from i18n import _
 from render import sprites
 from render.geometry import KEY_ROW, PILL_FONT, Layout
 from render.palette import ALERT, CRASH_GREY, INK, SHAPES, TEAM_NAMES, Theme, ink_on, seat_colours
@@ -25,7 +26,7 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
     mark = round(r * 0.62)
     y = layout.key_top(0) + KEY_ROW * r / 2
     x = r * 0.5
-    for colour, label in ((ALERT, "shot down"), (CRASH_GREY, "crashed or withdrawn")):
+    for colour, label in ((ALERT, _("shot down")), (CRASH_GREY, _("crashed or withdrawn"))):
         sprites.paste_centred(img, sprites.burst(colour, mark), x + mark / 2, y)
         x += mark + r * 0.15
         stamp(d, (x, y), label, theme.text, text_font, "lm")
@@ -35,13 +36,13 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
         (x, y - r * 0.2, x + 2 * half, y + r * 0.2), r * 0.2, fill=theme.muted, outline=INK
     )
     stamp(d, (x + half, y), "▼n", ink_on(theme.muted), pill_font, "mm")
-    stamp(d, (x + 2 * half + r * 0.15, y), "dived, n lost", theme.text, text_font, "lm")
+    stamp(d, (x + 2 * half + r * 0.15, y), _("dived, n lost"), theme.text, text_font, "lm")
     if not mode.family.teams:
         return
     y += KEY_ROW * r
     x = r * 0.5
     colours = seat_colours(mode)
-    for team, name in enumerate(TEAM_NAMES):
+    for team, name in enumerate(map(_, TEAM_NAMES)):
         stamp(d, (x, y), name, theme.text, font(round(r * 0.45), True), "lm")
         x += d.textlength(name, font=font(round(r * 0.45), True)) + r * 0.35
         for seat in range(mode.seats):

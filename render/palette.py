@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from i18n import N_
 from rules.modes import Mode
 
 RGB = tuple[int, int, int]
@@ -30,7 +31,7 @@ VIOLET: Final = (120, 110, 240)
 
 FREE_FOR_ALL_COLOURS: Final = (ORANGE, SKY_BLUE, YELLOW, BLUISH_GREEN, VERMILLION, VIOLET)
 TEAM_COLOURS: Final = ((ORANGE, VERMILLION, YELLOW), (SKY_BLUE, BLUISH_GREEN, VIOLET))
-TEAM_NAMES: Final = ("Gold team", "Blue team")
+TEAM_NAMES: Final = (N_("Gold team"), N_("Blue team"))  # translated where drawn
 
 # Insignia, one per seat in turn order; drawn upright whatever the plane's facing.
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "cross", "star")

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from i18n import _, current, n_
 from render import sprites
 from render.geometry import Layout
 from render.palette import GOLD, INK, RGB, SHAPES, TEAM_NAMES, Theme, as_text, mix, seat_colours
@@ -34,13 +35,19 @@ def status(game: Game, names: Sequence[str] | None) -> str:
     if game.phase == "over":
         result = game.result
         if result is None or not result.winners:
-            return f"Drawn · {result.reason if result else 'over'}"
+            return _("Drawn · {reason}", reason=_(result.reason) if result else _("over"))
         who = " & ".join(seat_name(game, s, names) for s in result.winners)
-        return f"{who} win{'s' if len(result.winners) == 1 else ''} · {result.reason}"
+        return n_(
+            "{who} wins · {reason}",
+            "{who} win · {reason}",
+            len(result.winners),
+            who=who,
+            reason=_(result.reason),
+        )
     who = seat_name(game, game.active, names)
     if game.phase == "setup":
-        return f"{who} places a cloud ({len(game.clouds)} of 16)"
-    return f"{who} to move · {turn_left(game)}"
+        return _("{who} places a cloud ({n} of 16)", who=who, n=len(game.clouds))
+    return _("{who} to move · {left}", who=who, left=turn_left(game))
 
 
 def draw_title(
@@ -55,7 +62,7 @@ def draw_title(
     gap = r * 0.4
     title_font = font(round(r * 0.56), True)
     sub_font = font(round(r * 0.45))
-    sub = f"turn {game.turn} · {game.settings.ruleset} rules"
+    sub = _("turn {turn} · {ruleset} rules", turn=game.turn, ruleset=game.settings.ruleset)
     text = status(game, names)
     status_px = round(r * 0.5)
     title_w = d.textlength(game.mode.title, font=title_font)
@@ -71,7 +78,7 @@ def draw_title(
             status_px -= 1
         while status_w() > room and len(text) > 4:
             text = text[:-2] + "…"
-    d.text((pad, y), game.mode.title, fill=theme.text, font=title_font, anchor="lm")
+    d.text((pad, y), _(game.mode.title), fill=theme.text, font=title_font, anchor="lm")
     if sub:
         d.text((pad + title_w + gap, y), sub, fill=theme.muted, font=sub_font, anchor="lm")
     seat_colour = seat_colours(game.mode)[game.active]
@@ -104,7 +111,7 @@ def draw_cards(
     for seat in range(game.seats):
         face = _face(game, seat, colours[seat], names, seat in winners)
         x0, y0, x1, y1 = layout.card_box(seat)
-        img.paste(_card(face, x1 - x0, y1 - y0, layout.r, theme.name), (x0, y0))
+        img.paste(_card(face, x1 - x0, y1 - y0, layout.r, theme.name, current()), (x0, y0))
 
 
 def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: bool) -> Face:
@@ -112,17 +119,17 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
     active = game.phase != "over" and game.active == seat
     bits = []
     if game.mode.family.trophies:
-        bits.append(f"trophies {state.trophies}")
+        bits.append(_("trophies {n}", n=state.trophies))
     if state.handicap:
-        bits.append(f"handicap {state.handicap}")
+        bits.append(_("handicap {n}", n=state.handicap))
     if game.settings.rules.rings and not state.out:
-        bits.append(f"rings {state.rings}")
+        bits.append(_("rings {n}", n=state.rings))
     if won:
-        bits.append("winner")
+        bits.append(_("winner"))
     elif active:
-        bits.append(turn_left(game) if game.phase == "play" else "to move")
+        bits.append(turn_left(game) if game.phase == "play" else _("to move"))
     if game.mode.family.teams:  # last: cut short before what is left of the turn
-        bits.append(TEAM_NAMES[game.mode.teams[seat]])
+        bits.append(_(TEAM_NAMES[game.mode.teams[seat]]))
     return Face(
         seat,
         SHAPES[seat],
@@ -138,7 +145,8 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
 
 
 @lru_cache(maxsize=256)
-def _card(face: Face, w: int, h: int, r: float, theme_name: str) -> Image.Image:
+def _card(face: Face, w: int, h: int, r: float, theme_name: str, language: str) -> Image.Image:
+    """A seat's card; ``language``, what it is drawn in, keeps the cache's pictures apart."""
     theme = get_theme(theme_name)
     img = Image.new("RGB", (w, h), theme.page)
     d = ImageDraw.Draw(img)
@@ -161,7 +169,7 @@ def _card(face: Face, w: int, h: int, r: float, theme_name: str) -> Image.Image:
     small = font(round(r * 0.45))
     row2 = r * 1.3
     if face.out:
-        d.text((r * 0.4, row2), "out of the game", fill=theme.muted, font=small, anchor="lm")
+        d.text((r * 0.4, row2), _("out of the game"), fill=theme.muted, font=small, anchor="lm")
     else:
         icon = round(r * 0.6)
         x = r * 0.36
@@ -169,7 +177,9 @@ def _card(face: Face, w: int, h: int, r: float, theme_name: str) -> Image.Image:
             sprite = sprites.plane(face.colour, face.shape, 1, icon, k >= face.on_board)
             img.paste(sprite, (round(x), round(row2 - icon / 2)), sprite)
             x += icon * 0.8
-        planes = f"{face.on_board} up" + (f" · {face.reserve} to come" if face.reserve else "")
+        planes = _("{n} up", n=face.on_board)
+        if face.reserve:
+            planes += " · " + _("{n} to come", n=face.reserve)
         planes = _fit(d, planes, small, x1 - x - r * 0.3)
         d.text((x + r * 0.2, row2), planes, fill=theme.muted, font=small, anchor="lm")
     if face.line:

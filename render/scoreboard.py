@@ -9,7 +9,6 @@ earned, and earning them is what a series is about.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -18,6 +17,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
 from render.palette import DARK, GOLD, mix
+from render.png import sheet_png
 from render.typeface import font
 from rules.achievements import CARDS
 
@@ -93,6 +93,4 @@ def scoreboard_png(
     if pool:
         left = "Still to be won: " + ", ".join(CARDS[c].name for c in pool)
         draw.text((PAD, y + 12), left, font=font(16), fill=DARK.muted)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return sheet_png(image)

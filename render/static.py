@@ -20,6 +20,7 @@ from typing import Final
 
 from PIL import Image, ImageChops, ImageDraw
 
+from i18n import current
 from render import sprites
 from render.geometry import NAME_FONT, PLANE_SIZE, Layout
 from render.key import draw_key
@@ -52,9 +53,21 @@ def layout_for(width: int, mode_key: str) -> Layout:
     return Layout.for_size(width, MODES[mode_key].seats, key_rows(mode_key))
 
 
-@lru_cache(maxsize=32)
 def layer(width: int, mode_key: str, theme_name: str, clouds: frozenset[int]) -> Image.Image:
-    """The static layer of one match (and of each setup step, while clouds are placed)."""
+    """The static layer of one match (and of each setup step, while clouds are placed),
+    its key in the language being spoken."""
+    return _layer(width, mode_key, theme_name, clouds, current())
+
+
+def forget_layers() -> None:
+    """Drop every static layer drawn so far (the benchmarks time a first board)."""
+    _layer.cache_clear()
+
+
+@lru_cache(maxsize=32)
+def _layer(
+    width: int, mode_key: str, theme_name: str, clouds: frozenset[int], language: str
+) -> Image.Image:
     th = get_theme(theme_name)
     layout = layout_for(width, mode_key)
     img = _grid(width, mode_key, th.name).copy()

@@ -13,7 +13,6 @@ visible from round one.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -22,6 +21,7 @@ from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
 from render.palette import DARK, GOLD, mix
+from render.png import sheet_png
 from render.typeface import font
 
 PAD: Final = 24
@@ -75,12 +75,6 @@ def _number(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
-
-
 def standings_png(
     rows: Sequence[StandingRow], title: str, *, columns: Sequence[str] = (), subtitle: str = ""
 ) -> bytes:
@@ -124,7 +118,7 @@ def standings_png(
                 (x, middle), _number(value), font=face, fill=GOLD if j == 0 else ink, anchor="mm"
             )
         y += ROW
-    return _png(image)
+    return sheet_png(image)
 
 
 def bracket_png(boxes: Sequence[BracketBox], title: str) -> bytes:
@@ -162,7 +156,7 @@ def bracket_png(boxes: Sequence[BracketBox], title: str) -> bytes:
                 by = int(top + step * r + (step - BOX_H - GAP_Y) / 2)
                 _box(draw, x, by, box)
         y = top + band + 8
-    return _png(image)
+    return sheet_png(image)
 
 
 def _order(box: BracketBox) -> tuple[int, str]:

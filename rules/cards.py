@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from i18n import N_
+
 
 @dataclass(frozen=True)
 class Card:
@@ -23,24 +25,34 @@ class Card:
 CARDS: Final[dict[str, Card]] = {
     c.key: c
     for c in (
-        Card("first-blood", "First Blood", 1, "Make the first kill of the game."),
-        Card("double-kill", "Double Kill", 2, "Shoot down two or more planes in one turn."),
+        Card("first-blood", N_("First Blood"), 1, N_("Make the first kill of the game.")),
+        Card("double-kill", N_("Double Kill"), 2, N_("Shoot down two or more planes in one turn.")),
         Card(
             "out-of-the-blue",
-            "Out of the Blue",
+            N_("Out of the Blue"),
             2,
-            "Make a kill with a plane that began the turn inside a cloud.",
+            N_("Make a kill with a plane that began the turn inside a cloud."),
         ),
         Card(
             "power-diver",
-            "Power Diver",
+            N_("Power Diver"),
             2,
-            "Make a kill with a plane that has lost 4 or more height diving in that turn.",
+            N_("Make a kill with a plane that has lost 4 or more height diving in that turn."),
         ),
-        Card("top-cover", "Top Cover", 1, "End a turn with three or more planes at height 5 or 6."),
-        Card("ace-of-aces", "Ace of Aces", 3, "One plane takes part in three kills in one game."),
-        Card("untouchable", "Untouchable", 3, "Win a game without losing a plane."),
-        Card("last-ditch", "Last Ditch", 2, "Win a game with exactly two planes left."),
+        Card(
+            "top-cover",
+            N_("Top Cover"),
+            1,
+            N_("End a turn with three or more planes at height 5 or 6."),
+        ),
+        Card(
+            "ace-of-aces",
+            N_("Ace of Aces"),
+            3,
+            N_("One plane takes part in three kills in one game."),
+        ),
+        Card("untouchable", N_("Untouchable"), 3, N_("Win a game without losing a plane.")),
+        Card("last-ditch", N_("Last Ditch"), 2, N_("Win a game with exactly two planes left.")),
     )
 }
 ALL_CARDS: Final = tuple(CARDS)

@@ -17,6 +17,7 @@ can also end drawn by agreement, at a turn limit, or when nobody can act.
 
 from __future__ import annotations
 
+from i18n import N_
 from rules import events
 from rules.events import Event
 from rules.modes import Mode
@@ -53,7 +54,7 @@ class Referee:
         if self.trophies and by is not None and cause == "shot":
             self.take_trophy(game, by, seat, ev)
         if self.circle and cause == "shot":
-            self.finish(game, (winner,), "circle", ev)
+            self.finish(game, (winner,), N_("circle"), ev)
             return
         self.check_end(game, ev)
 
@@ -68,16 +69,16 @@ class Referee:
             best = max(s.trophies for s in seats)
             tied = tuple(i for i, s in enumerate(seats) if s.trophies == best)
             if len(tied) == 1:
-                self.finish(game, tied, "most trophies", ev)
+                self.finish(game, tied, N_("most trophies"), ev)
             elif alive[0] in tied:
-                self.finish(game, (alive[0],), "trophies tied: the player left wins", ev)
+                self.finish(game, (alive[0],), N_("trophies tied: the player left wins"), ev)
             else:
-                self.finish(game, tied, "trophies tied: shared", ev)
+                self.finish(game, tied, N_("trophies tied: shared"), ev)
         elif alive:
             # A team wins together, members already shot out of the sky included.
             team = teams[alive[0]]
             winners = tuple(s for s in range(game.seats) if teams[s] == team)
-            self.finish(game, winners, "last standing", ev)
+            self.finish(game, winners, N_("last standing"), ev)
         return True
 
     def finish(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from i18n import _
+
 
 class RulesError(ValueError):
     """Base class: something a player or a file asked for is not possible."""
@@ -20,7 +22,7 @@ class IllegalStep(RulesError):
     """A well-formed step that the rules do not allow here; says why."""
 
     def __init__(self, token: str, why: str) -> None:
-        super().__init__(f"{token!r} is not allowed: {why}")
+        super().__init__(_("{token} is not allowed: {why}", token=repr(token), why=why))
         self.token = token
         self.why = why
 

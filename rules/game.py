@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Self
 
+from i18n import N_
 from rules import events, undo
 from rules.ends import Referee
 from rules.errors import IllegalStep, RulesError
@@ -184,7 +185,7 @@ class Game(GameState):
             raise RulesError("the game is already over")
         self._undo.append(undo.snapshot(self))
         ev: list[Event] = [events.DrawAgreed()]
-        self._referee.finish(self, (), "draw agreed", ev)
+        self._referee.finish(self, (), N_("draw agreed"), ev)
         record = tuple(ev)
         self.history.append(Played("draw", self.active, self.turn, record))
         self._legal = None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Final
 
+from i18n import N_
 from rules.cards import CARDS
 from rules.errors import RulesError
 from rules.variants import Rules, check_variants, combined_rules, find_fire_mode, find_ruleset
@@ -88,23 +89,36 @@ _FFA_SIDES: Final = {
     6: ("S", "SW", "NW", "N", "NE", "SE"),
 }
 
+# Titles are English, marked for translation (i18n) and translated where shown.
+_FFA_TITLES: Final = {
+    3: N_("Free-for-all, 3 players"),
+    4: N_("Free-for-all, 4 players"),
+    5: N_("Free-for-all, 5 players"),
+    6: N_("Free-for-all, 6 players"),
+}
+_COD_TITLES: Final = {
+    3: N_("Circle of Death, 3 players"),
+    4: N_("Circle of Death, 4 players"),
+    5: N_("Circle of Death, 5 players"),
+    6: N_("Circle of Death, 6 players"),
+}
+
 MODES: Final[dict[str, Mode]] = {
     m.key: m
     for m in (
-        Mode("duel", DUEL, "Duel", ("S", "N"), (0, 1), (5, 5), (1, 2, 3, 4)),
+        Mode("duel", DUEL, N_("Duel"), ("S", "N"), (0, 1), (5, 5), (1, 2, 3, 4)),
         *(
-            _multi(f"ffa{n}", FREE_FOR_ALL, f"Free-for-all, {n} players", s, 5 if n < 5 else 4)
+            _multi(f"ffa{n}", FREE_FOR_ALL, _FFA_TITLES[n], s, 5 if n < 5 else 4)
             for n, s in _FFA_SIDES.items()
         ),
-        *(
-            _multi(f"cod{n}", CIRCLE_OF_DEATH, f"Circle of Death, {n} players", s, 4)
-            for n, s in _FFA_SIDES.items()
+        *(_multi(f"cod{n}", CIRCLE_OF_DEATH, _COD_TITLES[n], s, 4) for n, s in _FFA_SIDES.items()),
+        Mode(
+            "1v2", TEAMS, N_("1 vs 2"), ("S", "NW", "N"), (0, 1, 1), (5, 3, 3), (1, 1, 1, 3, 2, 2)
         ),
-        Mode("1v2", TEAMS, "1 vs 2", ("S", "NW", "N"), (0, 1, 1), (5, 3, 3), (1, 1, 1, 3, 2, 2)),
         Mode(
             "1v3",
             TEAMS,
-            "1 vs 3",
+            N_("1 vs 3"),
             ("S", "NW", "N", "NE"),
             (0, 1, 1, 1),
             (5, 2, 2, 2),
@@ -113,7 +127,7 @@ MODES: Final[dict[str, Mode]] = {
         Mode(
             "2v2",
             TEAMS,
-            "2 vs 2",
+            N_("2 vs 2"),
             ("S", "SW", "N", "NE"),
             (0, 0, 1, 1),
             (5,) * 4,
@@ -122,7 +136,7 @@ MODES: Final[dict[str, Mode]] = {
         Mode(
             "3v3",
             TEAMS,
-            "3 vs 3",
+            N_("3 vs 3"),
             ("SE", "S", "SW", "NW", "N", "NE"),
             (0, 0, 0, 1, 1, 1),
             (4,) * 6,

@@ -18,6 +18,7 @@ are down, and then player-turn 1 begins.
 
 from __future__ import annotations
 
+from i18n import N_
 from rules import events, steps
 from rules.board import RAY
 from rules.ends import Referee
@@ -102,7 +103,7 @@ class TurnFlow:
             self.next_turn(game, ev)
             passes += 1
             if passes > 2 * game.seats:
-                self.referee.finish(game, (), "no one can act", ev)
+                self.referee.finish(game, (), N_("no one can act"), ev)
 
     def _has_decision(self, game: GameState) -> bool:
         if game._seats[game.active].out:
@@ -122,7 +123,7 @@ class TurnFlow:
         game.acted = frozenset()
         limit = game.settings.turn_limit
         if limit is not None and game.turn > limit:
-            self.referee.finish(game, (), "turn limit", ev)
+            self.referee.finish(game, (), N_("turn limit"), ev)
             return
         ev.append(events.TurnPassed(game.active, game.turn, game.ramp))
         self._turn_started(game, ev)

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
+from i18n import N_
 from rules.errors import RulesError
 
 
@@ -62,7 +63,7 @@ class Edition2026(Ruleset):
     """The 2026 edition, the default: level flight is two cells, climbs are free."""
 
     name = "2026"
-    title = "2026 edition"
+    title = N_("2026 edition")
     rings = False
     level_flights = 1
 
@@ -72,7 +73,7 @@ class Classic(Ruleset):
     supply and losing height gives them back. Level flight may be one cell (``F1``)."""
 
     name = "classic"
-    title = "Classic (2010)"
+    title = N_("Classic (2010)")
     rings = True
     level_flights = 2
 
@@ -126,7 +127,7 @@ class Variant:
 
 class Turbulence(Variant):
     name = "turbulence"
-    title = "Turbulence"
+    title = N_("Turbulence")
     teaching = "entering a cloud costs 1 height."
 
     def apply(self, rules: Rules) -> Rules:
@@ -135,7 +136,7 @@ class Turbulence(Variant):
 
 class ConcealedFire(Variant):
     name = "concealed-fire"
-    title = "Concealed fire"
+    title = N_("Concealed fire")
     teaching = "planes in clouds may fire out."
 
     def apply(self, rules: Rules) -> Rules:
@@ -144,7 +145,7 @@ class ConcealedFire(Variant):
 
 class Aces(Variant):
     name = "aces"
-    title = "Aces"
+    title = N_("Aces")
     teaching = (
         "planes in a kill become aces and may make the **Immelmann** (`I`: −3 height, turn about)."
     )
@@ -155,7 +156,7 @@ class Aces(Variant):
 
 class NoLevel(Variant):
     name = "no-level"
-    title = "No level flight"
+    title = N_("No level flight")
     teaching = "the designer's early rules."
 
     def apply(self, rules: Rules) -> Rules:

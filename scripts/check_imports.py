@@ -22,15 +22,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PACKAGES = ("rules", "render", "storage", "competition", "bot", "localcord", "launcher", "bench")
+PACKAGES = (
+    "i18n",
+    "rules",
+    "render",
+    "storage",
+    "competition",
+    "bot",
+    "localcord",
+    "launcher",
+    "bench",
+)
 
 # What each layer may import of ours, or must not import at all; a package not listed
 # may import anything. A layer is a package, or a sub-package listed as a layer of its
 # own (``bot.ui``, the Discord layer, which reaches storage only through the services).
 ONLY: dict[str, frozenset[str]] = {
-    "rules": frozenset({"rules"}),
-    "render": frozenset({"render", "rules"}),
-    "competition": frozenset({"competition", "rules"}),
+    "i18n": frozenset({"i18n"}),
+    "rules": frozenset({"rules", "i18n"}),
+    "render": frozenset({"render", "rules", "i18n"}),
+    "competition": frozenset({"competition", "rules", "i18n"}),
 }
 NEVER: dict[str, frozenset[str]] = {
     "storage": frozenset({"bot", "render", "localcord", "launcher", "discord"}),

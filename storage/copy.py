@@ -44,6 +44,7 @@ TABLES: Final = (
     ("vacations", "user_id, starts"),
     ("unrated_matches", "match_id"),
     ("tournament_events", "tournament_id, kind"),
+    ("turn_events", "match_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

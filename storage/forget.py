@@ -34,6 +34,7 @@ _ID_COLUMNS = (
     ("tournament_pairing_players", "user_id"),
     ("tournament_team_members", "user_id"),
     ("tournament_team_members", "captain_id"),
+    ("turn_events", "actor_id"),
 )
 
 

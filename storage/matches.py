@@ -42,6 +42,7 @@ from storage.match_records import (
 from storage.rows import insert_with_children
 from storage.snapshots import snapshot_problem
 from storage.sql import Conn
+from storage.turn_events import passed
 
 __all__ = [
     "Match",
@@ -110,8 +111,11 @@ class MatchRepo:
         status: MatchStatus = MatchStatus.ACTIVE,
         result_json: str | None = None,
         at: float | None = None,
+        passes_turn: bool = False,
     ) -> None:
-        """Store step number ``ply`` (1 for the first) and the game after it.
+        """Store step number ``ply`` (1 for the first) and the game after it; a step that
+        ``passes_turn`` to another player records that turn, to be told once
+        (:mod:`storage.turn_events`).
 
         Raises :class:`StepConflict` unless ``ply`` is exactly one more than the steps
         stored and the match is active; nothing is written then. A status other than
@@ -151,6 +155,8 @@ class MatchRepo:
                 raise StepConflict(match_id, ply, f"the step log refused it ({exc})") from exc
             if status is not MatchStatus.ACTIVE:
                 await ended(conn, match_id, status, now)
+            elif passes_turn:
+                await passed(conn, match_id, ply, actor_id, now)
 
     async def finish(self, match_id: int, status: MatchStatus, result_json: str | None) -> None:
         """End an active match without a step (an abandoned game, an agreed draw …)."""

@@ -311,6 +311,20 @@ INSERT INTO tournament_events (tournament_id, kind, created_at, done_at)
 SELECT id, 'finished', updated_at, updated_at FROM tournaments WHERE status = 'finished';
 """
 
+# The last turn passed in each match, told once (storage/turn_events.py): the step that
+# passes the turn writes the row in its own transaction; the row is done once the player
+# now to move was told, and a later turn replaces it. Turns passed before this table
+# existed were told then (or their DM is lost, as it was).
+_V11_TURN_EVENTS: Final = """
+CREATE TABLE turn_events (
+    match_id   INTEGER PRIMARY KEY REFERENCES matches (id),
+    ply        INTEGER NOT NULL CHECK (ply >= 1),
+    actor_id   INTEGER,
+    created_at REAL    NOT NULL,
+    done_at    REAL
+);
+"""
+
 
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
@@ -386,6 +400,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V8_VACATIONS),
     Migration(_V9_UNRATED),
     Migration(_V10_TOURNAMENT_EVENTS),
+    Migration(_V11_TURN_EVENTS),
 )
 LATEST: Final = len(MIGRATIONS)
 

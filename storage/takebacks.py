@@ -5,7 +5,8 @@ The step log is append-only (triggers refuse updates and deletions), and the mat
 takeback both players agreed to is the one deletion allowed besides a deletion request
 (:mod:`storage.forget`): in one transaction the steps after the ply taken back to are
 deleted, with the trigger lifted and put back, and the match row gets that ply, the
-game's snapshot there and its turn. The row changes only if it still has the ply the
+game's snapshot there and its turn (a turn passed by a step taken back is forgotten,
+never to be told). The row changes only if it still has the ply the
 takeback was agreed at, so a step that slipped in meanwhile makes it fail whole; if
 anything fails, the rollback restores steps, trigger and row together.
 """
@@ -17,6 +18,7 @@ import time
 from storage.db import Database
 from storage.errors import StepConflict
 from storage.sql import Conn
+from storage.turn_events import taken_back
 
 _DELETE = "DELETE FROM steps WHERE match_id = ? AND ply > ?"
 
@@ -51,6 +53,7 @@ class TakebackRepo:
             deleted = await _delete_steps(conn, match_id, to_ply)
             if deleted != from_ply - to_ply:
                 raise StepConflict(match_id, from_ply, f"{deleted} steps were stored after it")
+            await taken_back(conn, match_id, to_ply)
 
 
 async def _delete_steps(conn: Conn, match_id: int, to_ply: int) -> int:

@@ -16,30 +16,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.services.poses import (
-    COST_AND_REACH,
     EndPose,
     arrow_facing,
+    cost_and_reach,
     placement_risk,
     placements,
     plane_actions,
 )
+from i18n import N_, _
 from rules import board, steps
 from rules.game import Game
 from rules.steps import Step
 
+# English, marked for translation (i18n); translated where a panel is built
 KIND_LABELS = {
-    steps.CLIMB: "Climb",
-    steps.LEVEL: "Level",
-    steps.LEVEL1: "Level 1",
-    steps.SWOOP: "Swoop",
-    steps.POWER: "Power dive",
-    steps.IMMELMANN: "Immelmann",
-    steps.CRASH: "Crash",
+    steps.CLIMB: N_("Climb"),
+    steps.LEVEL: N_("Level"),
+    steps.LEVEL1: N_("Level 1"),
+    steps.SWOOP: N_("Swoop"),
+    steps.POWER: N_("Power dive"),
+    steps.IMMELMANN: N_("Immelmann"),
+    steps.CRASH: N_("Crash"),
 }
 TURN_LABELS = (
-    (steps.LEFT, "↺ Left", "<"),
-    (steps.STRAIGHT, "↑ Straight", ""),
-    (steps.RIGHT, "Right ↻", ">"),
+    (steps.LEFT, N_("↺ Left"), "<"),
+    (steps.STRAIGHT, N_("↑ Straight"), ""),
+    (steps.RIGHT, N_("Right ↻"), ">"),
 )
 PLACE_KEY = "+"
 CLOUD_KEY = "~"
@@ -138,9 +140,9 @@ def _span(cells: Sequence[int | None]) -> str:
     otherwise, e.g. placements facing the edge last)."""
     known = sorted({c for c in cells if c is not None})
     if not known:
-        return "lost"
+        return _("lost")
     first, last = board.name(known[0]), board.name(known[-1])
-    return first if first == last else f"{first} to {last}"
+    return first if first == last else _("{first} to {last}", first=first, last=last)
 
 
 def _mark(labels: Mapping[int, str], cell: int | None) -> str:
@@ -157,20 +159,25 @@ def _cell_menus(here: str, poses: list[EndPose], labels: Mapping[int, str]) -> t
     options = []
     for c in cells:
         heights = sorted({p.height for p in by_cell[c]})
-        span = (
-            f"height {heights[0]}" if len(heights) == 1 else f"heights {heights[0]}–{heights[-1]}"
-        )
+        if len(heights) == 1:
+            span = _("height {height}", height=heights[0])
+        else:
+            span = _("heights {low}–{high}", low=heights[0], high=heights[-1])
+        ways = _("{n} ways to end there, {heights}", n=len(by_cell[c]), heights=span)
         options.append(
             Option(
                 f"{GO}{here}/{TO_KEY}/{board.name(c)}",
-                f"{_mark(labels, c)}{board.name(c)} · {len(by_cell[c])} ways to end there, {span}",
+                f"{_mark(labels, c)}{board.name(c)} · {ways}",
             )
         )
     menus = []
     for i in range(0, min(len(options), MENU_SIZE * (MAX_ROWS - 1)), MENU_SIZE):
         span = _span(cells[i : i + MENU_SIZE])
         menus.append(
-            Menu(f"Plane at {here}: which cell? ({span})", tuple(options[i : i + MENU_SIZE]))
+            Menu(
+                _("Plane at {cell}: which cell? ({cells})", cell=here, cells=span),
+                tuple(options[i : i + MENU_SIZE]),
+            )
         )
     return tuple(menus)
 
@@ -204,19 +211,26 @@ def _end_poses(game: Game, cell: int, to: int | None = None) -> Panel:
         found = [p for p in found if p.cell == to]
         labels = {to: labels[to]} if to in labels else {}
     diving = plane.id == game.diving
-    choices = [] if diving else [Choice("Step by step", path=(here, STEPS_KEY))]
-    choices.append(Choice("Back", path=() if to is None else (here,)))
-    verb = "dive on or end the dive" if diving else "where it ends up"
+    choices = [] if diving else [Choice(_("Step by step"), path=(here, STEPS_KEY))]
+    choices.append(Choice(_("Back"), path=() if to is None else (here,)))
+    verb = _("dive on or end the dive") if diving else _("where it ends up")
     if len(found) > MENU_SIZE * (MAX_ROWS - 1):
         menus = _cell_menus(here, found, labels)
-        verb = "which cell it ends up in, then how"
+        verb = _("which cell it ends up in, then how")
+    elif to is not None:
+        where = _("Plane at {cell}: where to in {to}?", cell=here, to=board.name(to))
+        menus = _menus(found, where, labels)
     else:
-        where = f" in {board.name(to)}" if to is not None else ""
-        menus = _menus(found, f"Plane at {here}: where to{where}?", labels)
+        menus = _menus(found, _("Plane at {cell}: where to?", cell=here), labels)
     return Panel(
-        f"The plane at {here} (height {plane.height}, {arrow_facing(plane.facing)}): "
-        f"choose {verb}; the preview marks each cell it can reach with the letter "
-        "its options start with.",
+        _(
+            "The plane at {cell} (height {height}, {facing}): choose {what}; the preview "
+            "marks each cell it can reach with the letter its options start with.",
+            cell=here,
+            height=plane.height,
+            facing=arrow_facing(plane.facing),
+            what=verb,
+        ),
         tuple(choices),
         frozenset(p.cell for p in found if p.cell is not None),
         plane.id,
@@ -230,20 +244,25 @@ def _start(game: Game, legal: list[Step]) -> Panel:
     for s in legal:
         if s.kind == steps.SHOOT:
             choices.append(
-                Choice(f"🎯 Fire at {board.name(s.cell)}", token=s.token, style="danger")
+                Choice(
+                    "🎯 " + _("Fire at {cell}", cell=board.name(s.cell)),
+                    token=s.token,
+                    style="danger",
+                )
             )
     diver = game.plane(game.diving) if game.diving >= 0 else None
     if diver is not None:
         here = board.name(diver.cell)
         if any(s.kind in steps.DIVES and s.cell == diver.cell for s in legal):
-            choices.append(Choice(f"✈ Dive on from {here}", path=(here,), style="primary"))
-        choices.append(Choice("End dive", token=steps.END, style="success"))
+            dive_on = "✈ " + _("Dive on from {cell}", cell=here)
+            choices.append(Choice(dive_on, path=(here,), style="primary"))
+        choices.append(Choice(_("End dive"), token=steps.END, style="success"))
     acting = sorted(
         {s.cell for s in legal if s.is_manoeuvre and (diver is None or s.cell != diver.cell)}
     )
     for c in acting:
         p = game.plane_at(c)
-        height = f" · h{p.height}" if p is not None else ""
+        height = " · " + _("h{n}", n=p.height) if p is not None else ""
         facing = f" {arrow_facing(p.facing)}" if p is not None else ""
         choices.append(
             Choice(f"✈ {board.name(c)}{height}{facing}", path=(board.name(c),), style="primary")
@@ -258,25 +277,27 @@ def _start(game: Game, legal: list[Step]) -> Panel:
         else:
             choices.append(
                 Choice(
-                    f"➕ Place ({game.seat(game.active).reserve} left)",
+                    "➕ " + _("Place ({n} left)", n=game.seat(game.active).reserve),
                     path=(PLACE_KEY,),
                     style="primary",
                 )
             )
     if diver is None and steps.END_STEP in legal:
-        choices.append(Choice("Hold fire", token=steps.END, style="success"))
+        choices.append(Choice(_("Hold fire"), token=steps.END, style="success"))
     if diver is not None:
-        title = (
-            f"Diving at {board.name(diver.cell)}, height {diver.height}: go on, or end the dive."
+        title = _(
+            "Diving at {cell}, height {height}: go on, or end the dive.",
+            cell=board.name(diver.cell),
+            height=diver.height,
         )
     elif acting and can_place:
-        title = "Pick a plane to fly, or place one."
+        title = _("Pick a plane to fly, or place one.")
     elif acting:
-        title = "Pick a plane to fly."
+        title = _("Pick a plane to fly.")
     elif can_place:
-        title = "Place a plane."
+        title = _("Place a plane.")
     else:
-        title = "Fire, or hold fire to end your turn."
+        title = _("Fire, or hold fire to end your turn.")
     return Panel(title, tuple(choices), frozenset(acting), diver.id if diver else None, menus)
 
 
@@ -289,19 +310,19 @@ def _placing_menus(game: Game) -> tuple[Menu, ...]:
     ]
     sensible = [p for p in found if p not in risky]
     left = game.seat(game.active).reserve
-    return _menus(sensible, f"Place a plane ({left} left)") + _menus(
-        risky, "Risky placements: may have to crash"
+    return _menus(sensible, _("Place a plane ({n} left)", n=left)) + _menus(
+        risky, _("Risky placements: may have to crash")
     )
 
 
 def _kind_choice(here: str, kind: str, style: str) -> Choice:
     if kind in (steps.IMMELMANN, steps.CRASH):
         return Choice(
-            KIND_LABELS[kind],
+            _(KIND_LABELS[kind]),
             token=f"{here}{kind}",
             style="danger" if kind == steps.CRASH else style,
         )
-    return Choice(KIND_LABELS[kind], path=(here, kind), style=style)
+    return Choice(_(KIND_LABELS[kind]), path=(here, kind), style=style)
 
 
 def _manoeuvres(game: Game, legal: list[Step], cell: int) -> Panel:
@@ -313,12 +334,16 @@ def _manoeuvres(game: Game, legal: list[Step], cell: int) -> Panel:
         if kind in (steps.LEVEL1, steps.IMMELMANN, steps.CRASH) and not enabled:
             continue  # shown only where the rules offer them, to keep the panel short
         c = _kind_choice(here, kind, "primary")
-        label = f"{c.label} ({COST_AND_REACH[kind]})"
+        label = f"{c.label} ({cost_and_reach(kind)})"
         choices.append(Choice(label, c.path, c.token, enabled, c.style))
-    choices.append(Choice("Back", path=(here,), style="secondary"))
+    choices.append(Choice(_("Back"), path=(here,), style="secondary"))
     plane = game.plane_at(cell)
     return Panel(
-        f"The plane at {here} (height {plane.height if plane else '?'}): choose its manoeuvre.",
+        _(
+            "The plane at {cell} (height {height}): choose its manoeuvre.",
+            cell=here,
+            height=plane.height if plane else "?",
+        ),
         tuple(choices),
         _destinations(game, mine),
         plane.id if plane else None,
@@ -330,17 +355,22 @@ def _turns(game: Game, legal: list[Step], cell: int, kind: str) -> Panel:
     mine = {s.token: s for s in legal if s.cell == cell and s.kind == kind and s.is_manoeuvre}
     choices = [
         Choice(
-            label,
+            _(label),
             token=f"{here}{kind}{suffix}",
             enabled=f"{here}{kind}{suffix}" in mine,
             style="success",
         )
-        for _, label, suffix in TURN_LABELS
+        for _turn, label, suffix in TURN_LABELS
     ]
-    choices.append(Choice("Back", path=(here, STEPS_KEY)))
+    choices.append(Choice(_("Back"), path=(here, STEPS_KEY)))
     plane = game.plane_at(cell)
     return Panel(
-        f"{KIND_LABELS.get(kind, kind)} from {here} ({COST_AND_REACH.get(kind, '')}): then turn?",
+        _(
+            "{manoeuvre} from {cell} ({cost}): then turn?",
+            manoeuvre=_(KIND_LABELS.get(kind, kind)),
+            cell=here,
+            cost=cost_and_reach(kind) if kind in KIND_LABELS else "",
+        ),
         tuple(choices),
         _destinations(game, list(mine.values())),
         plane.id if plane else None,
@@ -352,11 +382,11 @@ def _place_cells(game: Game, legal: list[Step]) -> Panel:
     found = placements(game)
     labels = _labels(found)
     return Panel(
-        "Place a plane: which cell of your home side, facing which way?",
-        (Choice("Back", path=()),),
+        _("Place a plane: which cell of your home side, facing which way?"),
+        (Choice(_("Back"), path=()),),
         frozenset(cells),
         None,
-        _menus(found, "Place a plane: cell and facing", labels),
+        _menus(found, _("Place a plane: cell and facing"), labels),
         tuple(sorted(labels.items())),
     )
 
@@ -364,16 +394,19 @@ def _place_cells(game: Game, legal: list[Step]) -> Panel:
 def _cloud_rows(legal: list[Step]) -> Panel:
     """Setup: first the row of the next cloud (a board has too many cells for one panel)."""
     open_rows = sorted({board.name(s.cell)[0] for s in legal if s.kind == steps.CLOUD})
-    choices = [Choice(f"Row {r}", path=(CLOUD_KEY, r), style="primary") for r in open_rows]
+    choices = [
+        Choice(_("Row {row}", row=r), path=(CLOUD_KEY, r), style="primary") for r in open_rows
+    ]
     cells = frozenset(s.cell for s in legal if s.kind == steps.CLOUD)
-    return Panel("Place a cloud: which row?", tuple(choices), cells)
+    return Panel(_("Place a cloud: which row?"), tuple(choices), cells)
 
 
 def _cloud_cells(legal: list[Step], row: str) -> Panel:
     cells = [s for s in legal if s.kind == steps.CLOUD and board.name(s.cell)[0] == row]
     choices = [Choice(board.name(s.cell), token=s.token, style="success") for s in cells]
-    choices.append(Choice("Back", path=()))
-    return Panel(f"Place a cloud in row {row}:", tuple(choices), frozenset(s.cell for s in cells))
+    choices.append(Choice(_("Back"), path=()))
+    said = _("Place a cloud in row {row}:", row=row)
+    return Panel(said, tuple(choices), frozenset(s.cell for s in cells))
 
 
 def _destinations(game: Game, options: list[Step]) -> frozenset[int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.services import jobs
 from bot.services.live import MatchError, MatchHost, Update
+from i18n import _
 from rules import notation
 from rules.errors import RulesError
 
@@ -44,7 +45,7 @@ class ComputerTurns:
             try:
                 steps = [step for step, _ in notation.play_tokens(trial, actions[0])]
             except RulesError as exc:  # a worker and this process disagree: never expected
-                raise MatchError(f"the computer could not move ({exc})") from None
+                raise MatchError(_("the computer could not move ({error})", error=exc)) from None
             update = await host._commit(live, steps, None)
             if actions[1:]:
                 live.computer_plan[live.ply] = actions[1:]

@@ -16,8 +16,10 @@ publishes that here, once. The features subscribe where the bot is put together
   subscriber fails, the end is shown again at the next start.
 * :class:`TurnPassed` — the turn went to another player at a ply. Keyed by match and ply,
   so a second publication of the same turn (a duplicate delivery, a redraw) is dropped.
-  Not stored: a DM missed by a process that died is not worth a write per turn, and the
-  board pings the player to move anyway.
+  The step that passed the turn recorded it in storage in its own transaction
+  (:mod:`storage.turn_events`); it is marked told once every subscriber has run through,
+  so a process that died before the DM tells it at the next start (unless the turn has
+  passed again or the match ended: then it is stale and dropped).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.services.live import LiveMatch
+from storage.errors import StorageError
 from storage.events import MatchEvents
 from storage.series import Series
+from storage.turn_events import TurnEvents
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +90,9 @@ def key_of(event: Event) -> str:
 
 
 class EventBus:
-    def __init__(self, store: MatchEvents) -> None:
+    def __init__(self, store: MatchEvents, turns: TurnEvents) -> None:
         self.store = store
+        self.turns = turns
         self._handlers: dict[type, list[Handler]] = {}
         self._showing: set[tuple[int, str]] = set()
         self._turns: OrderedDict[tuple[int, str], None] = OrderedDict()
@@ -117,9 +122,22 @@ class EventBus:
                     whole = False
             if whole and isinstance(event, MatchFinished | MatchAborted):
                 await self.store.done(event.match.id, key[1])
+            if whole and isinstance(event, TurnPassed):
+                await self._told(event)
         finally:
             self._showing.discard(key)
         return whole
+
+    async def drop(self, event: TurnPassed) -> None:
+        """Mark a turn told without telling it: it is stale (the turn passed again, or
+        the match ended, before it could be told)."""
+        await self._told(event)
+
+    async def _told(self, event: TurnPassed) -> None:
+        try:
+            await self.turns.done(event.match.id, event.ply)
+        except StorageError as exc:  # told already: at worst told again after a restart
+            log.warning("match %s: turn %s not marked told (%s)", event.match.id, event.ply, exc)
 
     async def once(self, match_id: int, step: str, show: Callable[[], Awaitable[None]]) -> None:
         """Show one step of a match's end unless it was shown before (by this process

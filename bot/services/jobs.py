@@ -12,6 +12,7 @@ import json
 import os
 from collections.abc import Collection, Mapping, Sequence
 
+from i18n import speaking
 from render.analysis import analysis_pngs
 from render.board import board_png
 from render.replay import replay_gif
@@ -41,16 +42,20 @@ def draw_board(
     highlight_plane: int | None = None,
     highlight_labels: Mapping[int, str] | None = None,
     size: int = 1024,
+    language: str = "en",
 ) -> bytes:
-    return board_png(
-        game_of(snapshot),
-        names=list(names),
-        lines=lines,
-        highlight_cells=tuple(highlight_cells),
-        highlight_plane=highlight_plane,
-        highlight_labels=dict(highlight_labels or {}),
-        size=size,
-    )
+    """The board as a PNG, its words (title, seat cards) in ``language``: a worker
+    process speaks what the caller was speaking."""
+    with speaking(language):
+        return board_png(
+            game_of(snapshot),
+            names=list(names),
+            lines=lines,
+            highlight_cells=tuple(highlight_cells),
+            highlight_plane=highlight_plane,
+            highlight_labels=dict(highlight_labels or {}),
+            size=size,
+        )
 
 
 def draw_position(text: str, fire: str, size: int, lines: bool) -> bytes:
@@ -58,8 +63,9 @@ def draw_position(text: str, fire: str, size: int, lines: bool) -> bytes:
     return board_png(position.parse(text, fire=fire), size=size, lines=lines)
 
 
-def draw_replay(snapshot: str, names: Sequence[str]) -> bytes:
-    return replay_gif(game_of(snapshot), names=list(names))
+def draw_replay(snapshot: str, names: Sequence[str], language: str = "en") -> bytes:
+    with speaking(language):
+        return replay_gif(game_of(snapshot), names=list(names))
 
 
 def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview | None:

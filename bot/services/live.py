@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from bot.services.clock import Clock
 from bot.services.shards import Shards
 from bot.services.workers import Workers
+from i18n import _
 from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
@@ -119,7 +120,7 @@ class LiveMatch:
         return self.game.is_over or self.aborted
 
     def over_text(self) -> str:
-        return "this match was aborted: it is over" if self.aborted else "this game is over"
+        return _("this match was aborted: it is over") if self.aborted else _("this game is over")
 
     def seats_of(self, user_id: int) -> list[int]:
         return [i for i, e in enumerate(self.seats) if e.user_id == user_id]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
-from bot.services.events import EventBus
+from bot.services.events import EventBus, TurnPassed
 from bot.services.live import (
     COMPUTER_STRENGTHS,
     AlreadyOut,
@@ -48,6 +48,7 @@ from bot.services.shards import Shards
 from bot.services.suggestions import LegalCache
 from bot.services.turn_clocks import TurnClocks
 from bot.services.workers import Workers, current
+from i18n import _
 from rules import clouds, notation, serialize
 from rules.errors import RulesError
 from rules.events import Event
@@ -59,6 +60,7 @@ from storage.db import Database
 from storage.errors import StorageError
 from storage.events import MatchEvents
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
+from storage.turn_events import TurnEvents
 
 log = logging.getLogger(__name__)
 
@@ -82,9 +84,9 @@ class GameManager:
         self.suggestions = LegalCache(self.workers)
         self._live: dict[int, LiveMatch] = {}
         self._loading: dict[int, asyncio.Lock] = {}
-        # What follows an end (ratings, series, tournaments), once
-        # (:mod:`bot.services.events`).
-        self.events = EventBus(MatchEvents(db))
+        # What follows an end (ratings, series, tournaments) and a turn passed (a DM),
+        # once (:mod:`bot.services.events`).
+        self.events = EventBus(MatchEvents(db), TurnEvents(db))
         # the parts with reasons of their own to change; this manager is their MatchHost
         self.computer = ComputerTurns(self)
         self.clocks = TurnClocks(self)
@@ -105,14 +107,19 @@ class GameManager:
     ) -> LiveMatch:
         """Start a match; ``cloud_setup`` is random, manual, none or a preset name."""
         if len(entrants) != settings.spec.seats:
-            raise MatchError(f"{settings.spec.title} needs {settings.spec.seats} players")
+            raise MatchError(
+                _("{mode} needs {n} players", mode=_(settings.spec.title), n=settings.spec.seats)
+            )
         humans = [e.user_id for e in entrants if e.user_id is not None]
         if len(set(humans)) != len(humans):
-            raise MatchError("a player can take only one seat")
+            raise MatchError(_("a player can take only one seat"))
         for e in entrants:
             if e.user_id is None and e.strength not in COMPUTER_STRENGTHS:
                 raise MatchError(
-                    f"computer strength must be one of {', '.join(COMPUTER_STRENGTHS)}"
+                    _(
+                        "computer strength must be one of {strengths}",
+                        strengths=", ".join(COMPUTER_STRENGTHS),
+                    )
                 )
         try:
             game = _new_game(settings, cloud_setup, seed)
@@ -174,18 +181,20 @@ class GameManager:
         try:
             record = await self.repo.get(match_id)
         except StorageError as exc:
-            raise MatchUnavailable(f"match #{match_id} cannot be loaded: {exc}") from None
+            raise MatchUnavailable(
+                _("match #{id} cannot be loaded: {error}", id=match_id, error=exc)
+            ) from None
         try:
             data = json.loads(record.snapshot)
             game = serialize.from_dict(data)
             seats = [Occupant(**e) for e in data.get("players", [])]
         except (ValueError, TypeError, RulesError) as exc:
             raise MatchUnavailable(
-                f"match #{match_id} is damaged and was set aside ({exc})"
+                _("match #{id} is damaged and was set aside ({error})", id=match_id, error=exc)
             ) from None
         if len(seats) != game.seats:
             raise MatchUnavailable(
-                f"match #{match_id} is damaged: its players do not fit its seats"
+                _("match #{id} is damaged: its players do not fit its seats", id=match_id)
             )
         clock = ClockSettings.from_json(record.clock_json)
         return LiveMatch(record, game, seats, clock, record.turn_deadline)
@@ -216,6 +225,21 @@ class GameManager:
                 found.append(await self.get(end.match_id))
             except MatchUnavailable as exc:
                 log.warning("match %s: its end cannot be shown (%s)", end.match_id, exc)
+        return found
+
+    async def untold_turns(self) -> list[TurnPassed]:
+        """This process's turns passed whose DM was not sent (the process died between
+        storing the step and telling it); another process's are its own to tell."""
+        found = []
+        for turn in await self.events.turns.pending():
+            if not self.shards.owns(turn.guild_id):
+                continue
+            try:
+                live = await self.get(turn.match_id)
+            except MatchUnavailable as exc:
+                log.warning("match %s: its turn cannot be told (%s)", turn.match_id, exc)
+                continue
+            found.append(TurnPassed(live, turn.ply, turn.actor_id))
         return found
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
@@ -259,7 +283,7 @@ class GameManager:
             except RulesError as exc:
                 raise MatchError(str(exc)) from None
             if not applied:
-                raise MatchError("nothing to play")
+                raise MatchError(_("nothing to play"))
             return await self._commit(live, [s for s, _ in applied], user_id)
 
     def check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None = None) -> None:
@@ -272,17 +296,19 @@ class GameManager:
             raise AlreadyOver(live.over_text())
         mine = live.seats_of(user_id)
         if not mine:
-            raise NotYours("you are not playing in this match — you can watch, though!")
+            raise NotYours(_("you are not playing in this match — you can watch, though!"))
         if live.paused is not None:
             raise MatchError(
-                "this match is paused: its thread was archived or locked — it goes on once "
-                "a moderator reopens it"
+                _(
+                    "this match is paused: its thread was archived or locked — it goes on once "
+                    "a moderator reopens it"
+                )
             )
         if game.to_move not in mine:
-            raise NotYours(f"it is not your turn: {live.who(game.active)} is to fly")
+            raise NotYours(_("it is not your turn: {who} is to fly", who=live.who(game.active)))
         if expect_ply is not None and expect_ply != live.ply:
             raise AlreadyOver(
-                "that button is out of date — the game has moved on; press Play on the board"
+                _("that button is out of date — the game has moved on; press Play on the board")
             )
 
     async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
@@ -353,6 +379,7 @@ class GameManager:
                 turn_deadline=None if game.is_over else live.deadline,
                 status=status,
                 result_json=result,
+                passes_turn=not game.is_over and game.to_move != before,
             )
 
     async def _update(
@@ -394,15 +421,18 @@ class GameManager:
             if live.over:
                 raise AlreadyOver(live.over_text())
             if not seated:
-                raise NotYours("you are not playing in this match")
+                raise NotYours(_("you are not playing in this match"))
             if not mine:
-                raise AlreadyOut("you are already out of this game")
+                raise AlreadyOut(_("you are already out of this game"))
             if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
                 return await self._call_off(
                     live,
                     user_id,
-                    f"{live.who(mine[0])} resigned before every side had flown a turn: "
-                    "the game is aborted, not rated.",
+                    _(
+                        "{who} resigned before every side had flown a turn: "
+                        "the game is aborted, not rated.",
+                        who=live.who(mine[0]),
+                    ),
                 )
             return await self._concede(live, mine[0], "resign", user_id)
 
@@ -425,25 +455,38 @@ class GameManager:
             if live.over:
                 raise AlreadyOver(live.over_text())
             if not mine:
-                raise NotYours("you are not playing in this match")
+                raise NotYours(_("you are not playing in this match"))
             if set(mine) <= live.draw_offers:
                 others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
-                raise MatchError(f"that is your own draw offer: only {others} can accept it")
+                raise MatchError(
+                    _("that is your own draw offer: only {others} can accept it", others=others)
+                )
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
             if any(live.seats[s].user_id is None for s in waiting):
-                raise MatchError("the computer does not accept draws")
+                raise MatchError(_("the computer does not accept draws"))
             if waiting:
                 names = ", ".join(live.who(s) for s in waiting)
                 return Update(
-                    live, (), [f"🤝 {live.who(mine[0])} offers a draw; waiting for {names}."]
+                    live,
+                    (),
+                    [
+                        "🤝 "
+                        + _(
+                            "{who} offers a draw; waiting for {names}.",
+                            who=live.who(mine[0]),
+                            names=names,
+                        )
+                    ],
                 )
             if _ends_early(game, Game.agree_draw):
                 return await self._call_off(
                     live,
                     user_id,
-                    "A draw agreed before every side had flown a turn: "
-                    "the game is aborted, not rated.",
+                    _(
+                        "A draw agreed before every side had flown a turn: "
+                        "the game is aborted, not rated."
+                    ),
                 )
             before, turn = game.to_move, _turn_of(live)
             happened = game.agree_draw()
@@ -457,14 +500,16 @@ class GameManager:
             mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
             if live.game.is_over or not mine:
                 raise MatchError(
-                    "you are not playing in this match" if not mine else "this game is over"
+                    _("you are not playing in this match") if not mine else _("this game is over")
                 )
             if not live.draw_offers:
-                raise MatchError("no draw is on offer")
+                raise MatchError(_("no draw is on offer"))
             if set(mine) <= live.draw_offers:
-                raise MatchError("that is your own offer; play on, and it lapses with the turn")
+                raise MatchError(_("that is your own offer; play on, and it lapses with the turn"))
             live.draw_offers.clear()
-            return Update(live, (), [f"{live.who(mine[0])} declines the draw; play goes on."])
+            return Update(
+                live, (), [_("{who} declines the draw; play goes on.", who=live.who(mine[0]))]
+            )
 
     async def abort(self, match_id: int, user_id: int) -> Update:
         """Call the game off before every side has flown a turn: no result, nothing
@@ -472,13 +517,13 @@ class GameManager:
         live = await self.get(match_id)
         async with live.lock:
             if not live.seats_of(user_id):
-                raise NotYours("you are not playing in this match")
+                raise NotYours(_("you are not playing in this match"))
             if live.over:
                 raise AlreadyOver(live.over_text())
             if not live.game.unflown():
-                raise MatchError("every side has flown a turn: resign or offer a draw instead")
+                raise MatchError(_("every side has flown a turn: resign or offer a draw instead"))
             return await self._call_off(
-                live, user_id, f"The match was aborted by {_name_of(live, user_id)}."
+                live, user_id, _("The match was aborted by {who}.", who=_name_of(live, user_id))
             )
 
     async def _call_off(self, live: LiveMatch, user_id: int, said: str) -> Update:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from i18n import _, n_
 from render.scoreboard import ScoreRow
 from render.tournament import SIDE_TITLES, BracketBox, StandingRow
 from rules.cards import CARDS, Card
 from rules.game import Game
-from rules.words.common import join, plural, result_line
+from rules.words.common import join, result_line
 from rules.words.scene import ALT_TEXT_LIMIT, alt_text
 
 
@@ -27,8 +28,17 @@ def cards_words(cards: Iterable[Card], title: str = "", claimed_by: str = "") ->
     """A sheet of achievement cards (or one card, with who just claimed it)."""
     lead = f"{title}: " if title else ""
     if claimed_by:
-        lead += f"Card claimed by {claimed_by}: "
-    listed = "; ".join(f"{c.name}, {plural(c.points, 'point')}: {c.rule}" for c in cards)
+        lead += _("Card claimed by {who}: ", who=claimed_by)
+    listed = "; ".join(
+        n_(
+            "{card}, {n} point: {rule}",
+            "{card}, {n} points: {rule}",
+            c.points,
+            card=_(c.name),
+            rule=_(c.rule),
+        )
+        for c in cards
+    )
     return f"{lead}{listed}"
 
 
@@ -36,16 +46,15 @@ def scoreboard_words(
     title: str, rows: Sequence[ScoreRow], subtitle: str = "", pool: Sequence[str] = ()
 ) -> str:
     """The series scoreboard: every side's wins, points and kept cards, and the pool."""
-    parts = [f"Scoreboard, {title}." + (f" {subtitle}." if subtitle else "")]
+    parts = [_("Scoreboard, {title}.", title=title) + (f" {subtitle}." if subtitle else "")]
     for place, row in enumerate(rows, start=1):
-        kept = join(CARDS[c].name for c in row.kept) if row.kept else "no cards"
-        lead = ", leading" if row.leader else ""
-        parts.append(
-            f"{place}. {row.name}{lead}: {plural(row.wins, 'win')}, "
-            f"{plural(row.points, 'point')}, {kept}."
-        )
+        kept = join(_(CARDS[c].name) for c in row.kept) if row.kept else _("no cards")
+        name = _("{name}, leading", name=row.name) if row.leader else row.name
+        wins = n_("{n} win", "{n} wins", row.wins)
+        points = n_("{n} point", "{n} points", row.points)
+        parts.append(f"{place}. {name}: {wins}, {points}, {kept}.")
     if pool:
-        parts.append(f"Still in the pool: {join(CARDS[c].name for c in pool)}.")
+        parts.append(_("Still in the pool: {cards}.", cards=join(_(CARDS[c].name) for c in pool)))
     return " ".join(parts)
 
 
@@ -91,10 +100,15 @@ def bracket_words(title: str, boxes: Sequence[BracketBox]) -> str:
 
 def replay_words(game: Game, names: Sequence[str], match_id: int) -> str:
     """An animated replay: the match, how it ended, and its final position."""
-    lead = f"Animated replay of match #{match_id}, {' against '.join(names)}, {game.turn} turns."
+    lead = _(
+        "Animated replay of match #{id}, {players}, {n} turns.",
+        id=match_id,
+        players=_(" against ").join(names),
+        n=game.turn,
+    )
     ended = result_line(game, names)
     lead += f" {ended}" if ended else ""
-    lead += " Final position: "
+    lead += " " + _("Final position: ")
     return lead + alt_text(game, names, limit=ALT_TEXT_LIMIT - len(lead))
 
 

@@ -15,31 +15,45 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Final
 
+from i18n import N_, _, n_
 from rules import board, events, steps
 from rules.game import Game
 from rules.steps import Step
 from rules.words.choices import step_label
-from rules.words.common import DIRECTION_WORDS, join
+from rules.words.common import direction, join
 
 ARROWS: Final = ("→", "↗", "↖", "←", "↙", "↘")  # indexed like board.DIRECTIONS
-MANOEUVRE_WORDS: Final = {
-    steps.CLIMB: "climb",
-    steps.LEVEL: "level",
-    steps.LEVEL1: "level one cell",
-    steps.SWOOP: "swoop",
-    steps.POWER: "power dive",
-    steps.IMMELMANN: "Immelmann",
-}
-# What each manoeuvre costs and how far it goes (rules spec §3), for buttons and menus.
+# What each manoeuvre costs and how far it goes (rules spec §3), for buttons and menus;
+# English, marked for translation (i18n): see cost_and_reach.
 COST_AND_REACH: Final = {
-    steps.CLIMB: "+1 height, 1 cell ahead",
-    steps.LEVEL: "same height, 2 cells ahead",
-    steps.LEVEL1: "same height, 1 cell ahead",
-    steps.SWOOP: "−1 height, 1 cell ahead",
-    steps.POWER: "−2 height, stays in its cell",
-    steps.IMMELMANN: "−3 height, turns about in its cell",
-    steps.CRASH: "the plane is lost",
+    steps.CLIMB: N_("+1 height, 1 cell ahead"),
+    steps.LEVEL: N_("same height, 2 cells ahead"),
+    steps.LEVEL1: N_("same height, 1 cell ahead"),
+    steps.SWOOP: N_("−1 height, 1 cell ahead"),
+    steps.POWER: N_("−2 height, stays in its cell"),
+    steps.IMMELMANN: N_("−3 height, turns about in its cell"),
+    steps.CRASH: N_("the plane is lost"),
 }
+
+
+def cost_and_reach(kind: str) -> str:
+    """What the manoeuvre ``kind`` costs and how far it goes, in words."""
+    return _(COST_AND_REACH[kind])
+
+
+def _manoeuvres(kind: str, n: int) -> str:
+    """``swoop``, or ``3 swoops``: a manoeuvre flown ``n`` times in a row."""
+    if kind == steps.CLIMB:
+        return n_("climb", "{n} climbs", n)
+    if kind == steps.LEVEL:
+        return n_("level", "{n} levels", n)
+    if kind == steps.LEVEL1:
+        return n_("level one cell", "{n} levels of one cell", n)
+    if kind == steps.SWOOP:
+        return n_("swoop", "{n} swoops", n)
+    if kind == steps.POWER:
+        return n_("power dive", "{n} power dives", n)
+    return n_("Immelmann", "{n} Immelmanns", n)
 
 
 def arrow_facing(facing: int) -> str:
@@ -77,9 +91,12 @@ def placement_risk(game: Game, cell: int, facing: int, height: int) -> str:
     low to dive) a plane in the cell ahead, so that only a crash is left unless it moves."""
     ahead = board.NEIGHBOUR[cell * 6 + facing]
     if ahead < 0:
-        return "faces the edge: it must turn or crash"
+        return _("faces the edge: it must turn or crash")
     if height < 2 and game.plane_at(ahead) is not None:
-        return f"the plane at {board.name(ahead)} blocks it: it must crash unless that moves"
+        return _(
+            "the plane at {cell} blocks it: it must crash unless that moves",
+            cell=board.name(ahead),
+        )
     return ""
 
 
@@ -102,7 +119,7 @@ def placements(game: Game) -> list[EndPose]:
                     s.facing,
                     height,
                     step_label(game, s),
-                    risk or f"height {height}",
+                    risk or _("height {height}", height=height),
                 ),
             )
         )
@@ -152,7 +169,7 @@ def plane_actions(game: Game, cell: int) -> list[EndPose]:
                 queue.extend(
                     (*plan, s) for s in legal if s.kind in steps.DIVES and s.cell == moved.cell
                 )
-        for _ in plan:
+        for _step in plan:
             work.pop()
     return sorted(found.values(), key=_order)
 
@@ -212,23 +229,30 @@ def _sentence(
         said = step_label(game, manoeuvres[0])
         said = said.split(": ", 1)[1] if ": " in said else said
         return said[:1].upper() + said[1:]
-    what = _runs([MANOEUVRE_WORDS[s.kind] for s in manoeuvres]) or "end the dive"
+    what = _runs([s.kind for s in manoeuvres]) or _("end the dive")
     if cell is None:
-        said = f"{what}, and the plane is lost"
+        said = _("{what}, and the plane is lost", what=what)
     else:
-        said = f"{what} to {board.name(cell)}, face {DIRECTION_WORDS[facing]}, height {height}"
-    if shots:
-        said += f"; shoots down the plane{'s' * (len(shots) > 1)} at "
-        said += join(board.name(c) for c in shots)
+        said = _(
+            "{what} to {cell}, face {direction}, height {height}",
+            what=what,
+            cell=board.name(cell),
+            direction=direction(facing),
+            height=height,
+        )
+    if len(shots) > 1:
+        said += _("; shoots down the planes at {cells}", cells=join(board.name(c) for c in shots))
+    elif shots:
+        said += _("; shoots down the plane at {cell}", cell=board.name(shots[0]))
     if stop:
-        said += "; stop there to shoot, then dive on or end the dive"
+        said += _("; stop there to shoot, then dive on or end the dive")
     return said[:1].upper() + said[1:]
 
 
 def _then_fire(aims: list[int]) -> str:
     if not aims:
         return ""
-    return f"; then you may fire at {join(board.name(c) for c in aims)}"
+    return _("; then you may fire at {cells}", cells=join(board.name(c) for c in aims))
 
 
 def _warning(cell: int | None, facing: int, height: int) -> str:
@@ -236,29 +260,32 @@ def _warning(cell: int | None, facing: int, height: int) -> str:
     at height 0 not even those: the plane will crash."""
     if cell is None or board.NEIGHBOUR[cell * 6 + facing] >= 0:
         return ""
-    return "; nose to the edge: it will crash" if height == 0 else "; nose to the edge"
+    return _("; nose to the edge: it will crash") if height == 0 else _("; nose to the edge")
 
 
-def _runs(words: list[str]) -> str:
+def _runs(kinds: list[str]) -> str:
     """``power dive, then 3 swoops``: repeated manoeuvres counted."""
     said: list[str] = []
     i = 0
-    while i < len(words):
+    while i < len(kinds):
         j = i
-        while j < len(words) and words[j] == words[i]:
+        while j < len(kinds) and kinds[j] == kinds[i]:
             j += 1
-        said.append(words[i] if j - i == 1 else f"{j - i} {words[i]}s")
+        said.append(_manoeuvres(kinds[i], j - i))
         i = j
-    return ", then ".join(said)
+    return _(", then ").join(said)
 
 
 def _cost(plan: tuple[Step, ...], change: int | None) -> str:
     kinds = [s.kind for s in plan if s.is_manoeuvre]
     if change is None:
-        return COST_AND_REACH[steps.CRASH]
+        return cost_and_reach(steps.CRASH)
     moves = sum(
         {steps.CLIMB: 1, steps.SWOOP: 1, steps.LEVEL: 2, steps.LEVEL1: 1}.get(k, 0) for k in kinds
     )
-    height = "same height" if change == 0 else f"{change:+d} height".replace("-", "−")
-    reach = "stays in its cell" if moves == 0 else f"{moves} cell{'s' * (moves > 1)} ahead"
+    if change == 0:
+        height = _("same height")
+    else:
+        height = _("{change} height", change=f"{change:+d}".replace("-", "−"))
+    reach = n_("{n} cell ahead", "{n} cells ahead", moves) if moves else _("stays in its cell")
     return f"{height}, {reach}"

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from bot.services.live import LiveMatch
 from competition import ratings
+from i18n import _
 from rules import events
 from rules.game import Game
 from storage.db import Database
@@ -119,18 +120,18 @@ class RatingService:
     async def verdict(self, live: LiveMatch) -> Verdict:
         game = live.game
         if game.result is None:
-            return Verdict(False, "the game has no result")
+            return Verdict(False, _("the game has no result"))
         if game.ended_early:
-            return Verdict(False, "the game ended before every side had flown a turn")
+            return Verdict(False, _("the game ended before every side had flown a turn"))
         if any(e.user_id is None for e in live.seats):
-            return Verdict(False, "the computer played")
+            return Verdict(False, _("the computer played"))
         if await UnratedMatches(self.db).contains(live.id):
-            return Verdict(False, "the players chose an unrated game")
+            return Verdict(False, _("the players chose an unrated game"))
         if any(e.user_id < 0 for e in live.seats if e.user_id is not None):
-            return Verdict(False, "a forgotten pilot played (their data was deleted)")
+            return Verdict(False, _("a forgotten pilot played (their data was deleted)"))
         opted_in = self._rate_handicapped is not None and await self._rate_handicapped(live)
         if not ratings.rated(game.settings.handicaps, rate_handicapped=opted_in):
-            return Verdict(False, "handicap tokens were in play")
+            return Verdict(False, _("handicap tokens were in play"))
         return Verdict(True)
 
     async def rate(self, live: LiveMatch) -> Verdict:
@@ -260,4 +261,4 @@ def describe_rating(rating: ratings.Rating) -> str:
 
 
 def unrated_note(verdict: Verdict) -> str:
-    return "" if verdict.rated else f"Unrated: {verdict.why_not}."
+    return "" if verdict.rated else _("Unrated: {why}.", why=verdict.why_not)

@@ -34,6 +34,7 @@ from bot.services.live import AlreadyOver, ClockSettings, LiveMatch, MatchError,
 from bot.services.manager import GameManager
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
+from i18n import N_, _
 from rules.achievements import (
     ALL_CARDS,
     CARDS,
@@ -198,14 +199,14 @@ class SeriesService:
         """Refuse a series that cannot be played, before anyone is asked to join it."""
         spec = MODES.get(mode)
         if spec is None:
-            raise MatchError(f"unknown mode {mode!r}")
+            raise MatchError(_("unknown mode {mode}", mode=repr(mode)))
         if len(entrants) != spec.seats:
-            raise MatchError(f"{spec.title} needs {spec.seats} players")
+            raise MatchError(_("{mode} needs {n} players", mode=_(spec.title), n=spec.seats))
         if not 1 <= games <= MAX_GAMES:
-            raise MatchError(f"a series has 1 to {MAX_GAMES} games")
+            raise MatchError(_("a series has 1 to {n} games", n=MAX_GAMES))
         humans = [e.user_id for e in entrants if e.user_id is not None]
         if len(set(humans)) != len(humans):
-            raise MatchError("a player can take only one seat")
+            raise MatchError(_("a player can take only one seat"))
         return spec
 
     async def suggest_handicaps(self, mode: str, user_ids: Sequence[int | None]) -> list[int]:
@@ -237,7 +238,9 @@ class SeriesService:
         repeated call, after a restart or a double event, starts nothing twice)."""
         series = await self.repo.get(series_id)
         if series.status is not SeriesStatus.ACTIVE:
-            raise MatchError(f"series #{series_id} is {series.status.value}")
+            raise MatchError(
+                _("series #{id} is {status}", id=series_id, status=_status(series.status))
+            )
         running = next((g for g in series.games if g.winners is None), None)
         if running is not None and running.match_id is not None:
             live = await self.games.get(running.match_id)
@@ -247,7 +250,7 @@ class SeriesService:
             # the same number: nothing was rated or booked (docs/series.md).
         game_no = series.games_played + 1
         if game_no > series.games_planned:
-            raise MatchError(f"series #{series_id} has played all its games")
+            raise MatchError(_("series #{id} has played all its games", id=series_id))
         plan = SeriesPlan.from_json(series.settings_json)
         order = seating(series, plan, game_no)
         by_position = {p.position: p for p in series.players}
@@ -329,9 +332,11 @@ class SeriesService:
         """The organiser calls the series off; the game being played carries on alone."""
         series = await self.repo.get(series_id)
         if SeriesPlan.from_json(series.settings_json).organiser != user_id:
-            raise NotYours("only the series' organiser can call it off")
+            raise NotYours(_("only the series' organiser can call it off"))
         if series.status is not SeriesStatus.ACTIVE:
-            raise AlreadyOver(f"series #{series_id} is already {series.status.value}")
+            raise AlreadyOver(
+                _("series #{id} is already {status}", id=series_id, status=_status(series.status))
+            )
         await self.repo.set_status(series_id, SeriesStatus.ABANDONED)
         return await self.repo.get(series_id)
 
@@ -341,12 +346,12 @@ class SeriesService:
         """Change one player's handicap tokens from the next game on."""
         series = await self.repo.get(series_id)
         if SeriesPlan.from_json(series.settings_json).organiser != organiser:
-            raise NotYours("only the series' organiser can set handicaps")
+            raise NotYours(_("only the series' organiser can set handicaps"))
         if not 0 <= tokens <= ratings.MAX_HANDICAP:
-            raise MatchError(f"handicaps are 0 to {ratings.MAX_HANDICAP} tokens")
+            raise MatchError(_("handicaps are 0 to {n} tokens", n=ratings.MAX_HANDICAP))
         player = next((p for p in series.players if p.user_id == user_id), None)
         if player is None:
-            raise MatchError("that player is not in this series")
+            raise MatchError(_("that player is not in this series"))
         await self.repo.set_handicap(series_id, player.position, tokens)
         return await self.repo.get(series_id)
 
@@ -401,3 +406,15 @@ def _with_people(plan: SeriesPlan, entrants: Sequence[Occupant]) -> SeriesPlan:
         names=tuple(e.name for e in entrants),
         strengths=tuple(e.strength for e in entrants),
     )
+
+
+_STATUS = {  # English, marked for translation (i18n)
+    SeriesStatus.ACTIVE: N_("active"),
+    SeriesStatus.FINISHED: N_("finished"),
+    SeriesStatus.ABANDONED: N_("abandoned"),
+}
+
+
+def _status(status: SeriesStatus) -> str:
+    """A series' status in words."""
+    return _(_STATUS[status])

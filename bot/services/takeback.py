@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.manager import GameManager, _snapshot
 from bot.services.series import SeriesService
+from i18n import _, n_
 from rules import serialize
 from storage.errors import StorageError
 from storage.takebacks import TakebackRepo
@@ -37,10 +38,26 @@ class Request:
 
 
 class Takebacks:
-    def __init__(self, games: GameManager) -> None:
+    def __init__(self, games: GameManager, series: SeriesService) -> None:
         self.games = games
         self.repo = TakebackRepo(games.db)
-        self.series = SeriesService(games)
+        self.series = series
+        # (match, ply asked at, asker) → the people who accepted so far
+        self._agreed: dict[tuple[int, int, int], set[int]] = {}
+
+    def accept(self, request: Request, user_id: int) -> bool:
+        """Count ``user_id``'s yes; True once everyone asked has agreed, which settles
+        the request (no await between this and taking the turn back)."""
+        key = (request.match_id, request.at_ply, request.user_id)
+        accepted = self._agreed.setdefault(key, set())
+        accepted.add(user_id)
+        if not request.agree <= accepted:
+            return False
+        del self._agreed[key]
+        return True
+
+    def decline(self, request: Request) -> None:
+        self._agreed.pop((request.match_id, request.at_ply, request.user_id), None)
 
     async def request(self, live: LiveMatch, user_id: int) -> Request:
         """What a takeback by ``user_id`` would do now, or why it cannot be done."""
@@ -48,13 +65,13 @@ class Takebacks:
             raise MatchError(live.over_text())
         seats = live.seats_of(user_id)
         if not seats:
-            raise MatchError("you are not playing in this match")
+            raise MatchError(_("you are not playing in this match"))
         rated_why = await self.rated_reason(live)
         if rated_why:
-            raise MatchError(f"takebacks are only for unrated games, and {rated_why}")
+            raise MatchError(_("takebacks are only for unrated games, and {why}", why=rated_why))
         mine = [i for i, p in enumerate(live.game.history) if p.seat in seats]
         if not mine:
-            raise MatchError("you have not flown a turn yet: there is nothing to take back")
+            raise MatchError(_("you have not flown a turn yet: there is nothing to take back"))
         last = live.game.history[mine[-1]]
         start = next(
             i
@@ -69,13 +86,13 @@ class Takebacks:
     async def rated_reason(self, live: LiveMatch) -> str:
         """Why the game counts for something (a rating, a series), or "" if it does not."""
         if await self.series.series_of_match(live.id) is not None:
-            return "this game counts for its series or tournament"
+            return _("this game counts for its series or tournament")
         computer = any(e.user_id is None for e in live.seats)
         if computer or any(live.game.settings.handicaps):
             return ""
         if await UnratedMatches(self.games.db).contains(live.id):
             return ""
-        return "this game is rated (challenge with rated:false for an unrated one)"
+        return _("this game is rated (challenge with rated:false for an unrated one)")
 
     async def take_back(self, request: Request) -> Update:
         """Return the match to ``request.to_ply``, in storage and then in memory."""
@@ -84,7 +101,7 @@ class Takebacks:
             if live.over:
                 raise MatchError(live.over_text())
             if live.ply != request.at_ply:
-                raise MatchError("the game has moved on since the takeback was asked for")
+                raise MatchError(_("the game has moved on since the takeback was asked for"))
             data = serialize.to_dict(live.game)
             data["steps"] = data["steps"][: request.to_ply]
             game = serialize.from_dict(data)
@@ -103,7 +120,7 @@ class Takebacks:
             except StorageError as exc:  # rolled back whole: memory is still as stored
                 log.warning("match %s: takeback not stored (%s)", live.id, exc)
                 raise MatchError(
-                    "that could not be saved, so nothing changed; please try again in a moment"
+                    _("that could not be saved, so nothing changed; please try again in a moment")
                 ) from None
             live.game = game
             live.deadline = deadline
@@ -112,5 +129,13 @@ class Takebacks:
             live.computer_plan.clear()
         taken = request.at_ply - request.to_ply
         who = live.who(live.seats_of(request.user_id)[0])
-        lines = [f"↩️ {who} took back their last turn ({taken} step{'s' * (taken != 1)})."]
+        lines = [
+            "↩️ "
+            + n_(
+                "{who} took back their last turn ({n} step).",
+                "{who} took back their last turn ({n} steps).",
+                taken,
+                who=who,
+            )
+        ]
         return Update(live, (), lines)

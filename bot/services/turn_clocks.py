@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from bot.services.live import LiveMatch, MatchError, MatchHost, Update
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +84,10 @@ class TurnClocks:
             mine = live.seats_of(user_id)
             if seat is None or not mine:
                 raise MatchError(
-                    "you are not playing in this match" if not mine else "this game is over"
+                    _("you are not playing in this match") if not mine else _("this game is over")
                 )
             if seat in mine:
-                raise MatchError("it is your own turn")
+                raise MatchError(_("it is your own turn"))
             if live.deadline is None or host.clock.now() < live.deadline:
-                raise MatchError("the player to move still has time")
+                raise MatchError(_("the player to move still has time"))
             return await host._concede(live, seat, "timeout", user_id)

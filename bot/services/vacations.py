@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.services.live import LiveMatch, MatchError
 from bot.services.manager import GameManager
+from i18n import _
 from storage.vacations import VacationRepo
 
 DAY = 86400.0
@@ -44,19 +45,28 @@ class Vacations:
     async def check(self, user_id: int, days: int) -> float:
         """Why a vacation of ``days`` cannot start now; else the days already used."""
         if not 1 <= days <= MAX_DAYS:
-            raise MatchError(f"a vacation is 1 to {MAX_DAYS} days (0 ends the one you are on)")
+            raise MatchError(
+                _("a vacation is 1 to {n} days (0 ends the one you are on)", n=MAX_DAYS)
+            )
         now = self.games.clock.now()
         running = await self.repo.running([user_id], now)
         if user_id in running:
             raise MatchError(
-                f"you are on vacation until <t:{int(running[user_id])}:f>; "
-                "`/crosshairs vacation days:0` ends it"
+                _(
+                    "you are on vacation until {when}; `/crosshairs vacation days:0` ends it",
+                    when=f"<t:{int(running[user_id])}:f>",
+                )
             )
         used = await self.used_days(user_id, now)
         if used + days > MAX_DAYS:
             raise MatchError(
-                f"you have {MAX_DAYS - used:g} vacation day(s) left in these {WINDOW_DAYS} days "
-                f"(at most {MAX_DAYS} in any {WINDOW_DAYS})"
+                _(
+                    "you have {n} vacation day(s) left in these {window} days "
+                    "(at most {most} in any {window})",
+                    n=f"{MAX_DAYS - used:g}",
+                    window=WINDOW_DAYS,
+                    most=MAX_DAYS,
+                )
             )
         return used
 

@@ -12,6 +12,7 @@ import discord
 from bot.services.events import MatchAborted
 from bot.services.live import Update
 from bot.ui.thread import match_channel
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -27,7 +28,7 @@ async def show_aborted(bot: CrosshairsBot, update: Update) -> None:
     if board_id is not None and hasattr(channel, "get_partial_message"):
         try:
             await channel.get_partial_message(board_id).edit(
-                content=f"**Crosshairs #{live.id}** · {live.game.mode.title}\n{said}", view=None
+                content=f"**Crosshairs #{live.id}** · {_(live.game.mode.title)}\n{said}", view=None
             )
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s)", live.id, exc)

@@ -9,14 +9,15 @@ once would hold every worker for seconds while other matches wait for their boar
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import discord
+from discord import app_commands
 
 from bot.services import jobs, workers
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
-from bot.ui.commands import crosshairs, match_here
+from bot.ui.commands import add_commands, match_here
 from bot.ui.context import bot_of
 from bot.ui.exercise import blunder_view
 from bot.ui.files import document, picture
@@ -24,6 +25,9 @@ from bot.ui.thread import match_channel
 from bot.ui.walls import match_in_guild
 from render.analysis import shown_blunders
 from rules.ai.analysis import TurnReview, report, turn_count
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 PROGRESS_EVERY: Final = 2.0  # seconds: Discord rate-limits edits, and people need no more
 INLINE: Final = 2000  # characters: a longer report goes as a text file
@@ -63,7 +67,7 @@ def blunder_words(live: LiveMatch, r: TurnReview) -> str:
     )
 
 
-@crosshairs.command(name="analyse", description="Find the mistakes of a finished match")
+@app_commands.command(name="analyse", description="Find the mistakes of a finished match")
 @discord.app_commands.describe(match="The match number (default: this thread's match)")
 async def analyse(interaction: discord.Interaction, match: int | None = None) -> None:
     live = await (
@@ -121,3 +125,7 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
     await interaction.edit_original_response(
         content=f"🔎 Analysed all {total} turns of match #{live.id}: posted in <#{where}>."
     )
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(analyse)

@@ -3,6 +3,10 @@ manager to do, and the board message brought up to date afterwards (then the com
 turns, if it is to fly). Button, board and computer call each other, so they live here
 together; drawing and posting the messages is :mod:`bot.ui.thread`.
 
+Where the bot only answers interactions (:mod:`bot.ui.anywhere`), the same buttons and
+cockpit act on a match played in one message: the cockpit sits on the board itself and
+each press edits it (``show_anywhere``).
+
 The buttons' custom ids carry everything needed to act, so they keep working after a
 restart (the match is reloaded from storage on first use).
 
@@ -28,9 +32,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.events import MatchFinished, TurnPassed
+from bot.services.events import MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, MatchError, Update
-from bot.services.series import SeriesService
+from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
 from bot.ui.cockpit_items import (
     CHOICE,
@@ -44,9 +48,11 @@ from bot.ui.cockpit_items import (
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
 from bot.ui.thread import (
     board_file,
+    board_text,
     draw_lines,
     introduce,
     refresh_board,
@@ -55,6 +61,7 @@ from bot.ui.thread import (
     send_record,
 )
 from bot.ui.walls import match_of_press
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -62,14 +69,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LABELS = {
-    "play": ("Play", discord.ButtonStyle.primary, "✈️"),
-    "lines": ("Lines of fire", discord.ButtonStyle.secondary, "🎯"),
-    "draw": ("Offer draw", discord.ButtonStyle.secondary, "🤝"),
-    "accept": ("Accept draw", discord.ButtonStyle.success, "🤝"),
-    "decline": ("Decline draw", discord.ButtonStyle.secondary, "✖️"),
-    "resign": ("Resign", discord.ButtonStyle.danger, "🏳️"),
-    "record": ("Record", discord.ButtonStyle.secondary, "📜"),
-    "claim": ("Claim on time", discord.ButtonStyle.secondary, "⏰"),
+    "play": (N_("Play"), discord.ButtonStyle.primary, "✈️"),
+    "lines": (N_("Lines of fire"), discord.ButtonStyle.secondary, "🎯"),
+    "draw": (N_("Offer draw"), discord.ButtonStyle.secondary, "🤝"),
+    "accept": (N_("Accept draw"), discord.ButtonStyle.success, "🤝"),
+    "decline": (N_("Decline draw"), discord.ButtonStyle.secondary, "✖️"),
+    "resign": (N_("Resign"), discord.ButtonStyle.danger, "🏳️"),
+    "record": (N_("Record"), discord.ButtonStyle.secondary, "📜"),
+    "claim": (N_("Claim on time"), discord.ButtonStyle.secondary, "⏰"),
 }
 
 
@@ -81,7 +88,7 @@ class MatchButton(
         label, style, emoji = LABELS[action]
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, emoji=emoji, custom_id=f"xh:{action}:{match_id}"
+                label=_(label), style=style, emoji=emoji, custom_id=f"xh:{action}:{match_id}"
             )
         )
         self.action = action
@@ -100,6 +107,8 @@ class MatchButton(
         bot = bot_of(interaction)
         games = bot.games
         live = await match_of_press(interaction, self.match_id)
+        if await _caught_up(interaction, live):
+            return
         if live.over:
             raise MatchError(live.over_text())
         if self.action == "play":
@@ -109,7 +118,7 @@ class MatchButton(
         elif self.action == "lines":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
-                "Lines of fire of the side to move; caught planes are marked.",
+                _("Lines of fire of the side to move; caught planes are marked."),
                 file=await board_file(live, lines=True),
                 ephemeral=True,
             )
@@ -125,8 +134,10 @@ class MatchButton(
                 update = await games.decline_draw(self.match_id, interaction.user.id)
             else:
                 update = await games.clocks.claim_timeout(self.match_id, interaction.user.id)
-            await show_update(bot, update)
-            await tell(interaction, "Done.")
+            # on a board in one message (bot.ui.anywhere) this press shows the change
+            on_board = anywhere.is_anywhere(bot, live)
+            await show_update(bot, update, via=interaction if on_board else None)
+            await tell(interaction, _("Done."))
 
 
 class ConfirmResign(
@@ -135,7 +146,7 @@ class ConfirmResign(
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign",
+                label=_("Yes, resign"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"xh:sure:{match_id}",
             )
@@ -159,7 +170,9 @@ class ConfirmResign(
         self.item.disabled = True
         view = components()
         view.add_item(self.item)
-        said = "🛑 The game is aborted." if update.match.aborted else "🏳️ You resigned."
+        said = (
+            "🛑 " + _("The game is aborted.") if update.match.aborted else "🏳️ " + _("You resigned.")
+        )
         await interaction.edit_original_response(content=said, view=view)
         await show_update(bot_of(interaction), update)
 
@@ -167,12 +180,15 @@ class ConfirmResign(
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
     """The Resign button and ``/crosshairs resign`` both ask before resigning."""
     if not live.seats_of(interaction.user.id):
-        raise MatchError("you are not playing in this match")
+        raise MatchError(_("you are not playing in this match"))
     early = bool(live.game.unflown())
     question = (
-        "Really resign? Not every side has flown a turn yet, so the game is aborted and not rated."
+        _(
+            "Really resign? Not every side has flown a turn yet, so the game is aborted and "
+            "not rated."
+        )
         if early
-        else "Really resign? This cannot be undone."
+        else _("Really resign? This cannot be undone.")
     )
     view = components()
     view.add_item(ConfirmResign(live.id))
@@ -205,6 +221,8 @@ class CockpitButton(
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
+        if await _caught_up(interaction, live, self.ply):
+            return
         bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
         await interaction.response.defer()
         if self.choice.token is None:
@@ -235,6 +253,8 @@ class CockpitMenu(
 
     async def _choose(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
+        if await _caught_up(interaction, live, self.ply):
+            return
         bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
         chosen = read_menu(self.item.values)
         await interaction.response.defer()
@@ -244,6 +264,31 @@ class CockpitMenu(
         await _fly(interaction, live, chosen.tokens, self.ply)
 
 
+async def _caught_up(
+    interaction: discord.Interaction, live: LiveMatch, ply: int | None = None
+) -> bool:
+    """On a board in one message (:mod:`bot.ui.anywhere`), a press made on a state the
+    board no longer shows brings it up to date instead of acting: a match that ended
+    while no press could show it (a resignation confirmed over 14 minutes after the
+    board's latest press, or after a restart), or, for the player to fly, a cockpit of
+    an older ``ply`` (there is no Play button to open a fresh one). Returns whether the
+    press was answered so."""
+    message = interaction.message
+    if (
+        message is None
+        or message.id != live.record.board_message_id
+        or not anywhere.is_anywhere(bot_of(interaction), live)
+    ):
+        return False
+    if not live.over:
+        if ply is None or ply == live.ply:
+            return False
+        bot_of(interaction).games.check_turn(live, interaction.user.id)  # strangers: no
+    await interaction.response.defer()
+    await show_anywhere(interaction, live)
+    return True
+
+
 async def _fly(
     interaction: discord.Interaction, live: LiveMatch, tokens: list[str], ply: int
 ) -> None:
@@ -251,13 +296,16 @@ async def _fly(
     next choice (or close it when the turn is done)."""
     bot = bot_of(interaction)
     update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
+    if anywhere.is_anywhere(bot, live):  # the cockpit is on the board: one edit shows both
+        await show_update(bot, update, via=interaction)
+        return
     # The presser's answer first; then the board, whose new message (when the turn
     # passed) goes up as this interaction's follow-up.
     if live.user_to_move() == interaction.user.id:
         await send_cockpit(interaction, live, (), edit=True, note="\n".join(update.lines))
     else:
         await interaction.edit_original_response(
-            content=f"{update.text()}\n\n✅ Your turn is done.", attachments=[], view=None
+            content=f"{update.text()}\n\n✅ " + _("Your turn is done."), attachments=[], view=None
         )
     await show_update(bot, update, via=interaction)
 
@@ -271,12 +319,11 @@ async def send_cockpit(
 ) -> None:
     """Show (or refresh) the player's cockpit: the stage's choices as buttons and a board
     preview highlighting what they are about to fly."""
+    if edit and anywhere.is_anywhere(bot_of(interaction), live):  # the cockpit is the board
+        await show_anywhere(interaction, live, path)
+        return
     stage = cockpit.panel(live.game, path)
-    view = lay_out(
-        stage,
-        lambda n, menu: CockpitMenu(live.id, live.ply, n, menu),
-        lambda choice, row: CockpitButton(live.id, live.ply, choice, row),
-    )
+    view = _cockpit_view(live, stage)
     file = await board_file(
         live,
         highlight_cells=stage.highlight_cells,
@@ -290,6 +337,109 @@ async def send_cockpit(
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
     else:
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+
+
+def _cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
+    return lay_out(
+        stage,
+        lambda n, menu: CockpitMenu(live.id, live.ply, n, menu),
+        lambda choice, row: CockpitButton(live.id, live.ply, choice, row),
+    )
+
+
+# ------------------------------------------------- a match in one message (anywhere)
+
+ANYWHERE_PROMPT = N_("{mention}, your turn — choose below.")
+
+
+async def show_anywhere(
+    interaction: discord.Interaction,
+    live: LiveMatch,
+    path: tuple[str, ...] = (),
+    said: Sequence[str] = (),
+) -> discord.InteractionMessage:
+    """Bring the message of a match played where the bot only answers (the one
+    ``interaction``, already answered, belongs to) up to date: the board, the turn so far
+    in words and the cockpit of whoever is to fly at ``path``, with the draw buttons,
+    Resign and Record when a row is free; the final board has no buttons (an aborted
+    one says why: ``said``)."""
+    anywhere.pressed(live.id, interaction)
+    if live.aborted:  # ``said``: how it was called off
+        head = f"**Crosshairs #{live.id}** · {live.game.mode.title}"
+        text = "\n".join([head, *said]) if said else f"{head}\n🛑 The match was called off."
+        file, view = await board_file(live), None
+    elif live.over:
+        text, file, view = board_text(live), await board_file(live), None
+    else:
+        stage = cockpit.panel(live.game, path)
+        view = _cockpit_view(live, stage)
+        shown = min(len(stage.choices), 5 * (5 - len(stage.menus)))
+        rows = len(stage.menus) + -(-shown // 5)  # the rows the cockpit fills
+        if rows < 5:
+            draw = ("accept", "decline") if live.draw_offers else ("draw",)
+            for action in (*draw, "resign", "record"):
+                button = MatchButton(action, live.id)
+                button.row = rows
+                view.add_item(button)
+        extra = [*draw_lines(live), f"**{stage.title}**"]
+        text = board_text(live, extra, prompt=ANYWHERE_PROMPT)
+        file = await board_file(
+            live,
+            highlight_cells=stage.highlight_cells,
+            highlight_plane=stage.highlight_plane,
+            labels=stage.labels,
+        )
+    message = await interaction.edit_original_response(content=text, attachments=[file], view=view)
+    await bot_of(interaction).games.board_shown(live)  # a restart finds it up to date
+    return message
+
+
+async def start_anywhere(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """A new match where the bot only answers: the message ``interaction`` answered
+    with (the challenge, the lobby) becomes its board."""
+    bot = bot_of(interaction)
+    await _computer_within(bot, live, None)
+    message = await show_anywhere(interaction, live)
+    await bot.games.set_board_message(live, message.id)
+    await game_opened(bot, live, interaction.user.id)
+
+
+async def _computer_within(
+    bot: CrosshairsBot, live: LiveMatch, update: Update | None
+) -> Update | None:
+    """The computer's turns, flown at once: where the bot only answers, they must be
+    shown in the answer to the press that passed the turn. Returns the last update
+    (``update`` when the computer did not fly)."""
+    while live.computer_to_move and not live.over:
+        flown = await bot.games.computer.play(live.id)
+        if flown is None:
+            break
+        update = flown
+    return update
+
+
+async def _show_anywhere_update(
+    bot: CrosshairsBot, update: Update, via: discord.Interaction | None
+) -> None:
+    """:func:`show_update` for a match in one message: shown through the press on it
+    (``via``), or else the latest press whose token still lives; with neither, the
+    next press on the board brings it up to date."""
+    live = update.match
+    last = await _computer_within(bot, live, update)
+    ended = update.ended or (last is not None and last.ended)
+    on_board = via is not None and via.message is not None  # not a private confirmation
+    press = via if on_board else anywhere.last_press(live.id)
+    if press is None:
+        log.info("match %s: no press to show the board through; the next one will", live.id)
+    else:
+        await show_anywhere(press, live, said=update.lines)
+    if ended:
+        event = MatchAborted(live) if live.aborted else MatchFinished(live)
+        await bot.games.events.publish(event)
+        anywhere.forget(live.id)
+    elif not live.over and last is not None and last.passed_at is not None:
+        # the player now to move is told (a DM), as in a thread
+        await bot.games.events.publish(TurnPassed(live, last.passed_at, last.actor))
 
 
 # ------------------------------------------------------------ the board message
@@ -319,12 +469,12 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     # a forgotten pilot's seat (a negative id) has nobody left to ask
     if live.aborted or not people or min(people) < 0:
         return None
-    if await SeriesService(bot.games).series_of_match(live.id) is not None:
+    if await bot.env.series.series_of_match(live.id) is not None:
         return None
     view = components()
     view.add_item(
         discord.ui.Button(
-            label="Rematch",
+            label=_("Rematch"),
             style=discord.ButtonStyle.primary,
             emoji="🔁",
             custom_id=REMATCH_ID.format(live.id),
@@ -341,8 +491,9 @@ async def post_board(
 ) -> discord.Message:
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
     the match's board; the old one goes."""
-    view = await final_view(bot, live) if live.game.is_over else board_view(live)
-    return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
+    with for_everyone(bot, live.record.guild_id):
+        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
 
 
 async def open_table(
@@ -356,7 +507,8 @@ async def open_table(
     and post the first board there; ``actor``, who started it, is not sent a DM."""
     target: discord.abc.Messageable = channel
     if isinstance(channel, discord.TextChannel):
-        name = " vs ".join(live.names)[:80] + f" · #{live.id}"
+        with for_everyone(bot, live.record.guild_id):
+            name = _(" vs ").join(live.names)[:80] + f" · #{live.id}"
         try:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
@@ -367,7 +519,9 @@ async def open_table(
             await bot.games.set_thread(live, thread.id)
             target = thread
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
-    introduce(live, f"{intro}\n{seats_line(live)}\n{mentions}".strip())
+    with for_everyone(bot, live.record.guild_id):
+        seats = seats_line(live)
+    introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
     await game_opened(bot, live, actor)
     await after_update(bot, live)
@@ -385,12 +539,16 @@ async def show_update(
     itself is playing). ``via``: the interaction that acted, already answered, whose
     webhook may carry the board (:mod:`bot.ui.board_edits`)."""
     live = update.match
+    if anywhere.is_anywhere(bot, live):
+        await _show_anywhere_update(bot, update, via)
+        return
     if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
         if update.ended:  # else another action called it off, and tells of it
             await show_aborted(bot, update)
         return
-    view = await final_view(bot, live) if live.game.is_over else board_view(live)
-    await refresh_board(bot, update, view, draw_lines(live), via)
+    with for_everyone(bot, live.record.guild_id):
+        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        await refresh_board(bot, update, view, draw_lines(live), via)
     events = bot.games.events
     if update.ended:
         # series, ratings and tournaments answer this with their lines and next games
@@ -424,3 +582,7 @@ async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
         await show_update(bot, update, by_computer=True)
         if not update.match.computer_to_move:
             return
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(MatchButton, ConfirmResign, CockpitButton, CockpitMenu)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
+from bot.services.manager import GameManager
 from bot.ui.buttons import post_board, show_update
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
@@ -19,9 +20,10 @@ log = logging.getLogger(__name__)
 
 
 class ClockWatch(commands.Cog):
-    def __init__(self, bot: CrosshairsBot) -> None:
+    def __init__(self, bot: CrosshairsBot, games: GameManager, interval: float) -> None:
         self.bot = bot
-        self.watch.change_interval(seconds=bot.config.clock_interval)
+        self.games = games
+        self.watch.change_interval(seconds=interval)
 
     async def cog_load(self) -> None:
         self.watch.start()
@@ -34,7 +36,7 @@ class ClockWatch(commands.Cog):
         """Remind players whose turn is running out, and end turns that ran out."""
         try:
             await hold_clocks(self.bot)
-            remind, expired = await self.bot.games.clocks.tick()
+            remind, expired = await self.games.clocks.tick()
             for live in remind:
                 if live.user_to_move() is not None and live.deadline is not None:
                     # the board moves down with the reminder: still one ping in the thread
@@ -50,3 +52,7 @@ class ClockWatch(commands.Cog):
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
         await self.bot.recovered.wait()
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    await bot.add_cog(ClockWatch(bot, bot.env.games, bot.config.clock_interval))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.services.manager import GameManager
 from bot.ui.text import plain
 
 if TYPE_CHECKING:
@@ -22,25 +23,26 @@ QUIET = discord.AllowedMentions.none()
 
 
 class ClosedThreads(commands.Cog):
-    def __init__(self, bot: CrosshairsBot) -> None:
+    def __init__(self, bot: CrosshairsBot, games: GameManager) -> None:
         self.bot = bot
+        self.games = games
 
     @commands.Cog.listener()
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
-        live = await self.bot.games.by_thread(payload.thread_id)
+        live = await self.games.by_thread(payload.thread_id)
         if live is None or live.over:
             return
         state = payload.data.get("thread_metadata") or {}
         locked = bool(state.get("locked"))
         if not (locked or state.get("archived")):
-            if await self.bot.games.clocks.resume(live.id):
+            if await self.games.clocks.resume(live.id):
                 here = self.bot.get_partial_messageable(payload.thread_id)
                 await _say(here, "▶️ This thread is open again: the match goes on.")
             return
         if await _reopen(payload.thread or await self._fetch(payload.thread_id), locked):
             log.info("match %s: reopened its thread", live.id)
             return
-        if not await self.bot.games.clocks.pause(live.id):
+        if not await self.games.clocks.pause(live.id):
             return
         guild = self.bot.get_guild(payload.guild_id)
         parent = guild.get_channel(payload.parent_id) if guild else None
@@ -86,3 +88,7 @@ async def _say(where: discord.abc.Messageable, text: str) -> None:
         await where.send(text, allowed_mentions=QUIET)
     except discord.HTTPException as exc:  # nowhere to say it: the pause stands regardless
         log.warning("could not say %r: %s", text[:60], exc)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    await bot.add_cog(ClosedThreads(bot, bot.env.games))

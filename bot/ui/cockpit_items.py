@@ -14,6 +14,7 @@ import discord
 from bot.services import cockpit
 from bot.services.live import MatchError
 from bot.ui.components import components
+from i18n import _
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -79,7 +80,7 @@ def read_menu(values: Sequence[str]) -> Chosen:
     if chosen.startswith(cockpit.GO):
         return Chosen(path_of(chosen[len(cockpit.GO) :]), [])
     if not chosen.split():
-        raise MatchError("choose one of the menu's entries")
+        raise MatchError(_("choose one of the menu's entries"))
     return Chosen(None, chosen.split())
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import discord
 from discord import app_commands
 
@@ -9,26 +11,56 @@ from bot.services import jobs, workers
 from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
-from bot.ui import invites
+from bot.ui import anywhere, invites
 from bot.ui.aborted import show_aborted
 from bot.ui.access import require_play
 from bot.ui.buttons import ask_to_resign, post_board, show_update
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
-from bot.ui.options import GAME_DESCRIPTIONS, STRENGTH_CHOICES, game_choices, turn_clock
+from bot.ui.language import for_everyone
+from bot.ui.options import (
+    GAME_DESCRIPTIONS,
+    STRENGTH_CHOICES,
+    computer_name,
+    game_choices,
+    turn_clock,
+)
 from bot.ui.suggestions import Offers
 from bot.ui.text import LIST, TOKENS, bounded
 from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
+from i18n import N_, _, current
 from rules.errors import RulesError
 from rules.modes import MODES, Settings
 from rules.variants import VARIANTS, names, parse_variants
 
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
 crosshairs = app_commands.Group(
-    name="crosshairs", description="Crosshairs: WW1 dogfights on a hex board"
+    name="crosshairs",
+    description="Crosshairs: WW1 dogfights on a hex board",
+    # a person may install the app and play in DMs, group DMs and servers without the
+    # bot, through interactions only (bot/ui/anywhere.py)
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+    allowed_contexts=app_commands.AppCommandContext(
+        guild=True, dm_channel=True, private_channel=True
+    ),
 )
+
+
+def add_commands(
+    *commands: app_commands.Command[Any, ..., Any] | app_commands.Group,
+    to: app_commands.Group = crosshairs,
+) -> None:
+    """Put a feature's commands under ``/crosshairs`` (or a group of it): its ``setup``
+    does. The groups are one per process, so a second bot in it puts the same commands
+    there again."""
+    for command in commands:
+        to.add_command(command, override=True)
+
 
 # The long autocomplete offers lately made, so that ``move`` can read them back.
 OFFERS = Offers()
@@ -39,12 +71,14 @@ LOBBY_MODES = [
 
 
 def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
-    bounded(variants, LIST, "variants")
+    bounded(variants, LIST, N_("variants"))
     chosen = parse_variants(variants)
     try:
         return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
     except RulesError as exc:
-        raise MatchError(f"{exc} (variants: {names(VARIANTS)})") from None
+        raise MatchError(
+            _("{error} (variants: {variants})", error=exc, variants=names(VARIANTS))
+        ) from None
 
 
 def _clock(seconds: int | None, claim: bool) -> ClockSettings:
@@ -64,13 +98,15 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     channel = interaction.channel
     live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
     if live is None:
-        raise MatchError("there is no match in this channel: use this command in a match's thread")
+        raise MatchError(
+            _("there is no match in this channel: use this command in a match's thread")
+        )
     return live
 
 
-@crosshairs.command(name="challenge", description="Challenge someone (or the bot) to a duel")
+@app_commands.command(name="challenge", description="Challenge someone (or the bot) to a duel")
 @app_commands.describe(
-    opponent="Who you challenge; pick the bot itself to play the computer",
+    opponent="Who you challenge (the bot itself: the computer)",
     planes="Planes each (3 to 6, default 5)",
     **GAME_DESCRIPTIONS,
     claim="On time out, let the opponent claim instead of losing at once",
@@ -94,14 +130,15 @@ async def challenge(
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
+    anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
     settings = _settings("duel", ruleset, planes, variants, fire)
     me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
     if opponent.id == interaction.user.id:
-        raise MatchError("you cannot challenge yourself — try the bot instead")
+        raise MatchError(_("you cannot challenge yourself — try the bot instead"))
     against_bot = bot.user is not None and opponent.id == bot.user.id
     if opponent.bot and not against_bot:
-        raise MatchError("that bot cannot play Crosshairs — challenge me instead")
+        raise MatchError(_("that bot cannot play Crosshairs — challenge me instead"))
     table = invites.new_table(
         host=me,
         settings=settings,
@@ -115,19 +152,22 @@ async def challenge(
         rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
-        table.seats[1] = Occupant(None, f"Computer ({strength})", strength)
-        invites.close(table, "this match has already started")
-        await interaction.response.send_message(table.describe())
+        with for_everyone(bot, guild_id):
+            table.seats[1] = Occupant(None, computer_name(strength), strength)
+            invites.close(table, _("this match has already started"))
+            described = table.describe()
+        await interaction.response.send_message(described)
         await invites.start_match(interaction, table)
         return
+    with for_everyone(bot, guild_id):
+        said = _("{opponent}, {name} challenges you!", opponent=opponent.mention, name=me.name)
+        content, view = f"⚔️ {said}\n{table.describe()}", invites.challenge_view(table)
     await interaction.response.send_message(
-        f"⚔️ {opponent.mention}, {me.name} challenges you!\n{table.describe()}",
-        view=invites.challenge_view(table),
-        allowed_mentions=discord.AllowedMentions(users=True),
+        content, view=view, allowed_mentions=discord.AllowedMentions(users=True)
     )
 
 
-@crosshairs.command(name="lobby", description="Open a table for 3 to 6 players or teams")
+@app_commands.command(name="lobby", description="Open a table for 3 to 6 players or teams")
 @app_commands.describe(mode="Free-for-all, Circle of Death or a team game")
 @app_commands.choices(mode=LOBBY_MODES)
 @game_choices
@@ -141,6 +181,7 @@ async def lobby(
     clock: int | None = None,
 ) -> None:
     require_play(interaction)
+    anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
     settings = _settings(mode, ruleset, None, variants, fire)
     me = Occupant(interaction.user.id, interaction.user.display_name)
     channel_id, guild_id = _channel_ids(interaction)
@@ -155,24 +196,24 @@ async def lobby(
         guild_id=guild_id,
         seats=seats,
     )
-    await interaction.response.send_message(
-        invites.lobby_text(table), view=invites.lobby_view(table)
-    )
+    with for_everyone(bot_of(interaction), guild_id):
+        content, view = invites.lobby_text(table), invites.lobby_view(table)
+    await interaction.response.send_message(content, view=view)
 
 
-@crosshairs.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
+@app_commands.command(name="move", description="Fly by notation, e.g. c3C< or e6SS>P *d4")
 @app_commands.describe(tokens="One or more tokens: +a3NE c3C< e6SS>P *d4 -")
 async def move(
     interaction: discord.Interaction, tokens: app_commands.Range[str, 1, TOKENS]
 ) -> None:
-    bounded(tokens, TOKENS, "a turn")
+    bounded(tokens, TOKENS, N_("a turn"))
     live = await match_here(interaction)
     whole = OFFERS.whole(interaction.user.id, tokens)
     if whole is None:
-        raise MatchError("that shortened suggestion has expired: pick it again or type the turn")
+        raise MatchError(_("that shortened suggestion has expired: pick it again or type the turn"))
     words = whole.split()
     if not words:
-        raise MatchError("type at least one token, e.g. c3C")
+        raise MatchError(_("type at least one token, e.g. c3C"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.play(live.id, interaction.user.id, words)
     # the answer first: a follow-up after it is a message of its own, so the next board
@@ -202,7 +243,7 @@ async def move_tokens(
     ]
 
 
-@crosshairs.command(name="board", description="Post the current board of this match again")
+@app_commands.command(name="board", description="Post the current board of this match again")
 @app_commands.describe(words="Only to you, the position in words instead of a picture")
 async def board(interaction: discord.Interaction, words: bool = False) -> None:
     live = await match_here(interaction)
@@ -213,20 +254,21 @@ async def board(interaction: discord.Interaction, words: bool = False) -> None:
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     await post_board(bot_of(interaction), live, channel)
-    await interaction.followup.send("Board posted.", ephemeral=True)
+    await interaction.followup.send(_("Board posted."), ephemeral=True)
 
 
-@crosshairs.command(name="games", description="List the live matches of this server")
+@app_commands.command(name="games", description="List the live matches of this server")
 @app_commands.describe(mine="Mine only")
 async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     bot = bot_of(interaction)
+    mine = mine or interaction.guild_id is None  # outside servers: no one else's DMs
     if mine:
         user = interaction.user.id
         live = [m for m in bot.games.live_matches() if m.seats_of(user)]
     else:
         live = bot.games.live_matches(interaction.guild_id)
     if not live:
-        said = "You are in no live match." if mine else "No match is being flown right now."
+        said = _("You are in no live match.") if mine else _("No match is being flown right now.")
         await interaction.response.send_message(said, ephemeral=True)
         return
     lines = []
@@ -234,15 +276,14 @@ async def games(interaction: discord.Interaction, mine: bool = False) -> None:
         # a channel mention shows only in its own server: elsewhere, a link
         where = f"<#{m.record.thread_id or m.record.channel_id}>"
         if mine:
-            where = jump_link(m) + (" — your turn" if m.user_to_move() == user else "")
-        lines.append(
-            f"**#{m.id}** {m.game.mode.title}: {' vs '.join(m.names)} — {where} — "
-            f"turn {m.game.turn}"
-        )
+            where = jump_link(m) + (" — " + _("your turn") if m.user_to_move() == user else "")
+        players = _(" vs ").join(m.names)
+        turn = _("turn {n}", n=m.game.turn)
+        lines.append(f"**#{m.id}** {_(m.game.mode.title)}: {players} — {where} — {turn}")
     await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
-@crosshairs.command(name="replay", description="Watch a match again as an animation")
+@app_commands.command(name="replay", description="Watch a match again as an animation")
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def replay(interaction: discord.Interaction, match: int | None = None) -> None:
 
@@ -250,14 +291,16 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
         match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
     await interaction.response.defer(thinking=True)
-    gif = await workers.current().run(jobs.draw_replay, jobs.snapshot_of(live.game), live.names)
+    gif = await workers.current().run(
+        jobs.draw_replay, jobs.snapshot_of(live.game), live.names, current()
+    )
     await interaction.followup.send(
-        f"🎞️ Match #{live.id}: {' vs '.join(live.names)}",
+        "🎞️ " + _("Match #{id}: {players}", id=live.id, players=_(" vs ").join(live.names)),
         file=picture(gif, f"match-{live.id}.gif", replay_words(live.game, live.names, live.id)),
     )
 
 
-@crosshairs.command(name="resign", description="Resign this match")
+@app_commands.command(name="resign", description="Resign this match")
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     if live.over:
@@ -265,16 +308,16 @@ async def resign(interaction: discord.Interaction) -> None:
     await ask_to_resign(interaction, live)
 
 
-@crosshairs.command(name="draw", description="Offer (or accept) a draw in this match")
+@app_commands.command(name="draw", description="Offer (or accept) a draw in this match")
 async def draw(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)
     await show_update(bot_of(interaction), update)
-    await interaction.followup.send("Done.", ephemeral=True)
+    await interaction.followup.send(_("Done."), ephemeral=True)
 
 
-@crosshairs.command(name="record", description="The whole game record of a match, in words")
+@app_commands.command(name="record", description="The whole game record of a match, in words")
 @app_commands.describe(match="The match number (default: this thread's match)")
 async def record(interaction: discord.Interaction, match: int | None = None) -> None:
     live = await (
@@ -283,22 +326,27 @@ async def record(interaction: discord.Interaction, match: int | None = None) -> 
     await send_record(interaction, live)
 
 
-@crosshairs.command(
-    name="abort", description="Call this match off before every side has flown a turn"
-)
+@app_commands.command(name="abort", description="Call the match off before every side has flown")
 async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
     update = await bot_of(interaction).games.abort(live.id, interaction.user.id)
     await show_aborted(bot_of(interaction), update)
-    await interaction.followup.send("The match is called off.", ephemeral=True)
+    await interaction.followup.send(_("The match is called off."), ephemeral=True)
 
 
-@crosshairs.command(name="sync", description="Owner only: sync the slash commands with Discord now")
+@app_commands.command(
+    name="sync", description="Owner only: sync the slash commands with Discord now"
+)
 async def sync(interaction: discord.Interaction) -> None:
     bot = bot_of(interaction)
     if not await bot.is_owner(interaction.user):
-        raise app_commands.CheckFailure("only the bot's owner can sync its commands")
+        raise app_commands.CheckFailure(_("only the bot's owner can sync its commands"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     await bot.sync_if_changed(force=True)
-    await tell(interaction, "Slash commands synced.")
+    await tell(interaction, _("Slash commands synced."))
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(challenge, lobby, move, board, games, replay, resign, draw, record, abort, sync)
+    bot.tree.add_command(crosshairs)

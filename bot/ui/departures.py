@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.services.events import MatchAborted
+from bot.services.manager import GameManager
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -22,13 +23,13 @@ log = logging.getLogger(__name__)
 
 
 class Departures(commands.Cog):
-    def __init__(self, bot: CrosshairsBot) -> None:
-        self.bot = bot
+    def __init__(self, games: GameManager) -> None:
+        self.games = games
 
     async def _withdraw(self, match_ids: list[int], why: str) -> None:
         for match_id in match_ids:
             try:
-                live = await self.bot.games.withdraw(match_id, why)
+                live = await self.games.withdraw(match_id, why)
             except Exception:  # one match's bookkeeping must not stop the others'
                 log.exception("match %s: could not be called off (%s)", match_id, why)
                 continue
@@ -37,11 +38,11 @@ class Departures(commands.Cog):
             log.info("match %s called off: %s", match_id, why)
             # Published like any abort, so a series plays the game again where it still
             # can (bot/ui/series.py); the bus keeps one subscriber's failure to itself.
-            await self.bot.games.events.publish(MatchAborted(live))
+            await self.games.events.publish(MatchAborted(live))
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        live = await self.bot.games.by_thread(payload.thread_id)
+        live = await self.games.by_thread(payload.thread_id)
         if live is not None and not live.over:
             await self._withdraw([live.id], "its thread was deleted")
 
@@ -49,12 +50,16 @@ class Departures(commands.Cog):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         gone = [
             m.id
-            for m in self.bot.games.live_matches(channel.guild.id)
+            for m in self.games.live_matches(channel.guild.id)
             if channel.id in (m.record.channel_id, m.record.thread_id)
         ]
         await self._withdraw(gone, "its channel was deleted")
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        gone = [m.id for m in self.bot.games.live_matches(guild.id)]
+        gone = [m.id for m in self.games.live_matches(guild.id)]
         await self._withdraw(gone, "the bot was removed from the server")
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    await bot.add_cog(Departures(bot.env.games))

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.ui.text import fit
+from i18n import _, speaking
 from rules.errors import RulesError
 
 log = logging.getLogger(__name__)
@@ -34,11 +35,13 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 
 
 async def guarded(interaction: discord.Interaction, action: Awaitable[None]) -> None:
-    """Run a button's action; whatever goes wrong becomes an answer to the presser."""
-    try:
-        await action
-    except Exception as exc:
-        await report(interaction, exc)
+    """Run a button's action in the presser's language; whatever goes wrong becomes an
+    answer to them."""
+    with speaking(interaction.locale):
+        try:
+            await action
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
@@ -52,9 +55,12 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     elif isinstance(error, app_commands.CheckFailure):
         await tell(interaction, f"⛔ {error}")
     elif isinstance(error, app_commands.TransformerError):
-        await tell(
-            interaction, f"⚠️ I could not read {error.value!r} as a {error.type.name.lower()}."
+        said = _(
+            "I could not read {value} as a {kind}.",
+            value=repr(error.value),
+            kind=error.type.name.lower(),
         )
+        await tell(interaction, f"⚠️ {said}")
     else:
         log.exception("unexpected error in an interaction", exc_info=error)
-        await tell(interaction, "😵 Something went wrong on our side; it has been logged.")
+        await tell(interaction, "😵 " + _("Something went wrong on our side; it has been logged."))

@@ -15,7 +15,7 @@ Custom ids carry what a press needs, so they work after a restart:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -40,13 +40,15 @@ from rules.game import Game
 from rules.training import lessons, shipped
 from rules.words.scene import alt_text
 
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
 PREVIEW = 768
 NOBODY = discord.AllowedMentions.none()
 
 
 def service(interaction: discord.Interaction) -> TrainingService:
-    bot = bot_of(interaction)
-    return TrainingService(bot.db, bot.config.analysis_depth)
+    return bot_of(interaction).env.training
 
 
 async def board_picture(
@@ -334,3 +336,7 @@ def blunder_view(match_id: int, reviews: list[TurnReview]) -> discord.ui.View | 
             label = f"Turn {review.number}: find the better turn"
             view.add_item(TrainingButton("blunder", f"{match_id}.{index}", label=label))
     return view if view.children else None
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(ExerciseButton, ExerciseMenu, TrainingButton)

@@ -11,20 +11,26 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.services.live import ClockSettings, MatchError, Occupant
 from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
-from bot.ui.buttons import open_table
+from bot.ui.anywhere import posts_on_its_own
+from bot.ui.buttons import open_table, start_anywhere
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
-from bot.ui.options import game_settings_words
+from bot.ui.language import for_everyone
+from bot.ui.options import computer_name, game_settings_words
+from i18n import _
 from rules.modes import Settings
-from rules.words.common import SIDE_WORDS
+from rules.words.common import side
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 _ids = itertools.count(1)
 
@@ -53,13 +59,16 @@ class Table:
         """The table's settings (each one that differs from the default named) and its
         seats, each with the home side its planes come on from."""
         m = self.settings.spec
-        lines = [" · ".join([f"**{m.title}**", *settings_words(self.settings, self)])]
+        lines = [" · ".join([f"**{_(m.title)}**", *settings_words(self.settings, self)])]
         for i, entrant in enumerate(self.seats):
             if entrant is not None:
                 who = entrant.name + (" 🤖" if entrant.user_id is None else "")
+            elif self.invited_name:
+                who = _("{name} (invited)", name=self.invited_name)
             else:
-                who = f"{self.invited_name} (invited)" if self.invited_name else "— open —"
-            lines.append(f"`{m.seat_label(i)}` {who} · home side {SIDE_WORDS[m.sides[i]]}")
+                who = _("— open —")
+            home = _("home side {side}", side=side(m.sides[i]))
+            lines.append(f"`{m.seat_label(i)}` {who} · {home}")
         return "\n".join(lines)
 
 
@@ -67,19 +76,19 @@ def settings_words(settings: Settings, table: Table) -> list[str]:
     """The game's settings (planes and clouds always named), then its clock."""
     said = game_settings_words(settings, table.clouds)
     if not table.rated:
-        said.append("unrated (takebacks allowed)")
+        said.append(_("unrated (takebacks allowed)"))
     if table.clock.per_turn:
         said.append(_clock_text(table.clock))
         if table.clock.on_expiry == "claim":
-            said.append("on time out the opponent may claim")
+            said.append(_("on time out the opponent may claim"))
     return said
 
 
 def _clock_text(clock: ClockSettings) -> str:
     seconds = clock.per_turn or 0
     if seconds >= 86400:
-        return f"{seconds / 86400:g} day(s) a turn"
-    return f"{seconds / 60:g} min a turn"
+        return _("{n} day(s) a turn", n=f"{seconds / 86400:g}")
+    return _("{n} min a turn", n=f"{seconds / 60:g}")
 
 
 KEEP_CLOSED = 1000
@@ -102,7 +111,7 @@ def _table(table_id: int, interaction: discord.Interaction) -> Table:
     if table is None:
         raise MatchError(
             CLOSED.get(table_id)
-            or "this table is no longer open (it started, was called off, or the bot restarted)"
+            or _("this table is no longer open (it started, was called off, or the bot restarted)")
         )
     return table
 
@@ -125,8 +134,9 @@ def reopen(table: Table) -> None:
 
 
 async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table (already closed by the caller) into a match with its own thread;
-    if no match could be made the table is open again."""
+    """Turn a full table (already closed by the caller) into a match with its own thread
+    (where the bot only answers, in the table's own message); if no match could be made
+    the table is open again."""
     bot = bot_of(interaction)
     entrants = [s for s in table.seats if s is not None]
     try:
@@ -144,14 +154,18 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
     except Exception:
         reopen(table)
         raise
+    if not posts_on_its_own(interaction):  # the table's own message becomes the board
+        await start_anywhere(interaction, live)
+        return
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    intro = f"✈️ **Match #{live.id}** — {table.describe()}"
+    with for_everyone(bot, table.guild_id):
+        intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
     target = await open_table(bot, live, channel, intro, interaction.user.id)
-    where = target.mention if isinstance(target, discord.Thread) else "here"
-    await interaction.edit_original_response(
-        content=f"{table.describe()}\n\n✅ The match is on: {where}.", view=None
-    )
+    with for_everyone(bot, table.guild_id):
+        where = target.mention if isinstance(target, discord.Thread) else _("here")
+        content = table.describe() + "\n\n✅ " + _("The match is on: {where}.", where=where)
+    await interaction.edit_original_response(content=content, view=None)
 
 
 class ChallengeButton(
@@ -160,8 +174,9 @@ class ChallengeButton(
 ):
     def __init__(self, table_id: int, op: str) -> None:
         style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
+        label = _("Accept") if op == "accept" else _("Decline")
         super().__init__(
-            discord.ui.Button(label=op.title(), style=style, custom_id=f"xh:ch:{table_id}:{op}")
+            discord.ui.Button(label=label, style=style, custom_id=f"xh:ch:{table_id}:{op}")
         )
         self.table_id = table_id
         self.op = op
@@ -181,7 +196,7 @@ class ChallengeButton(
         if user.id != table.invited and not (
             self.op == "decline" and user.id == table.host.user_id
         ):
-            raise MatchError("this challenge is not addressed to you")
+            raise MatchError(_("this challenge is not addressed to you"))
         if self.op == "accept":
             # Moderators may have taken a permission away since the challenge was posted.
             require_play(interaction)
@@ -194,15 +209,21 @@ class ChallengeButton(
         await interaction.response.defer()
         table = self._check(interaction)  # again: another press may have come meanwhile
         user = interaction.user
-        who = "withdrawn" if user.id == table.host.user_id else "declined"
+        withdrawn = user.id == table.host.user_id
         if self.op == "decline":
-            close(table, f"this challenge was {who}")
-        else:
-            close(table, "this challenge has already been accepted: the match is on")
-        if self.op == "decline":
-            await interaction.edit_original_response(
-                content=f"{table.describe()}\n\n❌ Challenge {who}.", view=None
+            close(
+                table,
+                _("this challenge was withdrawn")
+                if withdrawn
+                else _("this challenge was declined"),
             )
+        else:
+            close(table, _("this challenge has already been accepted: the match is on"))
+        if self.op == "decline":
+            with for_everyone(bot_of(interaction), table.guild_id):
+                said = _("Challenge withdrawn.") if withdrawn else _("Challenge declined.")
+                content = f"{table.describe()}\n\n❌ {said}"
+            await interaction.edit_original_response(content=content, view=None)
             return
         table.seats[1] = Occupant(user.id, user.display_name)
         await start_match(interaction, table)
@@ -268,18 +289,18 @@ class LobbyButton(
         table = _table(self.table_id, interaction)  # again: other presses came meanwhile
         self._change(table, interaction.user, dry=False)
         if self.op == "cancel":
-            close(table, "this table was closed by its host")
-            await interaction.edit_original_response(
-                content=f"{table.describe()}\n\n❌ Table closed.", view=None
-            )
+            close(table, _("this table was closed by its host"))
+            with for_everyone(bot_of(interaction), table.guild_id):
+                content = f"{table.describe()}\n\n❌ " + _("Table closed.")
+            await interaction.edit_original_response(content=content, view=None)
         elif self.op == "start":
-            close(table, "this table has already started")
+            close(table, _("this table has already started"))
             await start_match(interaction, table)
         else:
-            await interaction.edit_original_response(
-                content=lobby_text(table), view=lobby_view(table)
-            )
-            await tell(interaction, "Seats updated.")
+            with for_everyone(bot_of(interaction), table.guild_id):
+                content, view = lobby_text(table), lobby_view(table)
+            await interaction.edit_original_response(content=content, view=view)
+            await tell(interaction, _("Seats updated."))
 
     def _change(self, table: Table, user: discord.User | discord.Member, dry: bool) -> None:
         """Check the press against the table and, unless ``dry``, make its change to the
@@ -288,35 +309,36 @@ class LobbyButton(
         seated = [i for i, s in enumerate(table.seats) if s is not None and s.user_id == user.id]
         if self.op == "sit":
             if self.seat is None or not 0 <= self.seat < len(table.seats):
-                raise MatchError("there is no such seat")
+                raise MatchError(_("there is no such seat"))
             if table.seats[self.seat] is not None:
-                raise MatchError("that seat is taken")
+                raise MatchError(_("that seat is taken"))
             if not dry:
                 for i in seated:
                     table.seats[i] = None
                 table.seats[self.seat] = Occupant(user.id, user.display_name)
         elif self.op == "leave":
             if not seated:
-                raise MatchError("you are not seated at this table")
+                raise MatchError(_("you are not seated at this table"))
             if host:
-                raise MatchError("the host cannot leave: cancel the table instead")
+                raise MatchError(_("the host cannot leave: cancel the table instead"))
             if not dry:
                 for i in seated:
                     table.seats[i] = None
         elif not host:
-            raise MatchError("only the host can do that")
+            raise MatchError(_("only the host can do that"))
         elif self.op == "cpu":
             free = [i for i, s in enumerate(table.seats) if s is None]
             if not free:
-                raise MatchError("every seat is taken")
+                raise MatchError(_("every seat is taken"))
             if not dry:
-                table.seats[free[0]] = Occupant(None, "Computer (medium)", "medium")
+                table.seats[free[0]] = Occupant(None, computer_name("medium"), "medium")
         elif self.op == "start" and not table.full:
-            raise MatchError("every seat must be filled first (the host can add the computer)")
+            raise MatchError(_("every seat must be filled first (the host can add the computer)"))
 
 
 def lobby_text(table: Table) -> str:
-    return f"🛫 **Lobby** hosted by {table.host.name}\n{table.describe()}"
+    hosted = _("**Lobby** hosted by {name}", name=table.host.name)
+    return f"🛫 {hosted}\n{table.describe()}"
 
 
 def lobby_view(table: Table) -> discord.ui.View:
@@ -324,10 +346,20 @@ def lobby_view(table: Table) -> discord.ui.View:
     m = table.settings.spec
     for i, entrant in enumerate(table.seats):
         view.add_item(
-            LobbyButton(table.id, "sit", i, f"Sit {m.seat_label(i)}", disabled=entrant is not None)
+            LobbyButton(
+                table.id,
+                "sit",
+                i,
+                _("Sit {seat}", seat=m.seat_label(i)),
+                disabled=entrant is not None,
+            )
         )
-    view.add_item(LobbyButton(table.id, "leave", label="Leave"))
-    view.add_item(LobbyButton(table.id, "cpu", label="Add computer"))
-    view.add_item(LobbyButton(table.id, "start", label="Start", disabled=not table.full))
-    view.add_item(LobbyButton(table.id, "cancel", label="Cancel"))
+    view.add_item(LobbyButton(table.id, "leave", label=_("Leave")))
+    view.add_item(LobbyButton(table.id, "cpu", label=_("Add computer")))
+    view.add_item(LobbyButton(table.id, "start", label=_("Start"), disabled=not table.full))
+    view.add_item(LobbyButton(table.id, "cancel", label=_("Cancel")))
     return view
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(ChallengeButton, LobbyButton)

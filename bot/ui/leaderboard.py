@@ -8,38 +8,34 @@ Ratings are global; the leaderboard lists the players of the server it is asked 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
 from bot.services import workers
 from bot.services.pictures import cards_words
 from bot.services.rating_service import RatingService, describe_rating, shown_rating
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
+from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.series import desk
-from competition.ratings import FAMILIES
+from competition.ratings import FAMILIES, FAMILY_TITLES
 from render.cards import cards_png
 from rules.achievements import CARDS
 
-FAMILY_TITLES = {
-    "duel": "Duels",
-    "ffa": "Free-for-all",
-    "cod": "Circle of Death",
-    "team": "Team games",
-}
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 FAMILY_CHOICES = [app_commands.Choice(name=FAMILY_TITLES[f], value=f) for f in FAMILIES]
 MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _ratings(interaction: discord.Interaction) -> RatingService:
-    from bot.discord_app import CrosshairsBot
-
-    client = interaction.client
-    assert isinstance(client, CrosshairsBot)
-    return desk(client).ratings
+    return bot_of(interaction).env.ratings
 
 
-@crosshairs.command(name="cards", description="The eight achievement cards, their points and rules")
+@app_commands.command(
+    name="cards", description="The eight achievement cards, their points and rules"
+)
 async def cards(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     title = "Crosshairs achievement cards"
@@ -54,7 +50,7 @@ async def cards(interaction: discord.Interaction) -> None:
     )
 
 
-@crosshairs.command(name="leaderboard", description="The best rated players of a mode family")
+@app_commands.command(name="leaderboard", description="The best rated players of a mode family")
 @app_commands.describe(mode="Duels (default), free-for-all, Circle of Death or team games")
 @app_commands.choices(mode=FAMILY_CHOICES)
 async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> None:
@@ -85,7 +81,7 @@ async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> N
     await interaction.response.send_message(embed=embed)
 
 
-@crosshairs.command(name="profile", description="A player's ratings, results and achievements")
+@app_commands.command(name="profile", description="A player's ratings, results and achievements")
 @app_commands.describe(player="Whose profile (default: yours)")
 async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
     who = player or interaction.user
@@ -120,3 +116,7 @@ async def profile(interaction: discord.Interaction, player: discord.User | None 
     flown = ", ".join(f"{name} ×{n}" for name, n in found.manoeuvres)
     embed.add_field(name="Favourite manoeuvres", value=flown or "None flown yet", inline=False)
     await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(cards, leaderboard, profile)

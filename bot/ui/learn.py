@@ -5,16 +5,19 @@ the course's menu of lessons."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
 from rules.training import shipped
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 
 class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tl"):
@@ -62,7 +65,7 @@ def course_text(passed: dict[str, int]) -> str:
     return "\n".join(lines)
 
 
-@crosshairs.command(name="learn", description="Learn the game in short lessons")
+@app_commands.command(name="learn", description="Learn the game in short lessons")
 @app_commands.describe(lesson="Go straight to this lesson")
 async def learn(interaction: discord.Interaction, lesson: str | None = None) -> None:
     training = service(interaction)
@@ -93,3 +96,8 @@ async def lesson_names(
         if typed in x.title.lower() or typed in x.id
     ]
     return found[:25]
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(learn)
+    bot.add_dynamic_items(LessonMenu)

@@ -12,7 +12,6 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands
 
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
@@ -26,28 +25,24 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-class NotifyDesk(commands.Cog):
-    def __init__(self, bot: CrosshairsBot) -> None:
+class NotifyDesk:
+    """Hears each turn passed on the event bus (bot/app.py subscribes it)."""
+
+    def __init__(self, bot: CrosshairsBot, service: Notifications) -> None:
         self.bot = bot
-        self.service = Notifications(bot.db)
+        self.service = service
 
     async def turn_passed(self, event: TurnPassed) -> None:
         """A DM for whoever is now to move (see :class:`Notifications`)."""
         await _send(self.bot, await self.service.turn_passed(event.match, event.actor))
 
 
-def desk(bot: CrosshairsBot) -> NotifyDesk:
-    found = bot.get_cog(NotifyDesk.__cog_name__)
-    assert isinstance(found, NotifyDesk), "bot.app adds the notification desk"
-    return found
-
-
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
-    await _send(bot, await desk(bot).service.game_opened(live, actor))
+    await _send(bot, await bot.env.notifications.game_opened(live, actor))
 
 
 async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
-    await _send(bot, await desk(bot).service.clock_low(live))
+    await _send(bot, await bot.env.notifications.clock_low(live))
 
 
 async def _send(bot: CrosshairsBot, notices: list[Notice]) -> None:

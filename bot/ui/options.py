@@ -9,6 +9,7 @@ from typing import TypeVar
 from discord import app_commands
 
 from bot.services.live import COMPUTER_STRENGTHS, MatchError
+from i18n import N_, _
 from rules import clouds
 from rules.modes import Settings
 from rules.variants import FIRE_MODES, RULESETS, VARIANTS, names
@@ -57,29 +58,59 @@ def turn_clock(seconds: int | None) -> float | None:
     low, high = CLOCK_RANGE
     if not low <= seconds <= high:
         raise MatchError(
-            f"a turn clock is {low} seconds to {high // 86400} days, given in seconds "
-            f"(300 is five minutes), and {seconds} is not; leave it out for no clock"
+            _(
+                "a turn clock is {low} seconds to {high} days, given in seconds "
+                "(300 is five minutes), and {seconds} is not; leave it out for no clock",
+                low=low,
+                high=high // 86400,
+                seconds=seconds,
+            )
         )
     return float(seconds)
 
 
-CLOUD_WORDS = {"random": "random clouds", "none": "no clouds", "manual": "clouds placed in turn"}
+CLOUD_WORDS = {
+    "random": N_("random clouds"),
+    "none": N_("no clouds"),
+    "manual": N_("clouds placed in turn"),
+}
+FIRE_WORDS = {"auto": N_("auto fire"), "manual": N_("manual fire")}
+
+
+STRENGTH_WORDS = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+
+
+def computer_name(strength: str) -> str:
+    """The computer's name in a seat (kept with the match, so in the language of the
+    server it is played in)."""
+    return _("Computer ({strength})", strength=_(STRENGTH_WORDS.get(strength, strength)))
 
 
 def game_settings_words(settings: Settings, cloud_setup: str) -> list[str]:
     """What every game of an invitation is played with, always including the planes
     and the clouds: ``2026 rules · auto fire · 5 planes each · random clouds``."""
     counts = settings.plane_counts()
-    planes = (
-        f"{counts[0]} planes each"
-        if len(set(counts)) == 1
-        else "planes " + "/".join(str(c) for c in counts)
-    )
-    said = [f"{settings.ruleset} rules", f"{settings.fire} fire", planes]
+    if len(set(counts)) == 1:
+        planes = _("{n} planes each", n=counts[0])
+    else:
+        planes = _("planes {counts}", counts="/".join(str(c) for c in counts))
+    said = [
+        _("{ruleset} rules", ruleset=settings.ruleset),
+        _(FIRE_WORDS[settings.fire]) if settings.fire in FIRE_WORDS else settings.fire,
+        planes,
+    ]
     if settings.variants:
-        said.append(f"variants: {', '.join(sorted(settings.variants))}")
+        said.append(_("variants: {variants}", variants=", ".join(sorted(settings.variants))))
     choice = cloud_setup.lower()
-    said.append(CLOUD_WORDS.get(choice, f"clouds: {choice} preset"))
+    if choice in CLOUD_WORDS:
+        said.append(_(CLOUD_WORDS[choice]))
+    else:
+        said.append(_("clouds: {preset} preset", preset=choice))
     return said
 
 

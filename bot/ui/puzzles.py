@@ -12,9 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.services.clock import Clock
 from bot.services.live import MatchError
 from bot.services.training import TrainingService, daily_puzzle
-from bot.ui.commands import crosshairs
+from bot.ui import anywhere
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import tell
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@crosshairs.command(name="puzzle", description="A puzzle at your level")
+@app_commands.command(name="puzzle", description="A puzzle at your level")
 @app_commands.describe(
     number="A puzzle's number, e.g. 1-0042",
     daily="Admins: post the daily puzzle here",
@@ -60,6 +62,7 @@ async def switch_daily(
 ) -> None:
     if interaction.guild_id is None:
         raise MatchError("the daily puzzle is for servers: use this in a server's channel")
+    anywhere.refuse_option(interaction, True, anywhere.NO_DAILY)
     permissions = interaction.permissions
     if not (permissions.manage_guild or permissions.administrator):
         raise MatchError("only a server admin (Manage Server) can switch the daily puzzle")
@@ -90,9 +93,13 @@ def daily_post(day: datetime.date) -> tuple[str, discord.ui.View]:
 class DailyPuzzles(commands.Cog):
     """Posts the day's puzzle, once a day, in every channel an admin chose."""
 
-    def __init__(self, bot: CrosshairsBot) -> None:
+    def __init__(
+        self, bot: CrosshairsBot, training: TrainingService, clock: Clock, interval: float
+    ) -> None:
         self.bot = bot
-        self.watch.change_interval(seconds=max(bot.config.clock_interval, 60.0))
+        self.training = training
+        self.clock = clock
+        self.watch.change_interval(seconds=max(interval, 60.0))
 
     async def cog_load(self) -> None:
         self.watch.start()
@@ -113,9 +120,9 @@ class DailyPuzzles(commands.Cog):
 
     async def post_due(self) -> int:
         """Post today's puzzle wherever it is due; how many were posted."""
-        now = self.bot.games.clock.now()
+        now = self.clock.now()
         day = datetime.datetime.fromtimestamp(now, datetime.UTC).date()
-        training = TrainingService(self.bot.db)
+        training = self.training
         posted = 0
         for guild_id, channel_id in await training.daily_due(day):
             channel = self.bot.get_channel(channel_id)
@@ -130,3 +137,9 @@ class DailyPuzzles(commands.Cog):
             await training.daily_posted(guild_id, day)
             posted += 1
         return posted
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(puzzle)
+    env = bot.env
+    await bot.add_cog(DailyPuzzles(bot, env.training, env.games.clock, env.config.clock_interval))

@@ -2,11 +2,15 @@
 
 * A board message behind its game (the process died between storing a move and editing
   the board) is posted afresh: an edit would not notify the player to move, and nobody
-  pinged them.
+  pinged them. A match played in one message (:mod:`bot.ui.anywhere`) cannot be posted
+  to: its board catches up at the next press on it.
 * A game whose end was not shown in full (:mod:`storage.events`) gets its final board if
   it was behind, is rated and booked as if nothing had happened (the subscribers
   do nothing twice), and the steps of its end not shown yet are shown: the ratings
   line, the series scoreboard, the next game.
+* A turn passed whose DM was not sent (:mod:`storage.turn_events`) is told now, after
+  the boards are redrawn, if it is still that player's turn; one that is stale (the
+  turn has passed again, a step was played since, the match ended) is dropped unsent.
 * A series between two games (booked but the next not opened, or finished but not
   booked) carries on: :meth:`bot.ui.series.SeriesDesk.finish_half_done`.
 """
@@ -16,10 +20,11 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.services.events import MatchAborted, MatchFinished
+from bot.services.events import MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch
+from bot.ui import anywhere
 from bot.ui.buttons import post_board
-from bot.ui.series import desk
+from bot.ui.series import SeriesDesk
 from bot.ui.thread import match_channel
 
 if TYPE_CHECKING:
@@ -36,7 +41,15 @@ async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
     return await bot.games.unannounced()
 
 
-async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
+async def untold_turns(bot: CrosshairsBot) -> list[TurnPassed]:
+    """Before the bot connects: the turns passed a crash left untold (taken then, like
+    the ends, so that no turn passed since is among them)."""
+    return await bot.games.untold_turns()
+
+
+async def after_restart(
+    bot: CrosshairsBot, ends: list[LiveMatch], turns: list[TurnPassed], series: SeriesDesk
+) -> None:
     # Only the matches resumed from storage: one begun since has its board drawn as it
     # goes, and comparing its mark mid-update would redraw it for nothing.
     resumed = list(bot.games.live_matches())
@@ -44,7 +57,8 @@ async def after_restart(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
         await bot.wait_until_ready()
         await redraw_stale_boards(bot, resumed)
         await announce_unshown_ends(bot, ends)
-        await desk(bot).finish_half_done()
+        await tell_untold_turns(bot, turns)
+        await series.finish_half_done()
     finally:
         bot.recovered.set()
 
@@ -57,7 +71,8 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
             if live.aborted:
                 await bot.games.events.publish(MatchAborted(live))
                 continue
-            if await bot.games.boards.shown(live.id) != live.ply:
+            behind = await bot.games.boards.shown(live.id) != live.ply
+            if behind and not anywhere.is_anywhere(bot, live):  # else: at its next press
                 await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
             await bot.games.events.publish(MatchFinished(live))
         except Exception:  # one damaged match must not keep the others untold
@@ -69,6 +84,24 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
         try:
             if await bot.games.boards.shown(live.id) == live.ply:
                 continue
+            if anywhere.is_anywhere(bot, live):  # the bot cannot post there
+                log.info("match %s: its board catches up at the next press on it", live.id)
+                continue
             await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
         except Exception:  # one damaged match must not keep the others stale
             log.exception("match %s: could not redraw its board after a restart", live.id)
+
+
+async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None:
+    """Tell each turn passed that a crash left untold, if it is still that turn (its
+    match in memory is the one being played): a stale one is dropped without a word, or
+    it would DM someone who is not to move."""
+    events = bot.games.events
+    for turn in turns:
+        try:
+            if turn.match.over or turn.match.ply != turn.ply:
+                await events.drop(turn)
+                continue
+            await events.publish(turn)
+        except Exception:  # one damaged match must not keep the others untold
+            log.exception("match %s: could not tell its turn after a restart", turn.match.id)

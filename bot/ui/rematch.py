@@ -20,70 +20,33 @@ from __future__ import annotations
 import itertools
 import logging
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
 
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui.buttons import REMATCH_ID, open_table
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
+from bot.ui.language import for_everyone
+from bot.ui.rematch_offers import Offer, RematchOffers
 from bot.ui.walls import match_of_press
+from i18n import _
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
-KEEP_CLOSED = 1000
 
 
-@dataclass
-class Offer:
-    """A rematch asked for by ``host`` and waiting for the people in ``waiting``."""
-
-    id: int
-    match_id: int
-    host: int
-    table: Table
-    waiting: set[int] = field(default_factory=set)
-    message: discord.PartialMessage | None = None  # the offer with its buttons
-
-
-class RematchDesk(commands.Cog):
-    """The bot's rematch offers (one book per bot: match numbers are per database)."""
-
-    def __init__(self) -> None:
-        self.pending: dict[int, Offer] = {}  # offer id → offer
-        self.by_match: dict[int, int] = {}  # finished match → its pending offer
-        # What became of each match's rematch (and of each closed offer), so that a
-        # second or late press is told plainly instead of acting again.
-        self.done: dict[int, str] = {}
-        self.closed: dict[int, str] = {}
-
-    def waiting_offer(self, match_id: int) -> Offer | None:
-        return self.pending.get(self.by_match.get(match_id, 0))
-
-    def close(self, offer: Offer, why: str) -> None:
-        """Take the offer off the pending list (no await between the check and this)."""
-        self.pending.pop(offer.id, None)
-        self.by_match.pop(offer.match_id, None)
-        _remember(self.closed, offer.id, f"this rematch offer is closed: {why}")
-        _remember(self.done, offer.match_id, f"this match's rematch was already asked for: {why}")
-
-
-def desk(interaction: discord.Interaction) -> RematchDesk:
-    found = bot_of(interaction).get_cog(RematchDesk.__cog_name__)
-    assert isinstance(found, RematchDesk), "bot.app adds the rematch desk"
-    return found
-
-
-def _remember(store: dict[int, str], key: int, why: str) -> None:
-    store[key] = why
-    if len(store) > KEEP_CLOSED:  # only recent presses need the reason
-        del store[next(iter(store))]
+def _offers(interaction: discord.Interaction) -> RematchOffers:
+    return desks_of(bot_of(interaction)).rematches
 
 
 def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
@@ -107,7 +70,9 @@ def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>\d+)"):
     def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", custom_id=REMATCH_ID.format(match_id)))
+        super().__init__(
+            discord.ui.Button(label=_("Rematch"), custom_id=REMATCH_ID.format(match_id))
+        )
         self.match_id = match_id
 
     @classmethod
@@ -122,7 +87,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
         rated = not await chosen_unrated(bot_of(interaction).games, live.id)
-        book = desk(interaction)
+        book = _offers(interaction)
         _check(book, live, interaction.user.id)
         offer = book.waiting_offer(live.id)
         if offer is not None:  # the other side pressed Rematch too: that is a yes
@@ -145,14 +110,16 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
             waiting={e.user_id for e in live.seats if e.user_id not in (None, user.id)},
         )
         if not offer.waiting:  # only the computer to ask
-            book.close(offer, "the rematch is on")
+            book.close(offer, _("the rematch is on"))
             await _start(interaction, offer)
             return
         book.pending[offer.id] = offer
         book.by_match[live.id] = offer.id
+        with for_everyone(bot_of(interaction), live.record.guild_id):
+            content, view = _offer_text(offer), _offer_view(offer)
         sent = await interaction.followup.send(
-            _offer_text(offer),
-            view=_offer_view(offer),
+            content,
+            view=view,
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in sorted(offer.waiting)]
             ),
@@ -162,24 +129,25 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
         offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
 
 
-def _check(book: RematchDesk, live: LiveMatch, user_id: int) -> None:
+def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
     if not live.game.is_over or live.aborted:
-        raise MatchError("a rematch can be asked for only once the game has a result")
+        raise MatchError(_("a rematch can be asked for only once the game has a result"))
     if not live.seats_of(user_id):
-        raise MatchError("only the players of this match can ask for its rematch")
+        raise MatchError(_("only the players of this match can ask for its rematch"))
     if any(e.user_id is not None and e.user_id < 0 for e in live.seats):
-        raise MatchError("a pilot of this match was forgotten at their request: no rematch")
+        raise MatchError(_("a pilot of this match was forgotten at their request: no rematch"))
     if live.id in book.done:
         raise MatchError(book.done[live.id])
     pending = book.waiting_offer(live.id)
     if pending is not None and user_id not in pending.waiting:
-        raise MatchError("you have already asked for this rematch: waiting for an answer")
+        raise MatchError(_("you have already asked for this rematch: waiting for an answer"))
 
 
 def _offer_text(offer: Offer) -> str:
     table = offer.table
     asked = " ".join(f"<@{u}>" for u in sorted(offer.waiting))
-    return f"🔁 **Rematch?** {table.host.name} asks {asked}\n{table.describe()}"
+    said = _("**Rematch?** {host} asks {asked}", host=table.host.name, asked=asked)
+    return f"🔁 {said}\n{table.describe()}"
 
 
 def _offer_view(offer: Offer) -> discord.ui.View:
@@ -189,15 +157,15 @@ def _offer_view(offer: Offer) -> discord.ui.View:
     return view
 
 
-def _offer(book: RematchDesk, offer_id: int, user_id: int, op: str) -> Offer:
+def _offer(book: RematchOffers, offer_id: int, user_id: int, op: str) -> Offer:
     offer = book.pending.get(offer_id)
     if offer is None:
         raise MatchError(
             book.closed.get(offer_id)
-            or "this rematch offer is no longer open (the bot restarted): press Rematch again"
+            or _("this rematch offer is no longer open (the bot restarted): press Rematch again")
         )
     if user_id not in offer.waiting and not (op == "decline" and user_id == offer.host):
-        raise MatchError("this rematch offer is not addressed to you")
+        raise MatchError(_("this rematch offer is not addressed to you"))
     return offer
 
 
@@ -205,22 +173,33 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
     """Accept or decline (or, by its host, withdraw) an offer: checked, answered, checked
     again and only then changed, without an await in between."""
     user = interaction.user
-    book = desk(interaction)
+    book = _offers(interaction)
     _offer(book, offer_id, user.id, op)
     if not interaction.response.is_done():
         await interaction.response.defer()
     offer = _offer(book, offer_id, user.id, op)
     if op == "decline":
-        who = "withdrawn" if user.id == offer.host else f"declined by {user.display_name}"
-        book.close(offer, f"it was {who}")
-        await tell(interaction, f"❌ Rematch {who}.")
-        await _settle(offer, f"❌ Rematch {who}.")
+        withdrawn = user.id == offer.host
+        if withdrawn:
+            book.close(offer, _("it was withdrawn"))
+            await tell(interaction, "❌ " + _("Rematch withdrawn."))
+        else:
+            book.close(offer, _("it was declined by {name}", name=user.display_name))
+            await tell(
+                interaction, "❌ " + _("Rematch declined by {name}.", name=user.display_name)
+            )
+        with for_everyone(bot_of(interaction), offer.table.guild_id):
+            if withdrawn:
+                said = _("Rematch withdrawn.")
+            else:
+                said = _("Rematch declined by {name}.", name=user.display_name)
+            await _settle(offer, f"❌ {said}")
         return
     offer.waiting.discard(user.id)
     if offer.waiting:
-        await tell(interaction, "✅ Accepted: waiting for the others.")
+        await tell(interaction, "✅ " + _("Accepted: waiting for the others."))
         return
-    book.close(offer, "the rematch is on")
+    book.close(offer, _("the rematch is on"))
     await _start(interaction, offer)
 
 
@@ -243,17 +222,27 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             await mark_unrated(bot.games, live.id)
     except Exception:
         # nothing was made: Rematch may be pressed again
-        desk(interaction).done.pop(offer.match_id, None)
+        _offers(interaction).reopen(offer.match_id)
         raise
     channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
-    intro = f"🔁 **Match #{live.id}**, a rematch of #{offer.match_id} — {table.describe()}"
+    with for_everyone(bot, table.guild_id):
+        intro = "🔁 " + _(
+            "**Match #{id}**, a rematch of #{old} — {table}",
+            id=live.id,
+            old=offer.match_id,
+            table=table.describe(),
+        )
     target = await open_table(bot, live, channel, intro, interaction.user.id)
-    where = target.mention if isinstance(target, discord.Thread) else f"match #{live.id}"
-    said = f"this match's rematch is already on: {where}"
-    _remember(desk(interaction).done, offer.match_id, said)
-    await interaction.followup.send(f"🔁 The rematch is on: {where}.")
-    await _settle(offer, f"✅ Accepted: the rematch is on, {where}.")
+    with for_everyone(bot, table.guild_id):
+        if isinstance(target, discord.Thread):
+            where = target.mention
+        else:
+            where = _("match #{id}", id=live.id)
+        said = _("this match's rematch is already on: {where}", where=where)
+        _offers(interaction).settle(offer.match_id, said)
+        await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
+        await _settle(offer, "✅ " + _("Accepted: the rematch is on, {where}.", where=where))
 
 
 async def _settle(offer: Offer, said: str) -> None:
@@ -272,8 +261,9 @@ class AnswerButton(
 ):
     def __init__(self, offer_id: int, op: str) -> None:
         style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
+        label = _("Accept") if op == "accept" else _("Decline")
         super().__init__(
-            discord.ui.Button(label=op.title(), style=style, custom_id=f"xh:ra:{offer_id}:{op}")
+            discord.ui.Button(label=label, style=style, custom_id=f"xh:ra:{offer_id}:{op}")
         )
         self.offer_id = offer_id
         self.op = op
@@ -286,3 +276,7 @@ class AnswerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, answer_offer(interaction, self.offer_id, self.op))
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(RematchButton, AnswerButton)

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.services import jobs, workers
 from bot.services.pictures import diagram_words
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.files import picture
 from rules import position
 from rules.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,7 @@ class RulesPageButton(
         )
 
 
-@crosshairs.command(name="rules", description="The rules, page by page, with diagrams")
+@app_commands.command(name="rules", description="The rules, page by page, with diagrams")
 @app_commands.describe(topic="Jump to a topic")
 @app_commands.choices(topic=[app_commands.Choice(name=p.title, value=p.key) for p in PAGES])
 async def rules(interaction: discord.Interaction, topic: str = "overview") -> None:
@@ -161,3 +164,8 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
     await interaction.followup.send(
         embed=_embed(index), file=await _diagram(PAGES[index]), view=_view(index), ephemeral=True
     )
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(rules)
+    bot.add_dynamic_items(RulesPageButton)

@@ -22,19 +22,22 @@ from discord.ext import commands
 from bot.services import workers
 from bot.services.events import GameBooked, MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError
+from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
-from bot.ui import board_edits
+from bot.ui import anywhere, board_edits
 from bot.ui.buttons import open_table
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
-from bot.ui.thread import match_channel
+from bot.ui.language import for_everyone
+from bot.ui.thread import board_text, match_channel
 from bot.ui.walls import not_found, same_guild
-from competition.ratings import MAX_HANDICAP, family_of
+from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
+from i18n import N_, _
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
 from rules.achievements import CARDS
@@ -48,16 +51,9 @@ log = logging.getLogger(__name__)
 series = app_commands.Group(
     name="series",
     description="Achievement series: several games, one pool of cards",
-    parent=crosshairs,
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
-
-
-def desk(bot: CrosshairsBot) -> SeriesDesk:
-    found = bot.get_cog(SeriesDesk.__cog_name__)
-    assert isinstance(found, SeriesDesk), "bot.app adds the series desk"
-    return found
 
 
 # ---------------------------------------------------------------- pictures
@@ -138,12 +134,12 @@ def winner_line(series: Series) -> str:
 
 async def _series_here(interaction: discord.Interaction, series_id: int | None) -> Series:
     bot = bot_of(interaction)
-    service = desk(bot).series
+    service = bot.env.series
     if series_id is not None:
         numbered = await service.find(series_id)
         if numbered is None:
-            raise not_found("series", series_id)
-        same_guild(interaction, numbered.guild_id, "series", series_id)
+            raise not_found(N_("series"), series_id)
+        same_guild(interaction, numbered.guild_id, N_("series"), series_id)
         return numbered
     channel = interaction.channel
     if channel is not None:
@@ -180,7 +176,7 @@ async def handicap(
 ) -> None:
     found = await _series_here(interaction, series_id)
     await interaction.response.defer(thinking=True)  # before the write
-    changed = await desk(bot_of(interaction)).series.set_handicap(
+    changed = await bot_of(interaction).env.series.set_handicap(
         found.id, interaction.user.id, player.id, tokens
     )
     await interaction.followup.send(
@@ -195,7 +191,7 @@ async def stop(interaction: discord.Interaction, series_id: int | None = None) -
     found = await _series_here(interaction, series_id)
     with IN_FLIGHT.claim(("series-stop", found.id), "the series is already being called off"):
         await interaction.response.defer(thinking=True)  # before the write
-        await desk(bot_of(interaction)).series.abandon(found.id, interaction.user.id)
+        await bot_of(interaction).env.series.abandon(found.id, interaction.user.id)
     await interaction.followup.send(
         f"Series #{found.id} is called off; no further games will start."
     )
@@ -211,10 +207,17 @@ class SeriesDesk(commands.Cog):
     is posted) with the rating, the series booking, their lines and the next game, and
     :class:`MatchAborted` with a replay."""
 
-    def __init__(self, bot: CrosshairsBot) -> None:
+    def __init__(
+        self,
+        bot: CrosshairsBot,
+        games: GameManager,
+        series: SeriesService,
+        ratings: RatingService,
+    ) -> None:
         self.bot = bot
-        self.series = SeriesService(bot.games)
-        self.ratings = RatingService(bot.db, self.series.rates_handicapped)
+        self.games = games
+        self.series = series
+        self.ratings = ratings
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
@@ -248,11 +251,11 @@ class SeriesDesk(commands.Cog):
         for series_id in await self.series.active_ids():
             try:
                 current = await self.series.get(series_id)
-                if not self.bot.games.shards.owns(current.guild_id):
+                if not self.games.shards.owns(current.guild_id):
                     continue  # another process's: it carries it on
                 running = next((g for g in current.games if g.winners is None), None)
                 if running is not None and running.match_id is not None:
-                    live = await self.bot.games.get(running.match_id)
+                    live = await self.games.get(running.match_id)
                     if live.over or live.record.board_message_id is not None:
                         # being played; or ended, and the end's own record (shown at
                         # start-up before this) carries the series on
@@ -272,7 +275,15 @@ class SeriesDesk(commands.Cog):
         scoreboard and the next game (or the winner). Each is shown once, even when a
         restart has this end shown again."""
         live = event.match
-        once = self.bot.games.events.once
+        with for_everyone(self.bot, live.record.guild_id):
+            await self._match_finished(live)
+
+    async def _match_finished(self, live: LiveMatch) -> None:
+        if anywhere.is_anywhere(self.bot, live):
+            await self.ratings.rate(live)  # once, however often this end is published
+            await self._ratings_under_board(live)
+            return
+        once = self.games.events.once
         channel = await match_channel(self.bot, live)
         await self.ratings.rate(live)  # once, however often this end is published
         await once(live.id, "ratings", lambda: self._post_ratings(live, channel))
@@ -295,7 +306,7 @@ class SeriesDesk(commands.Cog):
             await self.start_next(current.id, channel)
         # a tournament books its pairing from this; if that fails, so does this end's
         # showing, which a restart then carries on
-        if not await self.bot.games.events.publish(GameBooked(live, current)):
+        if not await self.games.events.publish(GameBooked(live, current)):
             raise RuntimeError(f"series #{current.id}: game {outcome.game_no} not shown in full")
 
     async def match_aborted(self, event: MatchAborted) -> None:
@@ -353,10 +364,20 @@ class SeriesDesk(commands.Cog):
         """The ratings line, through the interaction that ended the game when it may:
         Discord's global limit does not count that."""
         via = board_edits.acting(live.id, channel)
+        await board_edits.say(live.id, channel, via, await self._ratings_line(live))
+
+    async def _ratings_under_board(self, live: LiveMatch) -> None:
+        """Where the bot only answers (no series there, nowhere to post), the ratings
+        line goes under the final board, through the press that ended the match."""
+        press = anywhere.last_press(live.id)
+        if press is not None:
+            line = await self._ratings_line(live)
+            await press.edit_original_response(content=board_text(live, [line]))
+
+    async def _ratings_line(self, live: LiveMatch) -> str:
         verdict = await self.ratings.verdict(live)
         if not verdict.rated:
-            await board_edits.say(live.id, channel, via, f"📊 Unrated game: {verdict.why_not}.")
-            return
+            return "📊 " + _("Unrated game: {why}.", why=verdict.why_not)
         family = family_of(live.game.settings.mode)
         parts = []
         for entrant in live.seats:
@@ -364,10 +385,13 @@ class SeriesDesk(commands.Cog):
             rating = await self.ratings.rating(entrant.user_id, family)
             if rating is not None:
                 parts.append(f"{entrant.name} {shown_rating(rating)}")
-        said = "; ".join(parts)
-        await board_edits.say(
-            live.id,
-            channel,
-            via,
-            f"📊 Ratings ({family}): {said} ('?': provisional, still settling)",
+        said = _(
+            "Ratings ({family}): {ratings} ('?': provisional, still settling)",
+            family=_(FAMILY_TITLES[family]),
+            ratings="; ".join(parts),
         )
+        return f"📊 {said}"
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(series)

@@ -22,20 +22,25 @@ from discord import app_commands
 from bot.services.live import MatchError, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.errors import guarded
+from bot.ui.language import for_everyone
 from bot.ui.options import (
     GAME_DESCRIPTIONS,
     STRENGTH_CHOICES,
+    computer_name,
     game_choices,
     game_settings_text,
     turn_clock,
 )
-from bot.ui.series import MODE_CHOICES, desk, series
+from bot.ui.series import MODE_CHOICES, series
 from bot.ui.text import LIST, bounded
 from competition.ratings import MAX_HANDICAP
 from competition.series import MAX_GAMES
+from i18n import N_, _, n_
 from rules.modes import MODES
 
 if TYPE_CHECKING:
@@ -60,18 +65,27 @@ class Invitation:
     def text(self) -> str:
         plan = self.plan
         mentions = ", ".join(f"<@{e.user_id}>" for e in self.entrants[1:] if e.user_id)
+        invites = n_(
+            "**{organiser}** invites you to a series of {n} game of {mode}",
+            "**{organiser}** invites you to a series of {n} games of {mode}",
+            plan.games,
+            organiser=self.entrants[0].name,
+            mode=_(MODES[plan.mode].title),
+        )
+        if plan.clock_per_turn:
+            invites += " " + _("({n} s a turn)", n=f"{plan.clock_per_turn:g}")
+        every = game_settings_text(plan.settings(self.handicaps), plan.clouds)
         lines = [
-            f"🎴 {mentions}: **{self.entrants[0].name}** invites you to a series of "
-            f"{plan.games} game{'s' if plan.games != 1 else ''} of {MODES[plan.mode].title}"
-            + (f" ({plan.clock_per_turn:g} s a turn)" if plan.clock_per_turn else "")
-            + ".",
-            "Every game: " + game_settings_text(plan.settings(self.handicaps), plan.clouds) + ".",
-            "Players: " + ", ".join(e.name for e in self.entrants),
-            f"Nothing is rated or timed until everyone accepts; the invitation expires "
-            f"<t:{int(self.expires_at)}:R>.",
+            f"🎴 {mentions}: {invites}.",
+            _("Every game: {settings}.", settings=every),
+            _("Players: {names}", names=", ".join(e.name for e in self.entrants)),
+            _(
+                "Nothing is rated or timed until everyone accepts; the invitation expires {when}.",
+                when=f"<t:{int(self.expires_at)}:R>",
+            ),
         ]
         if self.accepted:
-            lines.append("Accepted: " + ", ".join(self.accepted))
+            lines.append(_("Accepted: {names}", names=", ".join(self.accepted)))
         return "\n".join(lines)
 
 
@@ -96,7 +110,9 @@ class InvitationButton(
         style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=op.title(), style=style, custom_id=f"xh:si:{invitation_id}:{op}"
+                label=_("Accept") if op == "accept" else _("Decline"),
+                style=style,
+                custom_id=f"xh:si:{invitation_id}:{op}",
             )
         )
         self.invitation_id = invitation_id
@@ -118,17 +134,19 @@ class InvitationButton(
         if offer is None:
             raise MatchError(
                 CLOSED.get(self.invitation_id)
-                or "this invitation is no longer open (it started, was declined or expired, "
-                "or the bot restarted)"
+                or _(
+                    "this invitation is no longer open (it started, was declined or expired, "
+                    "or the bot restarted)"
+                )
             )
         user = interaction.user
         invited = {e.user_id for e in offer.entrants[1:]}
         organiser = user.id == offer.entrants[0].user_id
         if user.id not in invited and not (self.op == "decline" and organiser):
-            raise MatchError("this invitation is not addressed to you")
+            raise MatchError(_("this invitation is not addressed to you"))
         expired = bot_of(interaction).games.clock.now() >= offer.expires_at
         if self.op == "accept" and not expired and user.id not in offer.waiting:
-            raise MatchError("you have already accepted; waiting for the others")
+            raise MatchError(_("you have already accepted; waiting for the others"))
         if self.op == "accept" and not expired and offer.waiting <= {user.id}:
             # This press starts the series: moderators may have taken a permission
             # away since the invitation was posted.
@@ -141,19 +159,30 @@ class InvitationButton(
         # here, before the invitation is touched.
         await interaction.response.defer()
         offer = self._offer(interaction)  # again: other presses came meanwhile
+        # the invitation is the channel's: it speaks the server's language
+        with for_everyone(bot_of(interaction), offer.guild_id):
+            await self._answer(interaction, offer)
+
+    async def _answer(self, interaction: discord.Interaction, offer: Invitation) -> None:
         user = interaction.user
         organiser = user.id == offer.entrants[0].user_id
         if bot_of(interaction).games.clock.now() >= offer.expires_at:
-            _close(offer, "this invitation has expired")
+            _close(offer, _("this invitation has expired"))
+            said = _("The invitation expired.")
             await interaction.edit_original_response(
-                content=f"{offer.text()}\n\n⌛ The invitation expired.", view=None
+                content=f"{offer.text()}\n\n⌛ {said}", view=None
             )
             return
         if self.op == "decline":
-            who = "withdrawn" if organiser else f"declined by {user.display_name}"
-            _close(offer, f"this invitation was {who}")
+            if organiser:
+                _close(offer, _("this invitation was withdrawn"))
+                said = _("Invitation withdrawn: no series.")
+            else:
+                name = user.display_name
+                _close(offer, _("this invitation was declined by {name}", name=name))
+                said = _("Invitation declined by {name}: no series.", name=name)
             await interaction.edit_original_response(
-                content=f"{offer.text()}\n\n❌ Invitation {who}: no series.", view=None
+                content=f"{offer.text()}\n\n❌ {said}", view=None
             )
             return
         offer.waiting.discard(user.id)
@@ -163,10 +192,9 @@ class InvitationButton(
                 content=offer.text(), view=invitation_view(offer.id)
             )
             return
-        _close(offer, "this invitation has already been accepted: the series is on")
-        await interaction.edit_original_response(
-            content=f"{offer.text()}\n\n✅ Everyone accepted.", view=None
-        )
+        _close(offer, _("this invitation has already been accepted: the series is on"))
+        said = _("Everyone accepted.")
+        await interaction.edit_original_response(content=f"{offer.text()}\n\n✅ {said}", view=None)
         await _begin(interaction, offer)
 
 
@@ -177,20 +205,20 @@ def invitation_view(invitation_id: int) -> discord.ui.View:
     return view
 
 
-@series.command(
+@app_commands.command(
     name="start", description="Start a series of games with one pool of achievement cards"
 )
 @app_commands.describe(
-    opponent="The second player (pick the bot itself to play the computer)",
+    opponent="The second player (the bot itself: the computer)",
     games=f"Games in the series (1 to {MAX_GAMES})",
-    mode="Duel (default for two), or a mode for 3 to 6 players or teams",
-    player3="Third player (seat order follows the mode: in 2 vs 2 the first two are team A)",
+    mode="Duel (default), or a mode for 3 to 6 players or teams",
+    player3="Third player (in 2 vs 2, the first two are team A)",
     player4="Fourth player",
     player5="Fifth player",
     player6="Sixth player",
-    handicaps="Height tokens per player in order (you first), e.g. 0,2; or 'suggest'",
-    rate_handicapped="Rate games with handicap tokens (normally they are unrated)",
-    alternate="Rotate the seats every game so the first player changes",
+    handicaps="Height tokens per player (you first), e.g. 0,2, or 'suggest'",
+    rate_handicapped="Rate games played with handicap tokens",
+    alternate="Rotate the seats each game",
     planes="Planes each (3 to 6; duels and free-for-alls)",
     **GAME_DESCRIPTIONS,
     strength="The computer's strength when you play the bot",
@@ -218,17 +246,17 @@ async def start(
     clock: int | None = None,
     strength: str = "medium",
 ) -> None:
-    bounded(handicaps, LIST, "handicaps")
-    bounded(variants, LIST, "variants")
+    bounded(handicaps, LIST, N_("handicaps"))
+    bounded(variants, LIST, N_("variants"))
     require_play(interaction)
     bot = bot_of(interaction)
     users = [interaction.user, opponent, *(u for u in (player3, player4, player5, player6) if u)]
     chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
     entrants = [_entrant(bot, u, strength) for u in users]
     if entrants[0].user_id is None:
-        raise MatchError("the organiser plays in the series")
+        raise MatchError(_("the organiser plays in the series"))
     tokens = _handicaps(handicaps, len(entrants))
-    service = desk(bot).series
+    service = bot.env.series
     service.check(chosen, entrants, games)
     if tokens is None:
         tokens = await service.suggest_handicaps(chosen, [e.user_id for e in entrants])
@@ -260,9 +288,11 @@ async def start(
         await _begin(interaction, offer)
         return
     PENDING[offer.id] = offer
+    with for_everyone(bot, offer.guild_id):
+        content, view = offer.text(), invitation_view(offer.id)
     await interaction.response.send_message(
-        offer.text(),
-        view=invitation_view(offer.id),
+        content,
+        view=view,
         allowed_mentions=discord.AllowedMentions(users=True),
     )
 
@@ -271,11 +301,12 @@ async def _begin(interaction: discord.Interaction, offer: Invitation) -> None:
     """Everyone agreed: store the series, open its thread and its first game."""
     bot = bot_of(interaction)
     plan, entrants, games, chosen = offer.plan, offer.entrants, offer.plan.games, offer.plan.mode
-    service = desk(bot).series
+    service = bot.env.series
     channel = interaction.channel
     target: discord.abc.Messageable
     if isinstance(channel, discord.TextChannel):
-        name = "Series: " + " vs ".join(e.name for e in entrants)
+        with for_everyone(bot, offer.guild_id):
+            name = _("Series: {players}", players=_(" vs ").join(e.name for e in entrants))
         target = await channel.create_thread(
             name=name[:90], type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
@@ -292,11 +323,17 @@ async def _begin(interaction: discord.Interaction, offer: Invitation) -> None:
         guild_id=interaction.guild_id,
         thread_id=target.id,
     )
-    await interaction.followup.send(
-        f"🎴 **Series #{created.id}** is on: {games} game{'s' if games != 1 else ''} of "
-        f"{MODES[chosen].title} in {getattr(target, 'mention', 'this channel')}."
-    )
-    await desk(bot).start_next(created.id, target)
+    with for_everyone(bot, offer.guild_id):
+        said = n_(
+            "**Series #{id}** is on: {n} game of {mode} in {where}.",
+            "**Series #{id}** is on: {n} games of {mode} in {where}.",
+            games,
+            id=created.id,
+            mode=_(MODES[chosen].title),
+            where=getattr(target, "mention", None) or _("this channel"),
+        )
+    await interaction.followup.send(f"🎴 {said}")
+    await desks_of(bot).series.start_next(created.id, target)
 
 
 def _handicaps(text: str, count: int) -> list[int] | None:
@@ -309,15 +346,28 @@ def _handicaps(text: str, count: int) -> list[int] | None:
     try:
         values = [int(v) for v in text.replace(" ", ",").split(",") if v]
     except ValueError:
-        raise MatchError("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'") from None
+        raise MatchError(
+            _("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'")
+        ) from None
     if len(values) != count or any(not 0 <= v <= MAX_HANDICAP for v in values):
-        raise MatchError(f"handicaps: one number 0..{MAX_HANDICAP} per player ({count} players)")
+        raise MatchError(
+            _(
+                "handicaps: one number 0..{most} per player ({n} players)",
+                most=MAX_HANDICAP,
+                n=count,
+            )
+        )
     return values
 
 
 def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: str) -> Occupant:
     if bot.user is not None and user.id == bot.user.id:
-        return Occupant(None, f"Computer ({strength})", strength)
+        return Occupant(None, computer_name(strength), strength)
     if user.bot:
-        raise MatchError(f"{user.display_name} is a bot that cannot play Crosshairs")
+        raise MatchError(_("{name} is a bot that cannot play Crosshairs", name=user.display_name))
     return Occupant(user.id, user.display_name)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(start, to=series)
+    bot.add_dynamic_items(InvitationButton)

@@ -3,33 +3,45 @@ the server to run matches there (bot/ui/access.py says what a match needs)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.ui.access import WHO_GRANTS, lacking
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.text import fit
+from i18n import _
 
-setup = app_commands.Group(
-    name="setup", description="Admins: is the bot set up to play here?", parent=crosshairs
-)
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+checks = app_commands.Group(name="setup", description="Admins: is the bot set up to play here?")
 
 
-@setup.command(name="check", description="List what the bot lacks in each channel")
+@checks.command(name="check", description="List what the bot lacks in each channel")
 async def check(interaction: discord.Interaction) -> None:
     if not interaction.permissions.manage_guild:
-        raise app_commands.CheckFailure("checking the setup needs the Manage Server permission")
+        raise app_commands.CheckFailure(_("checking the setup needs the Manage Server permission"))
     guild = interaction.guild
     if guild is None:
-        raise MatchError("the setup check is for a server")
+        raise MatchError(_("the setup check is for a server"))
     lines = []
     for channel in sorted(guild.text_channels, key=lambda c: c.position):
         missing = lacking(channel.permissions_for(guild.me))
-        state = "✅ ready" if not missing else "⛔ missing " + ", ".join(missing)
+        state = (
+            "✅ " + _("ready")
+            if not missing
+            else "⛔ " + _("missing {what}", what=", ".join(missing))
+        )
         lines.append(f"{channel.mention}: {state}")
     if not lines:
-        lines.append("This server has no text channel I can see.")
+        lines.append(_("This server has no text channel I can see."))
     if any("⛔" in line for line in lines):
-        lines.append(WHO_GRANTS)
+        lines.append(_(WHO_GRANTS))
     await interaction.response.send_message(fit("\n".join(lines)), ephemeral=True)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(checks)

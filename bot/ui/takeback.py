@@ -13,41 +13,32 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
+from discord import app_commands
 
 from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
 from bot.ui.buttons import after_update, board_view
-from bot.ui.commands import crosshairs, match_here
+from bot.ui.commands import add_commands, match_here
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
+from bot.ui.language import for_everyone
 from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
+from i18n import _, n_
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-class TakebackDesk(commands.Cog):
-    """The takeback service, and who has agreed to each request still open."""
-
-    def __init__(self, bot: CrosshairsBot) -> None:
-        self.service = Takebacks(bot.games)
-        # (match, ply asked at, asker) → the people who accepted so far
-        self.agreed: dict[tuple[int, int, int], set[int]] = {}
+def _service(interaction: discord.Interaction) -> Takebacks:
+    return bot_of(interaction).env.takebacks
 
 
-def desk(interaction: discord.Interaction) -> TakebackDesk:
-    found = bot_of(interaction).get_cog(TakebackDesk.__cog_name__)
-    assert isinstance(found, TakebackDesk), "bot.app adds the takeback desk"
-    return found
-
-
-@crosshairs.command(name="takeback", description="Undo your last turn")
+@app_commands.command(name="takeback", description="Undo your last turn")
 async def takeback(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
-    service = desk(interaction).service
+    service = _service(interaction)
     request = await service.request(live, interaction.user.id)
     if not request.agree:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -55,11 +46,18 @@ async def takeback(interaction: discord.Interaction) -> None:
         return
     asked = " ".join(f"<@{u}>" for u in sorted(request.agree))
     view = components()
-    for op in ("accept", "decline"):
-        view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))
+    with for_everyone(bot_of(interaction), live.record.guild_id):
+        for op in ("accept", "decline"):
+            view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))
+        said = n_(
+            "{who} asks to take back their latest turn ({n} step). {asked}, do you agree?",
+            "{who} asks to take back their latest turn ({n} steps). {asked}, do you agree?",
+            request.at_ply - request.to_ply,
+            who=live.who(live.seats_of(request.user_id)[0]),
+            asked=asked,
+        )
     await interaction.response.send_message(
-        f"↩️ {live.who(live.seats_of(request.user_id)[0])} asks to take back their latest "
-        f"turn ({request.at_ply - request.to_ply} step(s)). {asked}, do you agree?",
+        f"↩️ {said}",
         view=view,
         allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(u) for u in sorted(request.agree)]
@@ -76,7 +74,8 @@ async def _apply(interaction: discord.Interaction, service: Takebacks, request: 
 
 async def _show(bot: CrosshairsBot, update: Update) -> None:
     live = update.match
-    await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
+    with for_everyone(bot, live.record.guild_id):
+        await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
     await after_update(bot, live)
 
 
@@ -88,7 +87,7 @@ class TakebackButton(
         style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=op.title(),
+                label=_("Accept") if op == "accept" else _("Decline"),
                 style=style,
                 custom_id=f"xh:tb:{match_id}:{ply}:{user_id}:{op}",
             )
@@ -109,10 +108,10 @@ class TakebackButton(
         asked and the presser is one of those asked."""
         live = await match_of_press(interaction, self.match_id)
         if live.ply != self.ply or live.over:
-            raise MatchError("this takeback request is out of date: the game has moved on")
-        request = await desk(interaction).service.request(live, self.user_id)
+            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+        request = await _service(interaction).request(live, self.user_id)
         if interaction.user.id not in request.agree:
-            raise MatchError("this takeback request is not addressed to you")
+            raise MatchError(_("this takeback request is not addressed to you"))
         return request
 
     async def _press(self, interaction: discord.Interaction) -> None:
@@ -120,22 +119,18 @@ class TakebackButton(
         # Answered first: a press Discord refuses (late, or delivered twice) stops here.
         await interaction.response.defer()
         request = await self._request(interaction)  # again: another press may have come
-        key = (self.match_id, self.ply, self.user_id)
-        agreed = desk(interaction).agreed
+        service = _service(interaction)
         if self.op == "decline":
-            agreed.pop(key, None)
-            said = f"❌ Declined by {interaction.user.display_name}."
+            service.decline(request)
+            said = "❌ " + _("Declined by {name}.", name=interaction.user.display_name)
             await interaction.edit_original_response(
                 content=f"{_content(interaction)}\n\n{said}", view=None
             )
             return
-        accepted = agreed.setdefault(key, set())
-        accepted.add(interaction.user.id)
-        if not request.agree <= accepted:
-            await tell(interaction, "✅ Accepted: waiting for the others.")
+        if not service.accept(request, interaction.user.id):
+            await tell(interaction, "✅ " + _("Accepted: waiting for the others."))
             return
-        agreed.pop(key, None)
-        update = await desk(interaction).service.take_back(request)
+        update = await service.take_back(request)
         await interaction.edit_original_response(
             content=f"{_content(interaction)}\n\n✅ {update.lines[0]}", view=None
         )
@@ -144,3 +139,8 @@ class TakebackButton(
 
 def _content(interaction: discord.Interaction) -> str:
     return interaction.message.content if interaction.message is not None else ""
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(takeback)
+    bot.add_dynamic_items(TakebackButton)

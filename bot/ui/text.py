@@ -12,6 +12,7 @@ from __future__ import annotations
 import discord
 
 from bot.services.live import MatchError
+from i18n import _
 
 MESSAGE = 2000  # characters of a Discord message's content
 NAME = 100  # a tournament's name
@@ -27,9 +28,11 @@ def fit(text: str, limit: int = MESSAGE) -> str:
 
 def bounded(value: str, limit: int, what: str) -> str:
     """``value`` if it is at most ``limit`` characters; else a friendly refusal that does
-    not repeat it."""
+    not repeat it. ``what`` is English, marked with ``N_`` where it is written."""
     if len(value) > limit:
-        raise MatchError(f"{what} is too long: at most {limit} characters, please")
+        raise MatchError(
+            _("{what} is too long: at most {limit} characters, please", what=_(what), limit=limit)
+        )
     return value
 
 

@@ -28,11 +28,12 @@ from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
 from bot.ui import board_edits
 from bot.ui.files import document, picture
+from i18n import N_, _, current, n_
 from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
 from rules.game import Game
-from rules.words.common import SIDE_WORDS, join
+from rules.words.common import join, side
 from rules.words.scene import alt_text
 from rules.words.telling import Told, record_text, told_text
 
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 BOARD_SIZE = 1024
 MAX_CONTENT = 1900
 RECORD_INLINE = 2000  # Discord's message limit; a longer record comes as a text file
-FINAL_HINT = (
+FINAL_HINT = N_(
     "Use `/crosshairs replay match:{id}` to watch it again, `/crosshairs record` to read it."
 )
 # Cockpit previews already drawn: pressing through stages that highlight the same cells
@@ -89,7 +90,14 @@ async def board_file(
     game = live.game
     # the match and its ply, and what the picture shows: another database's match of
     # the same number (tests run many) never gets this one's picture
-    state = (live.id, live.ply, tuple(game.planes()), frozenset(game.clouds), game.active)
+    state = (
+        live.id,
+        live.ply,
+        tuple(game.planes()),
+        frozenset(game.clouds),
+        game.active,
+        current(),  # the picture's words are in the language being spoken
+    )
     key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
     png = _PREVIEWS.get(key) if filename != "board.png" else None
     if png is None:
@@ -102,6 +110,7 @@ async def board_file(
             highlight_plane=highlight_plane,
             highlight_labels=dict(labels),
             size=size,
+            language=current(),
         )
         if filename != "board.png":
             _PREVIEWS[key] = png
@@ -112,22 +121,28 @@ async def board_file(
     return picture(png, filename, alt_text(live.game, live.names, turns=live.telling().turns))
 
 
-def board_text(live: LiveMatch, extra: Sequence[str] = ()) -> str:
+# whose turn it is, as the board in a thread says it; a board in one message has its own
+PLAY_PROMPT = N_("{mention}, your turn — press **{play}** or use `/crosshairs move`.")
+
+
+def board_text(live: LiveMatch, extra: Sequence[str] = (), prompt: str = PLAY_PROMPT) -> str:
     """The board message: heading, the turn so far in words, ``extra`` lines (a draw
-    offer), whose turn it is with a ping, or the result."""
+    offer), whose turn it is with a ping and ``prompt``, or the result."""
     game = live.game
-    head = f"**Crosshairs #{live.id}** · {game.mode.title} · {game.settings.ruleset} rules"
+    rules = _("{ruleset} rules", ruleset=game.settings.ruleset)
+    head = f"**Crosshairs #{live.id}** · {_(game.mode.title)} · {rules}"
     now = [t for t in live.telling().turns if t.turn == game.turn]
     body = ""
     if now and not game.is_over:
-        body = told_text(game, now[0], live.names).replace(":\n", " so far:\n", 1)
+        told = told_text(game, now[0], live.names)
+        body = told.replace(":\n", " " + _("so far") + ":\n", 1)
     status = live.status_line()
     if game.is_over:
-        status += "\n" + FINAL_HINT.format(id=live.id)
+        status += "\n" + _(FINAL_HINT, id=live.id)
     else:
         user = live.user_to_move()
         if user is not None:
-            status = f"<@{user}>, your turn — press **Play** or use `/crosshairs move`.\n{status}"
+            status = f"{_(prompt, mention=f'<@{user}>', play=_('Play'))}\n{status}"
         if live.deadline is not None:
             status += f" ⏰ <t:{int(live.deadline)}:R>"
     intro = _intro(live, game.turn)
@@ -267,9 +282,16 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
         card = CARDS[claim.card]
         who = live.who(claim.seat)
         png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
+        said = n_(
+            "{who} claims **{card}** ({n} point): {fate}",
+            "{who} claims **{card}** ({n} points): {fate}",
+            card.points,
+            who=who,
+            card=_(card.name),
+            fate=_claim_fate(live.game, claim.seat),
+        )
         await channel.send(
-            f"🃏 {who} claims **{card.name}** ({card.points} point"
-            f"{'s' if card.points != 1 else ''}): {_claim_fate(live.game, claim.seat)}",
+            f"🃏 {said}",
             file=picture(
                 png, f"{claim.card}.png", cards_words([card], claimed_by=live.names[claim.seat])
             ),
@@ -280,12 +302,12 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
 def _claim_fate(game: Game, seat: int) -> str:
     """What becomes of a card claimed in ``game`` (docs/series.md)."""
     if game.result is None:
-        return "kept if they win this game."
+        return _("kept if they win this game.")
     if game.ended_early:
-        return "not kept: the game ended before every side had flown a turn."
+        return _("not kept: the game ended before every side had flown a turn.")
     if seat in game.result.winners:
-        return "kept: they won this game."
-    return "back to the pool: they did not win this game."
+        return _("kept: they won this game.")
+    return _("back to the pool: they did not win this game.")
 
 
 def draw_lines(live: LiveMatch) -> list[str]:
@@ -297,26 +319,38 @@ def draw_lines(live: LiveMatch) -> list[str]:
     them = join(
         f"<@{live.seats[s].user_id}>" if live.seats[s].user_id else live.who(s) for s in waiting
     )
-    return [f"🤝 {offered} offers a draw to {them}: **Accept draw** or **Decline draw** below."]
+    said = _(
+        "{offered} offers a draw to {them}: **{accept}** or **{decline}** below.",
+        offered=offered,
+        them=them,
+        accept=_("Accept draw"),
+        decline=_("Decline draw"),
+    )
+    return [f"🤝 {said}"]
 
 
 def seats_line(live: LiveMatch) -> str:
     """Who flies which seat, and from which edge their planes come on."""
     m = live.game.mode
-    said = [f"{live.who(s)} from the {SIDE_WORDS[m.sides[s]]} edge" for s in range(live.game.seats)]
-    return f"Seats: {join(said)}. Planes come on at their home side's edge cells."
+    said = [
+        _("{who} from the {side} edge", who=live.who(s), side=side(m.sides[s]))
+        for s in range(live.game.seats)
+    ]
+    return _("Seats: {seats}. Planes come on at their home side's edge cells.", seats=join(said))
 
 
 async def send_record(interaction: discord.Interaction, live: LiveMatch) -> None:
     """The whole game in words, to the asker only: as a message, or as a text file when
     it is longer than a message may be."""
-    text = record_text(live.game, live.names) or "Nothing has happened yet."
-    head = f"📜 Match #{live.id}: {' vs '.join(live.names)}"
+    text = record_text(live.game, live.names) or _("Nothing has happened yet.")
+    head = "📜 " + _("Match #{id}: {players}", id=live.id, players=_(" vs ").join(live.names))
     if len(head) + 2 + len(text) <= RECORD_INLINE:
         await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
         return
     await interaction.response.send_message(
-        f"{head} — the record is long, so here it is as a file.",
-        file=document(text, f"match-{live.id}.txt", f"The record of match {live.id} in words"),
+        head + " — " + _("the record is long, so here it is as a file."),
+        file=document(
+            text, f"match-{live.id}.txt", _("The record of match {id} in words", id=live.id)
+        ),
         ephemeral=True,
     )

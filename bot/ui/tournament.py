@@ -20,23 +20,28 @@ commands anyone may use.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
-from bot.ui.tournament_desk import desk
+from bot.ui.desks import desks_of
 from bot.ui.walls import not_found, same_guild
+from i18n import N_
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 ORGANISER_ROLE = "tournament organiser"
 
 tournament = app_commands.Group(
     name="tournament",
-    description="Tournaments: Swiss, round robin, elimination brackets and arenas",
-    parent=crosshairs,
+    description="Tournaments: Swiss, round robin, knockout, arena",
 )
 
 
@@ -58,12 +63,12 @@ def require_organiser(interaction: discord.Interaction) -> None:
 
 async def tournament_here(interaction: discord.Interaction, tid: int | None) -> Tournament:
     """The tournament meant: by number, or the one open or running in this server."""
-    service = desk(bot_of(interaction)).service
+    service = bot_of(interaction).env.tournaments
     if tid is not None:
         found = await service.find(tid)
         if found is None:
-            raise not_found("tournament", tid)
-        same_guild(interaction, found.guild_id, "tournament", tid)
+            raise not_found(N_("tournament"), tid)
+        same_guild(interaction, found.guild_id, N_("tournament"), tid)
         return found
     live = await service.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]
@@ -82,8 +87,8 @@ async def standings_cmd(interaction: discord.Interaction, tournament_id: int | N
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
     await interaction.followup.send(
-        await desk(bot_of(interaction)).standings_text(found.id),
-        file=await desk(bot_of(interaction)).standings_file(found.id),
+        await desks_of(bot_of(interaction)).tournaments.standings_text(found.id),
+        file=await desks_of(bot_of(interaction)).tournaments.standings_file(found.id),
     )
 
 
@@ -94,6 +99,10 @@ async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | Non
     if found.format not in ELIMINATION:
         raise MatchError(f"{found.name} has no bracket: it is {found.format}")
     await interaction.response.defer(thinking=True)
-    file = await desk(bot_of(interaction)).bracket_file(found.id)
+    file = await desks_of(bot_of(interaction)).tournaments.bracket_file(found.id)
     assert file is not None
     await interaction.followup.send(f"**{found.name}**: the bracket", file=file)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(tournament)

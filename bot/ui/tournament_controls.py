@@ -3,41 +3,47 @@ correct a result, pair the round again, end it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 
 from bot.services.records import TournamentStatus
 from bot.services.tournament_plan import Advance
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.tournament import require_organiser, tournament, tournament_here
-from bot.ui.tournament_desk import desk
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 
-@tournament.command(name="pause", description="Organiser: open no new round until resumed")
+@app_commands.command(name="pause", description="Organiser: open no new round until resumed")
 @app_commands.describe(tournament_id="Tournament number")
 async def pause(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)  # before the write
-    await desk(bot_of(interaction)).service.set_paused(found.id, True)
+    await bot_of(interaction).env.tournaments.set_paused(found.id, True)
     await interaction.followup.send(
         f"⏸️ **{found.name}** is paused: games in play go on, no new round opens."
     )
 
 
-@tournament.command(name="resume", description="Organiser: carry on a paused tournament")
+@app_commands.command(name="resume", description="Organiser: carry on a paused tournament")
 @app_commands.describe(tournament_id="Tournament number")
 async def resume(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(bot_of(interaction))
+    tournaments = desks_of(bot_of(interaction)).tournaments
     advanced = await tournaments.service.set_paused(found.id, False)
     await interaction.followup.send(f"▶️ **{found.name}** carries on.")
     await tournaments.publish(found.id, advanced)
 
 
-@tournament.command(name="drop", description="Organiser: take a player out of the tournament")
+@app_commands.command(name="drop", description="Organiser: take a player out of the tournament")
 @app_commands.describe(player="Who is dropped", tournament_id="Tournament number")
 async def drop(
     interaction: discord.Interaction, player: discord.User, tournament_id: int | None = None
@@ -45,7 +51,7 @@ async def drop(
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(bot_of(interaction))
+    tournaments = desks_of(bot_of(interaction)).tournaments
     updates = await tournaments.service.drop(found.id, player.id)
     await interaction.followup.send(
         f"{player.mention} is dropped from **{found.name}**; an unfinished pairing is "
@@ -54,7 +60,7 @@ async def drop(
     await tournaments.after_results(found.id, updates)
 
 
-@tournament.command(name="result", description="Organiser: set or correct a pairing's result")
+@app_commands.command(name="result", description="Organiser: set or correct a pairing's result")
 @app_commands.describe(
     player="One player of the pairing",
     opponent="The other player",
@@ -79,7 +85,7 @@ async def result(
     found = await tournament_here(interaction, tournament_id)
     winner = {"player": player.id, "opponent": opponent.id}.get(outcome)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(bot_of(interaction))
+    tournaments = desks_of(bot_of(interaction)).tournaments
     round_no, updates = await tournaments.service.set_result(
         found.id, player.id, opponent.id, winner
     )
@@ -90,26 +96,30 @@ async def result(
     await tournaments.after_results(found.id, updates)
 
 
-@tournament.command(name="repair", description="Organiser: pair the current round again")
+@app_commands.command(name="repair", description="Organiser: pair the current round again")
 @app_commands.describe(tournament_id="Tournament number")
 async def repair(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(bot_of(interaction))
+    tournaments = desks_of(bot_of(interaction)).tournaments
     advanced = await tournaments.service.repair(found.id)
     await interaction.followup.send(f"🔀 **{found.name}**: the round is paired again.")
     await tournaments.publish(found.id, advanced)
 
 
-@tournament.command(name="end", description="Organiser: end the tournament now")
+@app_commands.command(name="end", description="Organiser: end the tournament now")
 @app_commands.describe(tournament_id="Tournament number")
 async def end(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    tournaments = desk(bot_of(interaction))
+    tournaments = desks_of(bot_of(interaction)).tournaments
     await tournaments.service.end(found.id)
     await interaction.followup.send(f"🛑 **{found.name}** is over.")
     if found.status is TournamentStatus.RUNNING:
         await tournaments.publish(found.id, Advance([], True))
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(pause, resume, drop, result, repair, end, to=tournament)

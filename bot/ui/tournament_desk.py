@@ -12,14 +12,15 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.services import workers
-from bot.services.events import GameBooked
+from bot.services.clock import Clock
+from bot.services.events import EventBus, GameBooked
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
-from bot.ui.series import desk as series_desk
+from bot.ui.series import SeriesDesk
 from bot.ui.tournament_board import ArenaBoards
 from competition.ratings import display_of
 from competition.standings import TieBreak
@@ -46,21 +47,26 @@ def _shown(tiebreak: TieBreak, value: float) -> float:
     return float(display_of(value)) if tiebreak is TieBreak.RATING else value
 
 
-def desk(bot: CrosshairsBot) -> TournamentDesk:
-    found = bot.get_cog(TournamentDesk.__cog_name__)
-    assert isinstance(found, TournamentDesk), "bot.app adds the tournament desk"
-    return found
-
-
 class TournamentDesk(commands.Cog):
     """Opens rounds, gives every pairing its thread and series, books results when
     series end, and starts events whose start time has come."""
 
-    def __init__(self, bot: CrosshairsBot) -> None:
+    def __init__(
+        self,
+        bot: CrosshairsBot,
+        service: TournamentService,
+        series: SeriesDesk,
+        events: EventBus,
+        clock: Clock,
+        interval: float,
+    ) -> None:
         self.bot = bot
-        self.service = TournamentService(series_desk(bot).series)
-        self.boards = ArenaBoards(self.service, bot.games.clock)
-        self.schedule.change_interval(seconds=bot.config.clock_interval)
+        self.service = service
+        self.series = series
+        self.events = events
+        self.clock = clock
+        self.boards = ArenaBoards(service, clock)
+        self.schedule.change_interval(seconds=interval)
 
     async def cog_load(self) -> None:
         self.schedule.start()
@@ -86,7 +92,7 @@ class TournamentDesk(commands.Cog):
     async def schedule(self) -> None:
         """Start events whose start time has come, and run the round clock of the
         running ones (reminders, no-shows, rounds opening at their time)."""
-        now = self.bot.games.clock.now()
+        now = self.clock.now()
         for guild in self.bot.guilds:
             try:
                 for t in await self.service.in_guild(guild.id, [TournamentStatus.OPEN]):
@@ -205,7 +211,7 @@ class TournamentDesk(commands.Cog):
             series = await self.service.start_pairing(
                 p.id, tid, channel_id=t.channel_id, thread_id=thread_id
             )
-            await series_desk(self.bot).start_next(series.id, target)
+            await self.series.start_next(series.id, target)
 
     async def post_tables(self, t: Tournament, when: str) -> None:
         channel = await self._channel(t)
@@ -291,7 +297,7 @@ class TournamentDesk(commands.Cog):
             )
 
         # a restart shows this end again (the booking above is idempotent): the line once
-        await self.bot.games.events.once(live.id, "booking", booking)
+        await self.events.once(live.id, "booking", booking)
         if t.format == "arena":
             # Pair whoever is waiting at once, then show the result on the live board.
             advanced = await self.service.advance(t.id)

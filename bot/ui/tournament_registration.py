@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,8 +14,10 @@ from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournament_plan import TournamentPlan
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.desks import desks_of
 from bot.ui.errors import report
 from bot.ui.options import (
     CLOCK_CHOICES,
@@ -28,10 +30,14 @@ from bot.ui.options import (
 )
 from bot.ui.text import LIST, NAME, bounded, plain
 from bot.ui.tournament import require_organiser, tournament, tournament_here
-from bot.ui.tournament_desk import TournamentDesk, desk, no_shows_text
+from bot.ui.tournament_desk import TournamentDesk, no_shows_text
 from competition.standings import DEFAULT_ORDER
+from i18n import N_
 from rules.errors import RulesError
 from rules.modes import Settings
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +100,7 @@ class RegistrationButton(
             await report(interaction, exc)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        tournaments = desk(bot_of(interaction))
+        tournaments = desks_of(bot_of(interaction)).tournaments
         service = tournaments.service
         user = interaction.user
         found = await tournament_here(interaction, self.tid)  # only this server's ones
@@ -136,28 +142,28 @@ class RegistrationButton(
             await interaction.followup.send("🏁 Started.", ephemeral=True)
 
 
-@tournament.command(name="create", description="Organiser: create a tournament and open entries")
+@app_commands.command(name="create", description="Organiser: create a tournament and open entries")
 @app_commands.describe(
     name="What the event is called",
     format="Swiss, round robin, single or double elimination",
     rounds="Swiss: the number of rounds",
-    mode="Duels, teams (2v2, 3v3: teams enter as one), or tables of 3 to 6 (Swiss only)",
-    games="Games per pairing: a best-of-N series with achievement cards (odd)",
+    mode="Duels, teams (2v2, 3v3) or tables of 3 to 6 (Swiss only)",
+    games="Games per pairing (odd: a best-of-N series)",
     third_place="Single elimination: play a third-place match",
-    reset="Double elimination: a second final if the losers' champion wins the first",
-    clock="Time per turn; a player whose time runs out loses the game (leave out: no clock)",
+    reset="Double elimination: a second final if needed",
+    clock="Time per turn; out of time loses (leave out: no clock)",
     planes="Planes each (3 to 6; duels and free-for-alls)",
     ruleset=GAME_DESCRIPTIONS["ruleset"],
     clouds=GAME_DESCRIPTIONS["clouds"],
     fire=GAME_DESCRIPTIONS["fire"],
     handicaps="Handicap policy for every pairing",
-    check_in="Players must check in; whoever has not when check-in closes is dropped",
-    start_in="Start by itself this many minutes from now (0: the organiser presses Start)",
-    round_minutes="Round times: open a round every this many minutes (0: when the last ends)",
-    no_show_minutes="Round times: who has not flown this long after a round opens forfeits",
-    duration="Arena: minutes of pairing; games still in play then finish and count",
-    tiebreaks="Tie-breaks in order, comma-separated: head-to-head, buchholz, "
-    "median-buchholz, sonneborn-berger, rating",
+    check_in="Players must check in; the rest are dropped",
+    start_in="Start in this many minutes (0: the organiser starts it)",
+    round_minutes="Minutes between rounds (0: when the last ends)",
+    no_show_minutes="Minutes after a round opens until a no-show forfeits",
+    duration="Arena: minutes of pairing (games in play still count)",
+    tiebreaks="Tie-breaks in order: head-to-head, buchholz, median-buchholz, "
+    "sonneborn-berger, rating",
 )
 @app_commands.choices(format=FORMAT_CHOICES, mode=MODE_CHOICES)
 @app_commands.choices(clock=CLOCK_CHOICES)
@@ -187,10 +193,10 @@ async def create(
 ) -> None:
     require_organiser(interaction)
     bot = bot_of(interaction)
-    name = plain(bounded(name, NAME, "a tournament's name"))
+    name = plain(bounded(name, NAME, N_("a tournament's name")))
     if not name:
         raise MatchError("give the tournament a name")
-    bounded(tiebreaks, LIST, "tie-breaks")
+    bounded(tiebreaks, LIST, N_("tie-breaks"))
     try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
         every_game = Settings(mode=mode, ruleset=ruleset, planes=planes, fire=fire)
     except RulesError as exc:
@@ -219,7 +225,7 @@ async def create(
     if interaction.guild_id is None or interaction.channel_id is None:
         raise MatchError("tournaments are run in a server channel")
     await interaction.response.defer(thinking=True)  # before the writes
-    created = await desk(bot).service.create(
+    created = await bot.env.tournaments.create(
         plan,
         name=name,
         format=format,
@@ -277,3 +283,8 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
     if t.mode in ("2v2", "3v3"):
         return f"{what}, teams of {t.mode[0]} ({t.mode})"
     return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(create, to=tournament)
+    bot.add_dynamic_items(RegistrationButton)

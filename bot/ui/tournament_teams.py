@@ -7,16 +7,19 @@ conditional update), so a team is entered once."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import report
 from bot.ui.tournament import tournament, tournament_here
-from bot.ui.tournament_desk import desk
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
 
 
 def invitation_view(tid: int, captain: int) -> discord.ui.View:
@@ -54,7 +57,7 @@ class TeamButton(
             await report(interaction, exc)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        service = desk(bot_of(interaction)).service
+        service = bot_of(interaction).env.tournaments
         user = interaction.user
         guild = interaction.guild_id
         if self.op == "decline":
@@ -75,7 +78,7 @@ class TeamButton(
             )
 
 
-@tournament.command(name="team", description="Captain: enter a team in a team event")
+@app_commands.command(name="team", description="Captain: enter a team in a team event")
 @app_commands.describe(
     partner="A team-mate", partner2="A third team-mate (3v3)", tournament_id="Tournament number"
 )
@@ -88,7 +91,7 @@ async def team(
     found = await tournament_here(interaction, tournament_id)
     others = [p for p in (partner, partner2) if p is not None]
     captain = interaction.user
-    await desk(bot_of(interaction)).service.form_team(
+    await bot_of(interaction).env.tournaments.form_team(
         found.id,
         interaction.guild_id,
         (captain.id, captain.display_name),
@@ -100,3 +103,8 @@ async def team(
         "press **Accept** to join it.",
         view=invitation_view(found.id, captain.id),
     )
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(team, to=tournament)
+    bot.add_dynamic_items(TeamButton)

@@ -9,35 +9,44 @@ import discord
 from discord import app_commands
 
 from bot.services.live import Update
-from bot.services.vacations import MAX_DAYS, Vacations
+from bot.services.vacations import MAX_DAYS
 from bot.ui.buttons import board_view
-from bot.ui.commands import crosshairs
+from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
+from bot.ui.language import for_everyone
 from bot.ui.thread import draw_lines, refresh_board
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-@crosshairs.command(name="vacation", description="Pause clocks")
+@app_commands.command(name="vacation", description="Pause clocks")
 @app_commands.describe(days="Days (0 ends it)")
 async def vacation(
     interaction: discord.Interaction, days: app_commands.Range[int, 0, MAX_DAYS]
 ) -> None:
-    service = Vacations(bot_of(interaction).games)
+    service = bot_of(interaction).env.vacations
     if days == 0:
         await interaction.response.defer(ephemeral=True, thinking=True)
         ended = await service.end(interaction.user.id)
-        said = "🏠 Welcome back: your clocks run again." if ended else "You are not on vacation."
+        if ended:
+            said = "🏠 " + _("Welcome back: your clocks run again.")
+        else:
+            said = _("You are not on vacation.")
         await interaction.followup.send(said, ephemeral=True)
         return
     await service.check(interaction.user.id, days)
     await interaction.response.defer(ephemeral=True, thinking=True)
     started = await service.start(interaction.user.id, days)
     await interaction.followup.send(
-        f"🌴 On vacation until <t:{int(started.ends)}:f>: your turn clocks cannot run out "
-        f"before then, and each turn of yours gets its whole time after. "
-        f"{started.left_days:g} vacation day(s) left in these 30 days.",
+        "🌴 "
+        + _(
+            "On vacation until {when}: your turn clocks cannot run out before then, and each "
+            "turn of yours gets its whole time after. {n} vacation day(s) left in these 30 days.",
+            when=f"<t:{int(started.ends)}:f>",
+            n=f"{started.left_days:g}",
+        ),
         ephemeral=True,
     )
     await hold_clocks(bot_of(interaction))
@@ -45,7 +54,13 @@ async def vacation(
 
 async def hold_clocks(bot: CrosshairsBot) -> None:
     """Push the clocks of players on vacation, and show the new time on their boards."""
-    for live in await Vacations(bot.games).hold_clocks():
+    for live in await bot.env.vacations.hold_clocks():
         update = Update(live, (), [])
-        note = f"🌴 {live.who(live.game.to_move or 0)} is on vacation: their clock waits."
-        await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])
+        with for_everyone(bot, live.record.guild_id):
+            who = live.who(live.game.to_move or 0)
+            note = "🌴 " + _("{who} is on vacation: their clock waits.", who=who)
+            await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    add_commands(vacation)

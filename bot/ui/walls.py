@@ -9,10 +9,12 @@ import discord
 
 from bot.services.live import LiveMatch, MatchError
 from bot.ui.context import bot_of
+from i18n import N_, _
 
 
 def not_found(kind: str, number: int) -> MatchError:
-    return MatchError(f"there is no {kind} #{number} here")
+    """``kind``: match, series or tournament (each marked where it is passed)."""
+    return MatchError(_("there is no {kind} #{number} here", kind=_(kind), number=number))
 
 
 async def match_in_guild(interaction: discord.Interaction, match_id: int) -> LiveMatch:
@@ -20,9 +22,9 @@ async def match_in_guild(interaction: discord.Interaction, match_id: int) -> Liv
     try:
         live = await bot_of(interaction).games.get(match_id)
     except MatchError:
-        raise not_found("match", match_id) from None
+        raise not_found(N_("match"), match_id) from None
     if live.record.guild_id != interaction.guild_id:
-        raise not_found("match", match_id)
+        raise not_found(N_("match"), match_id)
     return live
 
 
@@ -30,7 +32,7 @@ async def match_of_press(interaction: discord.Interaction, match_id: int) -> Liv
     """The match a button acts on: only from the thread (or channel) it is played in."""
     live = await match_in_guild(interaction, match_id)
     if interaction.channel_id != (live.record.thread_id or live.record.channel_id):
-        raise not_found("match", match_id)
+        raise not_found(N_("match"), match_id)
     return live
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.services.live import LiveMatch
+from i18n import _
 from rules.words.scene import position_text
 
 MESSAGE_LIMIT = 1900  # under Discord's 2000, with room for the part counter
@@ -31,6 +32,6 @@ def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 async def send_words_board(interaction: discord.Interaction, live: LiveMatch) -> None:
     """Answer (only to the asker) with the match's position in words, as many messages as
     it takes; the interaction must already be deferred."""
-    text = f"Crosshairs #{live.id} in words.\n" + position_text(live.game, live.names)
+    text = _("Crosshairs #{id} in words.", id=live.id) + "\n" + position_text(live.game, live.names)
     for piece in chunks(text):
         await interaction.followup.send(piece, ephemeral=True)

@@ -297,7 +297,13 @@ async function suggest(command, focus, field, list) {
   list.dataset.filled = String(++page.suggestions);
 }
 
-$("#command").addEventListener("input", showOptions);
+// What was typed since a command went: its answer clears the box only if nothing was.
+let edits = 0;
+$("#command").addEventListener("input", () => {
+  edits++;
+  showOptions();
+});
+$("#options").addEventListener("input", () => edits++);
 $("#composer").addEventListener("submit", async (e) => {
   e.preventDefault();
   const command = chosenCommand();
@@ -312,8 +318,9 @@ $("#composer").addEventListener("submit", async (e) => {
     $("#error").textContent = `Fill in the required option: ${missing.join(", ")}`;
     return;
   }
+  const typed = edits;
   const data = await post("/play/command", { command: command.name, options: optionValues() });
-  if (data.ok) {
+  if (data.ok && edits === typed) {
     $("#command").value = "";
     showOptions();
   }

@@ -11,35 +11,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from i18n import N_, _
 from rules import board, events, steps
 from rules.steps import Step
-from rules.words.common import DIRECTION_WORDS, join, plane_pose
+from rules.words.common import direction, join, plane_pose
 
 if TYPE_CHECKING:
     from rules.game import Game
 
 _NAMES = {
-    steps.CLIMB: "climb",
-    steps.LEVEL: "fly level",
-    steps.LEVEL1: "fly level one cell",
-    steps.SWOOP: "swoop",
-    steps.POWER: "power dive",
-    steps.IMMELMANN: "Immelmann turn",
+    steps.CLIMB: N_("climb"),
+    steps.LEVEL: N_("fly level"),
+    steps.LEVEL1: N_("fly level one cell"),
+    steps.SWOOP: N_("swoop"),
+    steps.POWER: N_("power dive"),
+    steps.IMMELMANN: N_("Immelmann turn"),
 }
 
 
 def step_label(game: Game, step: Step) -> str:
     """A sentence for ``step`` as a choice for the seat to move now."""
     if not game.is_legal(step):
-        return f"{step.token}: not possible now, {game.why_illegal(step)}"
+        return _("{token}: not possible now, {why}", token=step.token, why=game.why_illegal(step))
     kind = step.kind
     if kind == steps.CLOUD:
-        return f"Place a cloud at {board.name(step.cell)}"
+        return _("Place a cloud at {cell}", cell=board.name(step.cell))
     if kind == steps.END:
         diver = game.plane(game.diving) if game.diving >= 0 else None
         if diver is not None:
-            return f"End the dive of the plane at {board.name(diver.cell)}"
-        return "Hold fire and end the turn"
+            return _("End the dive of the plane at {cell}", cell=board.name(diver.cell))
+        return _("Hold fire and end the turn")
     after = game.copy(with_history=False)
     happened = after.play(step)
     shots = _shots(happened)
@@ -47,25 +48,41 @@ def step_label(game: Game, step: Step) -> str:
         victim = game.plane_at(step.cell)
         assert victim is not None
         owner = game.mode.seat_label(victim.seat)
-        return f"Shoot down {owner}'s plane at {plane_pose(victim)}"
+        return _("Shoot down {seat}'s plane at {pose}", seat=owner, pose=plane_pose(victim))
     if kind == steps.PLACE:
         placed = next(e for e in happened if isinstance(e, events.Placed))
-        where = board.name(step.cell)
-        facing = DIRECTION_WORDS[step.facing]
-        return f"Bring a plane on at {where}, facing {facing}, height {placed.height}{shots}"
+        said = _(
+            "Bring a plane on at {cell}, facing {direction}, height {height}",
+            cell=board.name(step.cell),
+            direction=direction(step.facing),
+            height=placed.height,
+        )
+        return said + shots
     plane = game.plane_at(step.cell)
     assert plane is not None
-    diving = "Diving plane" if plane.id == game.diving else "Plane"
-    head = f"{diving} at {plane_pose(plane)}"
+    pose = plane_pose(plane)
+    if plane.id == game.diving:
+        head = _("Diving plane at {pose}", pose=pose)
+    else:
+        head = _("Plane at {pose}", pose=pose)
     if kind == steps.CRASH:
-        return f"{head}: crash, it can do nothing else"
+        return _("{plane}: crash, it can do nothing else", plane=head)
     moved = after.plane(plane.id)
+    verb = _(_NAMES[kind])
     if moved is None:
-        return f"{head}: {_NAMES[kind]}, and it is shot down{shots}"
-    verb = _NAMES[kind]
-    verb += f" to {board.name(moved.cell)}" if moved.cell != plane.cell else " on the spot"
-    facing = DIRECTION_WORDS[moved.facing]
-    return f"{head}: {verb}, face {facing}, height {moved.height}{shots}"
+        return _("{plane}: {verb}, and it is shot down", plane=head, verb=verb) + shots
+    if moved.cell != plane.cell:
+        verb = _("{verb} to {cell}", verb=verb, cell=board.name(moved.cell))
+    else:
+        verb = _("{verb} on the spot", verb=verb)
+    said = _(
+        "{plane}: {verb}, face {direction}, height {height}",
+        plane=head,
+        verb=verb,
+        direction=direction(moved.facing),
+        height=moved.height,
+    )
+    return said + shots
 
 
 def _shots(happened: tuple[events.Event, ...]) -> str:
@@ -73,4 +90,6 @@ def _shots(happened: tuple[events.Event, ...]) -> str:
     cells = [board.name(e.cell) for e in happened if isinstance(e, events.ShotDown)]
     if not cells:
         return ""
-    return f"; shoots down the plane{'s' * (len(cells) > 1)} at {join(cells)}"
+    if len(cells) > 1:
+        return _("; shoots down the planes at {cells}", cells=join(cells))
+    return _("; shoots down the plane at {cell}", cell=cells[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from i18n import N_, _, n_
 from rules import board
 from rules.modes import ALL_ACTIONS
 
@@ -12,19 +13,36 @@ if TYPE_CHECKING:
     from rules.game import Game, Plane
 
 # Facings in words, indexed like board.DIRECTIONS (counter-clockwise from east).
-DIRECTION_WORDS: Final = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-SIDE_WORDS: Final = {
-    "S": "south",
-    "SW": "south-west",
-    "NW": "north-west",
-    "N": "north",
-    "NE": "north-east",
-    "SE": "south-east",
+_DIRECTIONS: Final = (
+    N_("east"),
+    N_("north-east"),
+    N_("north-west"),
+    N_("west"),
+    N_("south-west"),
+    N_("south-east"),
+)
+_SIDES: Final = {
+    "S": N_("south"),
+    "SW": N_("south-west"),
+    "NW": N_("north-west"),
+    "N": N_("north"),
+    "NE": N_("north-east"),
+    "SE": N_("south-east"),
 }
 
 
+def direction(f: int) -> str:
+    """Facing ``f`` (an index of board.DIRECTIONS) in words."""
+    return _(_DIRECTIONS[f])
+
+
+def side(key: str) -> str:
+    """A home side (``S``, ``NE``…) in words."""
+    return _(_SIDES[key])
+
+
 def facing(f: int) -> str:
-    return f"facing {DIRECTION_WORDS[f]}"
+    return _("facing {direction}", direction=direction(f))
 
 
 def cell(c: int) -> str:
@@ -40,8 +58,13 @@ def seat_name(game: Game, names: Sequence[str], seat: int) -> str:
 
 def plane_pose(p: Plane) -> str:
     """``d4, height 3, facing north-east`` (and ``ace`` when it is one)."""
-    ace = ", ace" if p.ace else ""
-    return f"{board.name(p.cell)}, height {p.height}, {facing(p.facing)}{ace}"
+    pose = _(
+        "{cell}, height {height}, {facing}",
+        cell=board.name(p.cell),
+        height=p.height,
+        facing=facing(p.facing),
+    )
+    return _("{pose}, ace", pose=pose) if p.ace else pose
 
 
 def join(items: Iterable[str]) -> str:
@@ -49,11 +72,7 @@ def join(items: Iterable[str]) -> str:
     words = list(items)
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+    return _("{some} and {last}", some=", ".join(words[:-1]), last=words[-1])
 
 
 def result_line(game: Game, names: Sequence[str]) -> str:
@@ -61,10 +80,15 @@ def result_line(game: Game, names: Sequence[str]) -> str:
     if game.result is None:
         return ""
     if game.result.drawn:
-        return f"The game is drawn ({game.result.reason})."
-    winners = join(seat_name(game, names, s) for s in game.result.winners)
-    verb = "win" if len(game.result.winners) > 1 else "wins"
-    return f"{winners} {verb} ({_why(game, names)})."
+        return _("The game is drawn ({reason}).", reason=_(game.result.reason))
+    winners = [seat_name(game, names, s) for s in game.result.winners]
+    return n_(
+        "{winners} wins ({why}).",
+        "{winners} win ({why}).",
+        len(winners),
+        winners=join(winners),
+        why=_why(game, names),
+    )
 
 
 def _why(game: Game, names: Sequence[str]) -> str:
@@ -73,12 +97,11 @@ def _why(game: Game, names: Sequence[str]) -> str:
     assert game.result is not None
     last = game.history[-1] if game.history else None
     if last is not None and last.token.startswith(("resign:", "timeout:")):
-        how = "resigned" if last.token.startswith("resign:") else "ran out of time"
-        return f"{seat_name(game, names, last.seat)} {how}"
-    return game.result.reason
-
-
-EVERY_PLANE_FLOWN: Final = "every plane has flown"
+        who = seat_name(game, names, last.seat)
+        if last.token.startswith("resign:"):
+            return _("{who} resigned", who=who)
+        return _("{who} ran out of time", who=who)
+    return _(game.result.reason)
 
 
 def turn_left(game: Game) -> str:
@@ -88,11 +111,12 @@ def turn_left(game: Game) -> str:
     waiting = sum(1 for p in game.planes(game.active) if p.id not in game.acted)
     reserve = game.seat(game.active).reserve
     if game.ramp >= ALL_ACTIONS:
-        still = [f"{waiting} still to fly"] if waiting else []
-        still += [f"{reserve} to place"] if reserve else []
-        return join(still) if still else EVERY_PLANE_FLOWN
+        still = [_("{n} still to fly", n=waiting)] if waiting else []
+        still += [_("{n} to place", n=reserve)] if reserve else []
+        return join(still) if still else _("every plane has flown")
     # Early free-for-all turns allow more actions than the seat has planes to use.
-    return f"{plural(max(0, min(game.ramp - game.actions, waiting + reserve)), 'action')} left"
+    left = max(0, min(game.ramp - game.actions, waiting + reserve))
+    return n_("{n} action left", "{n} actions left", left)
 
 
 def turn_line(game: Game, names: Sequence[str]) -> str:
@@ -101,12 +125,12 @@ def turn_line(game: Game, names: Sequence[str]) -> str:
         return result_line(game, names)
     who = seat_name(game, names, game.active)
     if game.phase == "setup":
-        return f"{who} places cloud {len(game.clouds) + 1} of 16."
+        return _("{who} places cloud {n} of 16.", who=who, n=len(game.clouds) + 1)
     left = turn_left(game)
-    if game.ramp >= ALL_ACTIONS and left != EVERY_PLANE_FLOWN:
+    if game.ramp >= ALL_ACTIONS and left != _("every plane has flown"):
         # "every plane flies" alone read as "done" beside a cockpit still asking to place
-        left = f"every plane flies: {left}"
+        left = _("every plane flies: {left}", left=left)
     diver = game.plane(game.diving) if game.diving >= 0 else None
     if diver is not None:
-        left += f"; the plane at {board.name(diver.cell)} may dive on"
-    return f"Turn {game.turn}: {who} to fly, {left}."
+        left = _("{left}; the plane at {cell} may dive on", left=left, cell=board.name(diver.cell))
+    return _("Turn {turn}: {who} to fly, {left}.", turn=game.turn, who=who, left=left)

@@ -12,22 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from i18n import N_, _, n_
 from rules import board
-from rules.words.common import (
-    DIRECTION_WORDS,
-    SIDE_WORDS,
-    join,
-    plane_pose,
-    plural,
-    seat_name,
-    turn_line,
-)
+from rules.words.common import direction, join, plane_pose, seat_name, side, turn_line
 from rules.words.telling import Told, tell_turns
 
 if TYPE_CHECKING:
     from rules.game import Game, Plane
 
 ALT_TEXT_LIMIT: Final = 1024  # Discord's maximum for an attachment's description
+
+
+_FIRE: Final = {"auto": N_("automatic fire"), "manual": N_("manual fire")}
 
 
 class _Detail(NamedTuple):
@@ -55,7 +51,11 @@ _DETAILS: Final = (
 
 def header(game: Game) -> str:
     s = game.settings
-    parts = [game.mode.title, f"{s.ruleset} rules", f"{s.fire} fire"]
+    parts = [
+        _(game.mode.title),
+        _("{ruleset} rules", ruleset=s.ruleset),
+        _(_FIRE.get(s.fire, s.fire)),
+    ]
     parts.extend(sorted(s.variants))
     line = ", ".join(parts) + "."
     teams = _teams(game)
@@ -69,7 +69,8 @@ def _teams(game: Game) -> str:
     groups: dict[int, list[str]] = {}
     for seat, team in enumerate(m.teams):
         groups.setdefault(team, []).append(m.seat_label(seat))
-    return "Teams: " + " against ".join(join(g) for g in groups.values()) + "."
+    against = _(" against ").join(join(g) for g in groups.values())
+    return _("Teams: {teams}.", teams=against)
 
 
 def _aims(game: Game) -> list[tuple[Plane, Plane]]:
@@ -90,31 +91,32 @@ def _seat_facts(game: Game, seat: int, zeros: bool = True) -> list[str]:
     """Reserve, handicap tokens, rings and trophies (``zeros``: say 0 in reserve and
     0 trophies too)."""
     s = game.seat(seat)
-    facts = [f"{s.reserve} in reserve"] if s.reserve or zeros else []
+    facts = [_("{n} in reserve", n=s.reserve)] if s.reserve or zeros else []
     if s.handicap:
-        facts.append(plural(s.handicap, "handicap token"))
+        facts.append(n_("{n} handicap token", "{n} handicap tokens", s.handicap))
     if game.settings.rules.rings:
-        facts.append(plural(s.rings, "ring"))
+        facts.append(n_("{n} ring", "{n} rings", s.rings))
     if game.mode.family.trophies and (s.trophies or zeros):
-        facts.append(f"{s.trophies} troph{'y' if s.trophies == 1 else 'ies'}")
+        facts.append(n_("{n} trophy", "{n} trophies", s.trophies))
     return facts
 
 
 def _seat_heading(game: Game, names: Sequence[str], seat: int) -> str:
-    side = SIDE_WORDS[game.mode.sides[seat]]
-    return f"{seat_name(game, names, seat)}, home side {side}"
+    home = side(game.mode.sides[seat])
+    return _("{who}, home side {side}", who=seat_name(game, names, seat), side=home)
 
 
 def _short_plane(game: Game, p: Plane, d: _Detail) -> str:
-    text = f"{board.name(p.cell)} {d.height}{p.height}"
+    height = _("height {n}", n=p.height) if d.height != "h" else _("h{n}", n=p.height)
+    text = f"{board.name(p.cell)} {height}"
     if d.facing == "words":
-        text += f" facing {DIRECTION_WORDS[p.facing]}"
+        text = _("{plane} facing {direction}", plane=text, direction=direction(p.facing))
     elif d.facing == "short":
         text += f" {board.DIRECTIONS[p.facing]}"
     if p.ace:
-        text += " ace"
+        text = _("{plane} ace", plane=text)
     if _in_cloud(game, p):
-        text += " in a cloud"
+        text = _("{plane} in a cloud", plane=text)
     return text
 
 
@@ -128,9 +130,9 @@ def _last_turns(
     earlier = [t for t in told if t not in current]
     if earlier:
         last = earlier[-1]
-        out.append((f"Last turn, {seat_name(game, names, last.seat)}", last))
+        out.append((_("Last turn, {who}", who=seat_name(game, names, last.seat)), last))
     if current:
-        out.append(("This turn so far", current[0]))
+        out.append((_("This turn so far"), current[0]))
     return out
 
 
@@ -141,26 +143,34 @@ def _concise(game: Game, names: Sequence[str], d: _Detail, turns: list[tuple[str
     for seat in range(game.seats):
         who = seat_name(game, names, seat)
         if game.seat(seat).out:
-            parts.append(f"{who} is out.")
+            parts.append(_("{who} is out.", who=who))
             continue
         planes = [_short_plane(game, p, d) for p in game.planes(seat)]
-        facts = "; ".join([*planes, *_seat_facts(game, seat, zeros=False)]) or "no plane left"
-        parts.append(f"{who}, {SIDE_WORDS[game.mode.sides[seat]]}: {facts}.")
+        facts = "; ".join([*planes, *_seat_facts(game, seat, zeros=False)]) or _("no plane left")
+        home = side(game.mode.sides[seat])
+        parts.append(_("{who}, {side}: {facts}.", who=who, side=home, facts=facts))
     if d.aims:
-        aims = [f"{board.name(p.cell)} aims at {board.name(t.cell)}" for p, t in _aims(game)]
+        aims = [
+            _("{cell} aims at {target}", cell=board.name(p.cell), target=board.name(t.cell))
+            for p, t in _aims(game)
+        ]
         if aims:
-            parts.append(f"Lines of fire: {'; '.join(aims)}.")
+            parts.append(_("Lines of fire: {aims}.", aims="; ".join(aims)))
     caught = [
-        f"{board.name(v.cell)} by {join(board.name(s.cell) for s in shooters)}"
+        _(
+            "{cell} by {cells}",
+            cell=board.name(v.cell),
+            cells=join(board.name(s.cell) for s in shooters),
+        )
         for v, shooters in _caught(game)
     ]
     if caught:
-        parts.append(f"Caught: {'; '.join(caught)}.")
+        parts.append(_("Caught: {caught}.", caught="; ".join(caught)))
     clouds = sorted(game.clouds)
     if d.clouds and clouds:
-        parts.append(f"Clouds: {', '.join(board.name(c) for c in clouds)}.")
+        parts.append(_("Clouds: {cells}.", cells=", ".join(board.name(c) for c in clouds)))
     elif clouds:
-        parts.append(f"{plural(len(clouds), 'cloud')}.")
+        parts.append(n_("{n} cloud.", "{n} clouds.", len(clouds)))
     for title, told in turns if d.told != "none" else []:
         said = "; ".join(s.text for s in told.sentences) if d.told == "sentences" else told.notation
         parts.append(f"{title}: {said}.")
@@ -202,33 +212,37 @@ def position_text(game: Game, names: Sequence[str] = ()) -> str:
     for seat in range(game.seats):
         who = seat_name(game, names, seat)
         if game.seat(seat).out:
-            lines += ["", f"{who} is out."]
+            lines += ["", _("{who} is out.", who=who)]
             continue
         lines += ["", f"{_seat_heading(game, names, seat)}; {', '.join(_seat_facts(game, seat))}:"]
         own = game.planes(seat)
         if not own:
-            lines.append("- no plane on the board")
+            lines.append("- " + _("no plane on the board"))
         for p in own:
-            facts = [f"- Plane at {plane_pose(p)}"]
+            facts = ["- " + _("Plane at {pose}", pose=plane_pose(p))]
             if _in_cloud(game, p):
-                cannot = "" if game.settings.rules.fire_from_clouds else " (it cannot fire)"
-                facts.append(f"in a cloud{cannot}")
-            facts += [f"aims at {_plane_of(game, t)}" for s, t in aims if s is p]
-            facts += [f"in the sights of {_plane_of(game, s)}" for s, t in aims if t is p]
+                if game.settings.rules.fire_from_clouds:
+                    facts.append(_("in a cloud"))
+                else:
+                    facts.append(_("in a cloud (it cannot fire)"))
+            facts += [_("aims at {plane}", plane=_plane_of(game, t)) for s, t in aims if s is p]
+            facts += [
+                _("in the sights of {plane}", plane=_plane_of(game, s)) for s, t in aims if t is p
+            ]
             if p.id in caught:
-                facts.append("caught: two hostile planes have it in their sights")
+                facts.append(_("caught: two hostile planes have it in their sights"))
             lines.append("; ".join(facts) + ".")
     clouds = sorted(game.clouds)
     lines.append("")
     if clouds:
         names_ = ", ".join(board.name(c) for c in clouds)
-        lines.append(f"{plural(len(clouds), 'cloud')}: {names_}.")
+        lines.append(n_("{n} cloud: {cells}.", "{n} clouds: {cells}.", len(clouds), cells=names_))
     else:
-        lines.append("No clouds.")
+        lines.append(_("No clouds."))
     for title, told in _last_turns(game, names, None):
         lines += ["", f"{title}:", *(f"- {s.text}." for s in told.sentences)]
     return "\n".join(lines)
 
 
 def _plane_of(game: Game, p: Plane) -> str:
-    return f"{game.mode.seat_label(p.seat)}'s plane at {board.name(p.cell)}"
+    return _("{seat}'s plane at {cell}", seat=game.mode.seat_label(p.seat), cell=board.name(p.cell))

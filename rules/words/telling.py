@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from i18n import N_, _, n_
 from rules import board, events, notation, serialize, steps
 from rules.achievements import CARDS
 from rules.events import Event
 from rules.steps import Step
-from rules.words.common import DIRECTION_WORDS, join, plural, result_line, seat_name
+from rules.words.common import direction, join, result_line, seat_name
 
 if TYPE_CHECKING:
     from rules.game import Game, Plane
@@ -51,12 +52,39 @@ class Telling(NamedTuple):
     entries: tuple[tuple[Sentence, ...], ...]
 
 
-_VERBS = {
-    steps.CLIMB: "climbs",
-    steps.LEVEL: "flies level",
-    steps.LEVEL1: "flies level",
-    steps.SWOOP: "swoops",
-    steps.POWER: "power dives",
+# "{who}'s plane climbs{on} from {start} to {end}" / "… at {start}" (on: " on", a
+# dive carried on), as whole sentences so that each language orders them its own way
+_MOVES = {
+    steps.CLIMB: (
+        N_("{who}'s plane climbs from {start} to {end}"),
+        N_("{who}'s plane climbs at {start}"),
+    ),
+    steps.LEVEL: (
+        N_("{who}'s plane flies level from {start} to {end}"),
+        N_("{who}'s plane flies level at {start}"),
+    ),
+    steps.LEVEL1: (
+        N_("{who}'s plane flies level from {start} to {end}"),
+        N_("{who}'s plane flies level at {start}"),
+    ),
+    steps.SWOOP: (
+        N_("{who}'s plane swoops from {start} to {end}"),
+        N_("{who}'s plane swoops at {start}"),
+    ),
+    steps.POWER: (
+        N_("{who}'s plane power dives from {start} to {end}"),
+        N_("{who}'s plane power dives at {start}"),
+    ),
+}
+_MOVES_ON = {
+    steps.SWOOP: (
+        N_("{who}'s plane swoops on from {start} to {end}"),
+        N_("{who}'s plane swoops on at {start}"),
+    ),
+    steps.POWER: (
+        N_("{who}'s plane power dives on from {start} to {end}"),
+        N_("{who}'s plane power dives on at {start}"),
+    ),
 }
 
 
@@ -78,7 +106,7 @@ class _Teller:
         out: list[Sentence] = []
         rest = list(happened)
         if token == "draw":
-            out.append(Sentence("draw", "The players agree to a draw"))
+            out.append(Sentence("draw", _("The players agree to a draw")))
         elif token is not None and ":" not in token:  # resign:2 is told by its event
             out.extend(self._own(Step.parse(token), seat, rest))
         for e in rest:
@@ -91,19 +119,22 @@ class _Teller:
         kind = step.kind
         if kind == steps.CLOUD:
             self._take(rest, events.CloudPlaced)
-            return [Sentence("cloud", f"{who} places a cloud at {board.name(step.cell)} ({step})")]
+            said = _("{who} places a cloud at {cell}", who=who, cell=board.name(step.cell))
+            return [Sentence("cloud", f"{said} ({step})")]
         if kind == steps.PLACE:
             e = self._take(rest, events.Placed)
             assert isinstance(e, events.Placed)
             self._apply(e)
-            token = " (a handicap token)" if e.height else ""
-            return [
-                Sentence(
-                    "place",
-                    f"{who} brings a plane on at {board.name(e.cell)}, facing "
-                    f"{DIRECTION_WORDS[e.facing]}, height {e.height}{token} ({step})",
-                )
-            ]
+            said = _(
+                "{who} brings a plane on at {cell}, facing {direction}, height {height}",
+                who=who,
+                cell=board.name(e.cell),
+                direction=direction(e.facing),
+                height=e.height,
+            )
+            if e.height:
+                said = _("{said} (a handicap token)", said=said)
+            return [Sentence("place", f"{said} ({step})")]
         if kind == steps.SHOOT:
             return []  # the ShotDown event among ``rest`` tells it, with this token
         if kind == steps.END:
@@ -111,22 +142,22 @@ class _Teller:
             self.diving = -1
             if isinstance(ended, events.DiveEnded):
                 where = board.name(ended.cell)
-                return [Sentence("end", f"{who} ends the dive of the plane at {where} (-)")]
-            return [Sentence("end", f"{who} holds fire and ends the turn (-)")]
+                said = _("{who} ends the dive of the plane at {cell}", who=who, cell=where)
+                return [Sentence("end", f"{said} (-)")]
+            return [Sentence("end", _("{who} holds fire and ends the turn", who=who) + " (-)")]
         if kind == steps.CRASH:
             e = self._take(rest, events.Crashed)
             assert isinstance(e, events.Crashed)
             self._apply(e)
             where = board.name(e.cell)
-            return [
-                Sentence("crash", f"{who}'s plane at {where} cannot fly on and crashes ({step})")
-            ]
+            said = _("{who}'s plane at {cell} cannot fly on and crashes", who=who, cell=where)
+            return [Sentence("crash", f"{said} ({step})")]
         return [self._manoeuvre(step, who, rest)]
 
     def _manoeuvre(self, step: Step, who: str, rest: list[Event]) -> Sentence:
         plane = self.planes[self._plane_at(step.cell)]
         start = board.name(plane.cell)
-        on = " on" if step.is_dive and self.diving == plane.id else ""
+        carried_on = step.is_dive and self.diving == plane.id
         self.diving = plane.id if step.is_dive else -1
         bumps: list[str] = []
         while rest and isinstance(rest[0], events.Moved | events.Turned | events.HeightChanged):
@@ -136,58 +167,74 @@ class _Teller:
             self._apply(e)
         now = self.planes[plane.id]
         end = board.name(now.cell)
+        facing = direction(now.facing)
         if step.kind == steps.IMMELMANN:
-            what = f"makes an Immelmann at {start} and turns about"
-            turn = f"to face {DIRECTION_WORDS[now.facing]}"
+            what = _(
+                "{who}'s plane makes an Immelmann at {start} and turns about", who=who, start=start
+            )
+            turn = _("to face {direction}", direction=facing)
         else:
-            verb = _VERBS[step.kind]
-            what = f"{verb}{on} from {start} to {end}" if end != start else f"{verb}{on} at {start}"
-            side = {steps.LEFT: "turns left", steps.RIGHT: "turns right"}.get(step.turn)
-            facing = DIRECTION_WORDS[now.facing]
-            turn = f"{side} to face {facing}" if side else f"still facing {facing}"
-        bumped = f", loses height in the turbulence of the cloud at {join(bumps)}" if bumps else ""
-        text = f"{who}'s plane {what}{bumped}, {turn}, now height {now.height} ({step})"
-        return Sentence("move", text)
+            moves = (_MOVES_ON if carried_on and step.kind in _MOVES_ON else _MOVES)[step.kind]
+            what = _(moves[0] if end != start else moves[1], who=who, start=start, end=end)
+            if step.turn == steps.LEFT:
+                turn = _("turns left to face {direction}", direction=facing)
+            elif step.turn == steps.RIGHT:
+                turn = _("turns right to face {direction}", direction=facing)
+            else:
+                turn = _("still facing {direction}", direction=facing)
+        if bumps:
+            what = _(
+                "{what}, loses height in the turbulence of the cloud at {cells}",
+                what=what,
+                cells=join(bumps),
+            )
+        text = _("{what}, {turn}, now height {height}", what=what, turn=turn, height=now.height)
+        return Sentence("move", f"{text} ({step})")
 
     def _event(self, e: Event) -> list[Sentence]:
         """Sentences for what followed a step: shots, aces, trophies, eliminations."""
         if isinstance(e, events.ShotDown):
             shooters = join(board.name(self.planes[s].cell) for s in e.shooters)
-            how = "Automatic fire: " if e.automatic else ""
             victim = self.who(e.seat)
             where = board.name(e.cell)
             self._apply(e)
-            return [
-                Sentence(
-                    "shot",
-                    f"{how}{self.who(e.by)} shoots down {victim}'s plane at {where}, caught "
-                    f"by the planes at {shooters} (*{where})",
-                )
-            ]
+            said = _(
+                "{who} shoots down {victim}'s plane at {cell}, caught by the planes at {cells}",
+                who=self.who(e.by),
+                victim=victim,
+                cell=where,
+                cells=shooters,
+            )
+            if e.automatic:
+                said = _("Automatic fire: {said}", said=said)
+            return [Sentence("shot", f"{said} (*{where})")]
         if isinstance(e, events.BecameAce):
             self._apply(e)
             where = board.name(e.cell)
-            return [Sentence("ace", f"{self.who(e.seat)}'s plane at {where} becomes an ace")]
+            said = _("{who}'s plane at {cell} becomes an ace", who=self.who(e.seat), cell=where)
+            return [Sentence("ace", said)]
         if isinstance(e, events.TrophyTaken):
-            return [
-                Sentence(
-                    "trophy",
-                    f"{self.who(e.seat)} takes a trophy from {self.who(e.from_seat)}, "
-                    f"now {e.trophies} troph{'y' if e.trophies == 1 else 'ies'}",
-                )
-            ]
+            said = n_(
+                "{who} takes a trophy from {other}, now {n} trophy",
+                "{who} takes a trophy from {other}, now {n} trophies",
+                e.trophies,
+                who=self.who(e.seat),
+                other=self.who(e.from_seat),
+            )
+            return [Sentence("trophy", said)]
         if isinstance(e, events.Eliminated):
             self._apply(e)
             return [Sentence("out", self._out(e))]
         if isinstance(e, events.CardClaimed):
             card = CARDS[e.card]
-            return [
-                Sentence(
-                    "card",
-                    f"{self.who(e.seat)} claims the card {card.name} "
-                    f"({plural(card.points, 'point')})",
-                )
-            ]
+            said = n_(
+                "{who} claims the card {card} ({n} point)",
+                "{who} claims the card {card} ({n} points)",
+                card.points,
+                who=self.who(e.seat),
+                card=_(card.name),
+            )
+            return [Sentence("card", said)]
         if isinstance(e, events.GameOver):
             return [Sentence("result", result_line(self.game, self.names)[:-1])]
         self._apply(e)
@@ -196,14 +243,17 @@ class _Teller:
     def _out(self, e: events.Eliminated) -> str:
         who = self.who(e.seat)
         if e.cause == "resign":
-            return f"{who} resigns and is out"
+            return _("{who} resigns and is out", who=who)
         if e.cause == "timeout":
-            return f"{who} runs out of time and is out"
+            return _("{who} runs out of time and is out", who=who)
         if e.last_cell >= 0:
-            last = f"their last plane leaves the board from {board.name(e.last_cell)}"
-        else:
-            last = "their last plane never took off"
-        return f"{who} is out with only one plane left: {last}"
+            return _(
+                "{who} is out with only one plane left: their last plane leaves the board "
+                "from {cell}",
+                who=who,
+                cell=board.name(e.last_cell),
+            )
+        return _("{who} is out with only one plane left: their last plane never took off", who=who)
 
     def _take(self, rest: list[Event], kind: type) -> Event | None:
         for i, e in enumerate(rest):
@@ -297,9 +347,9 @@ def tell(game: Game, names: Sequence[str] = ()) -> Telling:
         return out
 
     follow(None, start.active, start.opening)
-    for token, seat, _, happened in entries:
+    for token, seat, _turn, happened in entries:
         said.append(tuple(follow(token, seat, happened)))
-    tokens = {t: line for t, _, line in notation.turn_texts(game)}
+    tokens = {t: line for t, _seat, line in notation.turn_texts(game)}
     turns = tuple(
         Told(t, seats.get(t, 0), tokens.get(t, ""), tuple(s)) for t, s in sorted(told.items()) if s
     )
@@ -309,9 +359,9 @@ def tell(game: Game, names: Sequence[str] = ()) -> Telling:
 def told_text(game: Game, told: Told, names: Sequence[str] = ()) -> str:
     """A player-turn as a short paragraph: a heading line, then one line per sentence."""
     if told.turn == SETUP_TURN:
-        head = "Setup"
+        head = _("Setup")
     else:
-        head = f"Turn {told.turn}, {seat_name(game, names, told.seat)}"
+        head = _("Turn {turn}, {who}", turn=told.turn, who=seat_name(game, names, told.seat))
     if told.notation:
         head += f" ({told.notation})"
     return "\n".join([f"{head}:", *(f"- {s.text}." for s in told.sentences)])

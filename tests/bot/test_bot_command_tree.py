@@ -1,6 +1,7 @@
 """``/crosshairs`` stays within Discord's 8,000 characters per command: the names,
-descriptions and choice values of the command and everything below it (Discord refuses
-the whole command sync over that, and localcord refuses it as Discord does)."""
+descriptions and choice values of the command and everything below it, each counted in
+its longest localisation (Discord refuses the whole command sync over that, and localcord
+refuses it as Discord does)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,43 @@ from typing import Any
 
 from bot.discord_app import CrosshairsBot
 from bot.ui.commands import crosshairs
+from bot.ui.translator import CommandTranslator
 from localcord.documented import COMMAND_TREE, tree_size
 
 
-async def test_the_crosshairs_command_tree_fits_discords_limit(
+async def test_the_crosshairs_command_tree_fits_discords_limit_in_every_language(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    size = tree_size(crosshairs.to_dict(simcord_bot.tree))
-    print(f"/crosshairs: {size} of {COMMAND_TREE} characters")
-    assert 5000 < size <= COMMAND_TREE
+    english = tree_size(crosshairs.to_dict(simcord_bot.tree))
+    payload = await crosshairs.get_translated_payload(simcord_bot.tree, CommandTranslator())
+    size = tree_size(payload)
+    print(f"/crosshairs: {english} characters in English, {size} counting the longest")
+    print(f"localisation of each text, of {COMMAND_TREE}")
+    assert 5000 < english <= size <= COMMAND_TREE
+
+
+def test_the_size_counts_the_longest_localisation_of_each_text() -> None:
+    command = {
+        "name": "draw",
+        "name_localizations": {"de": "remis", "fr": "nulle"},
+        "description": "Offer a draw",
+        "description_localizations": {"de": "Remis anbieten", "fr": "Proposer"},
+        "options": [
+            {
+                "name": "x",
+                "description": "d",
+                "choices": [{"name": "One", "name_localizations": {"es": "Uno!!"}, "value": "1"}],
+            }
+        ],
+    }
+    assert tree_size(command) == len("remis") + len("Remis anbieten") + 1 + 1 + len("Uno!!") + 1
+
+
+async def test_crosshairs_can_be_installed_by_a_person_and_used_anywhere(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Guild and user install (0, 1); servers, the bot's DM and DMs or group DMs between
+    people (0, 1, 2): Discord offers the command wherever the person installed it."""
+    tree = crosshairs.to_dict(simcord_bot.tree)
+    assert tree["integration_types"] == [0, 1]
+    assert tree["contexts"] == [0, 1, 2]

@@ -56,6 +56,25 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
     assert (await owner.repo.get(live.id)).status == "finished"
 
 
+async def test_a_turn_left_untold_is_told_only_by_the_process_that_owns_its_shard(
+    db: Database,
+) -> None:
+    owner = GameManager(db, FakeClock(), shards=Shards(2, (1,)))
+    other = GameManager(db, FakeClock(), shards=Shards(2, (0,)))
+    live = await owner.create(
+        [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
+        Settings(),
+        channel_id=1,
+        guild_id=GUILD_ON_SHARD_1,
+        cloud_setup="none",
+    )
+    while live.user_to_move() == ALICE:  # nobody hears it: the process "dies" untold
+        await owner.play(live.id, ALICE, [live.game.legal_steps()[0].token])
+    assert await other.untold_turns() == []  # not the other process's to tell
+    (turn,) = await owner.untold_turns()
+    assert (turn.match.id, turn.ply, turn.actor) == (live.id, live.ply, ALICE)
+
+
 def test_shard_settings_from_the_environment() -> None:
     config = Config.from_env(
         {"SHARD_COUNT": "4", "SHARD_IDS": "3, 1", "METRICS_PORT": "9100", "WORKERS": "3"}

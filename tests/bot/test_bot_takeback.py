@@ -13,6 +13,7 @@ from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
+from bot.services.unrated import mark_unrated
 from rules import serialize
 from storage.matches import MatchRepo
 from storage.ratings import RatingRepo
@@ -162,3 +163,35 @@ async def test_a_challenge_marked_unrated_allows_takebacks_and_is_not_rated(
     await table.alice.click(board_message(thread), label="Rematch")
     offer = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")][-1]
     assert "unrated (takebacks allowed)" in offer.content
+
+
+async def test_a_takeback_waits_for_everyone_asked(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """In a game of three people the first yes is counted and waits for the second;
+    only then is the turn taken back (the agreements are the takeback service's)."""
+    table = Table(simcord_env)
+    lobby = answer(
+        await table.alice.slash(table.channel, "crosshairs lobby", mode="ffa3", clouds="none")
+    )
+    await table.bob.click(lobby, label="Sit P2")
+    await table.eve.click(lobby, label="Sit P3")
+    await table.alice.click(lobby, label="Start")
+    (thread,) = table.channel.threads
+    live = await match_in(simcord_bot, thread)
+    await mark_unrated(simcord_bot.games, live.id)  # as if they had chosen it: a lobby cannot
+    await fly(table.alice, thread, live)
+    at = live.ply
+
+    asked = answer(await table.alice.slash(thread, "crosshairs takeback"))
+    assert table.bob.mention in asked.content and table.eve.mention in asked.content
+    request = next(m for m in thread.history() if m.id == asked.id)
+    first = await table.bob.click(request, label="Accept")
+    assert "waiting for the others" in answer(first).content
+    again = await table.bob.click(request, label="Accept")
+    assert "waiting for the others" in answer(again).content  # still one yes of two
+    assert live.ply == at
+
+    await table.eve.click(request, label="Accept")
+    assert live.ply == 0 and live.user_to_move() == table.alice.id
+    await assert_memory_is_storage(simcord_bot, live)

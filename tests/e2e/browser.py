@@ -39,13 +39,14 @@ def shots_dir(tmp_path: Path) -> Path:
     return Path(chosen) if chosen else tmp_path
 
 
-def run_playground(tmp_path: Path) -> Iterator[str]:
-    """Start ``python -m launcher`` with no token as a newcomer would; yield the page's address."""
+def run_playground(tmp_path: Path, *args: str) -> Iterator[str]:
+    """Start ``python -m launcher`` with no token as a newcomer would (and ``args``);
+    yield the page's address."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     said = tmp_path / "playground.out"
     with said.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "launcher"],
+            [sys.executable, "-m", "launcher", *args],
             cwd=tmp_path,  # no .env here: this is the newcomer's first run
             env=env | {"PYTHONUNBUFFERED": "1"},
             stdin=subprocess.DEVNULL,

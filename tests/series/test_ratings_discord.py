@@ -87,7 +87,7 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     assert "average" not in footer  # a newcomer is not told they are below average
     posted = [m.content for m in thread.history() if m.content.startswith("📊")]
     assert posted == [
-        f"📊 Ratings (duel): alice {display}?; bob {other}? ('?': provisional, still settling)"
+        f"📊 Ratings (Duels): alice {display}?; bob {other}? ('?': provisional, still settling)"
     ]
 
 
@@ -121,7 +121,7 @@ async def test_four_player_free_for_all_with_a_tie(club: Club, simcord_bot: Cros
     c = await stored(simcord_bot, carol.id, "ffa")
     d = await stored(simcord_bot, dave.id, "ffa")
     assert a == b and a[0] > c[0] > d[0]  # tied equal, and nobody below them above them
-    assert any(m.content.startswith("📊 Ratings (ffa)") for m in thread.history())
+    assert any(m.content.startswith("📊 Ratings (Free-for-all)") for m in thread.history())
 
 
 async def test_two_against_two(club: Club, simcord_bot: CrosshairsBot) -> None:

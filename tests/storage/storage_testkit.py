@@ -103,7 +103,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         for ply in range(1, 6):
             await matches.append_step(
                 ids[0], ply, "c3F", 11, game_json(ply, ply % 2), to_move_seat=ply % 2,
-                turn_deadline=1_900_000_000.5 + ply,
+                turn_deadline=1_900_000_000.5 + ply, passes_turn=True,
             )  # fmt: skip
         await matches.finish(ids[3], MatchStatus.FINISHED, '{"winners": [0]}')
         await matches.set_board_message(ids[1], 1_234_567_890_123_456_789)

@@ -1,0 +1,141 @@
+"""Playing where the bot cannot post on its own: a DM or group DM between people, or a
+server that has not added the bot, reached through a person's own install of the app
+(Discord's user install). There the bot may only answer interactions, so a match lives
+in one message — the answer to the challenge — which every press on it brings up to
+date: the board, the turn in words and the cockpit of the player to move
+(:mod:`bot.ui.buttons`). What needs the bot to post on its own is refused here with
+its reason (docs/anywhere.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.services.live import LiveMatch, MatchError
+from bot.ui import board_edits
+from i18n import N_, _
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+
+HERE = N_("Here (a DM, a group DM or a server that has not added me) I can only answer you")
+ON_THE_BOARD = N_(
+    "{here}, not post on my own: a match here is flown, drawn, resigned and read with "
+    "the board message's own menus and buttons."
+)
+# command (qualified name, or its group) -> why it cannot work where the bot cannot post
+REFUSED = {
+    "move": ON_THE_BOARD,
+    "board": ON_THE_BOARD,
+    "resign": ON_THE_BOARD,
+    "record": ON_THE_BOARD,
+    "abort": ON_THE_BOARD,
+    "draw": ON_THE_BOARD,
+    "takeback": N_("{here}: a takeback needs a message of its own for the others to answer."),
+    "replay": N_("{here}: replays are for matches in servers that added me."),
+    "analyse": N_("{here}: an analysis is posted in the match's thread, which I cannot open here."),
+    "series": N_(
+        "{here}: a series starts its next game on its own, so it needs a server that added me."
+    ),
+    "tournament": N_(
+        "{here}: a tournament posts its rounds and standings on its own, so it needs a "
+        "server that added me."
+    ),
+    "setup": N_("{here}: the setup check looks at a server's channels."),
+}
+NO_CLOCK = N_(
+    "{here}: a turn clock must post on its own when time runs out, so matches here "
+    "have none — leave out `clock`."
+)
+NO_DAILY = N_("{here}: a daily puzzle is posted on its own, so it needs a server that added me.")
+
+
+def _refusal(reason: str) -> str:
+    return _(reason, here=_(HERE))
+
+
+def _in_guild(client: discord.Client, guild_id: int | None) -> bool:
+    """Whether the bot is a member of server ``guild_id``: only there may it post, open
+    threads and edit its messages. (The bot's own DM counts as elsewhere: the opponent
+    could not see a match there.) Read from the bot's servers rather than the
+    interaction's ``authorizing_integration_owners``: the same answer wherever both are
+    known, and it holds for a stored match after a restart too."""
+    return guild_id is not None and client.get_guild(guild_id) is not None
+
+
+def posts_on_its_own(interaction: discord.Interaction) -> bool:
+    """Whether the bot may post on its own where ``interaction`` comes from."""
+    return _in_guild(interaction.client, interaction.guild_id)
+
+
+def is_anywhere(bot: CrosshairsBot, live: LiveMatch) -> bool:
+    """Whether ``live`` is played in one message through interactions: it was started
+    outside any server the bot is in."""
+    return not _in_guild(bot, live.record.guild_id)
+
+
+async def allowed(interaction: discord.Interaction) -> bool:
+    """The command tree's check: a command that needs the bot to post on its own is
+    refused, with its reason, where the bot cannot."""
+    command = interaction.command
+    if command is None or posts_on_its_own(interaction):
+        return True
+    if interaction.type is discord.InteractionType.autocomplete:
+        return True  # suggestions take no answer but choices; the command itself is refused
+    # "crosshairs series start" -> "series": a whole group is refused with one reason
+    words = command.qualified_name.split()
+    reason = REFUSED.get(words[1]) if len(words) > 1 else None
+    if reason is not None:
+        raise app_commands.CheckFailure(_refusal(reason))
+    return True
+
+
+def refuse_option(interaction: discord.Interaction, used: bool, reason: str) -> None:
+    """Refuse an option (a clock, a daily puzzle) that needs the bot to post on its own,
+    where it cannot."""
+    if used and not posts_on_its_own(interaction):
+        raise MatchError(_refusal(reason))
+
+
+def require_attachments(interaction: discord.Interaction) -> None:
+    """The board is a picture: where the bot only answers, that is all it needs."""
+    if not interaction.app_permissions.attach_files:
+        raise MatchError(_refusal(N_("{here}, and here I may not attach the board's picture.")))
+
+
+# match -> the latest press on its board message, whose token can still edit that
+# message for its 15 minutes (a resignation confirmed privately shows on the board)
+_pressed: dict[int, discord.Interaction] = {}
+
+
+def pressed(match_id: int, interaction: discord.Interaction) -> None:
+    _pressed[match_id] = interaction
+
+
+def last_press(match_id: int) -> discord.Interaction | None:
+    """The latest press on the match's board while its token may still edit it."""
+    found = _pressed.get(match_id)
+    if found is not None and not board_edits.usable(found):
+        del _pressed[match_id]
+        return None
+    return found
+
+
+def forget(match_id: int) -> None:
+    _pressed.pop(match_id, None)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    # after the tree's own check, which sets the language the refusal is said in
+    spoken = bot.tree.interaction_check
+
+    async def check(interaction: discord.Interaction[CrosshairsBot]) -> bool:
+        return await spoken(interaction) and await allowed(interaction)
+
+    bot.tree.interaction_check = check  # type: ignore[method-assign]

@@ -1,0 +1,47 @@
+"""What counts as an English word in what a German reader is shown (i18n): a word of the
+bot's English texts (the catalogue template's msgids) that no German translation uses
+either, once what is not words is left out — notation (tokens with a digit: ``c3C<``,
+``P1``, ``#12``), mentions, timestamps, slash commands in backticks and the compass
+letters of notation (``NE``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from bot.catalogues import TEMPLATE, read
+from i18n import catalogue_path
+
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+(?:'[a-z]+)?")
+# Not words: a token with a digit (notation, seat labels, numbers), a mention, a
+# channel link or a timestamp (<@1>, <#2>, <t:3:R>), a slash command in backticks.
+NOT_WORDS = re.compile(r"<[@#t][^>]*>|\S*\d\S*|`/[^`]*`")
+# The compass letters of notation (rules spec §9: +a3NE), shown beside the arrows.
+NOTATION = {"E", "NE", "NW", "W", "SW", "SE", "S", "N"}
+# The game's and the players' names, the same in every language.
+NAMES = {"Crosshairs", "Immelmann", "anna", "bernd", "Amy", "Ben"}
+
+
+def _words(texts: Iterable[str]) -> set[str]:
+    return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text))}
+
+
+@cache
+def english_only() -> frozenset[str]:
+    """Words of the English texts that no German translation uses (the texts of
+    messages: the slash commands' own are shown by Discord, in the reader's language)."""
+    english = [t for m in read(TEMPLATE) if m.id and not m.context for t in _forms(m.id)]
+    de = read(catalogue_path("de"), "de")
+    german = [t for m in de if m.id and not m.context for t in _forms(m.string)]
+    return frozenset(_words(english) - _words(german) - {n.lower() for n in NAMES | NOTATION})
+
+
+def _forms(text: str | tuple[str, ...] | list[str] | None) -> list[str]:
+    return [text] if isinstance(text, str) else list(text or ())
+
+
+def english_in(text: str) -> set[str]:
+    """The English words in ``text``."""
+    cleaned = NOT_WORDS.sub(" ", text)
+    return {w for w in WORD.findall(cleaned) if w.lower() in english_only() and w not in NOTATION}

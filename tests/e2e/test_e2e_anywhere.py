@@ -1,0 +1,255 @@
+"""Playing anywhere with the user-installed app, through localcord: a DM between two
+people, or a server, that the bot is not in, where localcord refuses every post and edit
+the bot might try through its own channel routes (403 50001). The whole duel lives in the one
+message that answered the challenge, brought up to date by every press on it; what
+needs the bot to post on its own is refused with its reason (docs/anywhere.md)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from e2e.conftest import Local, stored_steps
+from localcord.autoplay import FINAL_MARK, Press, offers, press
+from localcord.client import reply
+from localcord.state import Message, User
+from storage.matches import MatchStatus
+
+TURN = re.compile(r"<@(\d+)>, your turn")
+MATCH_BUTTON = re.compile(r"xh:(draw|accept|decline|resign|record):")
+
+
+def pick(board: Message, rng: random.Random) -> Press:
+    """What a pilot presses on the board: a shot, a whole plane action from a menu (a
+    crash only when forced), else the button that leads on — never the draw buttons,
+    Resign or Record."""
+    found = [p for p in offers(board) if not MATCH_BUTTON.match(p.custom_id)]
+    shots = [p for p in found if p.label.startswith("🎯")]
+    menu = [p for p in found if p.value is not None]
+    safe = [p for p in menu if "lost" not in p.label.split(" · ", 1)[0]]
+    safe = [p for p in safe if "edge" not in p.description]
+    plays = [p for p in found if p.plays and not p.label.startswith("Crash")]
+    onward = [p for p in found if p.label not in ("Back", "Step by step")]
+    return rng.choice(shots or safe or menu or plays or onward or found)
+
+
+def to_fly(board: Message, people: dict[int, User]) -> User:
+    found = TURN.search(board.content)
+    assert found is not None, board.content
+    return people[int(found[1])]
+
+
+@pytest.mark.parametrize("place", ["dm", "server without the bot"])
+async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    if place == "dm":
+        dm = world.private_channel(alice, bob)
+    else:
+        dm = world.add_channel("general", world.add_guild("Elsewhere", with_bot=False))
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None and "challenges you" in board.content
+    accepted = await people.click(bob, board, "Accept")
+    assert accepted.original is board  # the challenge itself became the board
+    assert board.attachments and "your turn" in board.content and board.selects()
+
+    pilots = {alice.id: alice, bob.id: bob}
+    watcher = to_fly(board, pilots)
+    other = bob if watcher is alice else alice
+    stranger_press = pick(board, random.Random(0))
+    version = board.version
+    said = await press(people, other, board, stranger_press)
+    assert "not your turn" in reply(said) and said.original is not board
+    assert board.version == version  # the board is untouched by a press out of turn
+
+    rng, tokens, presses = random.Random(29), list[str](), 0
+    while FINAL_MARK not in board.content:
+        assert presses < 600, "the duel did not end"
+        pilot = to_fly(board, pilots)
+        chosen = pick(board, rng)
+        image = board.attachments[0].id
+        pressed = await press(people, pilot, board, chosen)
+        presses += 1
+        assert pressed.original is board, reply(pressed)  # answered by editing the board
+        assert not reply(pressed).startswith("⚠️"), reply(pressed)
+        assert board.attachments[0].id != image  # the board follows every press
+        tokens += chosen.plays
+    edits = sum(r.method == "PATCH" and "/webhooks/" in r.path for r in world.requests)
+    print(f"{presses} presses on the board, {len(tokens)} steps, {edits} edits of it")
+    assert not board.components  # the final board: nothing left to press
+    # the ratings line comes under the final board, there being nowhere else to post it
+    await people.wait_for(dm, lambda m: "📊 Ratings (Duels): alice" in m.content)
+
+    assert world.history(dm) == [board]  # one message, the whole match
+    in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
+    assert in_dm == [], in_dm  # no bot-only route was used there, not even refused
+    assert not [r for r in world.requests if r.status == 403]
+    match = int(re.search(r"Crosshairs #(\d+)", board.content)[1])  # type: ignore[index]
+    await local.bot.stop()
+    steps, status = await stored_steps(local, match)
+    assert steps == tokens
+    assert status is MatchStatus.FINISHED
+
+
+@pytest.mark.parametrize("place", ["group DM", "the bot's own DM"])
+async def test_the_computer_flies_within_the_press_and_a_resignation_shows(
+    local: Local, place: str
+) -> None:
+    people, world = local.people, local.server.world
+    alice, bob, cleo = people.join("alice"), people.join("bob"), people.join("cleo")
+    if place == "group DM":
+        group = world.private_channel(alice, bob, cleo)  # a group DM the bot is not in
+    else:
+        group = world.dm_channel(alice)  # the bot may post here, but nobody else sees it
+    started = await people.slash(
+        alice, group, "crosshairs challenge", opponent=world.bot, planes=3, strength="easy"
+    )
+    # the answer (the table) becomes the board once the match is made
+    board = await people.wait_for(group, lambda m: bool(m.attachments))
+    assert board is started.original
+
+    rng, tokens = random.Random(5), list[str]()
+    while not tokens or "so far" in board.content:  # until the computer has flown a turn
+        assert len(tokens) < 40, "the computer never flew"
+        assert to_fly(board, {alice.id: alice}) is alice  # never left waiting for it
+        chosen = pick(board, rng)
+        await press(people, alice, board, chosen)
+        tokens += chosen.plays
+
+    asked = await people.click(alice, board, "Resign")
+    confirm = asked.original
+    assert confirm is not None and confirm.ephemeral and board.components
+    await people.click(alice, confirm, "Yes, resign")
+    # shown on the board through the latest press on it, whose token still lives
+    shown = await people.wait_for(group, lambda m: FINAL_MARK in m.content)
+    assert shown is board and not board.components
+    await people.wait_for(group, lambda m: "📊 Unrated game: the computer played" in m.content)
+
+    assert world.history(group) == [board]
+    assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
+    match = int(re.search(r"Crosshairs #(\d+)", board.content)[1])  # type: ignore[index]
+    await local.bot.stop()
+    steps, status = await stored_steps(local, match)
+    assert steps[: len(tokens)] == tokens and len(steps) > len(tokens)  # the computer's too
+    assert status is MatchStatus.FINISHED
+
+
+async def test_what_needs_the_bot_to_post_is_refused_with_its_reason(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    clocked = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, clock=300)
+    assert "a turn clock must post on its own" in reply(clocked)
+    assert await people.autocomplete(alice, dm, "crosshairs move", "tokens", tokens="c") == []
+    moved = await people.slash(alice, dm, "crosshairs move", tokens="c3C")
+    assert "board message's own menus and buttons" in reply(moved)
+    took = await people.slash(alice, dm, "crosshairs takeback")
+    assert "a takeback needs a message of its own" in reply(took)
+    for asked in (clocked, moved, took):
+        assert asked.original is not None and asked.original.ephemeral
+    assert world.history(dm) == []  # nothing anyone else sees, no match started
+    # a match elsewhere, between others, is none of this DM's business
+    cleo, dev = people.join("cleo"), people.join("dev")
+    elsewhere = await people.slash(cleo, local.channel, "crosshairs challenge", opponent=dev)
+    assert elsewhere.original is not None
+    await people.click(dev, elsewhere.original, "Accept")
+    await people.wait_thread(local.channel)
+    listed = await people.slash(alice, dm, "crosshairs games")
+    assert reply(listed) == "You are in no live match."
+    # the same command in a server that added the bot still takes a clock
+    here = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob, clock=300)
+    assert here.original is not None and "5 min a turn" in here.original.content
+
+
+async def test_the_bot_prints_both_install_links(local: Local) -> None:
+    app = local.server.world.bot.id
+    said = local.bot.log()
+    assert f"client_id={app}&integration_type=1&scope=applications.commands" in said
+    server = "integration_type=0&scope=bot+applications.commands&permissions=328565083200"
+    assert f"client_id={app}&{server}" in said
+
+
+async def test_a_lobby_in_a_group_dm_starts_in_its_own_message(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob, cleo = people.join("alice"), people.join("bob"), people.join("cleo")
+    group = world.private_channel(alice, bob, cleo)
+    opened = await people.slash(alice, group, "crosshairs lobby", mode="ffa3")
+    lobby = opened.original
+    assert lobby is not None
+    for person in (bob, cleo):
+        free = next(
+            b for b in lobby.buttons() if b["label"].startswith("Sit") and not b.get("disabled")
+        )
+        await people.click(person, lobby, free["label"])
+    await people.click(alice, lobby, "Start")
+    assert lobby.attachments and TURN.search(lobby.content), lobby.content
+
+    pilot = to_fly(lobby, {p.id: p for p in (alice, bob, cleo)})
+    image = lobby.attachments[0].id
+    await press(people, pilot, lobby, pick(lobby, random.Random(3)))
+    assert lobby.attachments[0].id != image
+    assert world.history(group) == [lobby]
+    assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
+
+
+async def test_a_draw_offered_and_answered_on_the_board(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None
+    await people.click(bob, board, "Accept")
+    await people.click(alice, board, "Offer draw")
+    assert f"alice (P1) offers a draw to <@{bob.id}>" in board.content
+    refused = await people.click(alice, board, "Accept draw")  # not hers to accept
+    assert reply(refused).startswith("⚠️") and "offers a draw" in board.content
+    await people.click(bob, board, "Decline draw")
+    assert "offers a draw" not in board.content and find(board, "Offer draw")
+    await people.click(alice, board, "Offer draw")
+    await people.click(bob, board, "Accept draw")
+    # before every side has flown a turn, a draw calls the game off (the abort rule)
+    assert not board.components and "your turn" not in board.content, board.content
+    assert "abort" in board.content
+    assert world.history(dm) == [board]
+    assert not [r for r in world.requests if f"/channels/{dm.id}" in r.path]
+
+
+def find(board: Message, label: str) -> bool:
+    return any(b.get("label") == label for b in board.buttons())
+
+
+async def test_after_a_restart_the_board_still_flies_and_catches_up_with_its_end(
+    local: Local,
+) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None
+    await people.click(bob, board, "Accept")
+    pilots, rng = {alice.id: alice, bob.id: bob}, random.Random(11)
+    await press(people, to_fly(board, pilots), board, pick(board, rng))
+
+    local.bot.kill()
+    await local.bot.wait_killed()
+    await local.bot.start()
+    # the board's own menus still fly after the restart
+    image = board.attachments[0].id
+    pressed = await press(people, to_fly(board, pilots), board, pick(board, rng))
+    assert pressed.original is board and board.attachments[0].id != image
+    # a resignation now has no press on the board whose token the bot remembers ...
+    asked = await people.click(alice, board, "Resign")
+    assert asked.original is not None
+    await people.click(alice, asked.original, "Yes, resign")
+    # ... so the board shows it at the next press on it, by anyone (the end is a
+    # result, or the game called off if not every side had flown a turn yet)
+    assert "your turn" in board.content
+    caught_up = await press(people, bob, board, pick(board, rng))
+    assert caught_up.original is board and not board.components
+    assert FINAL_MARK in board.content or "called off" in board.content, board.content
+    assert not [r for r in world.requests if f"/channels/{dm.id}" in r.path]
