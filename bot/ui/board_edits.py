@@ -8,7 +8,8 @@ ends a player-turn, the next board is posted as that interaction's follow-up, an
 board is then edited through the same interaction's token — also when a later action
 changes it, and when it becomes the turn told in words — for as long as the token lives
 (15 minutes; a margin is kept). An earlier turn told in words that the same action
-ended (the game ending at the start of the next turn) goes up through it too. A board
+ended (the game ending at the start of the next turn) goes up through it too, and so
+does the ratings line that follows the game's last action. A board
 posted any other way (the first of a match, one
 after a restart or a computer's turn) is changed through the channel until a person's
 action posts the next one.
@@ -36,6 +37,26 @@ def usable(interaction: discord.Interaction | None) -> bool:
 
 # board message id -> the interaction whose webhook posted it
 _posted_by: OrderedDict[int, discord.Interaction] = OrderedDict()
+# match id -> the last interaction that acted in it, already answered: what follows its
+# action on its own (the ratings line after the game's last action) may go through it
+_acting: OrderedDict[int, discord.Interaction] = OrderedDict()
+
+
+def acted(match_id: int, via: discord.Interaction) -> None:
+    _acting[match_id] = via
+    _acting.move_to_end(match_id)
+    while len(_acting) > KEPT:
+        _acting.popitem(last=False)
+
+
+def acting(match_id: int, channel: discord.abc.Messageable) -> discord.Interaction | None:
+    """The last interaction that acted in the match, if it was in ``channel`` (the
+    match's thread: another database's match of the same number plays elsewhere) and
+    its token still lives."""
+    via = _acting.get(match_id)
+    if via is None or via.channel_id != getattr(channel, "id", None) or not usable(via):
+        return None
+    return via
 
 
 async def edit(match_id: int, message: discord.PartialMessage, **fields: Any) -> None:

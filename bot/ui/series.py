@@ -28,7 +28,7 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService, shown_rating
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
-from bot.ui import anywhere
+from bot.ui import anywhere, board_edits
 from bot.ui.buttons import open_table
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
@@ -406,7 +406,10 @@ class SeriesDesk(commands.Cog):
         return found if isinstance(found, discord.abc.Messageable) else None
 
     async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
-        await channel.send(await self._ratings_line(live))
+        """The ratings line, through the interaction that ended the game when it may:
+        Discord's global limit does not count that."""
+        via = board_edits.acting(live.id, channel)
+        await board_edits.say(live.id, channel, via, await self._ratings_line(live))
 
     async def _ratings_under_board(self, live: LiveMatch) -> None:
         """Where the bot only answers (no series there, nowhere to post), the ratings

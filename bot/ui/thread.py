@@ -236,6 +236,8 @@ async def _refresh_board(
 ) -> None:
     live = update.match
     channel = await match_channel(bot, live)
+    if via is not None:
+        board_edits.acted(live.id, via)
     cards = await announce_claims(bot, update)
     told = finished_turns(live, update.events)
     board_id = live.record.board_message_id

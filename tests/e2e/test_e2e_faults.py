@@ -71,9 +71,10 @@ async def test_rate_limits_and_server_errors_are_retried_without_doubling(local:
         # the board is edited through the acting interaction's webhook
         faults.server_error(r"/webhooks/.*/messages/\d+$", times=2, method="PATCH"),
         faults.server_error(r"/webhooks/.*/messages/", times=1, status=502),
-        # a person's turns post their boards through webhooks: the channel's one post is
-        # the ratings line after the game
-        faults.rate_limit(r"/channels/\d+/messages$", times=1, retry_after=0.2, method="POST"),
+        # a person's turns post their boards, and the last one the ratings line, through
+        # webhooks: what goes through the channel is the first board's edit, posted before
+        # anyone acted in the thread
+        faults.rate_limit(r"/channels/\d+/messages/\d+$", times=1, retry_after=0.2, method="PATCH"),
     ]
 
     flight = await fly_match(

@@ -59,12 +59,12 @@ async def test_after_twenty_turns_the_thread_ends_with_the_board_and_one_ping(
     assert sum(calls.values()) <= 0.35 * len(flight.presses)
 
 
-async def test_a_whole_duel_costs_the_global_limit_its_thread_first_board_and_ratings_line(
+async def test_a_whole_duel_costs_the_global_limit_its_thread_and_first_board(
     local: Local,
 ) -> None:
     """Every other message of the match — the boards after the first, their edits, the
-    turns told in words — goes through the interaction that acted, which Discord's
-    global limit does not count."""
+    turns told in words, the ratings line — goes through the interaction that acted,
+    which Discord's global limit does not count."""
     people, world = local.people, local.server.world
     alice, bob = people.join("alice"), people.join("bob")
     before = len(world.requests)
@@ -86,7 +86,7 @@ async def test_a_whole_duel_costs_the_global_limit_its_thread_first_board_and_ra
     edits = [r for r in limited if r.method == "PATCH"]
     assert {r.path for r in edits} <= {f"/api/v10/channels/{thread.id}/messages/{first.id}"}
     assert len(threads) == 1
-    assert len(posts) == 2  # the first board (with the introduction) and the ratings line
+    assert len(posts) == 1  # the first board, with the introduction
     assert len(limited) == len(threads) + len(posts) + len(edits)  # nothing else, no delete
     # the first board, now the first turn told, still opens the thread with the match
     assert first.content.startswith("✈️ **Match #") and "\n\nTurn 1, alice" in first.content
