@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from bot.services.live import LiveMatch
 from competition import ratings
-from i18n import _
+from i18n import _, n_
 from rules import events
 from rules.game import Game
 from storage.db import Database
@@ -254,10 +254,8 @@ def shown_rating(rating: ratings.Rating) -> str:
 
 def describe_rating(rating: ratings.Rating) -> str:
     """``1234 (μ 27.10, σ 3.20, 40 games)``: the profile's full account."""
-    return (
-        f"{shown_rating(rating)} (μ {rating.mu:.2f}, σ {rating.sigma:.2f}, "
-        f"{rating.games} game{'s' if rating.games != 1 else ''})"
-    )
+    games = n_("{n} game", "{n} games", rating.games)
+    return f"{shown_rating(rating)} (μ {rating.mu:.2f}, σ {rating.sigma:.2f}, {games})"
 
 
 def unrated_note(verdict: Verdict) -> str:

@@ -15,11 +15,19 @@ from discord import app_commands
 
 from bot.services import workers
 from bot.services.pictures import cards_words
-from bot.services.rating_service import RatingService, describe_rating, shown_rating
+from bot.services.rating_service import (
+    BoardEntry,
+    Profile,
+    RatingService,
+    describe_rating,
+    shown_rating,
+)
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
+from bot.ui.language import for_everyone
 from competition.ratings import FAMILIES, FAMILY_TITLES
+from i18n import _, n_
 from render.cards import cards_png
 from rules.achievements import CARDS
 
@@ -38,16 +46,19 @@ def _ratings(interaction: discord.Interaction) -> RatingService:
 )
 async def cards(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
-    title = "Crosshairs achievement cards"
+    with for_everyone(bot_of(interaction), interaction.guild_id):
+        title = _("Crosshairs achievement cards")
+        lines = [f"**{_(c.name)}** ({c.points}) — {_(c.rule)}" for c in CARDS.values()]
+        lines.append(
+            _(
+                "In a series the first to meet an unclaimed card's condition claims it; the "
+                "game's winner keeps their claims and the others go back to the pool. Most "
+                "points wins."
+            )
+        )
+        words = cards_words(CARDS.values(), title)
     png = await workers.current().run(cards_png, list(CARDS.values()), title=title)
-    lines = [f"**{c.name}** ({c.points}) — {c.rule}" for c in CARDS.values()]
-    lines.append(
-        "In a series the first to meet an unclaimed card's condition claims it; the game's "
-        "winner keeps their claims and the others go back to the pool. Most points wins."
-    )
-    await interaction.followup.send(
-        "\n".join(lines), file=picture(png, "cards.png", cards_words(CARDS.values(), title))
-    )
+    await interaction.followup.send("\n".join(lines), file=picture(png, "cards.png", words))
 
 
 @app_commands.command(name="leaderboard", description="The best rated players of a mode family")
@@ -55,12 +66,22 @@ async def cards(interaction: discord.Interaction) -> None:
 @app_commands.choices(mode=FAMILY_CHOICES)
 async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> None:
     entries = await _ratings(interaction).leaderboard(mode, limit=15, guild_id=interaction.guild_id)
+    with for_everyone(bot_of(interaction), interaction.guild_id):
+        embed = leaderboard_embed(mode, entries, here=interaction.guild_id is not None)
+    await interaction.response.send_message(embed=embed)
+
+
+def leaderboard_embed(mode: str, entries: list[BoardEntry], here: bool) -> discord.Embed:
     embed = discord.Embed(
-        title=f"🏆 Leaderboard · {FAMILY_TITLES[mode]}", colour=discord.Colour.gold()
+        title="🏆 " + _("Leaderboard · {family}", family=_(FAMILY_TITLES[mode])),
+        colour=discord.Colour.gold(),
     )
-    where = "this server" if interaction.guild_id is not None else "anywhere"
     if not entries:
-        embed.description = f"Nobody has played a rated game on {where} yet."
+        embed.description = (
+            _("Nobody has played a rated game on this server yet.")
+            if here
+            else _("Nobody has played a rated game anywhere yet.")
+        )
     else:
         lines = []
         for place, entry in enumerate(entries, start=1):
@@ -68,17 +89,21 @@ async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> N
                 MEDALS[place - 1] if place <= 3 and not entry.rating.provisional else f"{place}."
             )
             games = entry.rating.games
-            lines.append(
-                f"{medal} **{entry.name}** — {shown_rating(entry.rating)} "
-                f"({games} game{'s' if games != 1 else ''})"
-            )
+            played = n_("{n} game", "{n} games", games)
+            lines.append(f"{medal} **{entry.name}** — {shown_rating(entry.rating)} ({played})")
         embed.description = "\n".join(lines)
-        embed.set_footer(
-            text=f"Players with a rated game on {where}. A rating is one skill estimate "
-            "counting rated games on every server; everyone starts at 1500. '?' marks a "
-            "provisional rating (too few games yet), listed after the settled ones."
+        who = (
+            _("Players with a rated game on this server.")
+            if here
+            else _("Players with a rated game anywhere.")
         )
-    await interaction.response.send_message(embed=embed)
+        how = _(
+            "A rating is one skill estimate counting rated games on every server; everyone "
+            "starts at 1500. '?' marks a provisional rating (too few games yet), listed after "
+            "the settled ones."
+        )
+        embed.set_footer(text=f"{who} {how}")
+    return embed
 
 
 @app_commands.command(name="profile", description="A player's ratings, results and achievements")
@@ -86,36 +111,58 @@ async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> N
 async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
     who = player or interaction.user
     found = await _ratings(interaction).profile(who.id, interaction.guild_id)
-    embed = discord.Embed(title=f"✈️ {who.display_name}", colour=discord.Colour.blurple())
+    with for_everyone(bot_of(interaction), interaction.guild_id):
+        embed = profile_embed(who.display_name, found, here=interaction.guild_id is not None)
+    await interaction.response.send_message(embed=embed)
+
+
+def profile_embed(name: str, found: Profile, here: bool) -> discord.Embed:
+    embed = discord.Embed(title=f"✈️ {name}", colour=discord.Colour.blurple())
     for family in FAMILIES:
         rating = found.ratings.get(family)
         if rating is not None:
-            embed.add_field(name=FAMILY_TITLES[family], value=describe_rating(rating), inline=False)
+            embed.add_field(
+                name=_(FAMILY_TITLES[family]), value=describe_rating(rating), inline=False
+            )
     if not found.ratings:
-        embed.add_field(name="Rating", value="No rated game yet", inline=False)
+        embed.add_field(name=_("Rating"), value=_("No rated game yet"), inline=False)
     losses = found.games - found.wins - found.draws
     embed.add_field(
-        name="Games",
-        value=f"{found.games} played · {found.wins} won · {found.draws} drawn · {losses} lost",
+        name=_("Games"),
+        value=_(
+            "{games} played · {wins} won · {draws} drawn · {losses} lost",
+            games=found.games,
+            wins=found.wins,
+            draws=found.draws,
+            losses=losses,
+        ),
         inline=False,
     )
-    if interaction.guild_id is not None:
+    if here:
         embed.add_field(
-            name="Where games count",
-            value=f"Ratings and results count rated games on every server; "
-            f"{found.games_here} of these {found.games} games were played on this server.",
+            name=_("Where games count"),
+            value=_(
+                "Ratings and results count rated games on every server; {here} of these "
+                "{games} games were played on this server.",
+                here=found.games_here,
+                games=found.games,
+            ),
             inline=False,
         )
-    earned = ", ".join(CARDS[c].name for c in found.cards)
+    earned = ", ".join(_(CARDS[c].name) for c in found.cards)
     points = sum(CARDS[c].points for c in found.cards)
     embed.add_field(
-        name="Cards earned",
-        value=f"{earned} ({points} points)" if earned else "None yet",
+        name=_("Cards earned"),
+        value=n_("{cards} ({n} point)", "{cards} ({n} points)", points, cards=earned)
+        if earned
+        else _("None yet"),
         inline=False,
     )
     flown = ", ".join(f"{name} ×{n}" for name, n in found.manoeuvres)
-    embed.add_field(name="Favourite manoeuvres", value=flown or "None flown yet", inline=False)
-    await interaction.response.send_message(embed=embed)
+    embed.add_field(
+        name=_("Favourite manoeuvres"), value=flown or _("None flown yet"), inline=False
+    )
+    return embed
 
 
 async def setup(bot: CrosshairsBot) -> None:

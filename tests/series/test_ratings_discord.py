@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import discord
 import pytest
 from openskill.models import PlackettLuce
 from support.flying import fly_first_turns, resign
@@ -214,3 +215,21 @@ async def test_a_clock_run_out_before_the_player_flew_keeps_the_result_unrated(
     told = [m.content for m in thread.history()]
     assert "📊 Unrated game: the game ended before every side had flown a turn." in told
     assert await RatingRepo(simcord_bot.db).get(alice.id, "duel") is None
+
+
+async def test_the_leaderboard_profile_and_cards_speak_the_servers_language(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    board = answer(await club.bob.slash(club.channel, "crosshairs leaderboard")).embeds[0]
+    assert board.title.startswith("🏆 Rangliste · ")
+    assert board.description == "Auf diesem Server hat noch niemand eine gewertete Partie gespielt."
+    shown = answer(await club.bob.slash(club.channel, "crosshairs profile", player=club.alice))
+    fields = {f.name: f.value for f in shown.embeds[0].fields}
+    assert fields["Wertungszahl"] == "Noch keine gewertete Partie"
+    assert fields["Partien"] == "0 gespielt · 0 gewonnen · 0 unentschieden · 0 verloren"
+    assert fields["Gewonnene Karten"] == "Noch keine"
+    cards = answer(await club.bob.slash(club.channel, "crosshairs cards")).content
+    assert cards.endswith("Die meisten Punkte gewinnen.")
