@@ -56,6 +56,10 @@ async def current_match(bot: CrosshairsBot, thread: Any) -> LiveMatch:
     return live
 
 
+def _stopped() -> float:
+    return 0.0
+
+
 async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, steps: int) -> None:
     """Fly ``steps`` steps of ``live`` by ``/crosshairs move``, each the step the medium
     computer would choose for whoever is to move (the test reads the game to pick a
@@ -66,7 +70,10 @@ async def fly(club: Club, bot: CrosshairsBot, thread: Any, live: LiveMatch, step
             return
         seat = live.game.to_move
         assert seat is not None
-        step = ComputerPlayer("medium", seed=seat).choose(live.game.copy(with_history=False))
+        # A clock that never moves: the search runs to its end, so the same steps are
+        # flown however busy the machine is (its deadline only cuts the search short).
+        computer = ComputerPlayer("medium", seed=seat, clock=_stopped)
+        step = computer.choose(live.game.copy(with_history=False))
         mover = club.member(live.seats[seat].user_id)
         result = await mover.slash(thread, "crosshairs move", tokens=step.token)
         # the answer to the mover, not the board a turn's end posts as a follow-up
