@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from i18n import _
+
 
 def components(*items: discord.ui.Item[Any]) -> discord.ui.View:
     """A view of ``items`` (more may be added) that discord.py will not keep."""
@@ -22,3 +24,14 @@ def components(*items: discord.ui.Item[Any]) -> discord.ui.View:
         view.add_item(item)
     view.stop()
     return view
+
+
+def answer_button(custom_id: str, op: str) -> discord.ui.Button[Any]:
+    """The **Accept** (``op`` "accept") or **Decline** button of an offer: a challenge,
+    a series invitation, a rematch, a takeback."""
+    accept = op == "accept"
+    return discord.ui.Button(
+        label=_("Accept") if accept else _("Decline"),
+        style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+    )

@@ -20,7 +20,7 @@ from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
 from bot.ui.buttons import open_table, start_anywhere
-from bot.ui.components import components
+from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -173,11 +173,7 @@ class ChallengeButton(
     template=r"xh:ch:(?P<id>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, table_id: int, op: str) -> None:
-        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
-        label = _("Accept") if op == "accept" else _("Decline")
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"xh:ch:{table_id}:{op}")
-        )
+        super().__init__(answer_button(f"xh:ch:{table_id}:{op}", op))
         self.table_id = table_id
         self.op = op
 

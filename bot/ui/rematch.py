@@ -28,7 +28,7 @@ import discord
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui.buttons import REMATCH_ID, open_table
-from bot.ui.components import components
+from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
@@ -260,11 +260,7 @@ class AnswerButton(
     template=r"xh:ra:(?P<id>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, offer_id: int, op: str) -> None:
-        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
-        label = _("Accept") if op == "accept" else _("Decline")
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"xh:ra:{offer_id}:{op}")
-        )
+        super().__init__(answer_button(f"xh:ra:{offer_id}:{op}", op))
         self.offer_id = offer_id
         self.op = op
 

@@ -23,7 +23,7 @@ from bot.services.live import MatchError, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
 from bot.ui.commands import add_commands
-from bot.ui.components import components
+from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded
@@ -107,14 +107,7 @@ class InvitationButton(
     template=r"xh:si:(?P<id>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, invitation_id: int, op: str) -> None:
-        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=_("Accept") if op == "accept" else _("Decline"),
-                style=style,
-                custom_id=f"xh:si:{invitation_id}:{op}",
-            )
-        )
+        super().__init__(answer_button(f"xh:si:{invitation_id}:{op}", op))
         self.invitation_id = invitation_id
         self.op = op
 

@@ -19,7 +19,7 @@ from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
 from bot.ui.buttons import after_update, board_view
 from bot.ui.commands import add_commands, match_here
-from bot.ui.components import components
+from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -84,14 +84,7 @@ class TakebackButton(
     template=r"xh:tb:(?P<id>\d+):(?P<ply>\d+):(?P<user>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, match_id: int, ply: int, user_id: int, op: str) -> None:
-        style = discord.ButtonStyle.success if op == "accept" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=_("Accept") if op == "accept" else _("Decline"),
-                style=style,
-                custom_id=f"xh:tb:{match_id}:{ply}:{user_id}:{op}",
-            )
-        )
+        super().__init__(answer_button(f"xh:tb:{match_id}:{ply}:{user_id}:{op}", op))
         self.match_id, self.ply, self.user_id, self.op = match_id, ply, user_id, op
 
     @classmethod
