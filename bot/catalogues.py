@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ TEMPLATE = LOCALES.parent / f"{DOMAIN}.pot"
 SOURCES = ("rules", "render", "competition", "bot")
 # (not "t": Babel's extractor takes a variable of that name inside a call for the call)
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "in_language": (2,)}
+CATALOGUE_DATE = datetime(2026, 11, 1, tzinfo=UTC)
 Message = tuple[str | tuple[str, ...], str | None]  # (msgid or (singular, plural), msgctxt)
 
 
@@ -115,7 +117,9 @@ def command_messages() -> dict[tuple[str, str], str]:
 
 def template() -> Catalog:
     """The template: every text to translate, none translated."""
-    catalog = Catalog(domain=DOMAIN, project="crosshairs", fuzzy=False)
+    catalog = Catalog(
+        domain=DOMAIN, project="crosshairs", fuzzy=False, creation_date=CATALOGUE_DATE
+    )
     for (message, context), where in code_messages():
         filename, _, line = where.rpartition(":")
         catalog.add(message, locations=[(filename, int(line))], context=context)
@@ -132,7 +136,9 @@ def read(path: Path, lang: str | None = None) -> Catalog:
 def write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        write_po(f, catalog, width=100, sort_output=False, omit_header=False)
+        # no line numbers and fixed dates: a change elsewhere in a file, or a second branch
+        # adding texts, leaves the catalogues' other lines alone, so they merge cleanly
+        write_po(f, catalog, width=100, sort_output=False, omit_header=False, include_lineno=False)
 
 
 def update() -> dict[str, int]:
