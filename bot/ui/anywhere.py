@@ -10,7 +10,8 @@ its reason (docs/anywhere.md).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -109,19 +110,34 @@ def require_attachments(interaction: discord.Interaction) -> None:
         raise MatchError(_refusal(N_("{here}, and here I may not attach the board's picture.")))
 
 
-# match -> the latest press on its board message, whose token can still edit that
+@dataclass(frozen=True)
+class Board:
+    """A handle that can edit a match's board message for its interaction's 15 minutes:
+    the interaction's own message (a press on it, or the answer that became it), or
+    ``message_id``, a board the interaction posted as a follow-up (a rematch's)."""
+
+    interaction: discord.Interaction
+    message_id: int | None = None
+
+    async def edit(self, **fields: Any) -> discord.Message:
+        if self.message_id is None:
+            return await self.interaction.edit_original_response(**fields)
+        return await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
+# match -> the latest handle on its board message, whose token can still edit that
 # message for its 15 minutes (a resignation confirmed privately shows on the board)
-_pressed: dict[int, discord.Interaction] = {}
+_pressed: dict[int, Board] = {}
 
 
-def pressed(match_id: int, interaction: discord.Interaction) -> None:
-    _pressed[match_id] = interaction
+def pressed(match_id: int, board: Board) -> None:
+    _pressed[match_id] = board
 
 
-def last_press(match_id: int) -> discord.Interaction | None:
-    """The latest press on the match's board while its token may still edit it."""
+def last_press(match_id: int) -> Board | None:
+    """The latest handle on the match's board while its token may still edit it."""
     found = _pressed.get(match_id)
-    if found is not None and not board_edits.usable(found):
+    if found is not None and not board_edits.usable(found.interaction):
         del _pressed[match_id]
         return None
     return found

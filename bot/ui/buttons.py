@@ -50,6 +50,7 @@ from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
+from bot.ui.ratings_line import ratings_line
 from bot.ui.thread import (
     board_file,
     board_text,
@@ -107,6 +108,9 @@ class MatchButton(
         bot = bot_of(interaction)
         games = bot.games
         live = await match_of_press(interaction, self.match_id)
+        if self.action == "record":  # also on a finished board played in one message
+            await send_record(interaction, await games.get(self.match_id))
+            return
         if await _caught_up(interaction, live):
             return
         if live.over:
@@ -124,8 +128,6 @@ class MatchButton(
             )
         elif self.action == "resign":
             await ask_to_resign(interaction, live)
-        elif self.action == "record":
-            await send_record(interaction, await games.get(self.match_id))
         else:
             await interaction.response.defer()
             if self.action in ("draw", "accept"):
@@ -285,7 +287,7 @@ async def _caught_up(
             return False
         bot_of(interaction).games.check_turn(live, interaction.user.id)  # strangers: no
     await interaction.response.defer()
-    await show_anywhere(interaction, live)
+    await show_anywhere(anywhere.Board(interaction), live)
     return True
 
 
@@ -320,7 +322,7 @@ async def send_cockpit(
     """Show (or refresh) the player's cockpit: the stage's choices as buttons and a board
     preview highlighting what they are about to fly."""
     if edit and anywhere.is_anywhere(bot_of(interaction), live):  # the cockpit is the board
-        await show_anywhere(interaction, live, path)
+        await show_anywhere(anywhere.Board(interaction), live, path)
         return
     stage = cockpit.panel(live.game, path)
     view = _cockpit_view(live, stage)
@@ -350,56 +352,81 @@ def _cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
 # ------------------------------------------------- a match in one message (anywhere)
 
 ANYWHERE_PROMPT = N_("{mention}, your turn — choose below.")
+# where /crosshairs replay and record are refused, the final board keeps its Record button
+ANYWHERE_HINT = N_("**{record}** below reads the whole game again.")
 
 
 async def show_anywhere(
-    interaction: discord.Interaction,
+    board: anywhere.Board,
     live: LiveMatch,
     path: tuple[str, ...] = (),
     said: Sequence[str] = (),
-) -> discord.InteractionMessage:
-    """Bring the message of a match played where the bot only answers (the one
-    ``interaction``, already answered, belongs to) up to date: the board, the turn so far
-    in words and the cockpit of whoever is to fly at ``path``, with the draw buttons,
-    Resign and Record when a row is free; the final board has no buttons (an aborted
-    one says why: ``said``)."""
-    anywhere.pressed(live.id, interaction)
-    if live.aborted:  # ``said``: how it was called off
-        head = f"**Crosshairs #{live.id}** · {live.game.mode.title}"
-        text = "\n".join([head, *said]) if said else f"{head}\n🛑 The match was called off."
-        file, view = await board_file(live), None
-    elif live.over:
-        text, file, view = board_text(live), await board_file(live), None
-    else:
-        stage = cockpit.panel(live.game, path)
-        view = _cockpit_view(live, stage)
-        shown = min(len(stage.choices), 5 * (5 - len(stage.menus)))
-        rows = len(stage.menus) + -(-shown // 5)  # the rows the cockpit fills
-        if rows < 5:
-            draw = ("accept", "decline") if live.draw_offers else ("draw",)
-            for action in (*draw, "resign", "record"):
-                button = MatchButton(action, live.id)
-                button.row = rows
-                view.add_item(button)
-        extra = [*draw_lines(live), f"**{stage.title}**"]
-        text = board_text(live, extra, prompt=ANYWHERE_PROMPT)
-        file = await board_file(
-            live,
-            highlight_cells=stage.highlight_cells,
-            highlight_plane=stage.highlight_plane,
-            labels=stage.labels,
-        )
-    message = await interaction.edit_original_response(content=text, attachments=[file], view=view)
-    await bot_of(interaction).games.board_shown(live)  # a restart finds it up to date
+) -> discord.Message:
+    """Bring the message of a match played where the bot only answers (the one ``board``
+    edits) up to date: see :func:`_anywhere_message`."""
+    anywhere.pressed(live.id, board)
+    text, file, view = await _anywhere_message(bot_of(board.interaction), live, path, said)
+    message = await board.edit(content=text, attachments=[file], view=view)
+    await bot_of(board.interaction).games.board_shown(live)  # a restart finds it up to date
     return message
 
 
-async def start_anywhere(interaction: discord.Interaction, live: LiveMatch) -> None:
+async def _anywhere_message(
+    bot: CrosshairsBot, live: LiveMatch, path: tuple[str, ...] = (), said: Sequence[str] = ()
+) -> tuple[str, discord.File, discord.ui.View | None]:
+    """A board in one message: the board, the turn so far in words and the cockpit of
+    whoever is to fly at ``path``, with the draw buttons, Resign and Record when a row is
+    free. The final board carries the ratings line, Rematch and Record (an aborted one
+    says why it was called off: ``said``)."""
+    if live.aborted:  # ``said``: how it was called off
+        head = f"**Crosshairs #{live.id}** · {_(live.game.mode.title)}"
+        text = "\n".join([head, *said]) if said else f"{head}\n🛑 " + _("The match was called off.")
+        return text, await board_file(live), None
+    if live.over:
+        line = await ratings_line(bot.env.ratings, live)
+        text = board_text(live, [line], hint=_(ANYWHERE_HINT, record=_("Record")))
+        view = await final_view(bot, live) or components()
+        view.add_item(MatchButton("record", live.id))
+        return text, await board_file(live), view
+    stage = cockpit.panel(live.game, path)
+    view = _cockpit_view(live, stage)
+    shown = min(len(stage.choices), 5 * (5 - len(stage.menus)))
+    rows = len(stage.menus) + -(-shown // 5)  # the rows the cockpit fills
+    if rows < 5:
+        draw = ("accept", "decline") if live.draw_offers else ("draw",)
+        for action in (*draw, "resign", "record"):
+            button = MatchButton(action, live.id)
+            button.row = rows
+            view.add_item(button)
+    extra = [*draw_lines(live), f"**{stage.title}**"]
+    text = board_text(live, extra, prompt=ANYWHERE_PROMPT)
+    file = await board_file(
+        live,
+        highlight_cells=stage.highlight_cells,
+        highlight_plane=stage.highlight_plane,
+        labels=stage.labels,
+    )
+    return text, file, view
+
+
+async def start_anywhere(
+    interaction: discord.Interaction, live: LiveMatch, *, follow_up: bool = False
+) -> None:
     """A new match where the bot only answers: the message ``interaction`` answered
-    with (the challenge, the lobby) becomes its board."""
+    with (the challenge, the lobby, a rematch offer) becomes its board; with
+    ``follow_up``, the board is a follow-up of ``interaction`` instead (a rematch asked
+    for on a final board, which stays as it is)."""
     bot = bot_of(interaction)
     await _computer_within(bot, live, None)
-    message = await show_anywhere(interaction, live)
+    message: discord.Message
+    if follow_up:
+        text, file, view = await _anywhere_message(bot, live)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        message = await interaction.followup.send(text, file=file, wait=True, **extra)
+        anywhere.pressed(live.id, anywhere.Board(interaction, message.id))
+        await bot.games.board_shown(live)
+    else:
+        message = await show_anywhere(anywhere.Board(interaction), live)
     await bot.games.set_board_message(live, message.id)
     await game_opened(bot, live, interaction.user.id)
 
@@ -422,20 +449,22 @@ async def _show_anywhere_update(
     bot: CrosshairsBot, update: Update, via: discord.Interaction | None
 ) -> None:
     """:func:`show_update` for a match in one message: shown through the press on it
-    (``via``), or else the latest press whose token still lives; with neither, the
-    next press on the board brings it up to date."""
+    (``via``), or else the latest handle on the board whose token still lives; with
+    neither, the next press on the board brings it up to date. An end is published
+    first: the final board shows the ratings it booked."""
     live = update.match
     last = await _computer_within(bot, live, update)
     ended = update.ended or (last is not None and last.ended)
-    on_board = via is not None and via.message is not None  # not a private confirmation
-    press = via if on_board else anywhere.last_press(live.id)
-    if press is None:
-        log.info("match %s: no press to show the board through; the next one will", live.id)
-    else:
-        await show_anywhere(press, live, said=update.lines)
     if ended:
         event = MatchAborted(live) if live.aborted else MatchFinished(live)
         await bot.games.events.publish(event)
+    on_board = via is not None and via.message is not None  # not a private confirmation
+    board = anywhere.Board(via) if on_board and via is not None else anywhere.last_press(live.id)
+    if board is None:
+        log.info("match %s: no press to show the board through; the next one will", live.id)
+    else:
+        await show_anywhere(board, live, said=update.lines)
+    if ended:
         anywhere.forget(live.id)
     elif not live.over and last is not None and last.passed_at is not None:
         # the player now to move is told (a DM), as in a thread

@@ -27,7 +27,8 @@ import discord
 
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.unrated import chosen_unrated, mark_unrated
-from bot.ui.buttons import REMATCH_ID, open_table
+from bot.ui import anywhere
+from bot.ui.buttons import REMATCH_ID, open_table, start_anywhere
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
@@ -125,8 +126,10 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"x
             ),
             wait=True,
         )
-        # edited later through the channel: the press's token lasts only 15 minutes
-        offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+        if anywhere.is_anywhere(bot_of(interaction), live):
+            offer.message = sent  # only this press's token may edit it (15 minutes)
+        else:  # edited later through the channel: the press's token lasts only 15 minutes
+            offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
 
 
 def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
@@ -193,7 +196,7 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
                 said = _("Rematch withdrawn.")
             else:
                 said = _("Rematch declined by {name}.", name=user.display_name)
-            await _settle(offer, f"❌ {said}")
+            await _settle(interaction, offer, f"❌ {said}")
         return
     offer.waiting.discard(user.id)
     if offer.waiting:
@@ -224,6 +227,9 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
         # nothing was made: Rematch may be pressed again
         _offers(interaction).reopen(offer.match_id)
         raise
+    if anywhere.is_anywhere(bot, live):
+        await _start_anywhere(interaction, offer, live)
+        return
     channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
     with for_everyone(bot, table.guild_id):
@@ -242,15 +248,47 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
         said = _("this match's rematch is already on: {where}", where=where)
         _offers(interaction).settle(offer.match_id, said)
         await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
-        await _settle(offer, "✅ " + _("Accepted: the rematch is on, {where}.", where=where))
+        accepted = _("Accepted: the rematch is on, {where}.", where=where)
+        await _settle(interaction, offer, f"✅ {accepted}")
 
 
-async def _settle(offer: Offer, said: str) -> None:
-    """The offer message loses its buttons and says what became of it."""
+async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: LiveMatch) -> None:
+    """Where the bot only answers (:mod:`bot.ui.anywhere`), the rematch is played in one
+    message too: the offer, when it was accepted there, becomes its board; else (Rematch
+    pressed on the final board) its board is a follow-up of that press, and the offer
+    says it was accepted."""
+    bot = bot_of(interaction)
+    on_offer = _on_offer(interaction, offer)
+    await start_anywhere(interaction, live, follow_up=not on_offer)
+    with for_everyone(bot, offer.table.guild_id):
+        where = _("match #{id}", id=live.id)
+        _offers(interaction).settle(
+            offer.match_id, _("this match's rematch is already on: {where}", where=where)
+        )
+        if not on_offer:
+            accepted = _("Accepted: the rematch is on, {where}.", where=where)
+            await _settle(interaction, offer, f"✅ {accepted}")
+
+
+def _on_offer(interaction: discord.Interaction, offer: Offer) -> bool:
+    """Whether ``interaction`` is a press on the offer's own message."""
+    pressed = interaction.message
+    return pressed is not None and offer.message is not None and pressed.id == offer.message.id
+
+
+async def _settle(interaction: discord.Interaction, offer: Offer, said: str) -> None:
+    """The offer message loses its buttons and says what became of it: through the press
+    on it when that is where ``interaction`` came from, else through its handle (where
+    the bot only answers, that is the token of the press that posted it: past its 15
+    minutes the offer keeps its buttons, which tell a press what became of it)."""
     if offer.message is None:
         return
+    content = f"{_offer_text(offer)}\n\n{said}"
     try:
-        await offer.message.edit(content=f"{_offer_text(offer)}\n\n{said}", view=None)
+        if _on_offer(interaction, offer):
+            await interaction.edit_original_response(content=content, view=None)
+        else:
+            await offer.message.edit(content=content, view=None)
     except discord.HTTPException as exc:
         log.info("rematch offer %s: its message could not be updated (%s)", offer.id, exc)
 

@@ -22,7 +22,8 @@ class Offer:
     host: int
     table: Table
     waiting: set[int] = field(default_factory=set)
-    message: discord.PartialMessage | None = None  # the offer with its buttons
+    # the offer with its buttons: in the channel, or (anywhere) through its press's token
+    message: discord.PartialMessage | discord.WebhookMessage | None = None
 
 
 class RematchOffers:

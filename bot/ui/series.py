@@ -25,7 +25,7 @@ from bot.services.live import LiveMatch, MatchError
 from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
-from bot.services.rating_service import RatingService, shown_rating
+from bot.services.rating_service import RatingService
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui import anywhere, board_edits
@@ -34,9 +34,10 @@ from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
-from bot.ui.thread import board_text, match_channel
+from bot.ui.ratings_line import ratings_line
+from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
-from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
+from competition.ratings import MAX_HANDICAP
 from i18n import N_, _, n_
 from render.cards import cards_png
 from render.scoreboard import ScoreRow, scoreboard_png
@@ -317,8 +318,9 @@ class SeriesDesk(commands.Cog):
 
     async def _match_finished(self, live: LiveMatch) -> None:
         if anywhere.is_anywhere(self.bot, live):
+            # no series there, and nowhere to post: the final board, shown once this
+            # has run, carries the ratings line (bot.ui.buttons.show_anywhere)
             await self.ratings.rate(live)  # once, however often this end is published
-            await self._ratings_under_board(live)
             return
         once = self.games.events.once
         channel = await match_channel(self.bot, live)
@@ -409,33 +411,7 @@ class SeriesDesk(commands.Cog):
         """The ratings line, through the interaction that ended the game when it may:
         Discord's global limit does not count that."""
         via = board_edits.acting(live.id, channel)
-        await board_edits.say(live.id, channel, via, await self._ratings_line(live))
-
-    async def _ratings_under_board(self, live: LiveMatch) -> None:
-        """Where the bot only answers (no series there, nowhere to post), the ratings
-        line goes under the final board, through the press that ended the match."""
-        press = anywhere.last_press(live.id)
-        if press is not None:
-            line = await self._ratings_line(live)
-            await press.edit_original_response(content=board_text(live, [line]))
-
-    async def _ratings_line(self, live: LiveMatch) -> str:
-        verdict = await self.ratings.verdict(live)
-        if not verdict.rated:
-            return "📊 " + _("Unrated game: {why}.", why=verdict.why_not)
-        family = family_of(live.game.settings.mode)
-        parts = []
-        for entrant in live.seats:
-            assert entrant.user_id is not None  # rated games are between people
-            rating = await self.ratings.rating(entrant.user_id, family)
-            if rating is not None:
-                parts.append(f"{entrant.name} {shown_rating(rating)}")
-        said = _(
-            "Ratings ({family}): {ratings} ('?': provisional, still settling)",
-            family=_(FAMILY_TITLES[family]),
-            ratings="; ".join(parts),
-        )
-        return f"📊 {said}"
+        await board_edits.say(live.id, channel, via, await ratings_line(self.ratings, live))
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -125,9 +125,12 @@ async def board_file(
 PLAY_PROMPT = N_("{mention}, your turn — press **{play}** or use `/crosshairs move`.")
 
 
-def board_text(live: LiveMatch, extra: Sequence[str] = (), prompt: str = PLAY_PROMPT) -> str:
+def board_text(
+    live: LiveMatch, extra: Sequence[str] = (), prompt: str = PLAY_PROMPT, hint: str = ""
+) -> str:
     """The board message: heading, the turn so far in words, ``extra`` lines (a draw
-    offer), whose turn it is with a ping and ``prompt``, or the result."""
+    offer), whose turn it is with a ping and ``prompt``, or the result and ``hint`` (by
+    default, how to watch and read it again)."""
     game = live.game
     rules = _("{ruleset} rules", ruleset=game.settings.ruleset)
     head = f"**Crosshairs #{live.id}** · {_(game.mode.title)} · {rules}"
@@ -138,7 +141,7 @@ def board_text(live: LiveMatch, extra: Sequence[str] = (), prompt: str = PLAY_PR
         body = told.replace(":\n", " " + _("so far") + ":\n", 1)
     status = live.status_line()
     if game.is_over:
-        status += "\n" + _(FINAL_HINT, id=live.id)
+        status += "\n" + (hint or _(FINAL_HINT, id=live.id))
     else:
         user = live.user_to_move()
         if user is not None:

@@ -6,19 +6,24 @@ needs the bot to post on its own is refused with its reason (docs/anywhere.md)."
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+import time
 
 import pytest
 
 from e2e.conftest import Local, stored_steps
-from localcord.autoplay import FINAL_MARK, Press, offers, press
-from localcord.client import reply
+from localcord.autoplay import Press, offers, press
+from localcord.client import People, answer, reply
 from localcord.state import Message, User
+from storage.db import Database
 from storage.matches import MatchStatus
 
 TURN = re.compile(r"<@(\d+)>, your turn")
 MATCH_BUTTON = re.compile(r"xh:(draw|accept|decline|resign|record):")
+# the final board's hint where /crosshairs replay and record are refused
+FINAL_MARK = "**Record** below reads the whole game again."
 
 
 def pick(board: Message, rng: random.Random) -> Press:
@@ -33,6 +38,30 @@ def pick(board: Message, rng: random.Random) -> Press:
     plays = [p for p in found if p.plays and not p.label.startswith("Crash")]
     onward = [p for p in found if p.label not in ("Back", "Step by step")]
     return rng.choice(shots or safe or menu or plays or onward or found)
+
+
+async def play_out(
+    people: People, board: Message, pilots: dict[int, User], rng: random.Random
+) -> tuple[int, list[str]]:
+    """Fly the match on ``board`` to its end, checking each press edits the board;
+    returns the presses and the steps they played."""
+    tokens, presses = list[str](), 0
+    while FINAL_MARK not in board.content:
+        assert presses < 600, "the duel did not end"
+        pilot = to_fly(board, pilots)
+        chosen = pick(board, rng)
+        image = board.attachments[0].id
+        pressed = await press(people, pilot, board, chosen)
+        presses += 1
+        assert pressed.original is board, reply(pressed)  # answered by editing the board
+        assert not reply(pressed).startswith("⚠️"), reply(pressed)
+        assert board.attachments[0].id != image  # the board follows every press
+        tokens += chosen.plays
+    return presses, tokens
+
+
+def labels(message: Message) -> list[str]:
+    return [b.get("label", "") for b in message.buttons()]
 
 
 def to_fly(board: Message, people: dict[int, User]) -> User:
@@ -65,23 +94,12 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
     assert "not your turn" in reply(said) and said.original is not board
     assert board.version == version  # the board is untouched by a press out of turn
 
-    rng, tokens, presses = random.Random(29), list[str](), 0
-    while FINAL_MARK not in board.content:
-        assert presses < 600, "the duel did not end"
-        pilot = to_fly(board, pilots)
-        chosen = pick(board, rng)
-        image = board.attachments[0].id
-        pressed = await press(people, pilot, board, chosen)
-        presses += 1
-        assert pressed.original is board, reply(pressed)  # answered by editing the board
-        assert not reply(pressed).startswith("⚠️"), reply(pressed)
-        assert board.attachments[0].id != image  # the board follows every press
-        tokens += chosen.plays
+    presses, tokens = await play_out(people, board, pilots, random.Random(29))
     edits = sum(r.method == "PATCH" and "/webhooks/" in r.path for r in world.requests)
     print(f"{presses} presses on the board, {len(tokens)} steps, {edits} edits of it")
-    assert not board.components  # the final board: nothing left to press
+    assert labels(board) == ["Rematch", "Record"]  # the final board: nothing else to press
     # the ratings line comes under the final board, there being nowhere else to post it
-    await people.wait_for(dm, lambda m: "📊 Ratings (Duels): alice" in m.content)
+    assert "📊 Ratings (Duels): alice" in board.content
 
     assert world.history(dm) == [board]  # one message, the whole match
     in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
@@ -125,10 +143,24 @@ async def test_the_computer_flies_within_the_press_and_a_resignation_shows(
     await people.click(alice, confirm, "Yes, resign")
     # shown on the board through the latest press on it, whose token still lives
     shown = await people.wait_for(group, lambda m: FINAL_MARK in m.content)
-    assert shown is board and not board.components
+    assert shown is board and labels(board) == ["Rematch", "Record"]
     await people.wait_for(group, lambda m: "📊 Unrated game: the computer played" in m.content)
-
     assert world.history(group) == [board]
+
+    # Rematch with the computer alone starts at once, in a follow-up of the press: the
+    # final board stays, and the new board flies within the presses on it
+    asked = await people.click(alice, board, "Rematch")
+    rematch = answer(asked)
+    assert rematch is not None and rematch is not board and rematch.attachments
+    assert "a rematch of" not in rematch.content and labels(board) == ["Rematch", "Record"]
+    assert to_fly(rematch, {alice.id: alice}) is alice  # the computer flew first, if first
+    # a resignation before any press on it is shown through the press that posted it
+    asked = await people.click(alice, rematch, "Resign")
+    assert asked.original is not None
+    await people.click(alice, asked.original, "Yes, resign")
+    await people.wait_for(group, lambda m: m is rematch and "your turn" not in m.content)
+    assert "aborted" in rematch.content or FINAL_MARK in rematch.content, rematch.content
+    assert world.history(group) == [board, rematch]
     assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
     match = int(re.search(r"Crosshairs #(\d+)", board.content)[1])  # type: ignore[index]
     await local.bot.stop()
@@ -250,6 +282,98 @@ async def test_after_a_restart_the_board_still_flies_and_catches_up_with_its_end
     # result, or the game called off if not every side had flown a turn yet)
     assert "your turn" in board.content
     caught_up = await press(people, bob, board, pick(board, rng))
-    assert caught_up.original is board and not board.components
-    assert FINAL_MARK in board.content or "called off" in board.content, board.content
+    assert caught_up.original is board and "your turn" not in board.content
+    if "called off" in board.content:
+        assert not board.components
+    else:
+        assert FINAL_MARK in board.content and labels(board) == ["Rematch", "Record"]
     assert not [r for r in world.requests if f"/channels/{dm.id}" in r.path]
+
+
+async def matches_stored(local: Local) -> int:
+    async with await Database.open(local.bot.database) as db, db.read() as conn:
+        rows = list(await conn.fetchall("SELECT COUNT(*) FROM matches"))
+    return int(rows[0][0])
+
+
+def number(board: Message) -> int:
+    found = re.search(r"Crosshairs #(\d+)", board.content)
+    assert found is not None, board.content
+    return int(found[1])
+
+
+async def test_a_whole_duel_in_a_dm_then_its_rematch_in_the_offer(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None
+    await people.click(bob, board, "Accept")
+    pilots = {alice.id: alice, bob.id: bob}
+    await play_out(people, board, pilots, random.Random(7))
+    # the end: the ratings line, and the final board's own Record instead of commands
+    # that are refused here
+    assert "📊 Ratings (Duels): alice" in board.content
+    assert "/crosshairs" not in board.content
+    record = await people.click(bob, board, "Record")
+    assert record.original is not None and record.original.ephemeral
+    assert f"📜 Match #{number(board)}: alice vs bob" in reply(record)
+
+    asked = await people.click(bob, board, "Rematch")
+    offer = answer(asked)
+    assert offer is not None and offer is not board and not offer.ephemeral
+    assert f"**Rematch?** bob asks <@{alice.id}>" in offer.content
+    assert offer.allowed_mentions is not None
+    assert offer.allowed_mentions.get("users") == [alice.id]  # pings only her
+    again = await people.click(bob, board, "Rematch")
+    assert "already asked" in reply(again)
+    # Accept, delivered twice, turns the offer itself into the new match's board, once
+    accepted = await people.click(alice, offer, "Accept", twice=True)
+    assert accepted.original is offer
+    assert offer.attachments and TURN.search(offer.content), offer.content
+    assert number(offer) != number(board) and "📊" in board.content  # the old end stays
+    image = offer.attachments[0].id
+    pressed = await press(people, to_fly(offer, pilots), offer, pick(offer, random.Random(1)))
+    assert pressed.original is offer and offer.attachments[0].id != image
+    late = await people.click(alice, board, "Rematch")
+    assert f"already on: match #{number(offer)}" in reply(late)
+    assert world.history(dm) == [board, offer]
+    assert not [r for r in world.requests if f"/channels/{dm.id}" in r.path]
+    await local.bot.stop()
+    assert await matches_stored(local) == 2
+
+
+async def logged(local: Local, text: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in local.bot.log(100_000):
+        assert time.monotonic() < deadline, f"the bot never logged {text!r}"
+        await asyncio.sleep(0.05)
+
+
+async def test_an_end_shown_at_a_later_press_carries_the_ratings_line(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    dm = world.private_channel(alice, bob)
+    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
+    board = challenge.original
+    assert board is not None
+    await people.click(bob, board, "Accept")
+    pilots, rng = {alice.id: alice, bob.id: bob}, random.Random(13)
+    first = to_fly(board, pilots)
+    for turn in (0, 1):  # each side flies a whole turn: a resignation then has a result
+        while (to_fly(board, pilots) is first) == (turn == 0):
+            await press(people, to_fly(board, pilots), board, pick(board, rng))
+
+    local.bot.kill()  # no press on the board whose token the new process could use
+    await local.bot.wait_killed()
+    await local.bot.start()
+    asked = await people.click(alice, board, "Resign")
+    assert asked.original is not None
+    await people.click(alice, asked.original, "Yes, resign")
+    await logged(local, "no press to show the board through; the next one will")
+    assert "your turn" in board.content  # nothing could show the end yet
+    caught_up = await press(people, bob, board, pick(board, rng))
+    assert caught_up.original is board and FINAL_MARK in board.content, board.content
+    assert "📊 Ratings (Duels): alice" in board.content
+    assert labels(board) == ["Rematch", "Record"]
