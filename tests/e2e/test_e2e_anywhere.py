@@ -102,12 +102,30 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
     assert "📊 Ratings (Duels): alice" in board.content
 
     assert world.history(dm) == [board]  # one message, the whole match
+    offer = answer(await people.click(alice, board, "Rematch"))
+    assert offer is not None and "**Rematch?** alice asks" in offer.content
+    if place == "dm":
+        # bob presses Rematch too: a yes, and the new board follows his press
+        new = answer(await people.click(bob, board, "Rematch"))
+        assert new is not None and new is not offer and new.attachments
+        assert TURN.search(new.content) and number(new) == number(board) + 1
+        said = "✅ Accepted: the rematch is on, match #"  # through alice's press's token
+        await people.wait_for(dm, lambda m: m is offer and said in m.content)
+        assert not offer.components and world.history(dm) == [board, offer, new]
+    else:
+        await people.click(bob, offer, "Decline")
+        await people.wait_for(
+            dm, lambda m: m is offer and "❌ Rematch declined by bob." in m.content
+        )
+        assert not offer.components
+        refused = await people.click(alice, board, "Rematch")
+        assert "declined by bob" in reply(refused)
+        assert world.history(dm) == [board, offer]
     in_dm = [r for r in world.requests if f"/channels/{dm.id}" in r.path]
     assert in_dm == [], in_dm  # no bot-only route was used there, not even refused
     assert not [r for r in world.requests if r.status == 403]
-    match = int(re.search(r"Crosshairs #(\d+)", board.content)[1])  # type: ignore[index]
     await local.bot.stop()
-    steps, status = await stored_steps(local, match)
+    steps, status = await stored_steps(local, number(board))
     assert steps == tokens
     assert status is MatchStatus.FINISHED
 
