@@ -205,7 +205,7 @@ class People:
             "app_permissions": str(
                 permissions.of_bot(self.world, channel) if own else USER_INSTALL_PERMISSIONS
             ),
-            "locale": "en-GB",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": (
                 {GUILD_INSTALL: "0"} if own else {USER_INSTALL: str(user.id)}

@@ -78,7 +78,7 @@ class EndPose:
     @property
     def short(self) -> str:
         if self.cell is None:
-            return "lost"
+            return _("lost")
         return f"{board.name(self.cell)} {ARROWS[self.facing]} h{self.height}"
 
     @property

@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager
 import discord
 from discord import app_commands
 
-from i18n import speak, speaking
+from i18n import current, speak, speaking
 
 
 class SpeakingTree(app_commands.CommandTree[discord.Client]):
@@ -34,5 +34,9 @@ def server_locale(client: discord.Client, guild_id: int | None) -> discord.Local
 
 
 def for_everyone(client: discord.Client, guild_id: int | None) -> AbstractContextManager[str]:
-    """Speak the server's language within the block: what it posts everyone reads."""
-    return speaking(server_locale(client, guild_id))
+    """Speak the server's language within the block: what it posts everyone reads.
+    Outside any server the bot is in (a DM, a group DM, a server without the bot:
+    :mod:`bot.ui.anywhere`) there is no server's language, and what is shown there is
+    shown in answer to someone: it keeps speaking theirs (English when nobody acted)."""
+    locale = server_locale(client, guild_id)
+    return speaking(current() if locale is None else locale)

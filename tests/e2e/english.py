@@ -1,8 +1,8 @@
-"""What counts as an English word in what a German reader is shown (i18n): a word of the
-bot's English texts (the catalogue template's msgids) that no German translation uses
-either, once what is not words is left out — notation (tokens with a digit: ``c3C<``,
-``P1``, ``#12``), mentions, timestamps, slash commands in backticks and the compass
-letters of notation (``NE``)."""
+"""What a person reads on a message (:func:`shown`), and what counts as an English word
+in what a German reader is shown (i18n): a word of the bot's English texts (the
+catalogue template's msgids) that no German translation uses either, once what is not
+words is left out — notation (tokens with a digit: ``c3C<``, ``P1``, ``#12``), mentions,
+timestamps, slash commands in backticks and the compass letters of notation (``NE``)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from functools import cache
 
 from bot.catalogues import TEMPLATE, read
 from i18n import catalogue_path
+from localcord.state import Message
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+(?:'[a-z]+)?")
 # Not words: a token with a digit (notation, seat labels, numbers), a mention, a
-# channel link or a timestamp (<@1>, <#2>, <t:3:R>), a slash command in backticks.
-NOT_WORDS = re.compile(r"<[@#t][^>]*>|\S*\d\S*|`/[^`]*`")
+# channel link or a timestamp (<@1>, <#2>, <t:3:R>), a slash command in backticks, a
+# plane's letter heading a menu's choice ("A · a6 → h1 · …").
+NOT_WORDS = re.compile(r"<[@#t][^>]*>|\S*\d\S*|`/[^`]*`|\b[A-Z]\b(?= · )")
 # The compass letters of notation (rules spec §9: +a3NE), shown beside the arrows.
 NOTATION = {"E", "NE", "NW", "W", "SW", "SE", "S", "N"}
 # The game's and the players' names, the same in every language.
@@ -45,3 +47,16 @@ def english_in(text: str) -> set[str]:
     """The English words in ``text``."""
     cleaned = NOT_WORDS.sub(" ", text)
     return {w for w in WORD.findall(cleaned) if w.lower() in english_only() and w not in NOTATION}
+
+
+def shown(message: Message) -> list[str]:
+    """Everything a person reads on a message: its text, its pictures' alt text, and its
+    buttons' and menus' words."""
+    said = [message.content, *(a.description for a in message.attachments)]
+    for button in message.buttons():
+        said.append(str(button.get("label") or ""))
+    for menu in message.selects():
+        said.append(str(menu.get("placeholder") or ""))
+        for option in menu.get("options") or []:
+            said += [str(option.get("label") or ""), str(option.get("description") or "")]
+    return said

@@ -10,17 +10,19 @@ import asyncio
 import random
 import re
 import time
+from collections.abc import Callable
 
 import pytest
 
 from e2e.conftest import Local, stored_steps
+from e2e.english import english_in, shown
 from localcord.autoplay import Press, offers, press
 from localcord.client import People, answer, reply
 from localcord.state import Message, User
 from storage.db import Database
 from storage.matches import MatchStatus
 
-TURN = re.compile(r"<@(\d+)>, your turn")
+TURN = re.compile(r"<@(\d+)>, (?:your turn|du bist am Zug)")
 MATCH_BUTTON = re.compile(r"xh:(draw|accept|decline|resign|record):")
 # the final board's hint where /crosshairs replay and record are refused
 FINAL_MARK = "**Record** below reads the whole game again."
@@ -41,12 +43,17 @@ def pick(board: Message, rng: random.Random) -> Press:
 
 
 async def play_out(
-    people: People, board: Message, pilots: dict[int, User], rng: random.Random
+    people: People,
+    board: Message,
+    pilots: dict[int, User],
+    rng: random.Random,
+    end: str = FINAL_MARK,
+    look: Callable[[], None] = lambda: None,
 ) -> tuple[int, list[str]]:
-    """Fly the match on ``board`` to its end, checking each press edits the board;
-    returns the presses and the steps they played."""
+    """Fly the match on ``board`` until ``end`` shows on it, checking each press edits
+    the board and calling ``look`` after each; returns the presses and their steps."""
     tokens, presses = list[str](), 0
-    while FINAL_MARK not in board.content:
+    while end not in board.content:
         assert presses < 600, "the duel did not end"
         pilot = to_fly(board, pilots)
         chosen = pick(board, rng)
@@ -57,6 +64,7 @@ async def play_out(
         assert not reply(pressed).startswith("⚠️"), reply(pressed)
         assert board.attachments[0].id != image  # the board follows every press
         tokens += chosen.plays
+        look()
     return presses, tokens
 
 
@@ -109,8 +117,8 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
         new = answer(await people.click(bob, board, "Rematch"))
         assert new is not None and new is not offer and new.attachments
         assert TURN.search(new.content) and number(new) == number(board) + 1
-        said = "✅ Accepted: the rematch is on, match #"  # through alice's press's token
-        await people.wait_for(dm, lambda m: m is offer and said in m.content)
+        on = "✅ Accepted: the rematch is on, match #"  # through alice's press's token
+        await people.wait_for(dm, lambda m: m is offer and on in m.content)
         assert not offer.components and world.history(dm) == [board, offer, new]
     else:
         await people.click(bob, offer, "Decline")
@@ -395,3 +403,35 @@ async def test_an_end_shown_at_a_later_press_carries_the_ratings_line(local: Loc
     assert caught_up.original is board and FINAL_MARK in board.content, board.content
     assert "📊 Ratings (Duels): alice" in board.content
     assert labels(board) == ["Rematch", "Record"]
+
+
+async def test_a_duel_and_its_rematch_in_a_german_dm_show_no_english_word(local: Local) -> None:
+    """A DM has no server's language: what is shown there speaks the language of whoever
+    acted, here German for both (docs/localisation.md)."""
+    people, world = local.people, local.server.world
+    anna, bernd = people.join("anna", "de"), people.join("bernd", "de")
+    dm = world.private_channel(anna, bernd)
+    read: set[str] = set()
+
+    def look() -> None:
+        for message in world.channel_log.get(dm.id, []):
+            if message.visible_to in (None, anna.id, bernd.id):
+                read.update(shown(message))
+
+    challenge = await people.slash(anna, dm, "crosshairs challenge", opponent=bernd, planes=3)
+    board = challenge.original
+    assert board is not None and "fordert dich heraus" in board.content
+    look()
+    await people.click(bernd, board, "Annehmen")
+    pilots = {anna.id: anna, bernd.id: bernd}
+    await play_out(people, board, pilots, random.Random(3), "**Protokoll**", look)
+    assert "📊" in board.content and labels(board) == ["Revanche", "Protokoll"]
+    await people.click(anna, board, "Protokoll")
+    offer = answer(await people.click(bernd, board, "Revanche"))
+    assert offer is not None and offer.content.startswith("🔁 **Revanche?**")
+    look()
+    await people.click(anna, offer, "Annehmen")
+    assert TURN.search(offer.content) and "du bist am Zug" in offer.content
+    look()
+    assert len(read) > 30  # it did read the game
+    assert {text: found for text in read if (found := english_in(text))} == {}

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from e2e.conftest import Local
-from e2e.english import english_in
+from e2e.english import english_in, shown
 from localcord.autoplay import (
     FINAL_MARK,
     GameOver,
@@ -30,19 +30,6 @@ from localcord.botproc import BotProcess
 from localcord.client import People, answer, reply
 from localcord.server import LocalDiscord
 from localcord.state import Channel, Message, User
-
-
-def shown(message: Message) -> list[str]:
-    """Everything a person reads on a message: its text, its pictures' alt text, and its
-    buttons' and menus' words."""
-    said = [message.content, *(a.description for a in message.attachments)]
-    for button in message.buttons():
-        said.append(str(button.get("label") or ""))
-    for menu in message.selects():
-        said.append(str(menu.get("placeholder") or ""))
-        for option in menu.get("options") or []:
-            said += [str(option.get("label") or ""), str(option.get("description") or "")]
-    return said
 
 
 class Reader:
