@@ -229,11 +229,11 @@ async def test_bad_requests_are_answered_and_change_nothing(
     before = await repo.run(ann.id)
     answered = answer(await ann.slash(channel, "crosshairs puzzle", number="9-9999"))
     assert answered.ephemeral and "no puzzle '9-9999'" in answered.content
-    assert refusals(simcord_env) == ["there is no puzzle '9-9999'"]
+    assert refusals(simcord_env) == ["there is no puzzle '9-9999'; numbers look like 1-0042"]
     assert await repo.run(ann.id) == before  # the open lesson is still there, untouched
     assert await repo.puzzle_rating(ann.id) is None
     await ann.slash(channel, "crosshairs learn", lesson="loop-the-loop")
     assert refusals(simcord_env)[-1] == (
-        "there is no lesson 'loop-the-loop'; /crosshairs learn lists the lessons"
+        "there is no lesson 'loop-the-loop'; `/crosshairs learn` lists the lessons"
     )
     assert await repo.run(ann.id) == before
