@@ -231,9 +231,10 @@ def report(reviews: list[TurnReview], names: list[str] | None = None) -> str:
     lines = [_("turn  player  played  (evaluation before -> after, value given away)")]
     for r in reviews:
         lost = _("the game") if r.loss >= GAME else _("{planes} planes", planes=f"{r.loss:.1f}")
+        given = _("lost {what}", what=lost)
         line = (
             f"{r.number:>4}  {who(r.seat):<6}  {r.played}  "
-            f"({r.before:+.1f} -> {r.after:+.1f}, {_('lost {what}', what=lost)})"
+            f"({r.before:+.1f} -> {r.after:+.1f}, {given})"
         )
         if r.mark:
             line += f"  {_(MARK_WORDS[r.mark]).upper()}"
