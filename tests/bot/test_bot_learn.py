@@ -173,6 +173,27 @@ async def test_the_daily_puzzle_is_switched_on_by_an_admin_and_posted_once_a_day
     assert await desk.post_due() == 0
 
 
+async def test_the_daily_puzzle_is_posted_in_the_servers_language(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock, one_puzzle: puzzles.Puzzle
+) -> None:
+    """The post everyone reads speaks the server's language (German), its button too;
+    the admin who switched it on is answered in their own (English)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("raetsel")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    ada = guild.add_member(simcord_env.create_user("ada"), roles=[admins])
+    done = answer(await ada.slash(channel, "crosshairs puzzle", daily=channel))
+    assert "every day" in done.content
+    found = simcord_bot.get_guild(guild.id)
+    assert found is not None
+    found.preferred_locale = discord.Locale.german
+    desk = simcord_bot.get_cog("DailyPuzzles")
+    assert isinstance(desk, DailyPuzzles) and await desk.post_due() == 1
+    (post,) = [m for m in channel.history() if "Tägliches Rätsel" in m.content]
+    assert "doppeltes Fadenkreuz" in post.content and "Duell" in post.content
+    assert [b.label for row in post.components for b in row.children] == ["Lösen"]
+
+
 @pytest.fixture
 def bot_config(bot_config: Config) -> Config:
     # the analysis' search kept small: the blunders are what a random game makes
