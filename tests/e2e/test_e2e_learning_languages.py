@@ -205,6 +205,9 @@ async def test_a_german_learner_sees_no_english_word(german: Local) -> None:
     anna, bernd = people.join("anna", "de"), people.join("bernd", "de")
     reader = Reader(german, anna, "de", public=True)
 
+    # a lesson is found by its German title as it is typed
+    found = await people.autocomplete(anna, channel, "crosshairs learn", "lesson", lesson="steig")
+    assert found == ["climb"]
     await learn(people, anna, channel, reader)
     assert any("Lektion 2: Der langsame Anfang" in t for t in reader.read)
     await solve(people, anna, channel, reader)
