@@ -37,7 +37,10 @@ class Page:
         """The page's text in the language being spoken."""
         told = [_(self.text)]
         if self.variants:
-            told += [f"**{_(v.title)}**: {_(v.teaching)}" for v in VARIANTS]
+            told += [
+                _("**{variant}**: {rule}", variant=_(v.title), rule=_(v.teaching))
+                for v in VARIANTS
+            ]
         return " ".join(told)
 
 
