@@ -38,8 +38,7 @@ class Page:
         told = [_(self.text)]
         if self.variants:
             told += [
-                _("**{variant}**: {rule}", variant=_(v.title), rule=_(v.teaching))
-                for v in VARIANTS
+                _("**{variant}**: {rule}", variant=_(v.title), rule=_(v.teaching)) for v in VARIANTS
             ]
         return " ".join(told)
 
