@@ -5,8 +5,10 @@
 The page (``static/``) looks like a Discord channel: the bot's slash commands with
 autocomplete, messages and board images as they arrive, clickable buttons, and a switch
 to act as Amy, Ben, Cleo, Dev or a spectator; ephemeral answers show only to whoever they are
-for. Its small JSON API lives under ``/play/``; the bot runs in the same event loop,
-pointed at this server by ``DISCORD_API_BASE`` as in the end-to-end tests.
+for. Amy and Ben also share a DM that the bot is not in, where `/crosshairs` works as
+Discord's user-installed app does (docs/anywhere.md). Its small JSON API lives under
+``/play/``; the bot runs in the same event loop, pointed at this server by
+``DISCORD_API_BASE`` as in the end-to-end tests.
 """
 
 from __future__ import annotations
@@ -25,7 +27,16 @@ from aiohttp import web
 
 from localcord.client import LocalcordError, People
 from localcord.server import LocalDiscord
-from localcord.state import LOADING, PUBLIC_THREAD, Channel, Json, Message, User, as_json
+from localcord.state import (
+    LOADING,
+    PRIVATE,
+    PUBLIC_THREAD,
+    Channel,
+    Json,
+    Message,
+    User,
+    as_json,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +62,8 @@ class Playground:
         self.pilots = [self.people.join(name, locale) for name in PILOTS]
         self.spectator = self.people.join("Spectator", locale)
         self.channel = self.world.add_channel("dogfights" if not language else "crosshairs")
+        # a DM the bot is not in: only the user-installed app reaches it
+        self.world.private_channel(self.pilots[0], self.pilots[1])
         self.closing = False
         server.app.on_shutdown.append(self._wake_pollers)
         server.app.add_routes(
@@ -91,7 +104,8 @@ class Playground:
                 await asyncio.wait_for(self.world.changed().wait(), deadline - time.monotonic())
         viewer = self._user(request.query.get("viewer"))
         channel = self.world.channels.get(int(request.query.get("channel") or self.channel.id))
-        channel = channel or self.channel
+        if channel is None or (channel.type in PRIVATE and not _recipient(channel, viewer)):
+            channel = self.channel  # someone else's DM
         visible = self.world.history(channel, viewer.id)
         return as_json(
             {
@@ -104,8 +118,10 @@ class Playground:
                         "id": str(c.id),
                         "name": c.name,
                         "thread": c.type == PUBLIC_THREAD,
+                        "dm": c.type in PRIVATE,
                     }
                     for c in self.world.channels.values()
+                    if c.type not in PRIVATE or _recipient(c, viewer)
                 ],
                 "commands": self._commands(),
                 "messages": [self._message(m, viewer) for m in visible[-shown:]],
@@ -346,6 +362,11 @@ def _row(items: list[Json]) -> Json:
             if b.get("type") == 2
         ]
     }
+
+
+def _recipient(channel: Channel, user: User) -> bool:
+    """Whether ``user`` is in the DM or group DM ``channel``."""
+    return any(r["id"] == str(user.id) for r in channel.recipients or [])
 
 
 def _person(user: User) -> Json:

@@ -61,7 +61,7 @@ function renderChannels(channels) {
   list.replaceChildren();
   for (const c of channels) {
     const li = document.createElement("li");
-    li.textContent = (c.thread ? "🧵 " : "# ") + c.name;
+    li.textContent = (c.dm ? "@ " : c.thread ? "🧵 " : "# ") + c.name;
     li.dataset.channel = c.id;
     li.className = (c.thread ? "thread " : "") + (c.id === page.channel ? "current" : "");
     li.addEventListener("click", () => switchChannel(c.id));
