@@ -412,13 +412,16 @@ async def _anywhere_message(
 
 
 async def start_anywhere(
-    interaction: discord.Interaction, live: LiveMatch, *, follow_up: bool = False
+    interaction: discord.Interaction, live: LiveMatch, intro: str, *, follow_up: bool = False
 ) -> None:
     """A new match where the bot only answers: the message ``interaction`` answered
     with (the challenge, the lobby, a rematch offer) becomes its board; with
     ``follow_up``, the board is a follow-up of ``interaction`` instead (a rematch asked
-    for on a final board, which stays as it is)."""
+    for on a final board, which stays as it is). ``intro`` and the seats head the board
+    through the first player-turn, as they head a thread."""
     bot = bot_of(interaction)
+    with for_everyone(bot, live.record.guild_id):
+        introduce(live, f"{intro}\n{seats_line(live)}")
     await _computer_within(bot, live, None)
     message: discord.Message
     if follow_up:

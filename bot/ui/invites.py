@@ -154,13 +154,13 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
     except Exception:
         reopen(table)
         raise
+    with for_everyone(bot, table.guild_id):
+        intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
     if not posts_on_its_own(interaction):  # the table's own message becomes the board
-        await start_anywhere(interaction, live)
+        await start_anywhere(interaction, live, intro)
         return
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    with for_everyone(bot, table.guild_id):
-        intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
     target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
         where = target.mention if isinstance(target, discord.Thread) else _("here")

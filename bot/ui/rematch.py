@@ -233,12 +233,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
     channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
     assert isinstance(channel, discord.abc.Messageable)
     with for_everyone(bot, table.guild_id):
-        intro = "🔁 " + _(
-            "**Match #{id}**, a rematch of #{old} — {table}",
-            id=live.id,
-            old=offer.match_id,
-            table=table.describe(),
-        )
+        intro = _intro(offer, live)
     target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
         if isinstance(target, discord.Thread):
@@ -259,7 +254,9 @@ async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: 
     says it was accepted."""
     bot = bot_of(interaction)
     on_offer = _on_offer(interaction, offer)
-    await start_anywhere(interaction, live, follow_up=not on_offer)
+    with for_everyone(bot, offer.table.guild_id):
+        intro = _intro(offer, live)
+    await start_anywhere(interaction, live, intro, follow_up=not on_offer)
     with for_everyone(bot, offer.table.guild_id):
         where = _("match #{id}", id=live.id)
         _offers(interaction).settle(
@@ -268,6 +265,15 @@ async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: 
         if not on_offer:
             accepted = _("Accepted: the rematch is on, {where}.", where=where)
             await _settle(interaction, offer, f"✅ {accepted}")
+
+
+def _intro(offer: Offer, live: LiveMatch) -> str:
+    return "🔁 " + _(
+        "**Match #{id}**, a rematch of #{old} — {table}",
+        id=live.id,
+        old=offer.match_id,
+        table=offer.table.describe(),
+    )
 
 
 def _on_offer(interaction: discord.Interaction, offer: Offer) -> bool:

@@ -91,6 +91,7 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
     assert board is not None and "challenges you" in board.content
     accepted = await people.click(bob, board, "Accept")
     assert accepted.original is board  # the challenge itself became the board
+    assert "✈️ **Match #" in board.content and "Seats: alice (P1)" in board.content
     assert board.attachments and "your turn" in board.content and board.selects()
 
     pilots = {alice.id: alice, bob.id: bob}
@@ -178,7 +179,7 @@ async def test_the_computer_flies_within_the_press_and_a_resignation_shows(
     asked = await people.click(alice, board, "Rematch")
     rematch = answer(asked)
     assert rematch is not None and rematch is not board and rematch.attachments
-    assert "a rematch of" not in rematch.content and labels(board) == ["Rematch", "Record"]
+    assert labels(board) == ["Rematch", "Record"]
     assert to_fly(rematch, {alice.id: alice}) is alice  # the computer flew first, if first
     # a resignation before any press on it is shown through the press that posted it
     asked = await people.click(alice, rematch, "Resign")
@@ -358,6 +359,9 @@ async def test_a_whole_duel_in_a_dm_then_its_rematch_in_the_offer(local: Local) 
     accepted = await people.click(alice, offer, "Accept", twice=True)
     assert accepted.original is offer
     assert offer.attachments and TURN.search(offer.content), offer.content
+    # headed, as a thread is, by what it is and who sits where
+    assert f"🔁 **Match #{number(offer)}**, a rematch of #{number(board)}" in offer.content
+    assert "Seats: bob (P1) from the south edge" in offer.content
     assert number(offer) != number(board) and "📊" in board.content  # the old end stays
     image = offer.attachments[0].id
     pressed = await press(people, to_fly(offer, pilots), offer, pick(offer, random.Random(1)))
