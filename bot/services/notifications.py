@@ -30,10 +30,15 @@ class Notice:
 
 
 def jump_link(live: LiveMatch) -> str:
-    """A link that opens the match's thread (or channel) in Discord."""
-    where = live.record.thread_id or live.record.channel_id
+    """A link that opens the match in Discord: its thread; without one (played in a
+    channel, or in one message where the bot only answers, which may be far up a DM by
+    now), its board message."""
     guild = live.record.guild_id if live.record.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{where}"
+    if live.record.thread_id is not None:
+        return f"https://discord.com/channels/{guild}/{live.record.thread_id}"
+    link = f"https://discord.com/channels/{guild}/{live.record.channel_id}"
+    board = live.record.board_message_id
+    return link if board is None else f"{link}/{board}"
 
 
 class Notifications:

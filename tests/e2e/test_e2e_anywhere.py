@@ -385,6 +385,8 @@ async def test_an_end_shown_at_a_later_press_carries_the_ratings_line(local: Loc
     people, world = local.people, local.server.world
     alice, bob = people.join("alice"), people.join("bob")
     dm = world.private_channel(alice, bob)
+    for person in (alice, bob):  # "your turn" DMs, sent by the bot to each of them
+        await people.slash(person, dm, "crosshairs notify", when="turn")
     challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
     board = challenge.original
     assert board is not None
@@ -394,6 +396,10 @@ async def test_an_end_shown_at_a_later_press_carries_the_ratings_line(local: Loc
     for turn in (0, 1):  # each side flies a whole turn: a resignation then has a result
         while (to_fly(board, pilots) is first) == (turn == 0):
             await press(people, to_fly(board, pilots), board, pick(board, rng))
+    # the one told it is their turn is sent a link to the board message itself
+    second = bob if first is alice else alice
+    told = await people.wait_for(world.dm_channel(second), lambda m: "Your turn" in m.content)
+    assert f"https://discord.com/channels/@me/{dm.id}/{board.id}" in told.content
 
     local.bot.kill()  # no press on the board whose token the new process could use
     await local.bot.wait_killed()
