@@ -176,7 +176,7 @@ async def test_the_computer_flies_within_the_press_and_a_resignation_shows(
 
     # Rematch with the computer alone starts at once, in a follow-up of the press: the
     # final board stays, and the new board flies within the presses on it
-    asked = await people.click(alice, board, "Rematch")
+    asked = await people.click(alice, board, "Rematch", twice=True)  # delivered twice: once
     rematch = answer(asked)
     assert rematch is not None and rematch is not board and rematch.attachments
     assert labels(board) == ["Rematch", "Record"]
