@@ -6,11 +6,11 @@ positive, so it can never be a real person's) under the name :data:`FORGOTTEN`; 
 display name is removed from match snapshots and series plans; their own ratings and
 rating history are deleted, and so are their lessons, puzzle rating and puzzle tries,
 their notification setting, vacations and Discord language. The other players' ratings,
-results and cards stay as they were. In a tournament still taking entries their entry (and any team they are in)
-is withdrawn; in one under way their entry is marked dropped, so they are never paired
-again. A person seated in a match still being played is refused unless the caller has
-ended their part in it (``left``: :mod:`bot.services.departure` does that for the
-command line).
+results and cards stay as they were. In a tournament still taking entries their entry
+(and any team they are in) is withdrawn; in one under way their entry is marked dropped,
+so they are never paired again. A person seated in a match still being played is refused
+unless the caller has ended their part in it (``left``: :mod:`bot.services.departure`
+does that for the command line).
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from storage.boards import BoardMarks
 from storage.config import Target, parse_target
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
-from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.locales import LocaleRepo
+from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
