@@ -11,10 +11,12 @@ rebuilt here from openskill calls too.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import discord
 import pytest
+from e2e.english import english_in
 from openskill.models import PlackettLuce
 from support.flying import fly_first_turns, resign
 from support.replies import answer
@@ -233,3 +235,34 @@ async def test_the_leaderboard_profile_and_cards_speak_the_servers_language(
     assert fields["Gewonnene Karten"] == "Noch keine"
     cards = answer(await club.bob.slash(club.channel, "crosshairs cards")).content
     assert cards.endswith("Die meisten Punkte gewinnen.")
+
+
+async def test_the_profile_names_the_manoeuvres_flown_in_the_servers_language(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob, clouds="none")
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = club.channel.threads
+    live = await current_match(simcord_bot, thread)
+    flown = 0
+    while flown < 3:  # the first legal step each time, until three manoeuvres were flown
+        assert not live.game.is_over
+        step = live.game.legal_steps()[0]
+        flown += step.is_manoeuvre
+        await club.member(live.user_to_move()).slash(thread, "crosshairs move", tokens=step.token)
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    shown = answer(await bob.slash(club.channel, "crosshairs profile", player=alice))
+    favourite = {f.name: f.value for f in shown.embeds[0].fields}["Lieblingsmanöver"]
+    said = favourite.split(", ")
+    assert said and all(re.fullmatch(GERMAN_MANOEUVRES, s) for s in said), favourite
+    assert english_in(favourite) == set()
+
+
+# how many times, then the manoeuvre, as the German catalogue names them
+GERMAN_MANOEUVRES = (
+    r"\d+(× Steigen| Geradeausflug| Geradeausflüge| Abschwung| Abschwünge"
+    r"| Steilsturz| Steilstürze|× Immelmann)( um ein Feld)?"
+)
