@@ -5,12 +5,11 @@ German picture has German words and no English one (:mod:`e2e.english`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 from e2e.english import english_in
-from PIL import ImageDraw
+from support.drawing import texts_drawn
 
 from bot.services import jobs
 from render.scoreboard import ScoreRow
@@ -20,17 +19,9 @@ Drawn = Callable[[], list[str]]
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
-    """The texts drawn so far (a spy on ``ImageDraw.text``, which still draws)."""
-    said: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        said.append(str(text))
-        real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
-    yield lambda: list(said)
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    said = texts_drawn(monkeypatch)
+    return lambda: list(said)
 
 
 ROWS = [

@@ -20,9 +20,13 @@ from e2e.english import english_in
 from openskill.models import PlackettLuce
 from support.flying import fly_first_turns, resign
 from support.replies import answer
+from support.uploads import Upload
 
 from bot.discord_app import CrosshairsBot
+from bot.services import jobs
 from bot.services.clock import FakeClock
+from i18n import in_language
+from rules.achievements import CARDS
 from storage.ratings import RatingRepo
 
 from .support import Club, current_match
@@ -266,3 +270,21 @@ GERMAN_MANOEUVRES = (
     r"\d+(× Steigen| Geradeausflug| Geradeausflüge| Abschwung| Abschwünge"
     r"| Steilsturz| Steilstürze|× Immelmann)( um ein Feld)?"
 )
+
+
+async def test_the_card_sheet_picture_is_drawn_in_the_servers_language(
+    club: Club, simcord_bot: CrosshairsBot, uploads: list[Upload]
+) -> None:
+    """The worker that draws ``/crosshairs cards`` is told the server's language: the
+    picture posted is the German drawing, not the English one."""
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    await club.bob.slash(club.channel, "crosshairs cards")
+    (sheet,) = [u for u in uploads if u.filename == "cards.png"]
+    cards = list(CARDS.values())
+    title = in_language("de", "Crosshairs achievement cards")
+    assert title != "Crosshairs achievement cards"
+    assert sheet.data == jobs.draw_cards(cards, title, "de")
+    assert sheet.data != jobs.draw_cards(cards, title, "en")
+    assert sheet.description is not None and "Erstes Blut" in sheet.description
