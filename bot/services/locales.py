@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from storage.db import Database
-from storage.locales import LocaleRepo
+from storage.locales import LONGEST, LocaleRepo
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,10 @@ class Locales:
 
     def heard(self, user_id: int, locale: str) -> bool:
         """Note the locale of an interaction of ``user_id``; True when it must be
-        :meth:`store`\\ d (a person not in memory, or a new language)."""
+        :meth:`store`\\ d (a person not in memory, or a new language). What is no
+        Discord locale (empty, or longer than any) is not heard at all."""
+        if not 0 < len(locale) <= LONGEST:
+            return False
         if self._known.get(user_id) == locale:
             self._known.move_to_end(user_id)
             return False
