@@ -6,10 +6,10 @@ with an interaction of theirs, and a DM about their game is sent when someone el
 Every interaction is :meth:`Locales.heard` (``CrosshairsBot.on_interaction``) without
 waiting on anything; memory holds the :data:`KEPT` people heard or read last, so an
 interaction in the language already known costs no query, and one in a new language
-(or the first this process sees of a person) is :meth:`Locales.store`\\ d in the
-background: read, and written only when it differs. Several processes (shards) each keep
-their own memory; one that still holds a person's older language writes nothing until it
-hears them change it (docs/localisation.md).
+(or the first this process sees of a person) is stored in the background
+(:meth:`Locales.store`): read, and written only when it differs. Several processes
+(shards) each keep their own memory; one that still holds a person's older language
+writes nothing until it hears them change it (docs/localisation.md).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Locales:
 
     def heard(self, user_id: int, locale: str) -> bool:
         """Note the locale of an interaction of ``user_id``; True when it must be
-        :meth:`store`\\ d (a person not in memory, or a new language). What is no
+        stored (:meth:`store`: a person not in memory, or a new language). What is no
         Discord locale (empty, or longer than any) is not heard at all."""
         if not 0 < len(locale) <= LONGEST:
             return False
