@@ -29,7 +29,6 @@ from bot.services.pictures import cards_words
 from bot.ui import board_edits
 from bot.ui.files import document, picture
 from i18n import N_, _, current, n_
-from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
 from rules.game import Game
@@ -281,7 +280,7 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
     for claim in claimed:
         card = CARDS[claim.card]
         who = live.who(claim.seat)
-        png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
+        png = await workers.current().run(jobs.draw_card, card, live.names[claim.seat], current())
         said = n_(
             "{who} claims **{card}** ({n} point): {fate}",
             "{who} claims **{card}** ({n} points): {fate}",
