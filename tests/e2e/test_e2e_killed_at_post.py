@@ -6,6 +6,7 @@ one board)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 
@@ -79,7 +80,7 @@ async def test_a_final_board_posted_as_the_bot_dies_is_in_the_thread_once(local:
     assert confirm is not None
     with contextlib.suppress(LocalcordError):  # killed before answering, maybe
         await people.click(bob, confirm, "Yes, resign")
-    await local.bot.wait_killed()
+    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
     assert caught, "the bot died before posting its final board"
     # noted as showing a step before the resignation: the restart knows it is behind
     assert not await board_is_current(local, match)
@@ -111,7 +112,7 @@ async def test_a_turn_board_posted_as_the_bot_dies_is_kept_not_posted_again(
         await people.slash(alice, thread, "crosshairs move", tokens=offered[0])
     # her first step ends her first turn: a new board, pinging bob, is posted
     await people.wait_for(thread, lambda m: bool(caught))
-    await local.bot.wait_killed()
+    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
     assert f"<@{bob.id}>" in caught[0].content
     assert not await board_is_current(local, match)
     await local.bot.start()
