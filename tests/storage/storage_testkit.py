@@ -107,7 +107,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
                 turn_deadline=1_900_000_000.5 + ply, passes_turn=True,
             )  # fmt: skip
         await matches.finish(ids[3], MatchStatus.FINISHED, '{"winners": [0]}')
-        await matches.set_board_message(ids[1], 1_234_567_890_123_456_789)
+        await BoardMarks(db).placed(ids[1], 1_234_567_890_123_456_789, 0)
         series = SeriesRepo(db)
         sid = await series.create(
             NewSeries(
