@@ -15,8 +15,11 @@ from collections.abc import Collection, Mapping, Sequence
 from i18n import speaking
 from render.analysis import analysis_pngs
 from render.board import board_png
+from render.cards import card_png, cards_png
 from render.replay import replay_gif
+from render.scoreboard import ScoreRow, scoreboard_png
 from rules import notation, position, serialize
+from rules.achievements import Card
 from rules.ai.analysis import AnalysisDepth, TurnReview, review
 from rules.ai.player import ComputerPlayer
 from rules.errors import RulesError
@@ -67,6 +70,26 @@ def draw_position(text: str, fire: str, size: int, lines: bool, language: str = 
 def draw_replay(snapshot: str, names: Sequence[str], language: str = "en") -> bytes:
     with speaking(language):
         return replay_gif(game_of(snapshot), names=list(names))
+
+
+def draw_card(card: Card, claimed_by: str, language: str) -> bytes:
+    """One achievement card with the ribbon of who just claimed it, in ``language``."""
+    with speaking(language):
+        return card_png(card, claimed_by=claimed_by)
+
+
+def draw_cards(cards: Sequence[Card], title: str, language: str) -> bytes:
+    """A sheet of achievement cards under ``title``, in ``language``."""
+    with speaking(language):
+        return cards_png(cards, title=title)
+
+
+def draw_scoreboard(
+    title: str, rows: Sequence[ScoreRow], subtitle: str, pool: Sequence[str], language: str
+) -> bytes:
+    """A series scoreboard, its headings and card names in ``language``."""
+    with speaking(language):
+        return scoreboard_png(title, rows, subtitle=subtitle, pool=pool)
 
 
 def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview | None:
@@ -123,15 +146,12 @@ def legal_tokens(snapshot: str, done: Sequence[str]) -> tuple[str, ...] | None:
     return tuple(s.token for s in game.legal_steps())
 
 
-WORKER_NICENESS = 5
-
-
-def start_worker() -> None:
-    """Each worker's start: run below the bot's own priority (when the machine is busy,
-    the event loop — heartbeats, first answers — gets the CPU first and a board waits a
-    little), and load the engine, the renderer and their fonts, so that the first real
-    board is not also the slowest."""
-    os.nice(WORKER_NICENESS)
+def start_worker(niceness: int) -> None:
+    """Each worker's start: run ``niceness`` below the bot's own priority (when the
+    machine is busy, the event loop — heartbeats, first answers — gets the CPU first and
+    a board waits a little), and load the engine, the renderer and their fonts, so that
+    the first real board is not also the slowest."""
+    os.nice(niceness)
     board_png(Game(Settings("duel")), size=256)
 
 

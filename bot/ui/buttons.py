@@ -367,9 +367,10 @@ async def show_anywhere(
     """Bring the message of a match played where the bot only answers (the one ``board``
     edits) up to date: see :func:`_anywhere_message`."""
     anywhere.pressed(live.id, board)
+    ply = live.ply  # what is drawn below: another action may pass it meanwhile
     text, file, view = await _anywhere_message(bot_of(board.interaction), live, path, said)
     message = await board.edit(content=text, attachments=[file], view=view)
-    await bot_of(board.interaction).games.board_shown(live)  # a restart finds it up to date
+    await bot_of(board.interaction).games.board_shown(live, ply)  # a restart finds it up to date
     return message
 
 
@@ -423,16 +424,16 @@ async def start_anywhere(
     with for_everyone(bot, live.record.guild_id):
         introduce(live, f"{intro}\n{seats_line(live)}")
     await _computer_within(bot, live, None)
+    ply = live.ply
     message: discord.Message
     if follow_up:
         text, file, view = await _anywhere_message(bot, live)
         extra: dict[str, Any] = {} if view is None else {"view": view}
         message = await interaction.followup.send(text, file=file, wait=True, **extra)
         anywhere.pressed(live.id, anywhere.Board(interaction, message.id))
-        await bot.games.board_shown(live)
     else:
         message = await show_anywhere(anywhere.Board(interaction), live)
-    await bot.games.set_board_message(live, message.id)
+    await bot.games.set_board_message(live, message.id, ply)
     await game_opened(bot, live, interaction.user.id)
 
 
@@ -517,6 +518,11 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     return view
 
 
+async def current_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
+    """The buttons under the board as the match is now."""
+    return await final_view(bot, live) if live.game.is_over else board_view(live)
+
+
 async def post_board(
     bot: CrosshairsBot,
     live: LiveMatch,
@@ -526,7 +532,7 @@ async def post_board(
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
     the match's board; the old one goes."""
     with for_everyone(bot, live.record.guild_id):
-        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        view = await current_view(bot, live)
         return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
 
 
@@ -581,7 +587,7 @@ async def show_update(
             await show_aborted(bot, update)
         return
     with for_everyone(bot, live.record.guild_id):
-        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        view = await current_view(bot, live)
         await refresh_board(bot, update, view, draw_lines(live), via)
     events = bot.games.events
     if update.ended:
