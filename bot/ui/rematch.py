@@ -6,6 +6,8 @@ one of them has accepted (at once, against the computer alone), a new match star
 the channel the first one was started from, with the same settings and clock, each
 player one seat on (in a duel, the two swap seats and so who flies first). A finished
 game had its clouds; the rematch gets a fresh random layout (or none, if it had none).
+Where the bot only answers (:mod:`bot.ui.anywhere`) there is no thread: the offer is a
+follow-up of the press, and the rematch's board the offer itself or a follow-up.
 
 The offers live in memory, like challenges: a press after a restart is told to press
 Rematch again. A match gets one rematch: once an offer is accepted, declined or
