@@ -41,14 +41,6 @@ NOT_YET_MARKED = {
     "bot/ui/exercise.py": 3,
     "bot/ui/learn.py": 1,
     "bot/ui/puzzles.py": 5,
-    "bot/ui/tournament.py": 5,
-    "bot/ui/tournament_controls.py": 6,
-    "bot/ui/tournament_desk.py": 6,
-    "bot/ui/tournament_registration.py": 5,
-    "bot/ui/tournament_teams.py": 4,
-    "bot/services/tournament_registration.py": 22,
-    "bot/services/tournament_service.py": 9,
-    "bot/services/tournament_teams.py": 10,
     "bot/services/training.py": 7,
 }
 
