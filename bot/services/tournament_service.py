@@ -273,8 +273,12 @@ class TournamentService:
         assert bracket is not None and pairing.result_json is not None
         try:
             bracket.report(json.loads(pairing.result_json)["match"], winner)
-        except ValueError as exc:
-            raise MatchError(_("cannot correct that result: {why}", why=exc)) from None
+        except ValueError:
+            # the winner is one of the pair (checked first), so the one refusal left is
+            # a later match that already has a result
+            raise MatchError(
+                _("cannot correct that result: a match it leads to already has a result")
+            ) from None
 
     async def repair(self, tid: int) -> Advance:
         """Pair the current round again from the standings and field as they are now
