@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from bot.services.clock import Clock
 from bot.services.shards import Shards
 from bot.services.workers import Workers
-from i18n import _
+from i18n import _, current
 from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
@@ -96,7 +96,7 @@ class LiveMatch:
     # the rest of the computer's planned turn, by the ply it starts at
     computer_plan: dict[int, list[list[str]]] = field(default_factory=dict)
     # the game told in words, with the state it tells (see :meth:`telling`)
-    _told: tuple[Game, object, list[str], Telling] | None = field(default=None, repr=False)
+    _told: tuple[Game, object, list[str], str, Telling] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -141,16 +141,23 @@ class LiveMatch:
         return turn_line(self.game, self.names)
 
     def telling(self) -> Telling:
-        """The game in words, worked out once per state: telling replays the game from
-        its start, and an action's sentences, the board's turn so far, the finished turns
-        and the picture's alt text all read it."""
-        game, names = self.game, self.names
+        """The game in words, worked out once per state and language: telling replays
+        the game from its start, and an action's sentences, the board's turn so far, the
+        finished turns and the picture's alt text all read it (the mover's answer in
+        their language, the thread in the server's)."""
+        game, names, language = self.game, self.names, current()
         # the last record entry is a new object after every step, take-back or reload
         last = game.history[-1] if game.history else None
         kept = self._told
-        if kept is None or kept[0] is not game or kept[1] is not last or kept[2] != names:
-            kept = self._told = (game, last, names, tell(game, names))
-        return kept[3]
+        if (
+            kept is None
+            or kept[0] is not game
+            or kept[1] is not last
+            or kept[2] != names
+            or kept[3] != language
+        ):
+            kept = self._told = (game, last, names, language, tell(game, names))
+        return kept[4]
 
 
 @dataclass(frozen=True)
