@@ -95,7 +95,7 @@ def bracket_words(title: str, boxes: Sequence[BracketBox]) -> str:
         mine = sorted((b for b in boxes if b.side == side), key=lambda b: (b.round, b.id))
         if not mine:
             continue
-        parts.append(f"{_(SIDE_TITLES[side])}:")
+        parts.append(_("{side}:", side=_(SIDE_TITLES[side])))
         for box in mine:
             # the picture shows a dash for both a bye and a slot still to be decided
             meeting = _(

@@ -1,8 +1,8 @@
-"""What counts as an English word in what a German reader is shown (i18n): a word of the
-bot's English texts (the catalogue template's msgids) that no German translation uses
-either, once what is not words is left out — notation (tokens with a digit: ``c3C<``,
-``P1``, ``#12``), mentions, timestamps, slash commands in backticks and the compass
-letters of notation (``NE``)."""
+"""What counts as an English word in what a German (or French, or Spanish) reader is
+shown (i18n): a word of the bot's English texts (the catalogue template's msgids) that no
+translation into that language uses either, once what is not words is left out —
+notation (tokens with a digit: ``c3C<``, ``P1``, ``#12``), mentions, timestamps, slash
+commands in backticks and the compass letters of notation (``NE``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from functools import cache
 from bot.catalogues import TEMPLATE, read
 from i18n import catalogue_path
 
-WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+(?:'[a-z]+)?")
+WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:'[a-z]+)?")
 # Not words: a token with a digit (notation, seat labels, numbers), a mention, a
 # channel link or a timestamp (<@1>, <#2>, <t:3:R>), a slash command in backticks.
 NOT_WORDS = re.compile(r"<[@#t][^>]*>|\S*\d\S*|`/[^`]*`")
@@ -28,20 +28,21 @@ def _words(texts: Iterable[str]) -> set[str]:
 
 
 @cache
-def english_only() -> frozenset[str]:
-    """Words of the English texts that no German translation uses (the texts of
+def english_only(lang: str = "de") -> frozenset[str]:
+    """Words of the English texts that no translation into ``lang`` uses (the texts of
     messages: the slash commands' own are shown by Discord, in the reader's language)."""
     english = [t for m in read(TEMPLATE) if m.id and not m.context for t in _forms(m.id)]
-    de = read(catalogue_path("de"), "de")
-    german = [t for m in de if m.id and not m.context for t in _forms(m.string)]
-    return frozenset(_words(english) - _words(german) - {n.lower() for n in NAMES | NOTATION})
+    catalogue = read(catalogue_path(lang), lang)
+    translated = [t for m in catalogue if m.id and not m.context for t in _forms(m.string)]
+    return frozenset(_words(english) - _words(translated) - {n.lower() for n in NAMES | NOTATION})
 
 
 def _forms(text: str | tuple[str, ...] | list[str] | None) -> list[str]:
     return [text] if isinstance(text, str) else list(text or ())
 
 
-def english_in(text: str) -> set[str]:
-    """The English words in ``text``."""
+def english_in(text: str, lang: str = "de") -> set[str]:
+    """The English words in ``text``, written for a reader of ``lang``."""
     cleaned = NOT_WORDS.sub(" ", text)
-    return {w for w in WORD.findall(cleaned) if w.lower() in english_only() and w not in NOTATION}
+    english = english_only(lang)
+    return {w for w in WORD.findall(cleaned) if w.lower() in english and w not in NOTATION}
