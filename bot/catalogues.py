@@ -1,9 +1,11 @@
 """What must be translated, and the catalogues brought up to date with it.
 
-Two sources make the template (``i18n/crosshairs.pot``): the texts the code marks
+Three sources make the template (``i18n/crosshairs.pot``): the texts the code marks
 (``_``, ``n_``, ``N_``, ``in_language``: :mod:`i18n`), extracted by Babel as ``pybabel extract``
-does with ``babel.cfg``; and the slash commands' names, descriptions and choice names,
-asked of the command tree exactly as discord.py asks its translator when it syncs.
+does with ``babel.cfg``; the words of the course's lessons, which are data
+(``rules/training/data/lessons.toml``); and the slash commands' names, descriptions and
+choice names, asked of the command tree exactly as discord.py asks its translator when it
+syncs.
 ``python scripts/translations.py`` writes the template and merges it into each language's
 catalogue (new texts untranslated, texts gone dropped); tests/i18n fails until every
 catalogue translates every text.
@@ -26,12 +28,14 @@ from discord import app_commands
 from bot.config import Config
 from bot.ui.translator import context_of
 from i18n import DOMAIN, LANGUAGES, LOCALES, catalogue_path
+from rules.training import shipped
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALES.parent / f"{DOMAIN}.pot"
 # the packages whose texts reach people (storage, launcher and localcord speak only to
 # operators and tests)
 SOURCES = ("rules", "render", "competition", "bot")
+COURSE = "rules/training/data/lessons.toml"  # the lessons' words are data
 # (not "t": Babel's extractor takes a variable of that name inside a call for the call)
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "in_language": (2,)}
 CATALOGUE_DATE = datetime(2026, 11, 1, tzinfo=UTC)
@@ -115,6 +119,18 @@ def command_messages() -> dict[tuple[str, str], str]:
     return asyncio.run(ask())
 
 
+def course_messages() -> Iterator[tuple[str, str]]:
+    """Every text of the course's lessons (``rules/training/data/lessons.toml``: data,
+    so no marker finds them), with which lesson says it; shown with ``_(lesson.title)``."""
+    seen: set[str] = set()
+    for lesson in shipped.course():
+        said = [lesson.part, lesson.title, lesson.teach, lesson.goal, *lesson.hints, lesson.wrong]
+        for text in said:
+            if text and text not in seen:
+                seen.add(text)
+                yield text, f"lesson {lesson.id}"
+
+
 def template() -> Catalog:
     """The template: every text to translate, none translated."""
     catalog = Catalog(
@@ -123,6 +139,8 @@ def template() -> Catalog:
     for (message, context), where in code_messages():
         filename, _, line = where.rpartition(":")
         catalog.add(message, locations=[(filename, int(line))], context=context)
+    for text, lesson in course_messages():
+        catalog.add(text, locations=[(COURSE, 0)], auto_comments=[lesson])
     for (text, context), what in command_messages().items():
         catalog.add(text, context=context, auto_comments=[what])
     return catalog

@@ -13,7 +13,8 @@ which: yellow for an inaccuracy, orange for a mistake, red for a blunder. Values
 clipped to ±5 planes so a won game does not flatten everything else.
 
 The boards are :func:`render.board.render_board` of the position after each turn, which
-draws that turn's paths, dives, kills and crashes the way the bot's board does.
+draws that turn's paths, dives, kills and crashes the way the bot's board does. The
+words drawn are in the language being spoken (the bot's worker is told it).
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ from typing import Final
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from i18n import _
 from render.board import render_board
 from render.palette import ALERT, INK, ORANGE, RGB, YELLOW, Theme, mix, seat_colours
 from render.palette import theme as get_theme
 from render.typeface import font
-from rules.ai.analysis import GAME, PLANE, TurnReview, position_before
+from rules.ai.analysis import GAME, MARK_WORDS, PLANE, TurnReview, position_before
 from rules.game import Game
 
 CLIP: Final = 5 * PLANE
@@ -127,17 +129,24 @@ def _graph(
         return names[seat] if names and seat < len(names) else f"P{seat + 1}"
 
     first = [s for s in range(game.seats) if teams[s] == teams[0]]
-    title = "evaluation after each turn, in planes: " + (
-        f"+ favours {' & '.join(who(s) for s in first)}"
+    title = (
+        _(
+            "evaluation after each turn, in planes: + favours {side}",
+            side=" & ".join(map(who, first)),
+        )
         if two_sides
-        else "one line per pilot, + is good for that pilot"
+        else _(
+            "evaluation after each turn, in planes: one line per pilot, + is good for that pilot"
+        )
     )
     d.text(
         (left, row * 0.7), _fit(d, title, label, right - left), fill=text, font=label, anchor="lm"
     )
     x = float(left)
     rad = max(4, width // 160)
-    key: list[tuple[RGB, str, bool]] = [(c, m, True) for m, c in MARK_COLOURS.items()]
+    key: list[tuple[RGB, str, bool]] = [
+        (c, _(MARK_WORDS[m]), True) for m, c in MARK_COLOURS.items()
+    ]
     if not two_sides:
         key += [(colours[s], who(s), False) for s in range(game.seats)]
     for colour, word, dot in key:
@@ -213,19 +222,24 @@ def _blunder_pair(
     boards = [render_board(g, size=half, theme=theme, names=names) for g in (played, better)]
     caption = round(width * CAPTION)
     who = names[review.seat] if names and review.seat < len(names) else f"P{review.seat + 1}"
-    lost = "the game" if review.loss >= GAME else f"{review.loss:.1f} planes"
+    lost = (
+        _("the game") if review.loss >= GAME else _("{planes} planes", planes=f"{review.loss:.1f}")
+    )
     img = Image.new("RGB", (width, 2 * caption + boards[0].height), page)
     d = ImageDraw.Draw(img)
     f = font(max(10, round(caption * 0.5)))
     margin = caption * 0.3
     d.text(
         (margin, caption / 2),
-        f"turn {review.number}: {who} blundered, losing {lost}",
+        _("turn {n}: {who} blundered, losing {what}", n=review.number, who=who, what=lost),
         fill=ALERT,
         font=f,
         anchor="lm",
     )
-    texts = [f"played: {review.played}", f"better: {review.better or '-'}"]
+    texts = [
+        _("played: {turn}", turn=review.played),
+        _("better: {turn}", turn=review.better or "-"),
+    ]
     for k, (board_img, line) in enumerate(zip(boards, texts, strict=True)):
         img.paste(board_img, (k * half, 2 * caption))
         fitted = _fit(d, line, f, half - 2 * margin)

@@ -119,7 +119,7 @@ class Variant:
 
     name: ClassVar[str]
     title: ClassVar[str]
-    teaching: ClassVar[str]  # the rule in one sentence, for players
+    teaching: ClassVar[str]  # the rule in one sentence, for players (translated where shown)
 
     def apply(self, rules: Rules) -> Rules:
         raise NotImplementedError
@@ -128,7 +128,7 @@ class Variant:
 class Turbulence(Variant):
     name = "turbulence"
     title = N_("Turbulence")
-    teaching = "entering a cloud costs 1 height."
+    teaching = N_("entering a cloud costs 1 height.")
 
     def apply(self, rules: Rules) -> Rules:
         return replace(rules, turbulence=True)
@@ -137,7 +137,7 @@ class Turbulence(Variant):
 class ConcealedFire(Variant):
     name = "concealed-fire"
     title = N_("Concealed fire")
-    teaching = "planes in clouds may fire out."
+    teaching = N_("planes in clouds may fire out.")
 
     def apply(self, rules: Rules) -> Rules:
         return replace(rules, fire_from_clouds=True)
@@ -146,7 +146,7 @@ class ConcealedFire(Variant):
 class Aces(Variant):
     name = "aces"
     title = N_("Aces")
-    teaching = (
+    teaching = N_(
         "planes in a kill become aces and may make the **Immelmann** (`I`: −3 height, turn about)."
     )
 
@@ -157,7 +157,7 @@ class Aces(Variant):
 class NoLevel(Variant):
     name = "no-level"
     title = N_("No level flight")
-    teaching = "the designer's early rules."
+    teaching = N_("the designer's early rules.")
 
     def apply(self, rules: Rules) -> Rules:
         return replace(rules, level_flights=0)

@@ -59,9 +59,10 @@ def draw_board(
         )
 
 
-def draw_position(text: str, fire: str, size: int, lines: bool) -> bytes:
-    """A board from position text (the rules pages' diagrams)."""
-    return board_png(position.parse(text, fire=fire), size=size, lines=lines)
+def draw_position(text: str, fire: str, size: int, lines: bool, language: str = "en") -> bytes:
+    """A board from position text (the rules pages' diagrams), its words in ``language``."""
+    with speaking(language):
+        return board_png(position.parse(text, fire=fire), size=size, lines=lines)
 
 
 def draw_replay(snapshot: str, names: Sequence[str], language: str = "en") -> bytes:
@@ -90,10 +91,12 @@ def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview 
 
 
 def draw_analysis(
-    snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str]
+    snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str], language: str = "en"
 ) -> list[bytes]:
-    """The analysis graph, then one picture per blunder shown (render.analysis)."""
-    return analysis_pngs(game_of(snapshot), reviews, names=list(names))
+    """The analysis graph, then one picture per blunder shown (render.analysis), their
+    words in ``language``."""
+    with speaking(language):
+        return analysis_pngs(game_of(snapshot), reviews, names=list(names))
 
 
 def computer_turn(snapshot: str, strength: str, seed: int) -> list[list[str]]:

@@ -125,5 +125,5 @@ def replay_words(game: Game, names: Sequence[str], match_id: int) -> str:
 
 def diagram_words(title: str, game: Game) -> str:
     """A rules page's diagram: the page's title and the position it shows."""
-    lead = f"Diagram for {title}: "
+    lead = _("Diagram for {title}: ", title=title)
     return lead + alt_text(game, limit=ALT_TEXT_LIMIT - len(lead))

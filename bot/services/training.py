@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from bot.services import workers
 from bot.services.live import MatchError
 from competition.puzzle_rating import Glicko, rate
+from i18n import _, n_
 from rules import notation, position
 from rules.ai.analysis import PLANE, AnalysisDepth
 from rules.ai.deep import play_round
@@ -48,7 +49,7 @@ def judge_puzzle(position_text: str, tokens: Sequence[str]) -> int:
     """The outcome of a try at a puzzle (a worker job: plain data in and out)."""
     game = position.parse(position_text)
     work = game.copy()
-    plan = tuple(step for step, _ in play_tokens(work, tokens))
+    plan = tuple(step for step, _seen in play_tokens(work, tokens))
     return puzzles.judge(game, plan).outcome
 
 
@@ -62,7 +63,7 @@ def judge_blunder(
     values = []
     for line in (tokens, better):
         work = game.copy()
-        plan = tuple(step for step, _ in play_tokens(work, line))
+        plan = tuple(step for step, _seen in play_tokens(work, line))
         scratch = game.copy(with_history=False)
         played = play_round(scratch, game.active, plan, ev, reply_width, Deadline(NO_CLOCK))
         values.append(played[0].score if played else ev.score(work, game.active))
@@ -101,44 +102,53 @@ class Exercise:
 
     @property
     def names(self) -> list[str]:
-        """How the board names the seats: you, a partner, the rivals."""
+        """How the board names the seats: you, a partner, the rivals (in the language
+        being spoken)."""
         game = self.start
         rivals = [s for s in range(game.seats) if game.hostile(self.seat, s)]
         partners = [s for s in range(game.seats) if s != self.seat and s not in rivals]
         names = []
         for s in range(game.seats):
             if s == self.seat:
-                names.append("You")
+                names.append(_("You"))
             elif s in partners:
                 names.append(
-                    "Partner" if len(partners) == 1 else f"Partner {partners.index(s) + 1}"
+                    _("Partner")
+                    if len(partners) == 1
+                    else _("Partner {n}", n=partners.index(s) + 1)
                 )
             else:
-                names.append("Rival" if len(rivals) == 1 else f"Rival {rivals.index(s) + 1}")
+                names.append(
+                    _("Rival") if len(rivals) == 1 else _("Rival {n}", n=rivals.index(s) + 1)
+                )
         return names
 
     @property
     def title(self) -> str:
         if self.lesson is not None:
             number = [x.id for x in shipped.course()].index(self.lesson.id) + 1
-            return f"Lesson {number}: {self.lesson.title}"
+            return _("Lesson {n}: {title}", n=number, title=_(self.lesson.title))
         if self.puzzle is None:
-            return f"Your blunder of player-turn {self.start.turn}: find the better turn"
-        return f"Puzzle {self.puzzle.id} · rated {self.puzzle.rating}"
+            return _("Your blunder of player-turn {n}: find the better turn", n=self.start.turn)
+        return _("Puzzle {id} · rated {rating}", id=self.puzzle.id, rating=self.puzzle.rating)
 
     @property
     def goal(self) -> str:
         if self.lesson is not None:
-            return self.lesson.goal
+            return _(self.lesson.goal)
         mover = self.start.mode.seat_label(self.seat)
         if self.puzzle is None:
-            return (
-                f"In your game you ({mover}) played {self.played} here, and the analysis "
-                "found a clearly better turn. Find it (or one as good)."
+            return _(
+                "In your game you ({seat}) played {turn} here, and the analysis found a "
+                "clearly better turn. Find it (or one as good).",
+                seat=mover,
+                turn=self.played,
             )
-        return (
-            f"You fly {mover} ({self.start.mode.title}). Find the turn that is clearly best: "
-            "it wins material, saves it, or wins the game, and the replies cannot undo it."
+        return _(
+            "You fly {seat} ({mode}). Find the turn that is clearly best: it wins material, "
+            "saves it, or wins the game, and the replies cannot undo it.",
+            seat=mover,
+            mode=_(self.start.mode.title),
         )
 
 
@@ -187,8 +197,13 @@ class TrainingService:
         else:
             try:
                 chosen = shipped.lesson(lesson_id)
-            except RulesError as exc:
-                raise MatchError(f"{exc}; /crosshairs learn lists the lessons") from None
+            except RulesError:
+                raise MatchError(
+                    _(
+                        "there is no lesson {name!r}; `/crosshairs learn` lists the lessons",
+                        name=lesson_id,
+                    )
+                ) from None
         run = await self.repo.start(user_id, "lesson", chosen.id)
         return self._exercise(run)
 
@@ -199,8 +214,10 @@ class TrainingService:
         else:
             try:
                 chosen = shipped.puzzle(puzzle_id)
-            except RulesError as exc:
-                raise MatchError(str(exc)) from None
+            except RulesError:
+                raise MatchError(
+                    _("there is no puzzle {name!r}; numbers look like 1-0042", name=puzzle_id)
+                ) from None
         run = await self.repo.start(user_id, "puzzle", chosen.id)
         return self._exercise(run)
 
@@ -226,12 +243,14 @@ class TrainingService:
         run = await self.repo.run(user_id)
         if run is None:
             raise MatchError(
-                "you have no lesson or puzzle open: start one with /crosshairs learn "
-                "or /crosshairs puzzle"
+                _(
+                    "you have no lesson or puzzle open: start one with `/crosshairs learn` "
+                    "or `/crosshairs puzzle`"
+                )
             )
         found = self._exercise(run)
         if stamp is not None and stamp != found.stamp:
-            raise MatchError("that board is out of date — use the newest one")
+            raise MatchError(_("that board is out of date — use the newest one"))
         return found
 
     def _exercise(self, run: Run) -> Exercise:
@@ -250,10 +269,12 @@ class TrainingService:
                 puzzle = shipped.puzzle(run.item)
                 start = position.parse(puzzle.position)
         except (RulesError, ValueError) as exc:
-            raise MatchError(f"that exercise is no longer offered ({exc}); start another") from None
+            raise MatchError(
+                _("that exercise is no longer offered ({why}); start another", why=exc)
+            ) from None
         game = start.copy()
         happened: list[Event] = []
-        for _, seen in play_tokens(game, run.tokens):
+        for _step, seen in play_tokens(game, run.tokens):
             happened.extend(seen)
         return Exercise(run, start, game, tuple(happened), lesson, puzzle, better, played)
 
@@ -268,14 +289,14 @@ class TrainingService:
         except RulesError as exc:
             raise MatchError(str(exc)) from None
         if not applied:
-            raise MatchError("choose one of the cockpit's entries")
-        done = [*exercise.run.tokens, *(s.token for s, _ in applied)]
-        happened = [*exercise.happened, *(e for _, seen in applied for e in seen)]
-        lines = tuple(_words([s.token for s, _ in applied]))
+            raise MatchError(_("choose one of the cockpit's entries"))
+        done = [*exercise.run.tokens, *(s.token for s, _seen in applied)]
+        happened = [*exercise.happened, *(e for _step, seen in applied for e in seen)]
+        lines = tuple(_words([s.token for s, _seen in applied]))
         if not lessons.turn_over(work, exercise.seat):
             run = await self.repo.advance(exercise.run, done)
             if run is None:
-                raise MatchError("that board is out of date — use the newest one")
+                raise MatchError(_("that board is out of date — use the newest one"))
             return Pressed(self._exercise(run), None, lines)
         if exercise.lesson is not None:
             verdict = await self._judge_lesson(exercise, work, happened, done)
@@ -300,7 +321,7 @@ class TrainingService:
             nxt = next((x for x in after if x.id not in passed), None)
             return Verdict(True, (), tried, played, exercise, next_lesson=nxt)
         if await self.repo.advance(exercise.run, (), wrong_try=True) is None:
-            raise MatchError("that board is out of date — use the newest one")
+            raise MatchError(_("that board is out of date — use the newest one"))
         return Verdict(False, result.reasons, tried, played, exercise)
 
     async def _judge_puzzle(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
@@ -357,7 +378,7 @@ class TrainingService:
             judge_blunder, text, done, exercise.better, self.analysis.reply_width
         )
         await self.repo.close(exercise.run.user_id)
-        reasons = () if found else ("Your turn still gives away more than the better one.",)
+        reasons = () if found else (_("Your turn still gives away more than the better one."),)
         better = _turn_text(exercise.start, exercise.better)
         return Verdict(
             found, reasons, tried, _turn_text(exercise.start, done), exercise, answer=better
@@ -387,31 +408,33 @@ class TrainingService:
 def _turn_text(start: Game, tokens: Sequence[str]) -> str:
     line = start.copy()
     play_tokens(line, tokens)
-    texts = [text for t, _, text in notation.turn_texts(line) if t == start.turn]
+    texts = [text for t, _end, text in notation.turn_texts(line) if t == start.turn]
     return texts[0] if texts else " ".join(tokens)
 
 
 def _words(tokens: Sequence[str]) -> list[str]:
-    return [f"✈ {t}" for t in tokens if t != "-"] or ["✈ dive ended"]
+    return [f"✈ {t}" for t in tokens if t != "-"] or ["✈ " + _("dive ended")]
 
 
 def _why_not(puzzle: Puzzle, outcome: int) -> str:
     if puzzle.best >= puzzles.WIN:
-        return "This position has a turn that wins the game outright; yours did not."
+        return _("This position has a turn that wins the game outright; yours did not.")
     if outcome <= -puzzles.WIN:
-        return "After your turn the replies win the game for the other side."
+        return _("After your turn the replies win the game for the other side.")
     own, hostile = _split(outcome)
     best_own, best_hostile = _split(puzzle.best)
     if own < best_own:
         n = best_own - own
-        return (
-            f"After your turn and the replies you have {n} plane{'s' if n > 1 else ''} "
-            "fewer than after the best turn."
+        return n_(
+            "After your turn and the replies you have {n} plane fewer than after the best turn.",
+            "After your turn and the replies you have {n} planes fewer than after the best turn.",
+            n,
         )
     n = max(hostile - best_hostile, 1)
-    return (
-        f"After the best turn and the replies the other side has {n} plane"
-        f"{'s' if n > 1 else ''} fewer than after yours."
+    return n_(
+        "After the best turn and the replies the other side has {n} plane fewer than after yours.",
+        "After the best turn and the replies the other side has {n} planes fewer than after yours.",
+        n,
     )
 
 

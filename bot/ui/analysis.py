@@ -21,8 +21,10 @@ from bot.ui.commands import add_commands, match_here
 from bot.ui.context import bot_of
 from bot.ui.exercise import blunder_view
 from bot.ui.files import document, picture
+from bot.ui.language import for_everyone
 from bot.ui.thread import match_channel
 from bot.ui.walls import match_in_guild
+from i18n import _, current, n_
 from render.analysis import shown_blunders
 from rules.ai.analysis import TurnReview, report, turn_count
 
@@ -34,7 +36,9 @@ INLINE: Final = 2000  # characters: a longer report goes as a text file
 
 
 def progress_text(live: LiveMatch, done: int, total: int) -> str:
-    return f"🔎 Analysing match #{live.id}… turn {done} of {total}"
+    return "🔎 " + _(
+        "Analysing match #{id}… turn {done} of {total}", id=live.id, done=done, total=total
+    )
 
 
 def graph_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
@@ -44,26 +48,35 @@ def graph_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
     teams = live.game.mode.teams
     first = [live.names[s] for s in range(live.game.seats) if teams[s] == teams[0]]
     favours = (
-        f"'+' favours {' & '.join(first)}"
+        _("'+' favours {side}", side=" & ".join(first))
         if len(set(teams)) == 2
-        else "one line per pilot, '+' good for that pilot"
+        else _("one line per pilot, '+' good for that pilot")
     )
-    text = (
-        f"Analysis of match {live.id}, {' vs '.join(live.names)}: a graph of the evaluation "
-        f"after each of {len(reviews)} player-turns ({favours}; dots: yellow an "
-        "inaccuracy, orange a mistake, red a blunder)"
+    text = _(
+        "Analysis of match {id}, {players}: a graph of the evaluation after each of {n} "
+        "player-turns ({favours}; dots: yellow an inaccuracy, orange a mistake, red a blunder)",
+        id=live.id,
+        players=_(" vs ").join(live.names),
+        n=len(reviews),
+        favours=favours,
     )
     if not blunders:
-        return text + "; no blunders."
-    more = "" if len(shown) == len(blunders) else f" (the {len(shown)} costliest have pictures)"
-    return f"{text}; {len(blunders)} blunder{'s' if len(blunders) != 1 else ''}{more}."
+        return text + "; " + _("no blunders.")
+    found = n_("{n} blunder", "{n} blunders", len(blunders))
+    if len(shown) != len(blunders):
+        found += " " + _("(the {n} costliest have pictures)", n=len(shown))
+    return f"{text}; {found}."
 
 
 def blunder_words(live: LiveMatch, r: TurnReview) -> str:
     """Alt text of one blunder's picture."""
-    return (
-        f"Turn {r.number} by {live.who(r.seat)}: the board as played ({r.played}) beside "
-        f"the board after the better turn ({r.better or '?'})."
+    return _(
+        "Turn {n} by {who}: the board as played ({played}) beside the board after the better "
+        "turn ({better}).",
+        n=r.number,
+        who=live.who(r.seat),
+        played=r.played,
+        better=r.better or "?",
     )
 
 
@@ -74,13 +87,18 @@ async def analyse(interaction: discord.Interaction, match: int | None = None) ->
         match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
     if not live.game.is_over:
-        raise MatchError(f"match #{live.id} is not finished: analyse it once the game is over")
+        raise MatchError(
+            _("match #{id} is not finished: analyse it once the game is over", id=live.id)
+        )
     total = turn_count(live.game)
     if not total:
-        raise MatchError(f"match #{live.id} has no played turn to analyse")
-    with IN_FLIGHT.claim(("analyse", live.id), f"match #{live.id} is already being analysed"):
+        raise MatchError(_("match #{id} has no played turn to analyse", id=live.id))
+    busy = _("match #{id} is already being analysed", id=live.id)
+    with IN_FLIGHT.claim(("analyse", live.id), busy):
         await interaction.response.defer(thinking=True)
-        await _analyse(interaction, live, total)
+        # the progress, the report and its pictures are posted for everyone to read
+        with for_everyone(interaction.client, live.record.guild_id):
+            await _analyse(interaction, live, total)
 
 
 async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int) -> None:
@@ -100,8 +118,10 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
             shown = clock.now()
     names = live.names
     text = report(reviews, names)
-    graph, *boards = await pool.run(jobs.draw_analysis, snapshot, reviews, names)
-    head = f"🔎 Analysis of match #{live.id}: {' vs '.join(names)}"
+    graph, *boards = await pool.run(jobs.draw_analysis, snapshot, reviews, names, current())
+    head = "🔎 " + _(
+        "Analysis of match #{id}: {players}", id=live.id, players=_(" vs ").join(names)
+    )
     files = [picture(graph, f"analysis-{live.id}.png", graph_words(live, reviews))]
     files += [
         picture(png, f"analysis-{live.id}-turn-{r.number}.png", blunder_words(live, r))
@@ -110,8 +130,8 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
     if len(head) + len(text) + 8 <= INLINE:
         content = f"{head}\n```\n{text}\n```"
     else:
-        content = f"{head} — the report is long, so here it is as a file."
-        words = f"The analysis of match {live.id}, turn by turn"
+        content = f"{head} — " + _("the report is long, so here it is as a file.")
+        words = _("The analysis of match {id}, turn by turn", id=live.id)
         files.insert(0, document(text, f"analysis-{live.id}.txt", words))
     channel = await match_channel(bot, live)
     view = blunder_view(live.id, reviews)
@@ -123,7 +143,13 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
     # runs, the playground included
     where = live.record.thread_id or live.record.channel_id
     await interaction.edit_original_response(
-        content=f"🔎 Analysed all {total} turns of match #{live.id}: posted in <#{where}>."
+        content="🔎 "
+        + _(
+            "Analysed all {total} turns of match #{id}: posted in <#{where}>.",
+            total=total,
+            id=live.id,
+            where=where,
+        )
     )
 
 

@@ -166,10 +166,10 @@ class ConfirmResign(
         await match_of_press(interaction, self.match_id)
         await interaction.response.defer()
         update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
-        # the confirmation is used up: its button stays, disabled, under the outcome (in
-        # the presser's words: discord.py made this item before their language was known)
-        self.item.label = _("Yes, resign")
+        # the confirmation is used up: its button stays, disabled, under the outcome (its
+        # label said again in the asker's language: discord.py rebuilt it before they spoke)
         self.item.disabled = True
+        self.item.label = _("Yes, resign")
         view = components()
         view.add_item(self.item)
         said = (

@@ -35,6 +35,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
+from i18n import N_, _, current
 from rules.ai.analysis import TurnReview, position_before
 from rules.game import Game
 from rules.training import lessons, shipped
@@ -68,6 +69,7 @@ async def board_picture(
         highlight_plane=stage.highlight_plane if stage else None,
         highlight_labels=dict(stage.labels) if stage else {},
         size=PREVIEW,
+        language=current(),
     )
     return picture(png, filename, alt_text(game, names))
 
@@ -97,8 +99,8 @@ async def show(
     head = [f"**{exercise.title}**"]
     if not exercise.run.tokens and not path:
         if exercise.lesson is not None:
-            head.append(exercise.lesson.teach.replace("\n", " "))
-        head.append(f"🎯 **Goal:** {exercise.goal}")
+            head.append(_(exercise.lesson.teach).replace("\n", " "))
+        head.append("🎯 " + _("**Goal:** {goal}", goal=exercise.goal))
     if note:
         head.append(note)
     head.append(f"**{stage.title}**")
@@ -127,38 +129,54 @@ async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> No
     view = components()
     if exercise.lesson is not None:
         if verdict.passed:
-            text = [f"✅ **{exercise.title}: passed!** You played {verdict.played}."]
+            text = [
+                "✅ "
+                + _(
+                    "**{title}: passed!** You played {turn}.",
+                    title=exercise.title,
+                    turn=verdict.played,
+                )
+            ]
             if verdict.next_lesson is not None:
                 view.add_item(TrainingButton("lesson", verdict.next_lesson.id, verdict.next_lesson))
             else:
-                text.append("🎓 You have passed every lesson. Try `/crosshairs puzzle` next!")
+                text.append(
+                    "🎓 " + _("You have passed every lesson. Try `/crosshairs puzzle` next!")
+                )
         else:
             text = [
-                f"❌ **Not yet.** You played {verdict.played}.",
-                exercise.lesson.wrong,
+                "❌ " + _("**Not yet.** You played {turn}.", turn=verdict.played),
+                _(exercise.lesson.wrong) if exercise.lesson.wrong else "",
                 *(f"• {r}" for r in verdict.reasons),
-                "The board shows where your try left the planes, with the lines of fire.",
+                _("The board shows where your try left the planes, with the lines of fire."),
             ]
             view.add_item(TrainingButton("again", exercise.lesson.id))
             if exercise.lesson.hints:
                 view.add_item(TrainingButton("hint", exercise.lesson.id))
     elif exercise.puzzle is None:
         text = [
-            ("✅ **Found it!**" if verdict.passed else "❌ **Not quite.**")
-            + f" You played {verdict.played}; in the game you had played {exercise.played}.",
+            ("✅ " + _("**Found it!**") if verdict.passed else "❌ " + _("**Not quite.**"))
+            + " "
+            + _(
+                "You played {turn}; in the game you had played {played}.",
+                turn=verdict.played,
+                played=exercise.played,
+            ),
             *(f"• {r}" for r in verdict.reasons),
-            f"The analysis' better turn: `{verdict.answer}`.",
+            _("The analysis' better turn: `{turn}`.", turn=verdict.answer),
         ]
     else:
         text = [
-            ("✅ **Solved!**" if verdict.passed else "❌ **Not the best turn.**")
-            + f" You played {verdict.played}.",
+            ("✅ " + _("**Solved!**") if verdict.passed else "❌ " + _("**Not the best turn.**"))
+            + " "
+            + _("You played {turn}.", turn=verdict.played),
             *(f"• {r}" for r in verdict.reasons),
         ]
         if not verdict.passed:
-            text.append(f"A turn that solves it: `{verdict.answer}`.")
+            text.append(_("A turn that solves it: `{turn}`.", turn=verdict.answer))
         assert exercise.puzzle is not None
-        text.append(f"Themes: {', '.join(exercise.puzzle.themes)}.")
+        themes = ", ".join(_(t) for t in exercise.puzzle.themes)
+        text.append(_("Themes: {themes}.", themes=themes))
         text.append(rating_line(verdict))
         view.add_item(TrainingButton("puzzle", ""))
     file = await board_picture(verdict.tried, exercise.names, lines=True, filename="try.png")
@@ -172,12 +190,19 @@ def rating_line(verdict: Verdict) -> str:
     if rating is None:
         return ""
     if not verdict.rated:
-        return f"Practice (you had tried this puzzle before): rating {rating.rating:.0f}."
+        return _(
+            "Practice (you had tried this puzzle before): rating {rating}.",
+            rating=f"{rating.rating:.0f}",
+        )
     before = verdict.rating_before if verdict.rating_before is not None else 1500.0
     change = rating.rating - before
-    return (
-        f"Puzzle rating {before:.0f} → **{rating.rating:.0f}** ({change:+.0f}) · "
-        f"streak {rating.streak} (best {rating.best_streak})"
+    return _(
+        "Puzzle rating {before} → **{after}** ({change}) · streak {streak} (best {best})",
+        before=f"{before:.0f}",
+        after=f"{rating.rating:.0f}",
+        change=f"{change:+.0f}",
+        streak=rating.streak,
+        best=rating.best_streak,
     )
 
 
@@ -239,12 +264,12 @@ class ExerciseMenu(
 
 
 TRAINING_LABELS = {
-    "lesson": ("Start the lesson", discord.ButtonStyle.primary, "🎓"),
-    "again": ("Try again", discord.ButtonStyle.primary, "🔁"),
-    "hint": ("Hint", discord.ButtonStyle.secondary, "💡"),
-    "puzzle": ("Next puzzle", discord.ButtonStyle.primary, "🧩"),
-    "daily": ("Solve it", discord.ButtonStyle.primary, "🧩"),
-    "blunder": ("Find the better turn", discord.ButtonStyle.secondary, "🔁"),
+    "lesson": (N_("Start the lesson"), discord.ButtonStyle.primary, "🎓"),
+    "again": (N_("Try again"), discord.ButtonStyle.primary, "🔁"),
+    "hint": (N_("Hint"), discord.ButtonStyle.secondary, "💡"),
+    "puzzle": (N_("Next puzzle"), discord.ButtonStyle.primary, "🧩"),
+    "daily": (N_("Solve it"), discord.ButtonStyle.primary, "🧩"),
+    "blunder": (N_("Find the better turn"), discord.ButtonStyle.secondary, "🔁"),
 }
 MOST_BLUNDERS = 5  # one row of buttons under the analysis
 
@@ -257,10 +282,10 @@ class TrainingButton(
         self, action: str, arg: str, lesson: lessons.Lesson | None = None, label: str = ""
     ) -> None:
         default, style, emoji = TRAINING_LABELS[action]
-        label = label or default
+        label = label or _(default)
         if lesson is not None:
             number = [x.id for x in shipped.course()].index(lesson.id) + 1
-            label = f"Lesson {number}: {lesson.title}"[:80]
+            label = _("Lesson {n}: {title}", n=number, title=_(lesson.title))[:80]
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, emoji=emoji, custom_id=f"xh:tr:{action}:{arg}"
@@ -283,7 +308,7 @@ class TrainingButton(
         user = interaction.user.id
         if self.action == "hint":
             lesson = shipped.lesson(self.arg)
-            await tell(interaction, "💡 " + " ".join(lesson.hints))
+            await tell(interaction, "💡 " + " ".join(_(h) for h in lesson.hints))
             return
         if self.action == "blunder":
             await open_blunder(interaction, training, self.arg)
@@ -307,9 +332,9 @@ async def open_blunder(
     interaction: discord.Interaction, training: TrainingService, arg: str
 ) -> None:
     """A blunder from the analysis post, replayed by the player who made it."""
-    match_text, _, index_text = arg.partition(".")
+    match_text, _dot, index_text = arg.partition(".")
     if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):
-        raise MatchError("that button is not one of mine")
+        raise MatchError(_("that button is not one of mine"))
     bot = bot_of(interaction)
     live = await bot.games.get(int(match_text))
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -318,9 +343,11 @@ async def open_blunder(
         jobs.analyse_turn, snapshot, int(index_text), bot.config.analysis_depth
     )
     if review is None or not review.better_plan:
-        raise MatchError("the analysis finds no better turn there any more")
+        raise MatchError(_("the analysis finds no better turn there any more"))
     if review.seat not in live.seats_of(interaction.user.id):
-        raise MatchError(f"only {live.who(review.seat)}, who played that turn, can replay it")
+        raise MatchError(
+            _("only {who}, who played that turn, can replay it", who=live.who(review.seat))
+        )
     start = position_before(live.game, review)
     better = [s.token for s in review.better_plan]
     exercise = await training.open_blunder(interaction.user.id, start, better, review.played)
@@ -333,7 +360,7 @@ def blunder_view(match_id: int, reviews: list[TurnReview]) -> discord.ui.View | 
     view = components()
     for index, review in enumerate(reviews):
         if review.mark == "blunder" and review.better_plan and len(view.children) < MOST_BLUNDERS:
-            label = f"Turn {review.number}: find the better turn"
+            label = _("Turn {n}: find the better turn", n=review.number)
             view.add_item(TrainingButton("blunder", f"{match_id}.{index}", label=label))
     return view if view.children else None
 

@@ -14,6 +14,7 @@ from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
+from i18n import _, n_
 from rules.training import shipped
 
 if TYPE_CHECKING:
@@ -25,14 +26,14 @@ class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:t
         done = passed or {}
         options = [
             discord.SelectOption(
-                label=f"{'✓ ' if x.id in done else ''}{n}. {x.title}"[:100],
+                label=f"{'✓ ' if x.id in done else ''}{n}. {_(x.title)}"[:100],
                 value=x.id,
-                description=x.part,
+                description=_(x.part)[:100],
             )
             for n, x in enumerate(shipped.course(), start=1)
         ][:25]
         super().__init__(
-            discord.ui.Select(custom_id="xh:tl", placeholder="Pick a lesson", options=options)
+            discord.ui.Select(custom_id="xh:tl", placeholder=_("Pick a lesson"), options=options)
         )
 
     @classmethod
@@ -52,16 +53,21 @@ class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:t
 
 
 def course_text(passed: dict[str, int]) -> str:
-    lines = ["**Crosshairs: learn by flying.** One turn per lesson, on the real board."]
+    lines = [_("**Crosshairs: learn by flying.** One turn per lesson, on the real board.")]
     part = ""
     for n, x in enumerate(shipped.course(), start=1):
         if x.part != part:
             part = x.part
-            lines.append(f"\n__{part}__")
+            lines.append(f"\n__{_(part)}__")
         mark = "✓" if x.id in passed else "·"
-        lines.append(f"{mark} {n}. {x.title}")
+        lines.append(f"{mark} {n}. {_(x.title)}")
     total = len(shipped.course())
-    lines.append(f"\n{len(passed)} of {total} lessons passed.")
+    lines.append(
+        "\n"
+        + n_(
+            "{done} of {n} lesson passed.", "{done} of {n} lessons passed.", total, done=len(passed)
+        )
+    )
     return "\n".join(lines)
 
 
@@ -88,12 +94,13 @@ async def learn(interaction: discord.Interaction, lesson: str | None = None) -> 
 async def lesson_names(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The lessons whose title or id holds what was typed (Discord shows 25 at most)."""
+    """The lessons whose title (in the asker's language or English) or id holds what was
+    typed (Discord shows 25 at most)."""
     typed = current.strip().lower()
     found = [
-        app_commands.Choice(name=f"{n}. {x.title}"[:100], value=x.id)
+        app_commands.Choice(name=f"{n}. {_(x.title)}"[:100], value=x.id)
         for n, x in enumerate(shipped.course(), start=1)
-        if typed in x.title.lower() or typed in x.id
+        if typed in _(x.title).lower() or typed in x.title.lower() or typed in x.id
     ]
     return found[:25]
 

@@ -20,6 +20,9 @@ from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import tell
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
+from bot.ui.language import for_everyone
+from i18n import _
+from rules import position
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -47,9 +50,13 @@ async def puzzle(
     rating = await training.puzzle_rating(interaction.user.id)
     exercise = await training.open_puzzle(interaction.user.id, number.strip() if number else None)
     note = (
-        f"Your puzzle rating: {rating.rating:.0f} · streak {rating.streak}"
+        _(
+            "Your puzzle rating: {rating} · streak {streak}",
+            rating=f"{rating.rating:.0f}",
+            streak=rating.streak,
+        )
         if rating is not None
-        else "Your first puzzle: your rating starts at 1500."
+        else _("Your first puzzle: your rating starts at 1500.")
     )
     await show(interaction, exercise, note=note, edit=False)
 
@@ -61,29 +68,36 @@ async def switch_daily(
     off: bool,
 ) -> None:
     if interaction.guild_id is None:
-        raise MatchError("the daily puzzle is for servers: use this in a server's channel")
+        raise MatchError(_("the daily puzzle is for servers: use this in a server's channel"))
     anywhere.refuse_option(interaction, True, anywhere.NO_DAILY)
     permissions = interaction.permissions
     if not (permissions.manage_guild or permissions.administrator):
-        raise MatchError("only a server admin (Manage Server) can switch the daily puzzle")
+        raise MatchError(_("only a server admin (Manage Server) can switch the daily puzzle"))
     if channel is not None and channel.guild.id != interaction.guild_id:
-        raise MatchError("pick a channel of this server")
+        raise MatchError(_("pick a channel of this server"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     if off or channel is None:
         await training.set_daily(interaction.guild_id, None)
-        await tell(interaction, "The daily puzzle is off.")
+        await tell(interaction, _("The daily puzzle is off."))
         return
     await training.set_daily(interaction.guild_id, channel.id)
-    await tell(interaction, f"The daily puzzle will be posted in {channel.mention} every day.")
+    await tell(
+        interaction,
+        _("The daily puzzle will be posted in {channel} every day.", channel=channel.mention),
+    )
 
 
 def daily_post(day: datetime.date) -> tuple[str, discord.ui.View]:
+    """The day's puzzle post and its button, in the language being spoken (the server's)."""
     chosen = daily_puzzle(day)
-    themes = ", ".join(chosen.themes)
-    text = (
-        f"🧩 **Daily puzzle, {day.isoformat()}** · {chosen.position.split('/', 1)[0]} · rated "
-        f"{chosen.rating} ({themes}). Find the clearly best turn — press the button; only "
-        "you see your try."
+    themes = ", ".join(_(t) for t in chosen.themes)
+    text = "🧩 " + _(
+        "**Daily puzzle, {day}** · {mode} · rated {rating} ({themes}). Find the clearly best "
+        "turn — press the button; only you see your try.",
+        day=day.isoformat(),
+        mode=_(position.parse(chosen.position).mode.title),
+        rating=chosen.rating,
+        themes=themes,
     )
     view = components()
     view.add_item(TrainingButton("daily", chosen.id))
@@ -128,7 +142,8 @@ class DailyPuzzles(commands.Cog):
             channel = self.bot.get_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):
                 continue
-            text, view = daily_post(day)
+            with for_everyone(self.bot, guild_id):
+                text, view = daily_post(day)
             try:
                 await channel.send(text, view=view, allowed_mentions=NOBODY)
             except discord.HTTPException as exc:

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from i18n import N_, _, n_
 from rules import notation, serialize
 from rules.ai.deep import distinct, play_round
 from rules.ai.evaluate import Evaluator, Weights
@@ -39,6 +40,12 @@ THRESHOLDS: Final = (  # (mark, loss from which it applies, in planes), worst fi
     ("mistake", 0.6),
     ("inaccuracy", 0.3),
 )
+# a mark's word, where it is shown (the report, the graph's key)
+MARK_WORDS: Final = {
+    "blunder": N_("blunder"),
+    "mistake": N_("mistake"),
+    "inaccuracy": N_("inaccuracy"),
+}
 GAME: Final = 10.0  # planes: a loss this big decided the game (the evaluation's win is 100)
 NO_CLOCK: Final = 1e9  # seconds: the analysis is fixed-depth, never cut by time
 
@@ -161,7 +168,7 @@ def _judge(
         work.push(s)
     after = ev.score(work, seat)
     played_key = work.state_key()
-    for _ in plan:
+    for _step in plan:
         work.pop()
     played = play_round(work, seat, plan, ev, depth.reply_width, deadline)
     value = played[0].score if played else after
@@ -197,7 +204,7 @@ def _ends_in(work: Game, plan: Plan) -> object:
     for s in plan:
         work.push(s)
     key = work.state_key()
-    for _ in plan:
+    for _step in plan:
         work.pop()
     return key
 
@@ -208,35 +215,54 @@ def in_notation(game: Game, plan: Plan, turn: int) -> str:
     line = game.copy()
     for s in plan:
         line.play(s)
-    texts = [text for t, _, text in notation.turn_texts(line) if t == turn]
+    texts = [text for t, _end, text in notation.turn_texts(line) if t == turn]
     return texts[0] if texts else " ".join(s.token for s in plan)
 
 
 def report(reviews: list[TurnReview], names: list[str] | None = None) -> str:
-    """The analysis as text: one line per turn (marked turns with the better turn in
-    notation), then each seat's count of marks and average loss."""
+    """The analysis as text, in the language being spoken: one line per turn (marked
+    turns with the better turn in notation), then each seat's count of marks and average
+    loss."""
     seats = sorted({r.seat for r in reviews})
 
     def who(seat: int) -> str:
         return names[seat] if names and seat < len(names) else f"P{seat + 1}"
 
-    lines = ["turn  player  played  (evaluation before -> after, value given away)"]
+    lines = [_("turn  player  played  (evaluation before -> after, value given away)")]
     for r in reviews:
-        lost = "the game" if r.loss >= GAME else f"{r.loss:.1f} planes"
+        lost = _("the game") if r.loss >= GAME else _("{planes} planes", planes=f"{r.loss:.1f}")
+        given = _("lost {what}", what=lost)
         line = (
             f"{r.number:>4}  {who(r.seat):<6}  {r.played}  "
-            f"({r.before:+.1f} -> {r.after:+.1f}, lost {lost})"
+            f"({r.before:+.1f} -> {r.after:+.1f}, {given})"
         )
         if r.mark:
-            line += f"  {r.mark.upper()}"
+            line += f"  {_(MARK_WORDS[r.mark]).upper()}"
             if r.better:
-                line += f"; better: {r.better}"
+                line += "; " + _("better: {turn}", turn=r.better)
         lines.append(line)
     lines.append("")
-    plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
     for seat in seats:
         mine = [r for r in reviews if r.seat == seat]
-        counts = ", ".join(f"{sum(1 for r in mine if r.mark == m)} {plural[m]}" for m in plural)
+        counts = ", ".join(
+            [
+                n_("{n} blunder", "{n} blunders", _count(mine, "blunder")),
+                n_("{n} mistake", "{n} mistakes", _count(mine, "mistake")),
+                n_("{n} inaccuracy", "{n} inaccuracies", _count(mine, "inaccuracy")),
+            ]
+        )
         mean = sum(r.loss for r in mine) / len(mine)
-        lines.append(f"{who(seat)}: {len(mine)} turns, {counts}; average loss {mean:.2f} planes")
+        lines.append(
+            _(
+                "{who}: {turns}, {counts}; average loss {mean} planes",
+                who=who(seat),
+                turns=n_("{n} turn", "{n} turns", len(mine)),
+                counts=counts,
+                mean=f"{mean:.2f}",
+            )
+        )
     return "\n".join(lines)
+
+
+def _count(reviews: list[TurnReview], mark: str) -> int:
+    return sum(1 for r in reviews if r.mark == mark)

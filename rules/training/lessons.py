@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from i18n import _
 from rules import board, events, position
 from rules.board import NEIGHBOUR
 from rules.errors import RulesError
@@ -126,66 +127,103 @@ def check(
     crashed = sum(1 for e in seen if isinstance(e, events.Crashed) and e.seat == seat)
     mine = end.planes(seat)
     if placed < int(conditions.get("placed", 0)):
-        reasons.append(f"You placed {placed} of the {conditions['placed']} planes asked for.")
+        reasons.append(
+            _(
+                "You placed {placed} of the {asked} planes asked for.",
+                placed=placed,
+                asked=conditions["placed"],
+            )
+        )
     for name in conditions.get("shot", ()):
         if not any(e.cell == board.cell(name) for e in shot):
-            reasons.append(f"The plane at {name} is still flying: it needs two of your guns on it.")
+            reasons.append(
+                _(
+                    "The plane at {cell} is still flying: it needs two of your guns on it.",
+                    cell=name,
+                )
+            )
     if len(shot) < int(conditions.get("kills", 0)):
-        reasons.append(f"You shot down {len(shot)} of the {conditions['kills']} planes asked for.")
+        reasons.append(
+            _(
+                "You shot down {shot} of the {asked} planes asked for.",
+                shot=len(shot),
+                asked=conditions["kills"],
+            )
+        )
     if "at" in conditions:
         where = board.cell(str(conditions["at"]))
         here = next((p for p in mine if p.cell == where), None)
         want = _pose_words(conditions)
         if here is None:
-            reasons.append(f"None of your planes ended at {conditions['at']}{want}.")
+            reasons.append(
+                _("None of your planes ended at {cell}{pose}.", cell=conditions["at"], pose=want)
+            )
         elif ("height" in conditions and here.height != int(conditions["height"])) or (
             "facing" in conditions and board.DIRECTIONS[here.facing] != conditions["facing"]
         ):
             reasons.append(
-                f"Your plane at {conditions['at']} is at height {here.height} facing "
-                f"{board.DIRECTIONS[here.facing]}, not{want}."
+                _(
+                    "Your plane at {cell} is at height {height} facing {facing}, not{pose}.",
+                    cell=conditions["at"],
+                    height=here.height,
+                    facing=board.DIRECTIONS[here.facing],
+                    pose=want,
+                )
             )
     if "min_height" in conditions and not any(
         p.height >= int(conditions["min_height"]) for p in mine
     ):
-        reasons.append(f"None of your planes is at height {conditions['min_height']} or more.")
+        reasons.append(
+            _("None of your planes is at height {height} or more.", height=conditions["min_height"])
+        )
     if conditions.get("safe"):
         # in automatic fire the next seat's opening shots are already in the events
         for e in seen:
             if isinstance(e, events.ShotDown) and e.seat == seat:
                 reasons.append(
-                    f"Your plane at {board.name(e.cell)} was shot down as the next turn "
-                    "began: two enemy guns still met there."
+                    _(
+                        "Your plane at {cell} was shot down as the next turn began: two enemy "
+                        "guns still met there.",
+                        cell=board.name(e.cell),
+                    )
                 )
         caught = {} if end.is_over else end.caught()
         for p in mine:
             if p.id in caught:
-                guns = " and ".join(board.name(q.cell) for q in caught[p.id])
+                guns = _(" and ").join(board.name(q.cell) for q in caught[p.id])
                 reasons.append(
-                    f"Your plane at {board.name(p.cell)} is still in the crosshairs of {guns}."
+                    _(
+                        "Your plane at {cell} is still in the crosshairs of {guns}.",
+                        cell=board.name(p.cell),
+                        guns=guns,
+                    )
                 )
     if conditions.get("no_doomed"):
         for p in mine:
             if p.height <= 1 and NEIGHBOUR[p.cell * 6 + p.facing] < 0:
                 reasons.append(
-                    f"Your plane at {board.name(p.cell)} is at height {p.height} with its nose "
-                    "to the edge: next turn it can only crash."
+                    _(
+                        "Your plane at {cell} is at height {height} with its nose to the edge: "
+                        "next turn it can only crash.",
+                        cell=board.name(p.cell),
+                        height=p.height,
+                    )
                 )
     if crashed < int(conditions.get("crashed", 0)):
-        reasons.append("The plane that could do nothing else did not crash.")
+        reasons.append(_("The plane that could do nothing else did not crash."))
     if conditions.get("win") and not (
         end.is_over
         and end.result is not None
         and any(not end.hostile(seat, w) for w in end.result.winners)
     ):
-        reasons.append("The game is not won yet.")
+        reasons.append(_("The game is not won yet."))
     return Result(not reasons, tuple(reasons))
 
 
 def _pose_words(conditions: Mapping[str, Any]) -> str:
     words = []
     if "height" in conditions:
-        words.append(f"at height {conditions['height']}")
+        words.append(_("at height {height}", height=conditions["height"]))
     if "facing" in conditions:
-        words.append(f"facing {conditions['facing']}")
-    return (" " + " and ".join(words)) if words else ""
+        words.append(_("facing {facing}", facing=conditions["facing"]))
+    return (" " + _(" and ").join(words)) if words else ""

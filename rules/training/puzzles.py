@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from i18n import N_
 from rules import events, steps
 from rules.ai.deep import distinct
 from rules.ai.evaluate import Evaluator
@@ -171,24 +172,25 @@ def verify(game: Game, answer: Plan, ev: Evaluator | None = None) -> Verdict:
 
 
 def themes_of(game: Game, answer: Line, failing: list[Line]) -> tuple[str, ...]:
-    """What the answer is about, from what happens in it and in the turns that fail."""
+    """What the answer is about, from what happens in it and in the turns that fail (in
+    English, as the puzzle set stores them: shown with ``_(theme)``)."""
     seat = game.active
     found: list[str] = []
     kills = sum(1 for e in answer.own if isinstance(e, events.ShotDown) and e.by == seat)
     if answer.outcome == WIN:
-        found.append("winning turn")
+        found.append(N_("winning turn"))
     if kills >= 2:
-        found.append("double kill")
+        found.append(N_("double kill"))
     elif kills == 1:
-        found.append("double crosshairs")
+        found.append(N_("double crosshairs"))
     dives = any(s.kind in steps.DIVES for s in answer.plan)
     if kills and dives:
-        found.append("dive attack")
+        found.append(N_("dive attack"))
     crashed = any(
         isinstance(e, events.Crashed) and game.hostile(seat, e.seat) for e in answer.replies
     )
     if crashed:
-        found.append("forced crash")
+        found.append(N_("forced crash"))
     lost_elsewhere = any(
         any(
             isinstance(e, (events.ShotDown, events.Crashed)) and not game.hostile(seat, e.seat)
@@ -201,13 +203,13 @@ def themes_of(game: Game, answer: Line, failing: list[Line]) -> tuple[str, ...]:
         for e in answer.replies
     )
     if lost_elsewhere and not lost_here:
-        found.append("escape")
+        found.append(N_("escape"))
     work = game.copy(with_history=False)
     for s in answer.plan:
         work.push(s)
     if any(work.is_cloud(p.cell) for p in work.planes(seat)) and "escape" in found:
-        found.append("cloud cover")
-    return tuple(found) or ("quiet move",)
+        found.append(N_("cloud cover"))
+    return tuple(found) or (N_("quiet move"),)
 
 
 def difficulty(

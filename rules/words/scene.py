@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from i18n import N_, _, n_
 from rules import board
+from rules.variants import find_variant
 from rules.words.common import direction, join, plane_pose, seat_name, side, turn_line
 from rules.words.telling import Told, tell_turns
 
@@ -56,7 +57,7 @@ def header(game: Game) -> str:
         _("{ruleset} rules", ruleset=s.ruleset),
         _(_FIRE.get(s.fire, s.fire)),
     ]
-    parts.extend(sorted(s.variants))
+    parts.extend(sorted(_(find_variant(v).title) for v in s.variants))
     line = ", ".join(parts) + "."
     teams = _teams(game)
     return f"{line} {teams}" if teams else line

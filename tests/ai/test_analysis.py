@@ -93,7 +93,7 @@ def test_cli_reports_the_blunder_and_draws_it(
     captured = capsys.readouterr()
     assert "Ann     b7C a6C< f5C" in captured.out
     assert "BLUNDER; better: " in captured.out
-    assert "Ann: 1 turns, 1 blunders" in captured.out
+    assert "Ann: 1 turn, 1 blunder," in captured.out
     assert "analysed 1/1 turns" in captured.err
     data = png.read_bytes()
     assert data.startswith(b"\x89PNG")

@@ -173,6 +173,27 @@ async def test_the_daily_puzzle_is_switched_on_by_an_admin_and_posted_once_a_day
     assert await desk.post_due() == 0
 
 
+async def test_the_daily_puzzle_is_posted_in_the_servers_language(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock, one_puzzle: puzzles.Puzzle
+) -> None:
+    """The post everyone reads speaks the server's language (German), its button too;
+    the admin who switched it on is answered in their own (English)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("raetsel")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    ada = guild.add_member(simcord_env.create_user("ada"), roles=[admins])
+    done = answer(await ada.slash(channel, "crosshairs puzzle", daily=channel))
+    assert "every day" in done.content
+    found = simcord_bot.get_guild(guild.id)
+    assert found is not None
+    found.preferred_locale = discord.Locale.german
+    desk = simcord_bot.get_cog("DailyPuzzles")
+    assert isinstance(desk, DailyPuzzles) and await desk.post_due() == 1
+    (post,) = [m for m in channel.history() if "Tägliches Rätsel" in m.content]
+    assert "doppeltes Fadenkreuz" in post.content and "Duell" in post.content
+    assert [b.label for row in post.components for b in row.children] == ["Lösen"]
+
+
 @pytest.fixture
 def bot_config(bot_config: Config) -> Config:
     # the analysis' search kept small: the blunders are what a random game makes
@@ -229,11 +250,11 @@ async def test_bad_requests_are_answered_and_change_nothing(
     before = await repo.run(ann.id)
     answered = answer(await ann.slash(channel, "crosshairs puzzle", number="9-9999"))
     assert answered.ephemeral and "no puzzle '9-9999'" in answered.content
-    assert refusals(simcord_env) == ["there is no puzzle '9-9999'"]
+    assert refusals(simcord_env) == ["there is no puzzle '9-9999'; numbers look like 1-0042"]
     assert await repo.run(ann.id) == before  # the open lesson is still there, untouched
     assert await repo.puzzle_rating(ann.id) is None
     await ann.slash(channel, "crosshairs learn", lesson="loop-the-loop")
     assert refusals(simcord_env)[-1] == (
-        "there is no lesson 'loop-the-loop'; /crosshairs learn lists the lessons"
+        "there is no lesson 'loop-the-loop'; `/crosshairs learn` lists the lessons"
     )
     assert await repo.run(ann.id) == before

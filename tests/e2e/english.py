@@ -13,14 +13,14 @@ from functools import cache
 from bot.catalogues import TEMPLATE, read
 from i18n import catalogue_path
 
-WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:'[a-z]+)?")
+WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")  # letters of any script, ä, é and ñ too
 # Not words: a token with a digit (notation, seat labels, numbers), a mention, a
 # channel link or a timestamp (<@1>, <#2>, <t:3:R>), a slash command in backticks.
 NOT_WORDS = re.compile(r"<[@#t][^>]*>|\S*\d\S*|`/[^`]*`")
 # The compass letters of notation (rules spec §9: +a3NE), shown beside the arrows.
 NOTATION = {"E", "NE", "NW", "W", "SW", "SE", "S", "N"}
 # The game's and the players' names, the same in every language.
-NAMES = {"Crosshairs", "Immelmann", "anna", "bernd", "Amy", "Ben"}
+NAMES = {"Crosshairs", "Immelmann", "anna", "bernd", "lucia", "Amy", "Ben"}
 
 
 def _words(texts: Iterable[str]) -> set[str]:
@@ -33,8 +33,8 @@ def english_only(lang: str = "de") -> frozenset[str]:
     messages: the slash commands' own are shown by Discord, in the reader's language)."""
     english = [t for m in read(TEMPLATE) if m.id and not m.context for t in _forms(m.id)]
     catalogue = read(catalogue_path(lang), lang)
-    translated = [t for m in catalogue if m.id and not m.context for t in _forms(m.string)]
-    return frozenset(_words(english) - _words(translated) - {n.lower() for n in NAMES | NOTATION})
+    native = [t for m in catalogue if m.id and not m.context for t in _forms(m.string)]
+    return frozenset(_words(english) - _words(native) - {n.lower() for n in NAMES | NOTATION})
 
 
 def _forms(text: str | tuple[str, ...] | list[str] | None) -> list[str]:
@@ -42,7 +42,7 @@ def _forms(text: str | tuple[str, ...] | list[str] | None) -> list[str]:
 
 
 def english_in(text: str, lang: str = "de") -> set[str]:
-    """The English words in ``text``, written for a reader of ``lang``."""
+    """The English words in ``text``, shown to a reader of ``lang``."""
     cleaned = NOT_WORDS.sub(" ", text)
     english = english_only(lang)
     return {w for w in WORD.findall(cleaned) if w.lower() in english and w not in NOTATION}
