@@ -318,9 +318,10 @@ def _format_text(t: Tournament, plan: TournamentPlan) -> str:
     elif t.format == "single" and plan.third_place:
         what = _("single elimination with a third-place match")
     elif t.format == "arena":
-        what = _(
-            "arena for {minutes} minutes (a win 2, a draw 1, doubled on a streak)",
-            minutes=plan.arena_minutes,
+        what = n_(
+            "arena for {n} minute (a win 2, a draw 1, doubled on a streak)",
+            "arena for {n} minutes (a win 2, a draw 1, doubled on a streak)",
+            plan.arena_minutes or 0,
         )
     else:
         what = _(FORMAT_NAMES[t.format])

@@ -17,8 +17,15 @@ from e2e.english import english_in
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
+from bot.services.clock import FakeClock
 from i18n import in_language
-from tournament_bot.tournament_harness import Club, open_games, resign, seat_users
+from tournament_bot.tournament_harness import (
+    Club,
+    open_games,
+    resign,
+    run_out_clock,
+    seat_users,
+)
 
 LOCALES = {
     "de": discord.Locale.german,
@@ -116,3 +123,39 @@ async def test_a_knockout_and_a_team_invitation_post_no_english_word_in_the_serv
     ]
     assert len(shown) > 20
     assert {text: found for text in shown if (found := english_in(text, lang))} == {}
+
+
+async def test_an_arena_in_a_spanish_server_posts_no_english_word(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    """The arena's sign-up, its games as they are paired, the live board (edited as
+    results come in), the final board, standings and winner."""
+    club = Club(simcord_env, 2)
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = LOCALES["es"]
+    created = answer(
+        await club.organiser.slash(
+            club.channel,
+            "crosshairs tournament create",
+            name="Relámpago",
+            format="arena",
+            duration=1,
+        )
+    )
+    assert "arena de 1 minuto (" in created.content
+    for pilot in club.pilots:
+        await pilot.click(created, label="Inscribirse")
+    await club.organiser.click(created, label="Empezar")
+    ((thread, live),) = await open_games(simcord_bot, club)
+    await resign(club, thread, seat_users(live)[1])
+    assert any(t.startswith("🏟️ **Relámpago** — clasificación de la arena") for t in club.said())
+    await run_out_clock(simcord_env, clock)  # the window closes while a rematch is in play
+    for thread, live in await open_games(simcord_bot, club):
+        await resign(club, thread, seat_users(live)[1])
+    assert club.said()[-1].startswith("🏆 **Relámpago** ha terminado. ¡Gana <@")
+
+    shown = public(club.channel) + [
+        text for thread in club.channel.threads for text in [thread.name, *public(thread)]
+    ]
+    assert {text: found for text in shown if (found := english_in(text, "es"))} == {}
