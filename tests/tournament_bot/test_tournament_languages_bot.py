@@ -1,11 +1,11 @@
-"""A knockout and a team invitation in a German, a French and a Spanish server: everything
-the bot posts for the channel — the sign-up and its buttons, the rounds, the pairings'
-threads, the results, the bracket and standings (their alt text), the winner, a team
-invitation and its acceptance, and the games' turns told in words, though the movers
-speak English — is in the server's language, with no English word (i18n; what counts as
-one: :mod:`e2e.english`). The asker's own answers are in their Discord language, which
-simcord always gives as English; tests/e2e/test_e2e_tournament_german.py has German
-players too."""
+"""Tournaments in German, French and Spanish servers: everything the bot posts for the
+channel — the sign-up and its buttons, the rounds, the pairings' threads, the results,
+the bracket and standings (their alt text), the winner, a team invitation and its
+acceptance, an arena's live board, the round clock's no-shows and reminders, and the
+games' turns told in words, though the movers speak English — is in the server's
+language, with no English word (i18n; what counts as one: :mod:`e2e.english`). The
+asker's own answers are in their Discord language, which simcord always gives as English;
+tests/e2e/test_e2e_tournament_german.py has German players too."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from tournament_bot.tournament_harness import (
     resign,
     run_out_clock,
     seat_users,
+    tick,
 )
 
 LOCALES = {
@@ -159,3 +160,47 @@ async def test_an_arena_in_a_spanish_server_posts_no_english_word(
         text for thread in club.channel.threads for text in [thread.name, *public(thread)]
     ]
     assert {text: found for text in shown if (found := english_in(text, "es"))} == {}
+
+
+async def test_the_round_clock_in_a_french_server_posts_no_english_word(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    """Round times: the no-show forfeit, the reminder before a round and the round opening
+    at its time, posted by the tournament clock (no interaction: the server's language)."""
+    club = Club(simcord_env, 4)
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = LOCALES["fr"]
+    created = answer(
+        await club.organiser.slash(
+            club.channel,
+            "crosshairs tournament create",
+            name="Horloge",
+            format="swiss",
+            rounds=2,
+            round_minutes=30,
+            no_show_minutes=5,
+        )
+    )
+    assert "Une ronde s'ouvre toutes les 30 minutes" in created.content
+    for pilot in club.pilots:
+        await pilot.click(created, label="S'inscrire")
+    await club.organiser.click(created, label="Lancer")
+    (thread_a, live_a), (thread_b, live_b) = await open_games(simcord_bot, club)
+    await resign(club, thread_a, seat_users(live_a)[1])
+    flies = seat_users(live_b)[0]
+    token = live_b.game.legal_steps()[0].token
+    await club.member(flies).slash(thread_b, "crosshairs move", tokens=token)
+
+    await tick(simcord_env, clock, 6 * 60)  # the other never flies: a no-show
+    (forfeit,) = [t for t in club.said() if t.endswith("— absent")]
+    assert "Horloge ronde 1, table" in forfeit and "(forfait)" in forfeit
+    await tick(simcord_env, clock, 19 * 60)  # 25 minutes in: the reminder
+    assert any(t.startswith("⏰ **Horloge** — la ronde 2 s'ouvre <t:") for t in club.said())
+    await tick(simcord_env, clock, 5 * 60)
+    assert any(t.startswith("📣 **Horloge — ronde 2**") for t in club.said())
+
+    shown = public(club.channel) + [
+        text for thread in club.channel.threads for text in [thread.name, *public(thread)]
+    ]
+    assert {text: found for text in shown if (found := english_in(text, "fr"))} == {}
