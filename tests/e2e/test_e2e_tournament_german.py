@@ -2,9 +2,9 @@
 four pilots whose Discord is set to German. The sign-up message and its buttons, joining
 twice (refused), checking in, the no-show dropped when check-in closes, the start, round
 1's pairings with a bye, a game in its thread ended by resignation and booked, the
-standings (words and the picture's alt text), round 2, a result set by the organiser,
-the final standings and the winner: nothing any of them is shown has an English word
-(i18n, docs/localisation.md; what counts as one: :mod:`e2e.english`)."""
+standings (words and the picture's alt text), round 2 paused and resumed, a result set by
+the organiser, the final standings and the winner: nothing any of them is shown has an
+English word (i18n, docs/localisation.md; what counts as one: :mod:`e2e.english`)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,9 @@ async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local)
     )
     pairing = next(line for line in second.content.splitlines() if " gegen " in line)
     player, opponent = (p for p in pilots if p.mention in pairing)
+    paused = await people.slash(olga, channel, "crosshairs tournament pause")
+    assert "ist pausiert" in reply(paused)
+    assert "geht weiter" in reply(await people.slash(olga, channel, "crosshairs tournament resume"))
     reader.look()
     done = await people.slash(
         olga,
