@@ -27,6 +27,7 @@ class Config:
     clock_interval: float = 20.0  # seconds between checks of the turn clocks
     api_base: str | None = None  # another Discord-compatible API, e.g. localcord's
     workers: int = 0  # worker processes for drawing and search; 0: threads (test bots)
+    worker_niceness: int = 5  # how far below the event loop's priority the workers run
     shard_count: int | None = None  # None: one process, as many shards as Discord says
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs
     metrics_port: int | None = None  # /metrics and /healthz on 127.0.0.1; None: off
@@ -79,6 +80,7 @@ class Config:
             computer_pace=max(0.0, computer_pace),
             api_base=api_base,
             workers=_count(env, "WORKERS", default_size(), 0, 64) or 0,
+            worker_niceness=_count(env, "WORKER_NICENESS", 5, 0, 19) or 0,
             shard_count=shard_count,
             shard_ids=shard_ids,
             metrics_port=_count(env, "METRICS_PORT", None, 1, 65535),

@@ -18,9 +18,10 @@ otherwise pays for the exact matching of the whole field.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 BLOCK_PAIRS: Final = 16
 DOWN: Final = "\x00down"
@@ -33,6 +34,10 @@ def min_cost_perfect_matching(costs: dict[tuple[int, int], int]) -> set[tuple[in
     because every perfect matching has the same number of edges. Integer weights keep
     networkx's arithmetic exact.
     """
+    # imported here, not with the module: networkx loads all of its algorithms, a tenth
+    # of a second at every start of the bot, which pairs a tournament rarely
+    import networkx as nx
+
     ceiling = max(costs.values()) + 1
     graph: nx.Graph[int] = nx.Graph()
     for (i, j), cost in costs.items():

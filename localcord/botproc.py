@@ -66,6 +66,10 @@ class BotProcess:
                 "DISCORD_API_BASE": self.server.api_base,
                 "DATABASE_PATH": str(self.database),
                 "COMPUTER_PACE": "0",
+                # At the loop's own priority: below it, the workers of a test's bot lose
+                # to whatever else keeps the machine's cores busy (nice 5 gets a quarter
+                # of a core against one busy process) and the test waits on its boards.
+                "WORKER_NICENESS": "0",
                 "LOG_LEVEL": "INFO",
                 "PYTHONUNBUFFERED": "1",
             }

@@ -138,15 +138,12 @@ def legal_tokens(snapshot: str, done: Sequence[str]) -> tuple[str, ...] | None:
     return tuple(s.token for s in game.legal_steps())
 
 
-WORKER_NICENESS = 5
-
-
-def start_worker() -> None:
-    """Each worker's start: run below the bot's own priority (when the machine is busy,
-    the event loop — heartbeats, first answers — gets the CPU first and a board waits a
-    little), and load the engine, the renderer and their fonts, so that the first real
-    board is not also the slowest."""
-    os.nice(WORKER_NICENESS)
+def start_worker(niceness: int) -> None:
+    """Each worker's start: run ``niceness`` below the bot's own priority (when the
+    machine is busy, the event loop — heartbeats, first answers — gets the CPU first and
+    a board waits a little), and load the engine, the renderer and their fonts, so that
+    the first real board is not also the slowest."""
+    os.nice(niceness)
     board_png(Game(Settings("duel")), size=256)
 
 

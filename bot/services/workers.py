@@ -38,26 +38,41 @@ def default_size() -> int:
 
 
 class Workers:
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, niceness: int = 0) -> None:
         self.size = max(0, size)
+        self.niceness = niceness
         self._pool: Executor | None = None
+        self._warming: asyncio.Future[None] | None = None
 
     async def start(self) -> None:
-        """Start the processes (each loads the engine and renderer as it starts) and
-        wait until they are up, before the first player waits on them."""
+        """Start the processes; they load the engine and the renderer while the bot
+        connects to Discord (a job asked of them meanwhile waits in the pool's queue)."""
         if self.size == 0 or self._pool is not None:
             return
         # Not fork: the bot has threads by now (discord.py's heartbeat, the database's),
         # and a forked child inherits their locks in whatever state they were.
         context = multiprocessing.get_context("forkserver")
+        # The forkserver imports the jobs' modules once; each worker is forked from it
+        # with them loaded instead of importing them again.
+        context.set_forkserver_preload([jobs.__name__])
         self._pool = ProcessPoolExecutor(
-            self.size, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+            self.size,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(), self.niceness),
         )
         loop = asyncio.get_running_loop()
-        await asyncio.gather(
-            *(loop.run_in_executor(self._pool, jobs.ready) for _ in range(self.size))
-        )
-        log.info("worker pool: %d processes", self.size)
+        # submitting starts the processes now; only their warm-up is waited for apart
+        started = [loop.run_in_executor(self._pool, jobs.ready) for _ in range(self.size)]
+        self._warming = asyncio.ensure_future(self._warm_up(started))
+
+    async def _warm_up(self, started: list[asyncio.Future[int]]) -> None:
+        try:
+            await asyncio.gather(*started)
+        except Exception:  # the jobs that need a worker report it to whoever waits on them
+            log.exception("the worker pool did not start")
+        else:
+            log.info("worker pool: %d processes", self.size)
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in a worker; ``fn`` must be a module-level function
@@ -71,13 +86,15 @@ class Workers:
         """Stop the processes; queued work (for a bot going away) is dropped, and a job
         already running is waited for off the loop."""
         pool, self._pool = self._pool, None
+        if self._warming is not None:
+            self._warming.cancel()
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
 
-def _start_worker(owner: int) -> None:
+def _start_worker(owner: int, niceness: int) -> None:
     _end_with(owner)
-    jobs.start_worker()
+    jobs.start_worker(niceness)
 
 
 def _end_with(owner: int) -> None:

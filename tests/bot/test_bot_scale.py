@@ -4,6 +4,7 @@ processes (those are in test_bot_workers.py)."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from bot.services.clock import FakeClock
 from bot.services.live import ClockSettings, Occupant
 from bot.services.manager import GameManager
 from bot.services.shards import Shards
+from bot.services.workers import Workers
 from rules.modes import Settings
 from storage.db import Database
 
@@ -88,6 +90,18 @@ def test_shard_settings_from_the_environment() -> None:
     assert Config.from_env({"SHARD_COUNT": "2"}).shards == Shards(2, (0, 1))
 
 
+async def test_the_workers_run_below_the_loop_by_the_niceness_set() -> None:
+    config = Config.from_env({"WORKERS": "1", "WORKER_NICENESS": "7"})
+    assert Config.from_env({}).worker_niceness == 5
+    pool = Workers(config.workers, config.worker_niceness)
+    await pool.start()
+    try:
+        # os.nice(0) changes nothing and answers the process's niceness
+        assert await pool.run(os.nice, 0) == os.nice(0) + 7
+    finally:
+        await pool.close()
+
+
 @pytest.mark.parametrize(
     ("env", "why"),
     [
@@ -98,6 +112,7 @@ def test_shard_settings_from_the_environment() -> None:
         ({"SHARD_COUNT": "²"}, "SHARD_COUNT"),
         ({"METRICS_PORT": "70000"}, "METRICS_PORT"),
         ({"WORKERS": "-1"}, "WORKERS"),
+        ({"WORKER_NICENESS": "20"}, "WORKER_NICENESS"),
         ({"LOG_FORMAT": "xml"}, "LOG_FORMAT"),
     ],
 )
