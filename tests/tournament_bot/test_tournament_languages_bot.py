@@ -166,7 +166,8 @@ async def test_the_round_clock_in_a_french_server_posts_no_english_word(
     simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
 ) -> None:
     """Round times: the no-show forfeit, the reminder before a round and the round opening
-    at its time, posted by the tournament clock (no interaction: the server's language)."""
+    at its time, posted by the tournament clock (no interaction: the server's language);
+    then the organiser pairs the round again, drops a player and ends the event."""
     club = Club(simcord_env, 4)
     guild = simcord_bot.get_guild(club.guild.id)
     assert guild is not None
@@ -199,6 +200,15 @@ async def test_the_round_clock_in_a_french_server_posts_no_english_word(
     assert any(t.startswith("⏰ **Horloge** — la ronde 2 s'ouvre <t:") for t in club.said())
     await tick(simcord_env, clock, 5 * 60)
     assert any(t.startswith("📣 **Horloge — ronde 2**") for t in club.said())
+    # the organiser's controls: the round paired again, a player dropped, the event ended
+    await club.organiser.slash(club.channel, "crosshairs tournament repair")
+    assert "🔀 **Horloge** : la ronde est appariée à nouveau." in club.said()
+    await club.organiser.slash(club.channel, "crosshairs tournament drop", player=club.pilots[3])
+    dropped = f"{club.pilots[3].mention} est retiré de **Horloge**"
+    assert any(t.startswith(dropped) for t in club.said())
+    await club.organiser.slash(club.channel, "crosshairs tournament end")
+    assert "🛑 **Horloge** est terminé." in club.said()
+    assert club.said()[-1].startswith("🏆 **Horloge** est terminé. Vainqueur : <@")
 
     shown = public(club.channel) + [
         text for thread in club.channel.threads for text in [thread.name, *public(thread)]
