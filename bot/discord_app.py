@@ -138,6 +138,11 @@ class CrosshairsBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.ops.received(interaction)
+        # the person's own language, for the DMs they are sent unasked; written in the
+        # background, and only when it changed (bot/services/locales.py)
+        who, locale = interaction.user.id, interaction.locale.value
+        if self.env.locales.heard(who, locale):
+            self.spawn(self.env.locales.store(who, locale))
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # Discord allows one IDENTIFY per five seconds, which discord.py waits out

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.config import Config
 from bot.services import workers as worker_pool
 from bot.services.clock import Clock
+from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
@@ -35,6 +36,7 @@ class Env:
     ratings: RatingService
     series: SeriesService
     tournaments: TournamentService
+    locales: Locales
     notifications: Notifications
     takebacks: Takebacks
     vacations: Vacations
@@ -55,6 +57,7 @@ class Env:
         games = GameManager(db, clock, workers=pool, shards=config.shards)
         series = SeriesService(games)
         ratings = RatingService(db, series.rates_handicapped)
+        locales = Locales(db)
         return cls(
             config=config,
             db=db,
@@ -63,7 +66,8 @@ class Env:
             ratings=ratings,
             series=series,
             tournaments=TournamentService(series),
-            notifications=Notifications(db),
+            locales=locales,
+            notifications=Notifications(db, locales),
             takebacks=Takebacks(games, series),
             vacations=Vacations(games),
             training=TrainingService(db, config.analysis_depth),

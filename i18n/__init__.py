@@ -46,13 +46,22 @@ LOCALES: Final = Path(__file__).parent / "locales"
 _speaking: ContextVar[str] = ContextVar("speaking", default=SOURCE)
 
 
+def _code(locale: object) -> str:
+    return str(getattr(locale, "value", locale)).replace("_", "-").split("-")[0].lower()
+
+
 def language(locale: object) -> str:
     """The shipped language for ``locale`` (``de``, ``es-419``, ``en-GB``, a
     ``discord.Locale``, None…): its language part if shipped, else English."""
     if locale is None:
         return SOURCE
-    code = str(getattr(locale, "value", locale)).replace("_", "-").split("-")[0].lower()
+    code = _code(locale)
     return code if code in LANGUAGES else SOURCE
+
+
+def ships(locale: object) -> bool:
+    """Whether ``locale``'s language is shipped (English is)."""
+    return locale is not None and _code(locale) in LANGUAGES
 
 
 def catalogue_path(lang: str) -> Path:

@@ -13,6 +13,7 @@ import asyncio
 import itertools
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -347,6 +348,9 @@ class World:
         self._tokens = itertools.count(1)
         # Set by the gateway: how the bot hears about events.
         self.dispatch: Any = None
+        # Told of each message the moment it exists, before the bot that posted it has
+        # its answer: a test may kill the bot there (posted, but the bot never knew).
+        self.on_post: list[Callable[[Message], None]] = []
         self.commands_synced = asyncio.Event()
 
     # ------------------------------------------------------------ people and places
@@ -531,6 +535,8 @@ class World:
         self.messages[message.id] = message
         self.channel_log.setdefault(channel.id, []).append(message)
         self._announce("MESSAGE_CREATE", message)
+        for observer in list(self.on_post):
+            observer(message)
         return message
 
     def edit(

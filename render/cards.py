@@ -4,6 +4,9 @@ The edition prints no card art (rules spec §8), so the look is ours: a dark car
 a gold frame, the points as pips along the top (the number alone reads as a score, the
 pips say "worth this much" at a glance), the name, and the condition in full so nobody
 has to look it up mid-game. A claimed card carries a ribbon naming who claimed it.
+
+Its words are in the language being spoken (:mod:`i18n`): the worker that draws it is
+told which (:mod:`bot.services.jobs`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from i18n import _, n_
 from render.palette import DARK, GOLD, INK, mix
 from render.png import sheet_png
 from render.typeface import font
@@ -53,21 +57,21 @@ def _draw_card(image: Image.Image, x: int, y: int, card: Card, claimed_by: str |
     pip_r, pip_gap = 11, 8
     row = card.points * 2 * pip_r + (card.points - 1) * pip_gap
     px = x + (WIDTH - row) // 2
-    for _ in range(card.points):
+    for _pip in range(card.points):
         draw.ellipse((px, y + 24, px + 2 * pip_r, y + 24 + 2 * pip_r), fill=GOLD, outline=INK)
         px += 2 * pip_r + pip_gap
-    label = f"{card.points} point{'s' if card.points != 1 else ''}"
+    label = n_("{n} point", "{n} points", card.points)
     draw.text((x + WIDTH // 2, y + 66), label, font=font(16), fill=DARK.muted, anchor="mm")
 
     title = font(28, bold=True)
     ty = y + 114
-    for line in _wrap(card.name, title, WIDTH - 40):
+    for line in _wrap(_(card.name), title, WIDTH - 40):
         draw.text((x + WIDTH // 2, ty), line, font=title, fill=DARK.text, anchor="mm")
         ty += 34
     draw.line((x + 40, ty, x + WIDTH - 40, ty), fill=mix(face, GOLD, 0.5), width=2)
     body = font(18)
     ty += 22
-    for line in _wrap(card.rule, body, WIDTH - 48):
+    for line in _wrap(_(card.rule), body, WIDTH - 48):
         draw.text((x + WIDTH // 2, ty), line, font=body, fill=DARK.text, anchor="mm")
         ty += 25
 
@@ -77,7 +81,7 @@ def _draw_card(image: Image.Image, x: int, y: int, card: Card, claimed_by: str |
         who = claimed_by if len(claimed_by) <= 22 else claimed_by[:21] + "…"
         draw.text(
             (x + WIDTH // 2, (band[1] + band[3]) // 2),
-            f"Claimed by {who}",
+            _("Claimed by {who}", who=who),
             font=font(18, bold=True),
             fill=(255, 255, 255),
             anchor="mm",

@@ -45,6 +45,7 @@ TABLES: Final = (
     ("unrated_matches", "match_id"),
     ("tournament_events", "tournament_id, kind"),
     ("turn_events", "match_id"),
+    ("user_locales", "user_id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",

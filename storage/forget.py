@@ -5,12 +5,12 @@ The person's Discord id is replaced everywhere by a fresh negative id (Discord i
 positive, so it can never be a real person's) under the name :data:`FORGOTTEN`; their
 display name is removed from match snapshots and series plans; their own ratings and
 rating history are deleted, and so are their lessons, puzzle rating and puzzle tries,
-their notification setting and vacations. The other players' ratings, results and cards
-stay as they were. In a tournament still taking entries their entry (and any team they are in)
-is withdrawn; in one under way their entry is marked dropped, so they are never paired
-again. A person seated in a match still being played is refused unless the caller has
-ended their part in it (``left``: :mod:`bot.services.departure` does that for the
-command line).
+their notification setting, vacations and Discord language. The other players' ratings,
+results and cards stay as they were. In a tournament still taking entries their entry
+(and any team they are in) is withdrawn; in one under way their entry is marked dropped,
+so they are never paired again. A person seated in a match still being played is refused
+unless the caller has ended their part in it (``left``: :mod:`bot.services.departure`
+does that for the command line).
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozens
             "puzzle_attempts",
             "notify_settings",
             "vacations",
+            "user_locales",
         ):
             rows[table] = await conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
         rows["matches"] = await _rewrite_matches(conn, user_id, pseudonym)

@@ -176,9 +176,6 @@ class MatchRepo:
                 raise MatchOver(match_id, found)
             await ended(conn, match_id, status, now)
 
-    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
-        await self._set(match_id, "board_message_id", message_id)
-
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._set(match_id, "thread_id", thread_id)
 
@@ -188,7 +185,7 @@ class MatchRepo:
     async def _set(
         self,
         match_id: int,
-        column: Literal["board_message_id", "thread_id", "turn_deadline"],
+        column: Literal["thread_id", "turn_deadline"],
         value: float | None,
     ) -> None:
         async with self._db.transaction() as conn:

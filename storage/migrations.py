@@ -325,6 +325,17 @@ CREATE TABLE turn_events (
 );
 """
 
+# Each person's Discord locale, as their latest interaction told it
+# (bot/services/locales.py): a DM about their games is written in it. One row per person
+# the bot has heard from since this table exists.
+_V12_LOCALES: Final = """
+CREATE TABLE user_locales (
+    user_id    INTEGER NOT NULL PRIMARY KEY,
+    locale     TEXT    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
 
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
@@ -401,6 +412,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V9_UNRATED),
     Migration(_V10_TOURNAMENT_EVENTS),
     Migration(_V11_TURN_EVENTS),
+    Migration(_V12_LOCALES),
 )
 LATEST: Final = len(MIGRATIONS)
 

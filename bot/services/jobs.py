@@ -15,9 +15,12 @@ from collections.abc import Collection, Mapping, Sequence
 from i18n import speaking
 from render.analysis import analysis_pngs
 from render.board import board_png
+from render.cards import card_png, cards_png
 from render.replay import replay_gif
+from render.scoreboard import ScoreRow, scoreboard_png
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
 from rules import notation, position, serialize
+from rules.achievements import Card
 from rules.ai.analysis import AnalysisDepth, TurnReview, review
 from rules.ai.player import ComputerPlayer
 from rules.errors import RulesError
@@ -82,6 +85,26 @@ def draw_bracket(boxes: Sequence[BracketBox], title: str, language: str = "en") 
     """An elimination bracket, its band titles in ``language``."""
     with speaking(language):
         return bracket_png(boxes, title)
+
+
+def draw_card(card: Card, claimed_by: str, language: str) -> bytes:
+    """One achievement card with the ribbon of who just claimed it, in ``language``."""
+    with speaking(language):
+        return card_png(card, claimed_by=claimed_by)
+
+
+def draw_cards(cards: Sequence[Card], title: str, language: str) -> bytes:
+    """A sheet of achievement cards under ``title``, in ``language``."""
+    with speaking(language):
+        return cards_png(cards, title=title)
+
+
+def draw_scoreboard(
+    title: str, rows: Sequence[ScoreRow], subtitle: str, pool: Sequence[str], language: str
+) -> bytes:
+    """A series scoreboard, its headings and card names in ``language``."""
+    with speaking(language):
+        return scoreboard_png(title, rows, subtitle=subtitle, pool=pool)
 
 
 def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview | None:

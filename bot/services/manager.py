@@ -250,15 +250,18 @@ class GameManager:
         record = await self.repo.by_thread(thread_id)
         return None if record is None else await self.get(record.id)
 
-    async def set_board_message(self, live: LiveMatch, message_id: int) -> None:
-        await self.repo.set_board_message(live.id, message_id)
+    async def set_board_message(self, live: LiveMatch, message_id: int, ply: int) -> None:
+        """``message_id`` is the match's board now, drawn at ``ply``: both in one write,
+        so that a crash cannot leave it noted as the board but behind (and posted again
+        at the restart)."""
+        await self.boards.placed(live.id, message_id, ply)
         live.record = await self.repo.get(live.id)
-        await self.board_shown(live)
 
-    async def board_shown(self, live: LiveMatch) -> None:
-        """The board message now shows the game as it is (start-up compares)."""
+    async def board_shown(self, live: LiveMatch, ply: int) -> None:
+        """The board message now shows the game at ``ply`` (start-up compares): the ply
+        it was drawn at, which another action may have passed while it went up."""
         try:
-            await self.boards.mark(live.id, live.ply)
+            await self.boards.mark(live.id, ply)
         except StorageError as exc:  # the move stands; at worst the board is redrawn later
             log.warning("match %s: board mark not stored (%s)", live.id, exc)
 

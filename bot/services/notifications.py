@@ -5,9 +5,11 @@ them (which includes the first turn of a new game, such as a series game or a
 tournament round) and when their clock runs low; ``clock`` — only when their clock runs
 low; ``off`` (the default) — never. A DM is a rate-limited call, so a person gets at
 most one per player-turn of a match, never the person whose action passed the turn, and
-the computer none. This module decides; :mod:`bot.ui.notify` sends, and chooses the
-language the texts are said in (they are built with :func:`i18n._` in the language being
-spoken when these methods are called).
+the computer none. This module decides; :mod:`bot.ui.notify` sends.
+
+Each DM is written in its reader's language: the locale of their latest interaction
+(:mod:`bot.services.locales`) when the bot ships that language, else ``fallback`` (the
+match's server's, which the caller knows), else English.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.services.live import LiveMatch
-from i18n import _
+from bot.services.locales import Locales
+from i18n import _, ships, speaking
 from storage.db import Database
 from storage.notify import NotifyRepo
 
@@ -37,8 +40,9 @@ def jump_link(live: LiveMatch) -> str:
 
 
 class Notifications:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, locales: Locales) -> None:
         self.repo = NotifyRepo(db)
+        self.locales = locales
         # (match, person) → the player-turn they were last told about
         self._told: OrderedDict[tuple[int, int], int] = OrderedDict()
 
@@ -46,7 +50,9 @@ class Notifications:
         """When the person is sent DMs: one of ``storage.notify.LEVELS``."""
         await self.repo.set(user_id, level)
 
-    async def turn_passed(self, live: LiveMatch, actor: int | None) -> list[Notice]:
+    async def turn_passed(
+        self, live: LiveMatch, actor: int | None, fallback: object
+    ) -> list[Notice]:
         """The DM for whoever is now to move, if they want one and were not yet told
         of this turn; none for ``actor``, who just acted."""
         user = live.user_to_move()
@@ -56,51 +62,57 @@ class Notifications:
             return []
         if (await self.repo.levels([user]))[user] != "turn":
             return []
-        title = _(" vs ").join(live.names)
-        text = _(
-            "Your turn in match #{id} ({title}): {link}",
-            id=live.id,
-            title=title,
-            link=jump_link(live),
-        )
+        with speaking(await self._language(user, fallback)):
+            text = _(
+                "Your turn in match #{id} ({title}): {link}",
+                id=live.id,
+                title=_(" vs ").join(live.names),
+                link=jump_link(live),
+            )
         return [Notice(user, f"✈️ {text}")]
 
-    async def game_opened(self, live: LiveMatch, actor: int | None) -> list[Notice]:
+    async def game_opened(
+        self, live: LiveMatch, actor: int | None, fallback: object
+    ) -> list[Notice]:
         """A new game (a challenge accepted, a series game, a tournament round): its first
         player is told it is their turn, every other person that it has started; not
         ``actor``, who started it."""
-        first = await self.turn_passed(live, actor)
+        first = await self.turn_passed(live, actor, fallback)
         told = {n.user_id for n in first} | {actor, live.user_to_move()}
         others = [e.user_id for e in live.seats if e.user_id is not None and e.user_id not in told]
         levels = await self.repo.levels(others)
-        title = _(" vs ").join(live.names)
-        text = _(
-            "Match #{id} ({title}) has started: {link}",
-            id=live.id,
-            title=title,
-            link=jump_link(live),
-        )
-        return first + [Notice(u, f"🛫 {text}") for u in others if levels[u] == "turn"]
+        notices = list(first)
+        for user in (u for u in others if levels[u] == "turn"):
+            with speaking(await self._language(user, fallback)):
+                text = _(
+                    "Match #{id} ({title}) has started: {link}",
+                    id=live.id,
+                    title=_(" vs ").join(live.names),
+                    link=jump_link(live),
+                )
+            notices.append(Notice(user, f"🛫 {text}"))
+        return notices
 
-    async def clock_low(self, live: LiveMatch) -> list[Notice]:
+    async def clock_low(self, live: LiveMatch, fallback: object) -> list[Notice]:
         """The DM for the person whose turn clock is about to run out."""
         user = live.user_to_move()
         if user is None or live.over or live.deadline is None:
             return []
         if (await self.repo.levels([user]))[user] == "off":
             return []
-        return [
-            Notice(
-                user,
-                "⏰ "
-                + _(
-                    "Your turn in match #{id} is running out ({when}): {link}",
-                    id=live.id,
-                    when=f"<t:{int(live.deadline)}:R>",
-                    link=jump_link(live),
-                ),
+        with speaking(await self._language(user, fallback)):
+            text = _(
+                "Your turn in match #{id} is running out ({when}): {link}",
+                id=live.id,
+                when=f"<t:{int(live.deadline)}:R>",
+                link=jump_link(live),
             )
-        ]
+        return [Notice(user, f"⏰ {text}")]
+
+    async def _language(self, user: int, fallback: object) -> object:
+        """The locale a DM to ``user`` is written in: theirs if the bot speaks it."""
+        own = (await self.locales.of([user])).get(user)
+        return own if ships(own) else fallback
 
     def _first_time(self, live: LiveMatch, user: int) -> bool:
         """Whether this player-turn of ``user`` is new (and remember it)."""

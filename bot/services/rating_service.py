@@ -40,14 +40,6 @@ HandicapPolicy = Callable[[LiveMatch], Awaitable[bool]]
 # A manoeuvre step's token (rules spec §9): its cell, then manoeuvre letters with turns.
 _ACTION = re.compile(r"[a-k](?:1[01]|[1-9])((?:(?:F1|[CFSPI])[<>]?)+)", re.IGNORECASE)
 _MANOEUVRE = re.compile(r"F1|[CFSPI]", re.IGNORECASE)
-MANOEUVRES = {
-    "C": "climb",
-    "F": "level flight",
-    "F1": "one-cell flight",
-    "S": "swoop",
-    "P": "power dive",
-    "I": "Immelmann",
-}
 
 
 @dataclass(frozen=True)
@@ -68,7 +60,7 @@ class Profile:
     wins: int
     draws: int
     cards: tuple[str, ...]  # achievement cards kept in series, in the order won
-    manoeuvres: tuple[tuple[str, int], ...]  # most flown first, at most three
+    manoeuvres: tuple[tuple[str, int], ...]  # (step kind, times), most flown first, ≤ 3
 
 
 @dataclass(frozen=True)
@@ -79,12 +71,13 @@ class BoardEntry:
 
 
 def manoeuvres_in(token: str) -> list[str]:
-    """The manoeuvres one stored step token flies: ``e6SS>P`` → swoop, swoop, power
-    dive. Placements, shots, clouds, crashes and resignations fly none."""
+    """The manoeuvres one stored step token flies, as step kinds (:mod:`rules.steps`):
+    ``e6SS>P`` → ``S``, ``S``, ``P`` (swoop, swoop, power dive). Placements, shots,
+    clouds, crashes and resignations fly none."""
     found = _ACTION.fullmatch(token)
     if found is None:
         return []
-    return [MANOEUVRES[m.upper()] for m in _MANOEUVRE.findall(found.group(1))]
+    return [m.upper() for m in _MANOEUVRE.findall(found.group(1))]
 
 
 def sides_of(game: Game) -> list[list[int]]:

@@ -366,6 +366,7 @@ async def show_anywhere(
     Resign and Record when a row is free; the final board has no buttons (an aborted
     one says why: ``said``)."""
     anywhere.pressed(live.id, interaction)
+    ply = live.ply  # what is drawn below: another action may pass it meanwhile
     if live.aborted:  # ``said``: how it was called off
         head = f"**Crosshairs #{live.id}** · {live.game.mode.title}"
         text = "\n".join([head, *said]) if said else f"{head}\n🛑 The match was called off."
@@ -392,7 +393,7 @@ async def show_anywhere(
             labels=stage.labels,
         )
     message = await interaction.edit_original_response(content=text, attachments=[file], view=view)
-    await bot_of(interaction).games.board_shown(live)  # a restart finds it up to date
+    await bot_of(interaction).games.board_shown(live, ply)  # a restart finds it up to date
     return message
 
 
@@ -401,8 +402,9 @@ async def start_anywhere(interaction: discord.Interaction, live: LiveMatch) -> N
     with (the challenge, the lobby) becomes its board."""
     bot = bot_of(interaction)
     await _computer_within(bot, live, None)
+    ply = live.ply
     message = await show_anywhere(interaction, live)
-    await bot.games.set_board_message(live, message.id)
+    await bot.games.set_board_message(live, message.id, ply)
     await game_opened(bot, live, interaction.user.id)
 
 
@@ -485,6 +487,11 @@ async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | N
     return view
 
 
+async def current_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
+    """The buttons under the board as the match is now."""
+    return await final_view(bot, live) if live.game.is_over else board_view(live)
+
+
 async def post_board(
     bot: CrosshairsBot,
     live: LiveMatch,
@@ -494,7 +501,7 @@ async def post_board(
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
     the match's board; the old one goes."""
     with for_everyone(bot, live.record.guild_id):
-        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        view = await current_view(bot, live)
         return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
 
 
@@ -549,7 +556,7 @@ async def show_update(
             await show_aborted(bot, update)
         return
     with for_everyone(bot, live.record.guild_id):
-        view = await final_view(bot, live) if live.game.is_over else board_view(live)
+        view = await current_view(bot, live)
         await refresh_board(bot, update, view, draw_lines(live), via)
     events = bot.games.events
     if update.ended:

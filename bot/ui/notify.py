@@ -6,14 +6,14 @@ is :mod:`bot.services.notifications`'s decision; a DM that cannot be delivered (
 who closed their DMs, or left every server the bot shares with them) is logged and
 dropped, never retried: it must not hold up the match.
 
-A DM is said in the language of the match's server (its preferred locale; English for a
-match outside a server): Discord tells the bot a person's own language only with an
-interaction of theirs, and the DM is sent when someone else acts (docs/localisation.md)."""
+A DM is written in its reader's language, as their latest interaction told it, else in
+the match's server's (its preferred locale; English for a match outside a server): the
+DM is sent when someone else acts (:mod:`bot.services.notifications`,
+docs/localisation.md)."""
 
 from __future__ import annotations
 
 import logging
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,7 +22,6 @@ from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
 from bot.services.notifications import Notice, Notifications
 from bot.ui.language import server_locale
-from i18n import speaking
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -41,27 +40,18 @@ class NotifyDesk:
 
     async def turn_passed(self, event: TurnPassed) -> None:
         """A DM for whoever is now to move (see :class:`Notifications`)."""
-        with _dm_language(self.bot, event.match):
-            notices = await self.service.turn_passed(event.match, event.actor)
-        await _send(self.bot, notices)
+        server = server_locale(self.bot, event.match.record.guild_id)
+        await _send(self.bot, await self.service.turn_passed(event.match, event.actor, server))
 
 
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
-    with _dm_language(bot, live):
-        notices = await bot.env.notifications.game_opened(live, actor)
-    await _send(bot, notices)
+    server = server_locale(bot, live.record.guild_id)
+    await _send(bot, await bot.env.notifications.game_opened(live, actor, server))
 
 
 async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
-    with _dm_language(bot, live):
-        notices = await bot.env.notifications.clock_low(live)
-    await _send(bot, notices)
-
-
-def _dm_language(bot: CrosshairsBot, live: LiveMatch) -> AbstractContextManager[str]:
-    """The language a DM about ``live`` is written in: its server's, not the language
-    of whoever acted (the reader is someone else)."""
-    return speaking(server_locale(bot, live.record.guild_id))
+    server = server_locale(bot, live.record.guild_id)
+    await _send(bot, await bot.env.notifications.clock_low(live, server))
 
 
 async def _send(bot: CrosshairsBot, notices: list[Notice]) -> None:

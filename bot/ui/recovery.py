@@ -2,8 +2,12 @@
 
 * A board message behind its game (the process died between storing a move and editing
   the board) is posted afresh: an edit would not notify the player to move, and nobody
-  pinged them. A match played in one message (:mod:`bot.ui.anywhere`) cannot be posted
-  to: its board catches up at the next press on it.
+  pinged them. Unless the process died after Discord took the new board but before it
+  was noted (:func:`bot.ui.thread.unnoted_boards` finds it in the thread): that board is
+  kept and brought up to date by an edit, so no board — a final result least of all — is
+  posted twice; a kept board already pinged the player now to move (else a fresh one is
+  posted and the stray ones go). A match played in one message (:mod:`bot.ui.anywhere`)
+  cannot be posted to: its board catches up at the next press on it.
 * A game whose end was not shown in full (:mod:`storage.events`) gets its final board if
   it was behind, is rated and booked as if nothing had happened (the subscribers
   do nothing twice), and the steps of its end not shown yet are shown: the ratings
@@ -20,12 +24,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+import discord
+
 from bot.services.events import MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch
 from bot.ui import anywhere
-from bot.ui.buttons import post_board
+from bot.ui.buttons import current_view, post_board
+from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
-from bot.ui.thread import match_channel
+from bot.ui.thread import adopt_board, draw_lines, match_channel, unnoted_boards
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -73,7 +80,7 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
                 continue
             behind = await bot.games.boards.shown(live.id) != live.ply
             if behind and not anywhere.is_anywhere(bot, live):  # else: at its next press
-                await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
+                await catch_up(bot, live)
             await bot.games.events.publish(MatchFinished(live))
         except Exception:  # one damaged match must not keep the others untold
             log.exception("match %s: could not show its end after a restart", live.id)
@@ -87,9 +94,30 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
             if anywhere.is_anywhere(bot, live):  # the bot cannot post there
                 log.info("match %s: its board catches up at the next press on it", live.id)
                 continue
-            await post_board(bot, live, await match_channel(bot, live), [REDRAWN])
+            await catch_up(bot, live)
         except Exception:  # one damaged match must not keep the others stale
             log.exception("match %s: could not redraw its board after a restart", live.id)
+
+
+async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
+    """Bring a board the crash left behind up to date, posting at most one board: one the
+    dead process posted but never noted is kept if it pings whoever is to move now."""
+    channel = await match_channel(bot, live)
+    found = await unnoted_boards(bot, live, channel)
+    user = live.user_to_move()
+    kept = found[-1] if found and (user is None or f"<@{user}>" in found[-1].content) else None
+    if kept is None:
+        await post_board(bot, live, channel, [REDRAWN])
+    else:
+        with for_everyone(bot, live.record.guild_id):
+            view = await current_view(bot, live)
+            await adopt_board(bot, live, kept, view, [*draw_lines(live), REDRAWN])
+    for stray in found:
+        if stray is not kept:
+            try:
+                await stray.delete()
+            except discord.HTTPException as exc:
+                log.info("match %s: a stray board could not be removed (%s)", live.id, exc)
 
 
 async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None:

@@ -19,7 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import workers
+import i18n
+from bot.services import jobs, workers
 from bot.services.events import GameBooked, MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, MatchError
 from bot.services.manager import GameManager
@@ -38,8 +39,7 @@ from bot.ui.thread import board_text, match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import FAMILY_TITLES, MAX_HANDICAP, family_of
 from i18n import N_, _, n_
-from render.cards import cards_png
-from render.scoreboard import ScoreRow, scoreboard_png
+from render.scoreboard import ScoreRow
 from rules.achievements import CARDS
 from rules.modes import MODES
 from rules.words.common import join
@@ -95,7 +95,9 @@ async def scoreboard_file(series: Series) -> discord.File:
     else:
         subtitle = _("After game {played} of {planned}", played=played, planned=planned)
     rows, pool = side_rows(series), series.current_pool
-    png = await workers.current().run(scoreboard_png, title, rows, subtitle=subtitle, pool=pool)
+    png = await workers.current().run(
+        jobs.draw_scoreboard, title, rows, subtitle, pool, i18n.current()
+    )
     words = scoreboard_words(title, rows, subtitle, pool)
     return picture(png, f"series-{series.id}.png", words)
 
@@ -275,7 +277,7 @@ class SeriesDesk(commands.Cog):
         if pool:
             cards = [CARDS[c] for c in pool]
             in_play = _("Cards in play")
-            sheet = await workers.current().run(cards_png, cards, title=in_play)
+            sheet = await workers.current().run(jobs.draw_cards, cards, in_play, i18n.current())
             words = cards_words(cards, in_play)
             await target.send(header, file=picture(sheet, "cards.png", words))
         else:

@@ -29,7 +29,6 @@ from bot.services.pictures import cards_words
 from bot.ui import board_edits
 from bot.ui.files import document, picture
 from i18n import N_, _, current, n_
-from render.cards import card_png
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
 from rules.game import Game
@@ -45,6 +44,7 @@ log = logging.getLogger(__name__)
 BOARD_SIZE = 1024
 MAX_CONTENT = 1900
 RECORD_INLINE = 2000  # Discord's message limit; a longer record comes as a text file
+LOOK_BACK = 25  # the thread's last messages searched for a board posted but never noted
 FINAL_HINT = N_(
     "Use `/crosshairs replay match:{id}` to watch it again, `/crosshairs record` to read it."
 )
@@ -177,20 +177,69 @@ async def _send_board(
     view: discord.ui.View | None,
     extra: Sequence[str],
 ) -> discord.Message:
-    text, file = board_text(live, extra), await board_file(live)
+    ply, text, file = live.ply, board_text(live, extra), await board_file(live)
     old = live.record.board_message_id
     if view is None:
         message = await target.send(text, file=file)
     else:
         message = await target.send(text, file=file, view=view)
-    await bot.games.set_board_message(live, message.id)
+    await bot.games.set_board_message(live, message.id, ply)
     if old is not None:  # after the new one is up, so the thread never lacks a board
-        channel = await match_channel(bot, live)
-        try:
-            await channel.get_partial_message(old).delete()  # type: ignore[attr-defined]
-        except discord.HTTPException as exc:
-            log.info("match %s: the old board could not be removed (%s)", live.id, exc)
+        await _remove(bot, live, old)
     return message
+
+
+async def unnoted_boards(
+    bot: CrosshairsBot, live: LiveMatch, channel: discord.abc.Messageable
+) -> list[discord.Message]:
+    """Boards of ``live`` in ``channel`` newer than its noted board (any, if none is
+    noted), oldest first: a process that died between posting a board and noting it left
+    them. Read from the channel, since only Discord knows the post went through; if it
+    cannot be read, none (the board is then posted again rather than lost)."""
+    noted = live.record.board_message_id or 0
+    head = f"**Crosshairs #{live.id}**"
+    found: list[discord.Message] = []
+    try:
+        async for message in channel.history(limit=LOOK_BACK):
+            if message.id <= noted:
+                break
+            if (
+                message.author == bot.user
+                and message.content.startswith(head)
+                and any(a.filename == "board.png" for a in message.attachments)
+            ):
+                found.append(message)
+    except discord.HTTPException as exc:
+        log.info("match %s: the thread could not be read back (%s)", live.id, exc)
+        return []
+    return found[::-1]
+
+
+async def adopt_board(
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    message: discord.Message,
+    view: discord.ui.View | None,
+    extra: Sequence[str] = (),
+) -> None:
+    """Make ``message``, a board of ``live`` posted but never noted, the match's board,
+    brought up to date by an edit instead of posting it again; the noted one goes, as
+    when a board is posted (:func:`send_board`)."""
+    async with live.showing:
+        ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+        await message.edit(content=text, attachments=[file], view=view)
+        old = live.record.board_message_id
+        await bot.games.set_board_message(live, message.id, ply)
+        if old is not None and old != message.id:
+            await _remove(bot, live, old)
+
+
+async def _remove(bot: CrosshairsBot, live: LiveMatch, message_id: int) -> None:
+    channel = await match_channel(bot, live)
+    try:
+        await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+    except discord.HTTPException as exc:
+        log.info("match %s: the old board could not be removed (%s)", live.id, exc)
 
 
 def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
@@ -241,7 +290,8 @@ async def _refresh_board(
     cards = await announce_claims(bot, update)
     told = finished_turns(live, update.events)
     board_id = live.record.board_message_id
-    text, file = board_text(live, extra), await board_file(live)
+    # the ply drawn is the one noted as shown: another action may pass it meanwhile
+    ply, text, file = live.ply, board_text(live, extra), await board_file(live)
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
@@ -249,7 +299,7 @@ async def _refresh_board(
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
         else:
-            await bot.games.board_shown(live)
+            await bot.games.board_shown(live, ply)
             return
     # The new board goes up before the old one is turned into the first turn told (or
     # removed), so that the thread never lacks a board, not even for a moment.
@@ -257,7 +307,7 @@ async def _refresh_board(
     for turn in rest:
         await board_edits.say(live.id, channel, via, told_message(live, turn))
     message = await board_edits.post(live.id, channel, via, text, file, view)
-    await bot.games.set_board_message(live, message.id)
+    await bot.games.set_board_message(live, message.id, ply)
     if old is None:
         return
     try:
@@ -281,7 +331,7 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
     for claim in claimed:
         card = CARDS[claim.card]
         who = live.who(claim.seat)
-        png = await workers.current().run(card_png, card, claimed_by=live.names[claim.seat])
+        png = await workers.current().run(jobs.draw_card, card, live.names[claim.seat], current())
         said = n_(
             "{who} claims **{card}** ({n} point): {fate}",
             "{who} claims **{card}** ({n} points): {fate}",

@@ -4,6 +4,8 @@ runs low, none when switched off; ``/crosshairs games mine:true`` across servers
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -133,10 +135,11 @@ async def test_my_games_across_servers_with_links(
     assert "no live match" in none.content
 
 
-async def test_the_dm_is_in_the_language_of_the_match_server(
+async def test_the_dm_is_in_its_readers_language_not_the_servers(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    """alice acts in English; bob's DM is in the server's language (German), not hers."""
+    """bob's Discord is in English (his interactions said so): his DM is English, though
+    the match's server speaks German."""
     table = Table(simcord_env)
     await table.bob.slash(table.channel, "crosshairs notify", when="turn")
     thread = await table.start(clouds="none")
@@ -146,4 +149,54 @@ async def test_the_dm_is_in_the_language_of_the_match_server(
     live = await match_in(simcord_bot, thread)
     await fly_turn(table.alice, thread, live)
     (dm,) = dms(table.bob)
+    assert dm.startswith(f"✈️ Your turn in match #{live.id} (") and f"/{thread.id}" in dm
+
+
+async def test_someone_never_heard_from_gets_the_servers_language(
+    simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Callable[[], CrosshairsBot]
+) -> None:
+    """bob last interacted before the bot remembered languages (a database from an older
+    bot: no stored locale, nothing in memory after the restart): his DM speaks the
+    match's server's language, German."""
+    table = Table(simcord_env)
+    await table.bob.slash(table.channel, "crosshairs notify", when="turn")
+    thread = await table.start(clouds="none")
+    async with simcord_bot.db.transaction() as conn:
+        await conn.execute("DELETE FROM user_locales")
+    fresh = new_bot()
+    await simcord_env.restart_bot(fresh)
+    await simcord_env.advance_time(1)
+    guild = fresh.get_guild(table.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    live = await match_in(fresh, thread)
+    await fly_turn(table.alice, thread, live)
+    (dm,) = dms(table.bob)
     assert dm.startswith(f"✈️ Du bist am Zug in Partie #{live.id} (") and f"/{thread.id}" in dm
+
+
+async def test_a_persons_locale_is_stored_once_and_not_rewritten(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Every interaction is heard; the stored row is written at the first and left
+    alone while the language stays the same (Discord here always says en-US)."""
+    table = Table(simcord_env)
+    await table.bob.slash(table.channel, "crosshairs notify", when="turn")
+    first = await stored_locales(simcord_bot)
+    assert first[table.bob.id][0] == "en-US"
+    thread = await table.start(clouds="none")
+    await fly_turn(table.alice, thread, await match_in(simcord_bot, thread))
+    await table.bob.slash(table.channel, "crosshairs notify", when="clock")
+    now = await stored_locales(simcord_bot)
+    assert now[table.bob.id] == first[table.bob.id]  # same updated_at: never rewritten
+    assert set(now) == {table.alice.id, table.bob.id}  # eve never interacted
+
+
+async def stored_locales(bot: CrosshairsBot) -> dict[int, tuple[str, float]]:
+    """What is stored once every write in the background is done."""
+    async with asyncio.timeout(30):
+        while bot.background:
+            await asyncio.wait(set(bot.background))
+    async with bot.db.read() as conn:
+        rows = await conn.fetchall("SELECT user_id, locale, updated_at FROM user_locales")
+    return {int(r[0]): (str(r[1]), float(r[2])) for r in rows}

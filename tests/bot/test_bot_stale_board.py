@@ -13,6 +13,7 @@ from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.ui import buttons, commands
+from bot.ui import thread as thread_module
 
 
 async def restart(env: Any, new_bot: Callable[[], CrosshairsBot]) -> None:
@@ -79,3 +80,37 @@ async def test_a_game_that_ended_in_a_crash_is_announced_and_rated_after_the_res
     await restart(simcord_env, new_bot)
     assert [m.id for m in thread.history() if "replay match:" in m.content] == [board.id]
     assert len([m for m in thread.history() if m.content.startswith("📊 Ratings")]) == 1
+
+
+async def test_a_board_is_noted_at_the_step_it_was_drawn_at_so_a_later_one_is_redrawn(
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    new_bot: Callable[[], CrosshairsBot],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """bob's step is stored while alice's board is being drawn, and the process dies
+    before showing it: alice's board must not be noted as showing bob's step too, or the
+    restart would leave the board behind for good."""
+    table = Table(simcord_env)
+    thread, alice, bob = await table.start(clouds="none"), table.alice, table.bob
+    live = await match_in(simcord_bot, thread)
+    drawing = thread_module.board_file
+    stored: list[str] = []
+
+    async def bob_steps_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        drawn = await drawing(*args, **kwargs)
+        if not stored and live.user_to_move() == bob.id:
+            stored.append(live.game.legal_steps()[0].token)
+            await simcord_bot.games.play(live.id, bob.id, stored)
+        return drawn
+
+    with monkeypatch.context() as patched:
+        patched.setattr(thread_module, "board_file", bob_steps_meanwhile)
+        await alice.slash(thread, "crosshairs move", tokens="+a3NE")
+    assert stored and "restarted" not in board_message(thread).content
+
+    await restart(simcord_env, new_bot)
+
+    board = board_message(thread)
+    assert "restarted" in board.content  # redrawn: it was behind bob's step
+    assert [m.id for m in thread.history() if m.content.startswith("**Crosshairs #")] == [board.id]

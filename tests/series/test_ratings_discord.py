@@ -11,16 +11,22 @@ rebuilt here from openskill calls too.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import discord
 import pytest
+from e2e.english import english_in
 from openskill.models import PlackettLuce
 from support.flying import fly_first_turns, resign
 from support.replies import answer
+from support.uploads import Upload
 
 from bot.discord_app import CrosshairsBot
+from bot.services import jobs
 from bot.services.clock import FakeClock
+from i18n import in_language
+from rules.achievements import CARDS
 from storage.ratings import RatingRepo
 
 from .support import Club, current_match
@@ -233,3 +239,52 @@ async def test_the_leaderboard_profile_and_cards_speak_the_servers_language(
     assert fields["Gewonnene Karten"] == "Noch keine"
     cards = answer(await club.bob.slash(club.channel, "crosshairs cards")).content
     assert cards.endswith("Die meisten Punkte gewinnen.")
+
+
+async def test_the_profile_names_the_manoeuvres_flown_in_the_servers_language(
+    club: Club, simcord_bot: CrosshairsBot
+) -> None:
+    alice, bob = club.alice, club.bob
+    invite = await alice.slash(club.channel, "crosshairs challenge", opponent=bob, clouds="none")
+    await bob.click(invite.response.message, label="Accept")
+    (thread,) = club.channel.threads
+    live = await current_match(simcord_bot, thread)
+    flown = 0
+    while flown < 3:  # the first legal step each time, until three manoeuvres were flown
+        assert not live.game.is_over
+        step = live.game.legal_steps()[0]
+        flown += step.is_manoeuvre
+        await club.member(live.user_to_move()).slash(thread, "crosshairs move", tokens=step.token)
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    shown = answer(await bob.slash(club.channel, "crosshairs profile", player=alice))
+    favourite = {f.name: f.value for f in shown.embeds[0].fields}["Lieblingsmanöver"]
+    said = favourite.split(", ")
+    assert said and all(re.fullmatch(GERMAN_MANOEUVRES, s) for s in said), favourite
+    assert english_in(favourite) == set()
+
+
+# how many times, then the manoeuvre, as the German catalogue names them
+GERMAN_MANOEUVRES = (
+    r"\d+(× Steigen| Geradeausflug| Geradeausflüge| Abschwung| Abschwünge"
+    r"| Steilsturz| Steilstürze|× Immelmann)( um ein Feld)?"
+)
+
+
+async def test_the_card_sheet_picture_is_drawn_in_the_servers_language(
+    club: Club, simcord_bot: CrosshairsBot, uploads: list[Upload]
+) -> None:
+    """The worker that draws ``/crosshairs cards`` is told the server's language: the
+    picture posted is the German drawing, not the English one."""
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    await club.bob.slash(club.channel, "crosshairs cards")
+    (sheet,) = [u for u in uploads if u.filename == "cards.png"]
+    cards = list(CARDS.values())
+    title = in_language("de", "Crosshairs achievement cards")
+    assert title != "Crosshairs achievement cards"
+    assert sheet.data == jobs.draw_cards(cards, title, "de")
+    assert sheet.data != jobs.draw_cards(cards, title, "en")
+    assert sheet.description is not None and "Erstes Blut" in sheet.description

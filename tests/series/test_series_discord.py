@@ -11,8 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+import pytest
+from e2e.english import english_in
+from support.drawing import texts_drawn
 from support.flying import fly_first_turns, resign
 from support.replies import answer
+from support.uploads import Upload
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
@@ -299,20 +303,26 @@ async def test_a_card_claimed_as_a_clock_ends_a_game_before_everyone_flew_is_not
 
 
 async def test_a_series_speaks_the_language_of_its_server(
-    club: Club, simcord_bot: CrosshairsBot
+    club: Club, simcord_bot: CrosshairsBot, uploads: list[Upload], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In a German server, what everyone reads of a series (its status, a handicap
-    change, its end) is German, whoever asked."""
+    """In a German server, what everyone reads of a series (its status and the words of
+    its scoreboard picture, a handicap change, its end) is German, whoever asked."""
     alice, bob = club.alice, club.bob
     await club.start_series(alice, bob, games=2, handicaps="0,2")
     (thread,) = club.channel.threads
     guild = simcord_bot.get_guild(club.guild.id)
     assert guild is not None
     guild.preferred_locale = discord.Locale.german  # after the (English) invitation
+    drawn = texts_drawn(monkeypatch)
     shown = answer(await alice.slash(thread, "crosshairs series status")).content
     assert shown.startswith("**Serie #1** · ") and "Partie 1 von 2 · aktiv" in shown
     assert "Vorgabemarken: bob 2 (ungewertet)" in shown
     assert "Noch zu gewinnende Karten: " in shown
+    (board,) = [u for u in uploads if u.filename == "series-1.png"]
+    assert board.description is not None and board.description.startswith("Punktestand, Serie")
+    assert {"Serie #1 · alice gegen bob", "Siege", "Punkte", "Behaltene Karten"} <= set(drawn)
+    assert any(t.startswith("Noch im Stapel: ") for t in drawn)
+    assert english_in(" ".join(drawn)) == set()
     changed = await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
     assert answer(changed).content == (
         "bob bekommt ab der nächsten Partie der Serie #1 1 Vorgabemarke."

@@ -15,6 +15,7 @@ from storage.boards import BoardMarks
 from storage.config import Target, parse_target
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
+from storage.locales import LocaleRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
@@ -106,7 +107,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
                 turn_deadline=1_900_000_000.5 + ply, passes_turn=True,
             )  # fmt: skip
         await matches.finish(ids[3], MatchStatus.FINISHED, '{"winners": [0]}')
-        await matches.set_board_message(ids[1], 1_234_567_890_123_456_789)
+        await BoardMarks(db).placed(ids[1], 1_234_567_890_123_456_789, 0)
         series = SeriesRepo(db)
         sid = await series.create(
             NewSeries(
@@ -128,6 +129,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await GuildSettingsRepo(db).set(1, "channel", "general")
         await BoardMarks(db).mark(ids[0], 5)
         await NotifyRepo(db).set(11, "turn")
+        await LocaleRepo(db).set(11, "de")
         await UnratedMatches(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))

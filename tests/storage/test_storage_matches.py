@@ -7,6 +7,7 @@ import asyncpg
 import pytest
 from storage_testkit import duel, game_json, raw
 
+from storage.boards import BoardMarks
 from storage.db import Database
 from storage.errors import InvalidSnapshot, MatchNotFound, MatchOver, StepConflict, StorageError
 from storage.events import MatchEvents
@@ -164,17 +165,22 @@ async def test_a_missing_match_is_reported(db: Database) -> None:
     with pytest.raises(MatchNotFound):
         await repo.append_step(42, 1, "-", None, game_json(1), to_move_seat=0, turn_deadline=None)
     with pytest.raises(MatchNotFound):
-        await repo.set_board_message(42, 1)
+        await BoardMarks(db).placed(42, 1, 0)
     assert await repo.steps(42) == []
 
 
 async def test_board_message_and_thread_are_recorded(db: Database) -> None:
-    repo = MatchRepo(db)
+    repo, boards = MatchRepo(db), BoardMarks(db)
     match_id = await repo.create(duel())
-    await repo.set_board_message(match_id, 9001)
+    assert await boards.shown(match_id) is None
+    await boards.placed(match_id, 9001, 3)  # the message and the ply it shows, at once
     await repo.set_thread(match_id, 77)
     m = await repo.get(match_id)
     assert (m.board_message_id, m.thread_id) == (9001, 77)
+    assert await boards.shown(match_id) == 3
+    await boards.mark(match_id, 4)  # edited in place: the same message, a later ply
+    assert (await repo.get(match_id)).board_message_id == 9001
+    assert await boards.shown(match_id) == 4
 
 
 async def test_unfinished_matches_carry_what_resuming_needs(db: Database) -> None:
@@ -182,7 +188,7 @@ async def test_unfinished_matches_carry_what_resuming_needs(db: Database) -> Non
     first = await repo.create(duel(thread_id=71))
     over = await repo.create(duel())
     third = await repo.create(duel(channel_id=501))
-    await repo.set_board_message(first, 9001)
+    await BoardMarks(db).placed(first, 9001, 0)
     await repo.append_step(
         third, 1, "+a3NE", 11, game_json(1, 1), to_move_seat=1, turn_deadline=77.5
     )

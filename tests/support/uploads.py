@@ -1,6 +1,6 @@
-"""Every file the bot uploads to simcord's Discord, with its alt text: a pytest plugin
-(``tests/conftest.py`` loads it) whose ``uploads`` fixture records at the fake CDN,
-where every attachment lands whichever route sent it (message, edit, follow-up)."""
+"""Every file the bot uploads to simcord's Discord, with its alt text and bytes: a pytest
+plugin (``tests/conftest.py`` loads it) whose ``uploads`` fixture records at the fake
+CDN, where every attachment lands whichever route sent it (message, edit, follow-up)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from simcord.backend.cdn import CdnStore
 class Upload(NamedTuple):
     filename: str
     description: str | None
+    data: bytes
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def uploads(monkeypatch: pytest.MonkeyPatch) -> list[Upload]:
         data: bytes,
         description: str | None,
     ) -> dict[str, Any]:
-        found.append(Upload(filename, description))
+        found.append(Upload(filename, description, data))
         return store(self, attachment_id, channel_id, filename, data, description)
 
     monkeypatch.setattr(CdnStore, "store_attachment", recording)
