@@ -8,7 +8,8 @@ pictures use the board's dark theme so they sit well in a Discord channel.
 A bracket is drawn as columns, one per round, each side (winners, losers, finals) as
 its own band from top to bottom; a match is a box with its two players, the winner in
 gold. Byes and matches still waiting show a dash, so the shape of the whole event is
-visible from round one.
+visible from round one. The words drawn (headings, band titles) are in the language
+being spoken (:mod:`i18n`); a worker process is told it (``bot.services.jobs``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+from i18n import N_, _
 from render.palette import DARK, GOLD, mix
 from render.png import sheet_png
 from render.typeface import font
@@ -34,7 +36,12 @@ BOX_W: Final = 220
 BOX_H: Final = 58
 GAP_X: Final = 40
 GAP_Y: Final = 16
-SIDE_TITLES: Final = {"W": "Winners' bracket", "L": "Losers' bracket", "GF": "Grand final"}
+SIDE_TITLES: Final = {
+    "W": N_("Winners' bracket"),
+    "L": N_("Losers' bracket"),
+    "GF": N_("Grand final"),
+    "3RD": N_("Third place"),
+}
 
 
 @dataclass(frozen=True)
@@ -91,7 +98,7 @@ def standings_png(
     )
     if subtitle:
         draw.text((PAD, 54), subtitle, font=font(16), fill=DARK.muted)
-    heads = ("Score", *columns)
+    heads = (_("Score"), *columns)
     for i, label in enumerate(heads):
         x = PAD + NAME_COLUMN + NUMBER_COLUMN * i + NUMBER_COLUMN // 2
         draw.text((x, HEAD - 16), label, font=font(14, bold=True), fill=DARK.muted, anchor="mm")
@@ -106,7 +113,7 @@ def standings_png(
         draw.text(
             (PAD + 20, middle), f"{row.place}.", font=font(20, bold=True), fill=ink, anchor="lm"
         )
-        name = row.name + (" (dropped)" if row.dropped else "")
+        name = row.name + (" " + _("(dropped)") if row.dropped else "")
         face = font(20)
         draw.text(
             (PAD + 70, middle), _fit(name, face, NAME_COLUMN - 80), font=face, fill=ink, anchor="lm"
@@ -143,7 +150,7 @@ def bracket_png(boxes: Sequence[BracketBox], title: str) -> bytes:
     for (side, columns), rows in zip(bands, tallest, strict=True):
         draw.text(
             (PAD, y),
-            SIDE_TITLES.get(side, "Third place"),
+            _(SIDE_TITLES[side]),
             font=font(18, bold=True),
             fill=DARK.muted,
         )

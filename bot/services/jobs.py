@@ -18,6 +18,7 @@ from render.board import board_png
 from render.cards import card_png, cards_png
 from render.replay import replay_gif
 from render.scoreboard import ScoreRow, scoreboard_png
+from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
 from rules import notation, position, serialize
 from rules.achievements import Card
 from rules.ai.analysis import AnalysisDepth, TurnReview, review
@@ -70,6 +71,20 @@ def draw_position(text: str, fire: str, size: int, lines: bool, language: str = 
 def draw_replay(snapshot: str, names: Sequence[str], language: str = "en") -> bytes:
     with speaking(language):
         return replay_gif(game_of(snapshot), names=list(names))
+
+
+def draw_standings(
+    rows: Sequence[StandingRow], title: str, columns: Sequence[str], language: str = "en"
+) -> bytes:
+    """A tournament's standings table, its headings in ``language``."""
+    with speaking(language):
+        return standings_png(rows, title, columns=columns)
+
+
+def draw_bracket(boxes: Sequence[BracketBox], title: str, language: str = "en") -> bytes:
+    """An elimination bracket, its band titles in ``language``."""
+    with speaking(language):
+        return bracket_png(boxes, title)
 
 
 def draw_card(card: Card, claimed_by: str, language: str) -> bytes:

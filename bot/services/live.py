@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from bot.services.clock import Clock
 from bot.services.shards import Shards
 from bot.services.workers import Workers
-from i18n import _
+from i18n import _, current
 from rules.events import Event
 from rules.game import Game
 from rules.steps import Step
@@ -95,8 +95,10 @@ class LiveMatch:
     paused: float | None = None
     # the rest of the computer's planned turn, by the ply it starts at
     computer_plan: dict[int, list[list[str]]] = field(default_factory=dict)
-    # the game told in words, with the state it tells (see :meth:`telling`)
-    _told: tuple[Game, object, list[str], Telling] | None = field(default=None, repr=False)
+    # the game told in words by language, with the state it tells (see :meth:`telling`)
+    _told: tuple[Game, object, list[str], dict[str, Telling]] | None = field(
+        default=None, repr=False
+    )
 
     @property
     def id(self) -> int:
@@ -141,16 +143,21 @@ class LiveMatch:
         return turn_line(self.game, self.names)
 
     def telling(self) -> Telling:
-        """The game in words, worked out once per state: telling replays the game from
-        its start, and an action's sentences, the board's turn so far, the finished turns
-        and the picture's alt text all read it."""
+        """The game in words, worked out once per state and language: telling replays
+        the game from its start, and an action's sentences, the board's turn so far, the
+        finished turns and the picture's alt text all read it (the mover's answer in
+        their language, the thread in the server's)."""
         game, names = self.game, self.names
         # the last record entry is a new object after every step, take-back or reload
         last = game.history[-1] if game.history else None
         kept = self._told
         if kept is None or kept[0] is not game or kept[1] is not last or kept[2] != names:
-            kept = self._told = (game, last, names, tell(game, names))
-        return kept[3]
+            kept = self._told = (game, last, names, {})
+        told = kept[3]
+        language = current()
+        if language not in told:
+            told[language] = tell(game, names)
+        return told[language]
 
 
 @dataclass(frozen=True)

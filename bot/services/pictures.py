@@ -64,7 +64,14 @@ def standings_words(title: str, rows: Sequence[StandingRow], columns: Sequence[s
     def told(with_tiebreaks: bool) -> str:
         parts = [f"{title}."]
         for row in rows:
-            line = f"{row.place}. {row.name}, {_number(row.score)} points"
+            line = n_(
+                "{place}. {name}, {score} point",
+                "{place}. {name}, {score} points",
+                1 if row.score == 1 else 2,
+                place=row.place,
+                name=row.name,
+                score=_number(row.score),
+            )
             if with_tiebreaks and columns:
                 line += (
                     " ("
@@ -74,8 +81,8 @@ def standings_words(title: str, rows: Sequence[StandingRow], columns: Sequence[s
                     )
                     + ")"
                 )
-            parts.append(line + (", dropped." if row.dropped else "."))
-        return " ".join(parts) if rows else f"{title}: nobody has played yet."
+            parts.append(line + (", " + _("dropped") if row.dropped else "") + ".")
+        return " ".join(parts) if rows else _("{title}: nobody has played yet.", title=title)
 
     full = told(True)
     return full if len(full) <= ALT_TEXT_LIMIT else told(False)
@@ -88,13 +95,17 @@ def bracket_words(title: str, boxes: Sequence[BracketBox]) -> str:
         mine = sorted((b for b in boxes if b.side == side), key=lambda b: (b.round, b.id))
         if not mine:
             continue
-        parts.append(f"{SIDE_TITLES.get(side, 'Third place')}:")
+        parts.append(_("{side}:", side=_(SIDE_TITLES[side])))
         for box in mine:
             # the picture shows a dash for both a bye and a slot still to be decided
-            first, second = box.first or "an open slot", box.second or "an open slot"
-            meeting = f"{first} against {second}"
-            won = f", {box.winner} won" if box.winner else ""
-            parts.append(f"round {box.round}, {meeting}{won};")
+            meeting = _(
+                "round {round}, {first} against {second}",
+                round=box.round,
+                first=box.first or _("an open slot"),
+                second=box.second or _("an open slot"),
+            )
+            won = ", " + _("{winner} won", winner=box.winner) if box.winner else ""
+            parts.append(f"{meeting}{won};")
     return " ".join(parts).rstrip(";") + "."
 
 

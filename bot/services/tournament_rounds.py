@@ -31,6 +31,7 @@ from competition.roundrobin import divisions, double_schedule, schedule
 from competition.standings import Standing, standings
 from competition.swiss import pair_duels
 from competition.tables import pair_tables
+from i18n import _
 from rules.modes import MODES
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
@@ -269,7 +270,7 @@ class TournamentRounds:
         plan = TournamentPlan.from_json(t.settings_json)
         users = await self.seated_users(t, pairing)
         names = await self.players.names(users)
-        seats = [Occupant(u, names.get(u, f"player {u}")) for u in users]
+        seats = [Occupant(u, names.get(u) or _("player {id}", id=u)) for u in users]
         if plan.handicaps == "rating":
             tokens = await self.series.suggest_handicaps(t.mode, users)
         else:

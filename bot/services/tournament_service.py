@@ -54,6 +54,7 @@ from bot.services.tournament_teams import TeamDesk
 from bot.services.tournament_times import RoundClock
 from competition.elimination import Bracket
 from competition.teams import Team
+from i18n import _
 from storage.series import Series, SeriesStatus
 from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
@@ -200,7 +201,7 @@ class TournamentService:
         """Pause: no new round opens (games in play go on). Resume: open what is due."""
         t = await self.repo.get(tid)
         if t.status is not TournamentStatus.RUNNING:
-            raise MatchError(f"{t.name} is not running")
+            raise MatchError(_("{name} is not running", name=t.name))
         await self.rounds._save_plan(
             tid, replace(TournamentPlan.from_json(t.settings_json), paused=paused)
         )
@@ -212,7 +213,7 @@ class TournamentService:
         t = await self.repo.get(tid)
         entry = await self.registration._entry(tid, user_id)
         if entry.dropped:
-            raise MatchError("that player has already been dropped")
+            raise MatchError(_("that player has already been dropped"))
         await self.repo.drop(tid, user_id)
         if t.status is not TournamentStatus.RUNNING:
             return []
@@ -244,12 +245,12 @@ class TournamentService:
             None,
         )
         if pairing is None:
-            raise MatchError("those two players have not been paired")
+            raise MatchError(_("those two players have not been paired"))
         seats = [pp.user_id for pp in pairing.players]
         if winner is None and t.format in ELIMINATION:
-            raise MatchError("a bracket match needs a winner")
+            raise MatchError(_("a bracket match needs a winner"))
         if winner is not None and winner not in seats:
-            raise MatchError("the winner must be one of the two players")
+            raise MatchError(_("the winner must be one of the two players"))
         points = {u: (0.5 if winner is None else float(u == winner)) for u in seats}
         if t.format in ELIMINATION and pairing.decided:
             await self._check_correction(tid, pairing, str(winner))
@@ -272,8 +273,12 @@ class TournamentService:
         assert bracket is not None and pairing.result_json is not None
         try:
             bracket.report(json.loads(pairing.result_json)["match"], winner)
-        except ValueError as exc:
-            raise MatchError(f"cannot correct that result: {exc}") from None
+        except ValueError:
+            # the winner is one of the pair (checked first), so the one refusal left is
+            # a later match that already has a result
+            raise MatchError(
+                _("cannot correct that result: a match it leads to already has a result")
+            ) from None
 
     async def repair(self, tid: int) -> Advance:
         """Pair the current round again from the standings and field as they are now
@@ -281,14 +286,14 @@ class TournamentService:
         t = await self.repo.get(tid)
         current = await self.current_round(tid)
         if not current:
-            raise MatchError("no round is in progress")
+            raise MatchError(_("no round is in progress"))
         for p in current:
             if p.series_id is None:
                 continue
             series = await self.series.repo.get(p.series_id)
             for g in series.games:
                 if g.match_id is not None and (await self.games.get(g.match_id)).ply > 0:
-                    raise MatchError("a game of this round has begun: set results instead")
+                    raise MatchError(_("a game of this round has begun: set results instead"))
         organiser = TournamentPlan.from_json(t.settings_json).organiser
         for p in current:
             if p.series_id is not None:
@@ -307,7 +312,7 @@ class TournamentService:
         """End the event now: series in play are called off and the standings stand."""
         t = await self.repo.get(tid)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-            raise AlreadyOver(f"{t.name} is already over")
+            raise AlreadyOver(_("{name} is already over", name=t.name))
         for p in await self.current_round(tid):
             if p.series_id is not None and not p.decided:
                 await self.rounds._call_off(t, p.series_id, resign=None)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from bot.services.live import AlreadyOver, MatchError, NotYours
 from bot.services.tournament_plan import team_size
 from competition.teams import Team
+from i18n import _
 from storage.errors import StorageError
 from storage.players import PlayerRepo
 from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
@@ -39,13 +40,20 @@ class TeamDesk:
         assert size is not None
         members = [captain, *others]
         if len({u for u, _ in members}) != len(members):
-            raise MatchError("a team needs different players")
+            raise MatchError(_("a team needs different players"))
         if len(members) != size:
-            raise MatchError(f"a team of {t.mode} has {size} players: you and {size - 1} more")
+            raise MatchError(
+                _(
+                    "a team of {mode} has {size} players: you and {more} more",
+                    mode=t.mode,
+                    size=size,
+                    more=size - 1,
+                )
+            )
         try:
             await self.repo.form_team(tid, captain[0], members)
         except StorageError:
-            raise MatchError("someone in that team is already in a team of this event") from None
+            raise MatchError(_("someone in that team is already in a team of this event")) from None
         return t
 
     async def accept_team(self, tid: int, guild_id: int | None, captain: int, user: int) -> bool:
@@ -54,9 +62,9 @@ class TeamDesk:
         await self._team_event(tid, guild_id)
         invited = {m.user_id for m in await self.repo.team_members(tid) if m.captain_id == captain}
         if user not in invited or user == captain:
-            raise NotYours("this invitation is not for you")
+            raise NotYours(_("this invitation is not for you"))
         if not await self.repo.accept_team(tid, captain, user):
-            raise AlreadyOver("you have already accepted")
+            raise AlreadyOver(_("you have already accepted"))
         members = [m for m in await self.repo.team_members(tid) if m.captain_id == captain]
         if not all(m.accepted for m in members):
             return False
@@ -71,9 +79,9 @@ class TeamDesk:
         await self._team_event(tid, guild_id)
         invited = {m.user_id for m in await self.repo.team_members(tid) if m.captain_id == captain}
         if user not in invited:
-            raise NotYours("this invitation is not for you")
+            raise NotYours(_("this invitation is not for you"))
         if any(e.user_id == captain for e in await self.repo.entries(tid)):
-            raise MatchError("that team has entered already: the captain can leave the event")
+            raise MatchError(_("that team has entered already: the captain can leave the event"))
         await self.repo.disband_team(tid, captain)
 
     async def teams(self, tid: int) -> dict[int, Team]:
@@ -97,9 +105,11 @@ class TeamDesk:
     async def _team_event(self, tid: int, guild_id: int | None) -> Tournament:
         t = await self.repo.get(tid)
         if t.guild_id != guild_id:
-            raise MatchError(f"there is no tournament #{tid} here")
+            raise MatchError(
+                _("there is no {kind} #{number} here", kind=_("tournament"), number=tid)
+            )
         if team_size(t.mode) is None:
-            raise MatchError(f"{t.name} is for single players: press Join")
+            raise MatchError(_("{name} is for single players: press **Join**", name=t.name))
         if t.status is not TournamentStatus.OPEN:
-            raise MatchError(f"{t.name} is no longer taking entries")
+            raise MatchError(_("{name} is no longer taking entries", name=t.name))
         return t

@@ -31,13 +31,23 @@ from bot.services.tournament_plan import ELIMINATION
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
+from bot.ui.language import for_everyone
 from bot.ui.walls import not_found, same_guild
-from i18n import N_
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 ORGANISER_ROLE = "tournament organiser"
+# A format as players read it (the stored format is its code).
+FORMAT_NAMES = {
+    "swiss": N_("Swiss"),
+    "round-robin": N_("round robin"),
+    "double-round-robin": N_("double round robin"),
+    "single": N_("single elimination"),
+    "double": N_("double elimination"),
+    "arena": N_("arena"),
+}
 
 tournament = app_commands.Group(
     name="tournament",
@@ -56,8 +66,10 @@ def is_organiser(interaction: discord.Interaction) -> bool:
 def require_organiser(interaction: discord.Interaction) -> None:
     if not is_organiser(interaction):
         raise app_commands.CheckFailure(
-            "organising a tournament needs the Manage Server permission "
-            "or the Tournament Organiser role"
+            _(
+                "organising a tournament needs the Manage Server permission "
+                "or the Tournament Organiser role"
+            )
         )
 
 
@@ -76,9 +88,11 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     if len(live) == 1:
         return live[0]
     if not live:
-        raise MatchError("no tournament is open or running here")
+        raise MatchError(_("no tournament is open or running here"))
     numbers = ", ".join(f"#{t.id}" for t in live)
-    raise MatchError(f"several tournaments are on ({numbers}): give the tournament number")
+    raise MatchError(
+        _("several tournaments are on ({numbers}): give the tournament number", numbers=numbers)
+    )
 
 
 @tournament.command(name="standings", description="The standings table as a picture")
@@ -86,10 +100,11 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
 async def standings_cmd(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
-    await interaction.followup.send(
-        await desks_of(bot_of(interaction)).tournaments.standings_text(found.id),
-        file=await desks_of(bot_of(interaction)).tournaments.standings_file(found.id),
-    )
+    desk = desks_of(bot_of(interaction)).tournaments
+    with for_everyone(bot_of(interaction), found.guild_id):  # the table is posted for all
+        text = await desk.standings_text(found.id)
+        file = await desk.standings_file(found.id)
+    await interaction.followup.send(text, file=file)
 
 
 @tournament.command(name="bracket", description="The elimination bracket as a picture")
@@ -97,11 +112,19 @@ async def standings_cmd(interaction: discord.Interaction, tournament_id: int | N
 async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found = await tournament_here(interaction, tournament_id)
     if found.format not in ELIMINATION:
-        raise MatchError(f"{found.name} has no bracket: it is {found.format}")
+        raise MatchError(
+            _(
+                "{name} has no bracket: it is {format}",
+                name=found.name,
+                format=_(FORMAT_NAMES[found.format]),
+            )
+        )
     await interaction.response.defer(thinking=True)
-    file = await desks_of(bot_of(interaction)).tournaments.bracket_file(found.id)
+    with for_everyone(bot_of(interaction), found.guild_id):
+        file = await desks_of(bot_of(interaction)).tournaments.bracket_file(found.id)
+        text = _("**{name}**: the bracket", name=found.name)
     assert file is not None
-    await interaction.followup.send(f"**{found.name}**: the bracket", file=file)
+    await interaction.followup.send(text, file=file)
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -2,7 +2,8 @@
 in, but at most once every :data:`EDIT_EVERY` seconds (Discord rate-limits edits of a
 message, and a busy arena ends several games a second). A result inside the quiet spell
 marks the board stale; the tournament clock's next tick brings it up to date. The
-message's id is stored with the event, so after a restart the same message is edited."""
+message's id is stored with the event, so after a restart the same message is edited.
+It speaks the language being spoken: the desk posts it in the server's."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import discord
 from bot.services.clock import Clock
 from bot.services.records import TournamentStatus
 from bot.services.tournament_service import TournamentService
+from i18n import _
 
 EDIT_EVERY = 5.0  # seconds between two edits of one board
 
@@ -56,9 +58,9 @@ class ArenaBoards:
         fire = await self.service.on_fire(tid)
         ranked = await self.service.standings(tid)
         names = await self.service.players.names([line.user_id for line in ranked])
-        lines = [f"🏟️ **{t.name}** — arena standings"]
+        lines = [_("🏟️ **{name}** — arena standings", name=t.name)]
         if plan.arena_ends is not None and t.status is TournamentStatus.RUNNING:
-            lines[0] += f" (ends <t:{int(plan.arena_ends)}:R>)"
+            lines[0] += " " + _("(ends {when})", when=f"<t:{int(plan.arena_ends)}:R>")
         for line in ranked:
             name = names.get(line.user_id, str(line.user_id))
             lines.append(

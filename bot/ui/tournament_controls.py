@@ -13,7 +13,9 @@ from bot.services.tournament_plan import Advance
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
+from bot.ui.language import for_everyone
 from bot.ui.tournament import require_organiser, tournament, tournament_here
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -26,9 +28,11 @@ async def pause(interaction: discord.Interaction, tournament_id: int | None = No
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)  # before the write
     await bot_of(interaction).env.tournaments.set_paused(found.id, True)
-    await interaction.followup.send(
-        f"⏸️ **{found.name}** is paused: games in play go on, no new round opens."
-    )
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = _(
+            "⏸️ **{name}** is paused: games in play go on, no new round opens.", name=found.name
+        )
+    await interaction.followup.send(said)
 
 
 @app_commands.command(name="resume", description="Organiser: carry on a paused tournament")
@@ -39,7 +43,9 @@ async def resume(interaction: discord.Interaction, tournament_id: int | None = N
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
     advanced = await tournaments.service.set_paused(found.id, False)
-    await interaction.followup.send(f"▶️ **{found.name}** carries on.")
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = _("▶️ **{name}** carries on.", name=found.name)
+    await interaction.followup.send(said)
     await tournaments.publish(found.id, advanced)
 
 
@@ -53,10 +59,14 @@ async def drop(
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
     updates = await tournaments.service.drop(found.id, player.id)
-    await interaction.followup.send(
-        f"{player.mention} is dropped from **{found.name}**; an unfinished pairing is "
-        "forfeited to their opponent."
-    )
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = _(
+            "{player} is dropped from **{name}**; an unfinished pairing is "
+            "forfeited to their opponent.",
+            player=player.mention,
+            name=found.name,
+        )
+    await interaction.followup.send(said)
     await tournaments.after_results(found.id, updates)
 
 
@@ -89,10 +99,18 @@ async def result(
     round_no, updates = await tournaments.service.set_result(
         found.id, player.id, opponent.id, winner
     )
-    said = "drawn" if winner is None else f"won by <@{winner}>"
-    await interaction.followup.send(
-        f"📝 Round {round_no}: {player.mention} v {opponent.mention} is {said}."
-    )
+    with for_everyone(bot_of(interaction), found.guild_id):
+        values = {"round": round_no, "player": player.mention, "opponent": opponent.mention}
+        said = (
+            _("📝 Round {round}: {player} v {opponent} is drawn.", **values)
+            if winner is None
+            else _(
+                "📝 Round {round}: {player} v {opponent} is won by {winner}.",
+                **values,
+                winner=f"<@{winner}>",
+            )
+        )
+    await interaction.followup.send(said)
     await tournaments.after_results(found.id, updates)
 
 
@@ -104,7 +122,9 @@ async def repair(interaction: discord.Interaction, tournament_id: int | None = N
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
     advanced = await tournaments.service.repair(found.id)
-    await interaction.followup.send(f"🔀 **{found.name}**: the round is paired again.")
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = _("🔀 **{name}**: the round is paired again.", name=found.name)
+    await interaction.followup.send(said)
     await tournaments.publish(found.id, advanced)
 
 
@@ -116,7 +136,9 @@ async def end(interaction: discord.Interaction, tournament_id: int | None = None
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
     await tournaments.service.end(found.id)
-    await interaction.followup.send(f"🛑 **{found.name}** is over.")
+    with for_everyone(bot_of(interaction), found.guild_id):
+        said = _("🛑 **{name}** is over.", name=found.name)
+    await interaction.followup.send(said)
     if found.status is TournamentStatus.RUNNING:
         await tournaments.publish(found.id, Advance([], True))
 

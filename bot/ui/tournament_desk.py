@@ -14,18 +14,22 @@ from discord.ext import commands, tasks
 from bot.services import workers
 from bot.services.clock import Clock
 from bot.services.events import EventBus, GameBooked
+from bot.services.jobs import draw_bracket, draw_standings
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournament_service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
+from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
 from bot.ui.tournament_board import ArenaBoards
 from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
-from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
+from i18n import N_, _, current
+from render.tournament import BracketBox, StandingRow
+from rules.words.common import join
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -34,11 +38,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TIEBREAK_LABELS = {
-    TieBreak.BUCHHOLZ: "Buchholz",
-    TieBreak.MEDIAN_BUCHHOLZ: "Median B.",
-    TieBreak.SONNEBORN_BERGER: "S-B",
-    TieBreak.HEAD_TO_HEAD: "Head-to-head",
-    TieBreak.RATING: "Rating",
+    TieBreak.BUCHHOLZ: N_("Buchholz"),
+    TieBreak.MEDIAN_BUCHHOLZ: N_("Median B."),
+    TieBreak.SONNEBORN_BERGER: N_("S-B"),
+    TieBreak.HEAD_TO_HEAD: N_("Head-to-head"),
+    TieBreak.RATING: N_("Rating"),
 }
 
 
@@ -106,20 +110,36 @@ class TournamentDesk(commands.Cog):
 
     async def post_tick(self, t: Tournament, tick: Tick) -> None:
         """Post what the round clock did: reminders, no-show forfeits, rounds opened."""
+        with for_everyone(self.bot, t.guild_id):
+            await self._post_tick(t, tick)
+
+    async def _post_tick(self, t: Tournament, tick: Tick) -> None:
         channel = await self._channel(t)
         times = TournamentPlan.from_json(t.settings_json).times
         if tick.reminded and times is not None:
             when = int(times.set_time(tick.round_no).timestamp())
             who = " ".join(f"<@{u}>" for u in tick.reminded)
-            await channel.send(f"⏰ **{t.name}** — round {tick.round_no} opens <t:{when}:R>. {who}")
+            await channel.send(
+                _(
+                    "⏰ **{name}** — round {round} opens {when}. {who}",
+                    name=t.name,
+                    round=tick.round_no,
+                    when=f"<t:{when}:R>",
+                    who=who,
+                )
+            )
         for update in tick.updates:
             await show_update(self.bot, update)
         if tick.forfeited:
             names = await self._names([pp.user_id for p in tick.forfeited for pp in p.players])
             lines = [
-                f"📝 {t.name} round {p.round_no}, table {p.table_no}: "
-                + _decided_text(p, names)
-                + " — no-show"
+                _(
+                    "📝 {name} round {round}, table {table}: {result} — no-show",
+                    name=t.name,
+                    round=p.round_no,
+                    table=p.table_no,
+                    result=_decided_text(p, names),
+                )
                 for p in tick.forfeited
             ]
             await channel.send("\n".join(lines))
@@ -143,36 +163,45 @@ class TournamentDesk(commands.Cog):
         """Start an event: close check-in (naming the no-shows), seed, open round 1."""
         t = await self.service.get(tid)
         channel = await self._channel(t)
-        if TournamentPlan.from_json(t.settings_json).check_in:
-            await channel.send(no_shows_text(await self.service.close_check_in(tid)))
-        advanced = await self.service.start(tid)
-        await channel.send(f"🏁 **{t.name}** starts!")
+        with for_everyone(self.bot, t.guild_id):
+            if TournamentPlan.from_json(t.settings_json).check_in:
+                await channel.send(no_shows_text(await self.service.close_check_in(tid)))
+            advanced = await self.service.start(tid)
+            await channel.send(_("🏁 **{name}** starts!", name=t.name))
         await self.publish(tid, advanced)
 
     async def publish(self, tid: int, advanced: Advance) -> None:
         """Post what an advance did: for each round opened, the standings so far, the
-        pairings (pinging the players) and their threads; at the end, the winner."""
+        pairings (pinging the players) and their threads; at the end, the winner. In the
+        server's language: everyone there reads it."""
         t = await self.service.get(tid)
+        with for_everyone(self.bot, t.guild_id):
+            await self._publish(t, advanced)
+
+    async def _publish(self, t: Tournament, advanced: Advance) -> None:
+        tid = t.id
         channel = await self._channel(t)
         arena = t.format == "arena"
         teams = await self.service.teams(tid)  # a team is pinged as all its members
         for opened in advanced.opened:
             if arena:
                 games = " · ".join(
-                    " v ".join(f"<@{pp.user_id}>" for pp in p.players) for p in opened.to_play
+                    _(" v ").join(f"<@{pp.user_id}>" for pp in p.players) for p in opened.to_play
                 )
                 await channel.send(f"⚔️ **{t.name}**: {games}")
                 continue
             if opened.round_no > 1:
-                await self.post_tables(t, f"after round {opened.round_no - 1}")
+                await self.post_tables(t, opened.round_no - 1)
             users = [pp.user_id for p in opened.to_play + opened.decided for pp in p.players]
             names = await self._names(users)
-            lines = [f"📣 **{t.name} — round {opened.round_no}**"]
+            lines = [_("📣 **{name} — round {round}**", name=t.name, round=opened.round_no)]
             for p in opened.to_play:
-                who = " v ".join(_mentions(pp.user_id, teams) for pp in p.players)
-                lines.append(f"Table {p.table_no}: {who}")
+                who = _(" v ").join(_mentions(pp.user_id, teams) for pp in p.players)
+                lines.append(_("Table {table}: {who}", table=p.table_no, who=who))
             for p in opened.decided:
-                lines.append(f"Table {p.table_no}: {_decided_text(p, names)}")
+                lines.append(
+                    _("Table {table}: {who}", table=p.table_no, who=_decided_text(p, names))
+                )
             await channel.send("\n".join(lines))
         if advanced.opened:
             await self.start_pairings(tid)
@@ -181,10 +210,16 @@ class TournamentDesk(commands.Cog):
             async def the_end() -> None:
                 if arena:
                     await self.boards.refresh(tid, channel, flush=False, final=True)
-                await self.post_tables(t, "final")
+                await self.post_tables(t, None)
                 ranked = await self.service.standings(tid)
                 winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
-                await channel.send(f"🏆 **{t.name}** is over. Winner: {' and '.join(winners)}!")
+                await channel.send(
+                    _(
+                        "🏆 **{name}** is over. Winner: {winners}!",
+                        name=t.name,
+                        winners=join(winners),
+                    )
+                )
 
             # every advance of a finished event says so (a restart's, a second press's)
             await self.service.announce_end(tid, the_end)
@@ -198,9 +233,14 @@ class TournamentDesk(commands.Cog):
             if p.decided or p.series_id is not None:
                 continue
             names = await self._names([pp.user_id for pp in p.players])
-            title = f"{t.name} R{p.round_no} T{p.table_no}: " + " v ".join(
-                names.get(pp.user_id, "?") for pp in p.players
-            )
+            with for_everyone(self.bot, t.guild_id):
+                title = _(
+                    "{name} R{round} T{table}: {players}",
+                    name=t.name,
+                    round=p.round_no,
+                    table=p.table_no,
+                    players=_(" v ").join(names.get(pp.user_id, "?") for pp in p.players),
+                )
             target: discord.abc.Messageable = channel
             thread_id = None
             if isinstance(channel, discord.TextChannel):
@@ -213,15 +253,20 @@ class TournamentDesk(commands.Cog):
             )
             await self.series.start_next(series.id, target)
 
-    async def post_tables(self, t: Tournament, when: str) -> None:
+    async def post_tables(self, t: Tournament, after_round: int | None) -> None:
+        """The standings after a round (None: the final ones), and the bracket."""
         channel = await self._channel(t)
+        head = (
+            _("📊 **{name}** standings (final)", name=t.name)
+            if after_round is None
+            else _("📊 **{name}** standings (after round {round})", name=t.name, round=after_round)
+        )
         await channel.send(
-            f"📊 **{t.name}** standings ({when})\n" + await self.standings_text(t.id),
-            file=await self.standings_file(t.id),
+            head + "\n" + await self.standings_text(t.id), file=await self.standings_file(t.id)
         )
         bracket = await self.bracket_file(t.id)
         if bracket is not None:
-            await channel.send(f"**{t.name}**: the bracket", file=bracket)
+            await channel.send(_("**{name}**: the bracket", name=t.name), file=bracket)
 
     async def standings_text(self, tid: int) -> str:
         """The standings in words too, so they can be read (and searched) without the
@@ -230,7 +275,7 @@ class TournamentDesk(commands.Cog):
         names = await self.service.entrant_names(tid, [line.user_id for line in lines])
         return "\n".join(
             f"{line.place}. {names.get(line.user_id, '?')} {_points(line.score)}"
-            + (" (dropped)" if line.dropped else "")
+            + (" " + _("(dropped)") if line.dropped else "")
             for line in lines
         )
 
@@ -250,9 +295,9 @@ class TournamentDesk(commands.Cog):
             )
             for line in lines
         ]
-        columns = [TIEBREAK_LABELS[tb] for tb in order]
-        title = f"{t.name} — standings"
-        png = await workers.current().run(standings_png, rows, title, columns=columns)
+        columns = [_(TIEBREAK_LABELS[tb]) for tb in order]
+        title = _("{name} — standings", name=t.name)
+        png = await workers.current().run(draw_standings, rows, title, columns, current())
         return picture(png, "standings.png", standings_words(title, rows, columns))
 
     async def bracket_file(self, tid: int) -> discord.File | None:
@@ -269,8 +314,8 @@ class TournamentDesk(commands.Cog):
             BracketBox(m.id, m.side, m.round, named(m.first), named(m.second), named(m.winner))
             for m in bracket.matches()
         ]
-        title = f"{t.name} — bracket"
-        png = await workers.current().run(bracket_png, boxes, title)
+        title = _("{name} — bracket", name=t.name)
+        png = await workers.current().run(draw_bracket, boxes, title, current())
         return picture(png, "bracket.png", bracket_words(title, boxes))
 
     async def after_results(self, tid: int, updates: list[Any]) -> None:
@@ -291,10 +336,15 @@ class TournamentDesk(commands.Cog):
 
         async def booking() -> None:
             names = await self._names([pp.user_id for pp in decided.pairing.players])
-            await channel.send(
-                f"📝 {t.name} round {decided.pairing.round_no}, table {decided.pairing.table_no}: "
-                + _decided_text(decided.pairing, names)
-            )
+            with for_everyone(self.bot, t.guild_id):
+                said = _(
+                    "📝 {name} round {round}, table {table}: {result}",
+                    name=t.name,
+                    round=decided.pairing.round_no,
+                    table=decided.pairing.table_no,
+                    result=_decided_text(decided.pairing, names),
+                )
+            await channel.send(said)
 
         # a restart shows this end again (the booking above is idempotent): the line once
         await self.events.once(live.id, "booking", booking)
@@ -303,7 +353,8 @@ class TournamentDesk(commands.Cog):
             advanced = await self.service.advance(t.id)
             await self.publish(t.id, advanced)
             if not advanced.finished:  # the finish has drawn the final board
-                await self.boards.refresh(t.id, channel, flush=False)
+                with for_everyone(self.bot, t.guild_id):
+                    await self.boards.refresh(t.id, channel, flush=False)
         elif decided.round_complete:
             await self.publish(t.id, await self.service.advance(t.id))
 
@@ -314,8 +365,8 @@ def _mentions(entrant: int, teams: dict[int, Team]) -> str:
 
 
 def no_shows_text(gone: list[int]) -> str:
-    names = ", ".join(f"<@{u}>" for u in gone) or "nobody"
-    return f"Check-in closed; dropped as no-shows: {names}."
+    names = ", ".join(f"<@{u}>" for u in gone) or _("nobody")
+    return _("Check-in closed; dropped as no-shows: {names}.", names=names)
 
 
 def _points(score: float) -> str:
@@ -331,9 +382,9 @@ def _decided_text(pairing: StoredPairing, names: dict[int, str]) -> str:
     """A decided pairing in words: a bye, a forfeit, or who scored what."""
     players = pairing.players
     if len(players) == 1:
-        return f"{names.get(players[0].user_id, '?')} has a bye"
+        return _("{name} has a bye", name=names.get(players[0].user_id, "?"))
     scored = " · ".join(
         f"{names.get(pp.user_id, '?')} {_points(pp.points or 0.0)}" for pp in players
     )
     forfeit = json.loads(pairing.result_json or "{}").get("forfeit", False)
-    return scored + (" (forfeit)" if forfeit else "")
+    return scored + (" " + _("(forfeit)") if forfeit else "")

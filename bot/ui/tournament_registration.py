@@ -18,7 +18,8 @@ from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
-from bot.ui.errors import report
+from bot.ui.errors import guarded
+from bot.ui.language import for_everyone
 from bot.ui.options import (
     CLOCK_CHOICES,
     CLOUD_CHOICES,
@@ -29,10 +30,10 @@ from bot.ui.options import (
     turn_clock,
 )
 from bot.ui.text import LIST, NAME, bounded, plain
-from bot.ui.tournament import require_organiser, tournament, tournament_here
+from bot.ui.tournament import FORMAT_NAMES, require_organiser, tournament, tournament_here
 from bot.ui.tournament_desk import TournamentDesk, no_shows_text
 from competition.standings import DEFAULT_ORDER
-from i18n import N_
+from i18n import LANGUAGES, N_, _, in_language, n_
 from rules.errors import RulesError
 from rules.modes import Settings
 
@@ -69,11 +70,11 @@ def registration_view(tid: int) -> discord.ui.View:
 
 
 BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "checkin": ("Check in", discord.ButtonStyle.primary),
-    "close": ("Close check-in", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.danger),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "checkin": (N_("Check in"), discord.ButtonStyle.primary),
+    "close": (N_("Close check-in"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.danger),
 }
 
 
@@ -83,7 +84,9 @@ class RegistrationButton(
 ):
     def __init__(self, tid: int, op: str) -> None:
         label, style = BUTTONS[op]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"xh:tn:{tid}:{op}"))
+        super().__init__(
+            discord.ui.Button(label=_(label), style=style, custom_id=f"xh:tn:{tid}:{op}")
+        )
         self.tid = tid
         self.op = op
 
@@ -94,10 +97,7 @@ class RegistrationButton(
         return cls(int(match["tid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._press(interaction)
-        except Exception as exc:  # one place turns every failure into an answer
-            await report(interaction, exc)
+        await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         tournaments = desks_of(bot_of(interaction)).tournaments
@@ -106,40 +106,42 @@ class RegistrationButton(
         found = await tournament_here(interaction, self.tid)  # only this server's ones
         if self.op in ("join", "leave", "checkin"):
             with IN_FLIGHT.claim(
-                ("tn", self.tid, user.id), "one moment: your last press is being done"
+                ("tn", self.tid, user.id), _("one moment: your last press is being done")
             ):
                 # answered first: the writes below may take longer than Discord waits
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.op == "join":
                     await service.join(self.tid, user.id, user.display_name)
-                    text = "✅ You are in. Watch this channel for check-in and your pairings."
+                    text = _("✅ You are in. Watch this channel for check-in and your pairings.")
                 elif self.op == "leave":
                     await service.leave(self.tid, user.id)
-                    text = "You have left the tournament."
+                    text = _("You have left the tournament.")
                 else:
                     await service.check_in(self.tid, user.id)
-                    text = "✅ Checked in."
+                    text = _("✅ Checked in.")
                 await interaction.followup.send(text, ephemeral=True)
             if self.op != "checkin" and interaction.message is not None:
-                await _list_entrants(interaction.message, tournaments, self.tid)
+                with for_everyone(bot_of(interaction), found.guild_id):
+                    await _list_entrants(interaction.message, tournaments, self.tid)
             return
         require_organiser(interaction)
         if found.status is not TournamentStatus.OPEN:  # told only to the presser
-            raise MatchError(f"{found.name} has already started")
-        busy = "the tournament is already being started or closed"
+            raise MatchError(_("{name} has already started", name=found.name))
+        busy = _("the tournament is already being started or closed")
         with IN_FLIGHT.claim(("tn", self.tid), busy):
             if self.op == "close":
                 await interaction.response.defer(thinking=True)
-                await interaction.followup.send(
-                    no_shows_text(await service.close_check_in(self.tid))
-                )
+                gone = await service.close_check_in(self.tid)
+                with for_everyone(bot_of(interaction), found.guild_id):
+                    said = no_shows_text(gone)
+                await interaction.followup.send(said)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             await tournaments.begin(self.tid)
             # the sign-up is over: its buttons go, so nobody joins or starts it again
             if interaction.message is not None:
                 await interaction.message.edit(view=None)
-            await interaction.followup.send("🏁 Started.", ephemeral=True)
+            await interaction.followup.send(_("🏁 Started."), ephemeral=True)
 
 
 @app_commands.command(name="create", description="Organiser: create a tournament and open entries")
@@ -195,14 +197,16 @@ async def create(
     bot = bot_of(interaction)
     name = plain(bounded(name, NAME, N_("a tournament's name")))
     if not name:
-        raise MatchError("give the tournament a name")
+        raise MatchError(_("give the tournament a name"))
     bounded(tiebreaks, LIST, N_("tie-breaks"))
     try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
         every_game = Settings(mode=mode, ruleset=ruleset, planes=planes, fire=fire)
     except RulesError as exc:
         raise MatchError(str(exc)) from None
     if clouds.lower() not in {c.value for c in CLOUD_CHOICES}:
-        raise MatchError(f"clouds: choose one of {', '.join(c.value for c in CLOUD_CHOICES)}")
+        raise MatchError(
+            _("clouds: choose one of {choices}", choices=", ".join(c.value for c in CLOUD_CHOICES))
+        )
     order = tuple(t.strip().lower() for t in tiebreaks.split(",") if t.strip())
     plan = TournamentPlan(
         organiser=interaction.user.id,
@@ -223,7 +227,7 @@ async def create(
         arena_minutes=duration or None,
     )
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise MatchError("tournaments are run in a server channel")
+        raise MatchError(_("tournaments are run in a server channel"))
     await interaction.response.defer(thinking=True)  # before the writes
     created = await bot.env.tournaments.create(
         plan,
@@ -234,37 +238,74 @@ async def create(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
     )
+    with for_everyone(bot, interaction.guild_id):  # the sign-up message is for everyone
+        said = "\n".join(sign_up_lines(created, plan, every_game))
+        view = registration_view(created.id)
+    await interaction.followup.send(said, view=view)
+
+
+def sign_up_lines(created: Tournament, plan: TournamentPlan, every_game: Settings) -> list[str]:
+    """The sign-up message: the event, how each pairing plays, how to enter."""
+    teams = created.mode in ("2v2", "3v3")
     lines = [
-        f"🏆 **{name}** (tournament #{created.id}) — {_format_text(created, plan)}",
-        f"Each pairing plays a best of {games} series with achievement cards: "
-        f"{game_settings_text(every_game, clouds)}.",
-        (
-            "A captain enters a team with `/crosshairs tournament team`"
-            if created.mode in ("2v2", "3v3")
-            else "Press **Join** to enter"
-        )
-        + (", then **Check in** before check-in closes." if check_in else "."),
+        _(
+            "🏆 **{name}** (tournament #{id}) — {format}",
+            name=created.name,
+            id=created.id,
+            format=_format_text(created, plan),
+        ),
+        _(
+            "Each pairing plays a best of {games} series with achievement cards: {settings}.",
+            games=created.games_per_pairing,
+            settings=game_settings_text(every_game, plan.clouds),
+        ),
     ]
+    if teams and plan.check_in:
+        lines.append(
+            _(
+                "A captain enters a team with `/crosshairs tournament team`, then **Check in** "
+                "before check-in closes."
+            )
+        )
+    elif teams:
+        lines.append(_("A captain enters a team with `/crosshairs tournament team`."))
+    elif plan.check_in:
+        lines.append(_("Press **Join** to enter, then **Check in** before check-in closes."))
+    else:
+        lines.append(_("Press **Join** to enter."))
     if plan.start_at is not None:
-        lines.append(f"Starts <t:{int(plan.start_at)}:R>.")
+        lines.append(_("Starts {when}.", when=f"<t:{int(plan.start_at)}:R>"))
     if plan.round_minutes is not None:
         lines.append(
-            f"A round opens every {plan.round_minutes} minutes; whoever has not flown "
-            f"{plan.no_show_minutes} minutes after their round opens forfeits."
+            _(
+                "A round opens every {minutes} minutes; whoever has not flown {late} minutes "
+                "after their round opens forfeits.",
+                minutes=plan.round_minutes,
+                late=plan.no_show_minutes,
+            )
         )
-    await interaction.followup.send("\n".join(lines), view=registration_view(created.id))
+    return lines
 
 
-ENTERED = "Entered"  # the sign-up message's last line names who is in
+ENTERED = N_("Entered")  # the sign-up message's last line names who is in
 
 
 async def _list_entrants(message: discord.Message, tournaments: TournamentDesk, tid: int) -> None:
     """Bring the sign-up message's list of entrants up to date (names, no pings)."""
     ids = await tournaments.service.entrants(tid)
     names = await tournaments.service.entrant_names(tid, ids)
-    kept = [line for line in message.content.splitlines() if not line.startswith(ENTERED)]
+    # the line as any language wrote it: the server's language may have changed since
+    heads = tuple(in_language(lang, ENTERED) for lang in LANGUAGES)
+    kept = [line for line in message.content.splitlines() if not line.startswith(heads)]
     if ids:
-        kept.append(f"{ENTERED} ({len(ids)}): " + ", ".join(names.get(u, "?") for u in ids))
+        kept.append(
+            _(
+                "{entered} ({n}): {names}",
+                entered=_(ENTERED),
+                n=len(ids),
+                names=", ".join(names.get(u, "?") for u in ids),
+            )
+        )
     try:
         await message.edit(content="\n".join(kept), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as exc:  # the entry stands; only the list is behind
@@ -272,17 +313,23 @@ async def _list_entrants(message: discord.Message, tournaments: TournamentDesk, 
 
 
 def _format_text(t: Tournament, plan: TournamentPlan) -> str:
-    what = {
-        "swiss": f"Swiss, {plan.rounds} rounds",
-        "round-robin": "round robin",
-        "double-round-robin": "double round robin",
-        "single": "single elimination" + (" with a third-place match" if plan.third_place else ""),
-        "double": "double elimination",
-        "arena": f"arena for {plan.arena_minutes} minutes (a win 2, a draw 1, doubled on a streak)",
-    }[t.format]
+    if t.format == "swiss":
+        what = n_("Swiss, {n} round", "Swiss, {n} rounds", plan.rounds or 0)
+    elif t.format == "single" and plan.third_place:
+        what = _("single elimination with a third-place match")
+    elif t.format == "arena":
+        what = n_(
+            "arena for {n} minute (a win 2, a draw 1, doubled on a streak)",
+            "arena for {n} minutes (a win 2, a draw 1, doubled on a streak)",
+            plan.arena_minutes or 0,
+        )
+    else:
+        what = _(FORMAT_NAMES[t.format])
     if t.mode in ("2v2", "3v3"):
-        return f"{what}, teams of {t.mode[0]} ({t.mode})"
-    return what + ("" if t.mode == "duel" else f", tables of {t.mode[3:]}")
+        return _("{format}, teams of {n} ({mode})", format=what, n=t.mode[0], mode=t.mode)
+    if t.mode == "duel":
+        return what
+    return _("{format}, tables of {n}", format=what, n=t.mode[3:])
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -15,8 +15,10 @@ from discord import app_commands
 from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
-from bot.ui.errors import report
+from bot.ui.errors import guarded
+from bot.ui.language import for_everyone
 from bot.ui.tournament import tournament, tournament_here
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -35,9 +37,9 @@ class TeamButton(
 ):
     def __init__(self, tid: int, captain: int, op: str) -> None:
         label, style = (
-            ("Accept", discord.ButtonStyle.success)
+            (_("Accept"), discord.ButtonStyle.success)
             if op == "accept"
-            else ("Decline", discord.ButtonStyle.secondary)
+            else (_("Decline"), discord.ButtonStyle.secondary)
         )
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"xh:tt:{tid}:{captain}:{op}")
@@ -51,10 +53,7 @@ class TeamButton(
         return cls(int(match["tid"]), int(match["captain"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._press(interaction)
-        except Exception as exc:  # one place turns every failure into an answer
-            await report(interaction, exc)
+        await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         service = bot_of(interaction).env.tournaments
@@ -62,19 +61,27 @@ class TeamButton(
         guild = interaction.guild_id
         if self.op == "decline":
             await service.decline_team(self.tid, guild, self.captain, user.id)
-            await interaction.response.send_message(
-                f"{user.mention} declined: <@{self.captain}>'s team is called off."
-            )
+            with for_everyone(bot_of(interaction), guild):
+                said = _(
+                    "{who} declined: {captain}'s team is called off.",
+                    who=user.mention,
+                    captain=f"<@{self.captain}>",
+                )
+            await interaction.response.send_message(said)
             return
         entered = await service.accept_team(self.tid, guild, self.captain, user.id)
         if entered:
             t = await service.get(self.tid)
-            await interaction.response.send_message(
-                f"✅ <@{self.captain}>'s team is complete and entered in **{t.name}**."
-            )
+            with for_everyone(bot_of(interaction), guild):
+                said = _(
+                    "✅ {captain}'s team is complete and entered in **{name}**.",
+                    captain=f"<@{self.captain}>",
+                    name=t.name,
+                )
+            await interaction.response.send_message(said)
         else:
             await interaction.response.send_message(
-                "✅ Accepted. The team enters once everyone has.", ephemeral=True
+                _("✅ Accepted. The team enters once everyone has."), ephemeral=True
             )
 
 
@@ -98,11 +105,16 @@ async def team(
         [(p.id, p.display_name) for p in others],
     )
     invited = " ".join(p.mention for p in others)
-    await interaction.response.send_message(
-        f"👥 {captain.mention} invites {invited} to make a team for **{found.name}**: "
-        "press **Accept** to join it.",
-        view=invitation_view(found.id, captain.id),
-    )
+    with for_everyone(bot_of(interaction), found.guild_id):  # the invitation is public
+        said = _(
+            "👥 {captain} invites {invited} to make a team for **{name}**: "
+            "press **Accept** to join it.",
+            captain=captain.mention,
+            invited=invited,
+            name=found.name,
+        )
+        view = invitation_view(found.id, captain.id)
+    await interaction.response.send_message(said, view=view)
 
 
 async def setup(bot: CrosshairsBot) -> None:

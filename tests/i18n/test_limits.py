@@ -1,6 +1,7 @@
 """No translation breaks Discord's limits where it is shown: the cockpit's buttons and
-menus at every stage of played games, the board's and the tables' buttons, and the
-game's words with the longest names Discord allows, in every shipped language."""
+menus at every stage of played games, the board's and the tables' buttons, the
+tournaments' buttons, sign-up message and picture headings, and the game's words with
+the longest names Discord allows, in every shipped language."""
 
 from __future__ import annotations
 
@@ -12,15 +13,23 @@ import pytest
 
 from bot.services import cockpit
 from bot.services.live import ClockSettings, Occupant
+from bot.services.tournament_plan import TournamentPlan
 from bot.ui.buttons import LABELS
 from bot.ui.invites import Table, lobby_view
 from bot.ui.options import game_settings_words
+from bot.ui.text import NAME
+from bot.ui.tournament_desk import TIEBREAK_LABELS
+from bot.ui.tournament_registration import registration_view, sign_up_lines
+from bot.ui.tournament_teams import invitation_view
 from i18n import LANGUAGES, _, speaking
+from render.tournament import BOX_W, NUMBER_COLUMN, SIDE_TITLES
+from render.typeface import font
 from rules.game import Game
 from rules.modes import Settings
 from rules.words.common import turn_line
 from rules.words.scene import alt_text, position_text
 from rules.words.telling import record_text
+from storage.tournaments import Tournament, TournamentStatus
 
 BUTTON = 80  # characters of a button's label
 OPTION = 100  # a select option's label and description
@@ -107,3 +116,44 @@ def test_the_game_in_words_fits_a_message_with_the_longest_names(lang: str) -> N
             assert len(alt_text(game, NAMES)) <= 1024
             assert position_text(game, NAMES)  # sent in pieces (bot/ui/words.py)
         assert record_text(game, NAMES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_tournament_buttons_and_sign_up_fit_discord_in_every_language(
+    lang: str,
+) -> None:
+    with speaking(lang):
+        views = [registration_view(1), invitation_view(1, 2)]
+        items = [item for view in views for item in view.children]
+        labels = [i.item.label or "" for i in items if isinstance(i, discord.ui.DynamicItem)]
+        assert len(labels) == 7 and all(0 < len(label) <= BUTTON for label in labels), labels
+        # the longest sign-up: a timed, checked-in team event with every setting shown
+        plan = TournamentPlan(
+            organiser=1, check_in=True, start_at=1.0, round_minutes=1440, no_show_minutes=60
+        )
+        for format in ("swiss", "single", "arena", "double-round-robin"):
+            event = Tournament(
+                id=1,
+                guild_id=1,
+                channel_id=1,
+                name="W" * NAME,
+                format=format,
+                mode="3v3",
+                settings_json=plan.to_json(),
+                games_per_pairing=7,
+                status=TournamentStatus.OPEN,
+                created_at=0.0,
+                updated_at=0.0,
+            )
+            shown = "\n".join(sign_up_lines(event, plan, Settings(mode="3v3")))
+            assert len(shown) <= MESSAGE // 2, shown  # half is left for who entered
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tournament_pictures_headings_fit_their_columns(lang: str) -> None:
+    with speaking(lang):
+        heads = [_("Score"), *(_(label) for label in TIEBREAK_LABELS.values())]
+        for head in heads:
+            assert font(14, bold=True).getlength(head) <= NUMBER_COLUMN - 10, head
+        for title in SIDE_TITLES.values():
+            assert font(18, bold=True).getlength(_(title)) <= BOX_W * 2, title

@@ -1,4 +1,5 @@
-"""The standings and bracket pictures: sizes follow the data, winners are drawn in gold."""
+"""The standings and bracket pictures: sizes follow the data, winners are drawn in gold,
+their words in the language the worker is told."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import io
 
 from PIL import Image
 
+from bot.services.jobs import draw_bracket, draw_standings
 from competition.elimination import Bracket
 from render.palette import GOLD
 from render.tournament import (
@@ -55,3 +57,17 @@ def test_a_bracket_shows_its_winners_in_gold_and_has_a_band_per_side() -> None:
     assert gold_pixels(before) == 0 < gold_pixels(after)
     single = image(bracket_png(boxes(Bracket.single(players)), "Cup"))
     assert single.height < before.height  # no losers' bracket, no grand final
+
+
+def test_the_pictures_are_drawn_in_the_language_the_worker_is_told() -> None:
+    rows = [StandingRow(1, "anna", 2.0, (1.0,)), StandingRow(2, "bernd", 1.0, (0.5,))]
+    english = image(draw_standings(rows, "Cup", ("Buchholz",), "en"))
+    german = image(draw_standings(rows, "Cup", ("Buchholz",), "de"))
+    heading = (0, HEAD - 30, english.width, HEAD - 2)  # the "Score" column's heading
+    table = (0, HEAD, english.width, english.height)
+    assert english.crop(heading).tobytes() != german.crop(heading).tobytes()
+    assert english.crop(table).tobytes() == german.crop(table).tobytes()
+    bracket = boxes(Bracket.double([f"p{i}" for i in range(4)]))
+    assert draw_bracket(bracket, "Cup", "en") != draw_bracket(bracket, "Cup", "fr")
+    # the same words draw the same picture: the difference above is the band titles
+    assert draw_bracket(bracket, "Cup", "es") == draw_bracket(bracket, "Cup", "es")

@@ -12,15 +12,9 @@ from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from tournament_bot.tournament_harness import Club, open_games, resign, seat_users
+from tournament_bot.tournament_harness import Club, open_games, resign, seat_users, tick
 
 MINUTE = 60
-
-
-async def tick(env: Any, clock: FakeClock, seconds: float) -> None:
-    """Move the games' clock, then let the tournament clock's loop run once."""
-    clock.advance(seconds)
-    await env.advance_time(env.bot.config.clock_interval + 1)
 
 
 async def test_rounds_open_at_their_set_time_with_a_reminder_and_a_no_show_forfeit(

@@ -100,6 +100,12 @@ async def run_out_clock(env: Any, clock: FakeClock) -> None:
     await env.advance_time(env.bot.config.clock_interval + 1)
 
 
+async def tick(env: Any, clock: FakeClock, seconds: float) -> None:
+    """Move the games' clock, then let the tournament clock's loop run once."""
+    clock.advance(seconds)
+    await env.advance_time(env.bot.config.clock_interval + 1)
+
+
 def me(env: Any, bot: CrosshairsBot) -> UserHandle:
     assert bot.user is not None
     return UserHandle(env, env.backend.get_user(bot.user.id))
