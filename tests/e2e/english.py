@@ -52,9 +52,12 @@ def english_in(text: str, lang: str = "de") -> set[str]:
 
 
 def shown(message: Message) -> list[str]:
-    """Everything a person reads on a message: its text, its pictures' alt text, and its
-    buttons' and menus' words."""
-    said = [message.content, *(a.description for a in message.attachments)]
+    """Everything a person reads on a message: its text, its embeds, its pictures' alt
+    text, and its buttons' and menus' words."""
+    said = [message.content, *(a.description or "" for a in message.attachments)]
+    for embed in message.embeds:
+        said += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+        said.append(str((embed.get("footer") or {}).get("text") or ""))
     for button in message.buttons():
         said.append(str(button.get("label") or ""))
     for menu in message.selects():

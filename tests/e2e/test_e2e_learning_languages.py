@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from e2e.conftest import Local
-from e2e.english import english_in
+from e2e.english import english_in, shown
 from localcord.autoplay import board_message, to_move
 from localcord.botproc import BotProcess
 from localcord.client import People, answer, reply
@@ -26,22 +26,6 @@ from rules.training import shipped
 
 SOLVED = "2-0051"  # one plane can only crash, and its crash wins on trophies: d2X
 MISSED = "4-0033"  # the same idea (f1X); flying the other plane first misses it
-
-
-def shown(message: Message) -> list[str]:
-    """Everything a person reads on a message: its text, its embeds, its pictures' alt
-    text, and its buttons' and menus' words."""
-    said = [message.content, *(a.description or "" for a in message.attachments)]
-    for embed in message.embeds:
-        said += [str(embed.get("title") or ""), str(embed.get("description") or "")]
-        said.append(str((embed.get("footer") or {}).get("text") or ""))
-    for button in message.buttons():
-        said.append(str(button.get("label") or ""))
-    for menu in message.selects():
-        said.append(str(menu.get("placeholder") or ""))
-        for option in menu.get("options") or []:
-            said += [str(option.get("label") or ""), str(option.get("description") or "")]
-    return said
 
 
 class Reader:
