@@ -47,6 +47,8 @@ class Spec:
 
     def __init__(self, document: Json) -> None:
         self.schemas: dict[str, Json] = document["components"]["schemas"]
+        # by the id of a union's branch: the schemas live as long as this object
+        self._types: dict[int, list[Any]] = {}
         self._routes: list[tuple[re.Pattern[str], dict[str, Operation]]] = []
         for template, item in document["paths"].items():
             operations = {
@@ -142,9 +144,17 @@ class Spec:
     def _union(
         self, union: list[Json], value: Any, where: tuple[str, ...], *, closed: bool
     ) -> Iterator[Problem]:
+        # Nearly every value is valid: look for the branch that takes it, stopping at each
+        # branch's first problem and skipping those whose ``type`` cannot be this value's
+        # (they must fail); work out what is wrong only when no branch takes it.
+        told = value.get("type") if isinstance(value, dict) else None
+        for branch in union:
+            types = self._type_values(branch)
+            if told is not None and types and told not in types:
+                continue
+            if next(self._check(branch, value, where, closed=closed), None) is None:
+                return
         tried = [list(self._check(branch, value, where, closed=closed)) for branch in union]
-        if any(not found for found in tried):
-            return
         # The branches of a union are told apart by their ``type`` field: when none has
         # this one, that is the problem; otherwise the branch of this type says what is wrong.
         kind = (*where, "type")
@@ -165,9 +175,14 @@ class Spec:
         )
 
     def _type_values(self, schema: Json) -> list[Any]:
-        branch = self._resolve(schema)
-        kind = self._resolve(branch.get("properties", {}).get("type", {}))
-        return list(kind.get("enum", [kind["const"]] if "const" in kind else []))
+        """The values a union's branch allows in its ``type`` field (none: any)."""
+        known = self._types.get(id(schema))
+        if known is None:
+            branch = self._resolve(schema)
+            kind = self._resolve(branch.get("properties", {}).get("type", {}))
+            known = list(kind.get("enum", [kind["const"]] if "const" in kind else []))
+            self._types[id(schema)] = known
+        return known
 
 
 def _operation(method: str, template: str, op: Json) -> Operation:
