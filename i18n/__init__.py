@@ -28,6 +28,7 @@ from __future__ import annotations
 import gettext
 import hashlib
 import io
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -42,6 +43,8 @@ SOURCE: Final = "en"  # the language the code is written in
 LANGUAGES: Final = ("en", "de", "fr", "es")  # every language shipped, the source first
 DOMAIN: Final = "crosshairs"
 LOCALES: Final = Path(__file__).parent / "locales"
+# compiled catalogues, each named for the digest of the .po it was compiled from
+COMPILED: Final = Path(__file__).parent / ".compiled"
 
 _speaking: ContextVar[str] = ContextVar("speaking", default=SOURCE)
 
@@ -74,12 +77,34 @@ def translations(lang: str) -> gettext.NullTranslations:
     English is the code's own text."""
     if lang == SOURCE:
         return gettext.NullTranslations()
-    with catalogue_path(lang).open("rb") as po:
-        catalog = read_po(po, locale=lang, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return gettext.GNUTranslations(io.BytesIO(compiled(lang)))
+
+
+def compiled(lang: str) -> bytes:
+    """``lang``'s catalogue in gettext's binary form. Babel reads a .po in about a tenth
+    of a second, which every process that speaks the language would pay as it starts
+    (each bot, each of its workers): the compiled form is kept in :data:`COMPILED` under
+    the .po's digest, so an edited or checked-out .po is compiled anew."""
+    source = catalogue_path(lang).read_bytes()
+    kept = COMPILED / f"{lang}-{hashlib.sha256(source).hexdigest()[:20]}.mo"
+    try:
+        return kept.read_bytes()
+    except OSError:
+        pass
+    buffer = io.BytesIO()
+    write_mo(buffer, read_po(io.BytesIO(source), locale=lang, domain=DOMAIN))
+    data = buffer.getvalue()
+    try:
+        COMPILED.mkdir(exist_ok=True)
+        for old in COMPILED.glob(f"{lang}-*.mo"):
+            old.unlink(missing_ok=True)
+        # written whole, then renamed: a process starting meanwhile reads all or nothing
+        part = COMPILED / f"{kept.name}.{os.getpid()}.part"
+        part.write_bytes(data)
+        os.replace(part, kept)
+    except OSError:  # a read-only install compiles it in memory at each start
+        pass
+    return data
 
 
 def digest() -> str:

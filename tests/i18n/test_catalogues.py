@@ -4,12 +4,16 @@ Discord's limits for what it is used as (i18n, bot/catalogues.py)."""
 
 from __future__ import annotations
 
+import gettext
+import io
 import string
 from functools import cache
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 
+import i18n
 from bot.catalogues import TEMPLATE, read, template
 from bot.ui.translator import NAME_CONTEXT, TEXT_CONTEXT
 from i18n import LANGUAGES, catalogue_path
@@ -107,3 +111,27 @@ def test_a_german_command_name_is_asked_for_by_its_context() -> None:
     assert p_(NAME_CONTEXT, "resign", "de") == "aufgeben"
     assert p_(TEXT_CONTEXT, "Resign this match", "de") == "Partie aufgeben"
     assert p_(NAME_CONTEXT, "resign", "en-US") == "resign"
+
+
+def test_a_catalogue_is_compiled_once_and_again_when_its_po_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    po = tmp_path / "de.po"
+    po.write_bytes(i18n.catalogue_path("de").read_bytes())
+    monkeypatch.setattr(i18n, "catalogue_path", lambda lang: po)
+    monkeypatch.setattr(i18n, "COMPILED", tmp_path / "compiled")
+    first = i18n.compiled("de")
+    assert gettext.GNUTranslations(io.BytesIO(first)).gettext("First Blood") == "Erstes Blut"
+    (kept,) = (tmp_path / "compiled").glob("de-*.mo")
+
+    def unread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the .po was read again")
+
+    with monkeypatch.context() as m:
+        m.setattr(i18n, "read_po", unread)
+        assert i18n.compiled("de") == first  # from what was kept
+
+    po.write_bytes(po.read_bytes().replace(b'"Erstes Blut"', b'"Erstblut"'))
+    again = i18n.compiled("de")
+    assert gettext.GNUTranslations(io.BytesIO(again)).gettext("First Blood") == "Erstblut"
+    assert not kept.exists() and len(list((tmp_path / "compiled").glob("de-*.mo"))) == 1
