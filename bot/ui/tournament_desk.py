@@ -334,7 +334,7 @@ class TournamentDesk(commands.Cog):
         t = decided.tournament
         channel = await self._channel(t)
 
-        async def booking() -> None:
+        async def booking(post_nonce: str) -> None:
             names = await self._names([pp.user_id for pp in decided.pairing.players])
             with for_everyone(self.bot, t.guild_id):
                 said = _(
@@ -344,7 +344,7 @@ class TournamentDesk(commands.Cog):
                     table=decided.pairing.table_no,
                     result=_decided_text(decided.pairing, names),
                 )
-            await channel.send(said)
+            await channel.send(said, nonce=post_nonce)
 
         # a restart shows this end again (the booking above is idempotent): the line once
         await self.events.once(live.id, "booking", booking)

@@ -70,7 +70,9 @@ async def place() -> AsyncIterator[Place]:
 async def test_the_same_nonce_enforced_returns_the_first_message_and_creates_nothing(
     place: Place,
 ) -> None:
-    first = await place.send({"content": "📊 ratings", "nonce": "m1-ratings", "enforce_nonce": True})
+    first = await place.send(
+        {"content": "📊 ratings", "nonce": "m1-ratings", "enforce_nonce": True}
+    )
     assert first["nonce"] == "m1-ratings"
     place.clock.now += NONCE_WINDOW - 1
     again = await place.send({"content": "📊 other", "nonce": "m1-ratings", "enforce_nonce": True})
