@@ -3,7 +3,8 @@ hears back (so before it can note the message as the match's board, or the step 
 shown): the restarted bot must neither post that message again nor lose it. Once for a
 game's final board (the result must be in the thread once), once for the board that
 passes the turn (one ping, one board), once for the ratings line after the final board
-(posted again with the same nonce: Discord returns the first)."""
+and once for the your-turn DM (each posted again with the same nonce: Discord returns
+the first)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from localcord.state import Channel, Message, User
 from storage.boards import BoardMarks
 from storage.db import Database
 from storage.events import MatchEvents
+from storage.turn_events import TurnEvents
 
 PATIENCE = 30.0  # seconds a restarted bot may take to catch up on a loaded machine
 
@@ -164,3 +166,34 @@ async def test_a_ratings_line_posted_as_the_bot_dies_is_in_the_thread_once(
             await asyncio.sleep(0.1)
     lines = [m for m in world.channel_log[thread.id] if m.content.startswith("📊")]
     assert lines == caught, [m.content for m in lines]  # deleted ones count too
+
+
+async def turns_untold(local: Local) -> int:
+    async with await Database.open(local.bot.database) as db:
+        return len(await TurnEvents(db).pending())
+
+
+async def test_a_turn_dm_sent_as_the_bot_dies_is_sent_once(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    await people.slash(bob, local.channel, "crosshairs notify", when="turn")
+    inbox = world.dm_channel(bob)
+    caught = kill_at(local, inbox, lambda m: "Your turn" in m.content)
+    challenge = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob)
+    assert challenge.original is not None
+    await people.click(bob, challenge.original, "Accept")
+    thread = await people.wait_thread(local.channel)
+
+    mover, offered = await to_move(people, thread, [alice, bob])
+    assert mover is alice
+    with contextlib.suppress(LocalcordError):  # killed before answering, maybe
+        await people.slash(alice, thread, "crosshairs move", tokens=offered[0])
+    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
+    assert caught, "the bot died before sending bob's DM"
+    assert await turns_untold(local) == 1  # the restart tells it again
+    await local.bot.start()
+
+    async with asyncio.timeout(PATIENCE):
+        while await turns_untold(local):
+            await asyncio.sleep(0.1)
+    assert world.channel_log[inbox.id] == caught
