@@ -80,11 +80,12 @@ KEPT = 4096  # turns passed whose publication is remembered, to drop a second on
 Show = Callable[[str], Awaitable[None]]  # posts one step of an end, with the nonce given
 
 
-def nonce(match_id: int, *parts: object) -> str:
-    """The nonce of a post that must go up once: the same for the same match and parts
-    in every process (so a restart's repeat finds the first post), 24 characters
-    (Discord takes 25 at most, too few to spell out a large match number and a step)."""
-    said = ":".join(str(p) for p in (match_id, *parts))
+def nonce(*parts: object) -> str:
+    """The nonce of a post that must go up once (``parts``: a match's id and a step,
+    say): the same for the same parts in every process (so a restart's repeat finds the
+    first post), 24 characters (Discord takes 25 at most, too few to spell out a large
+    match number and a step)."""
+    said = ":".join(str(p) for p in parts)
     return hashlib.blake2b(said.encode(), digest_size=12).hexdigest()
 
 
