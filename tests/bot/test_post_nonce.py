@@ -19,7 +19,9 @@ def test_a_nonce_fits_discords_25_characters_however_large_the_match() -> None:
 
 
 def test_each_match_and_step_has_its_own_nonce() -> None:
-    keys: list[tuple[object, ...]] = [(m, s) for m in (1, 2, 12, BIG) for s in ("ratings", "scoreboard", "winner")]
+    keys: list[tuple[object, ...]] = [
+        (m, s) for m in (1, 2, 12, BIG) for s in ("ratings", "scoreboard", "winner")
+    ]
     keys += [(1, "turn", ply, user) for ply in (1, 2, 12) for user in (3, 33)]
     assert len({nonce(*k) for k in keys}) == len(keys)
     assert nonce(1, "turn", 12, 3) != nonce(1, "turn", 1, 23)  # parts stay apart
