@@ -4,6 +4,7 @@ one returned, and nothing new is created (no second message, no MESSAGE_CREATE).
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -122,3 +123,25 @@ async def test_a_deleted_message_does_not_answer_for_its_nonce(place: Place) -> 
     again = await place.send(enforced)
     assert again["id"] != first["id"]
     assert [m.id for m in place.world.history(place.channel)] == [int(again["id"])]
+
+
+async def test_a_message_with_a_file_is_kept_once_too(place: Place) -> None:
+    """As the scoreboard goes up: its fields in ``payload_json`` beside the picture."""
+    url = f"{place.server.api_base}/channels/{place.channel.id}/messages"
+    payload: Json = {
+        "content": "📋 Series #1 after game 1.",
+        "attachments": [{"id": 0, "filename": "scoreboard.png"}],
+        "nonce": "m1-scoreboard",
+        "enforce_nonce": True,
+    }
+    answers: list[Json] = []
+    for _ in range(2):
+        form = aiohttp.FormData()
+        form.add_field("payload_json", json.dumps(payload), content_type="application/json")
+        form.add_field("files[0]", b"\x89PNG", filename="scoreboard.png")
+        async with place.http.post(url, data=form) as response:
+            assert response.status == 200, await response.text()
+            answers.append(await response.json())
+    assert answers[0] == answers[1] and answers[0]["nonce"] == "m1-scoreboard"
+    assert len(place.world.history(place.channel)) == 1
+    assert place.created == [answers[0]["id"]]
