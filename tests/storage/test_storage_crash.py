@@ -37,7 +37,12 @@ def _run_and_kill(target: str, rng: random.Random) -> list[tuple[int, int]]:
         first = proc.stdout.readline()  # it is committing steps now
         time.sleep(rng.uniform(0.0, 0.15))
     os.kill(proc.pid, signal.SIGKILL)
-    out, err = proc.communicate(timeout=30)
+    # The rest is read through the same buffered pipe: communicate() reads the file
+    # descriptor beneath it and would miss what readline() had already taken past its
+    # line (under load, several lines wait in the pipe), starting mid-line.
+    with proc:
+        out, err = proc.stdout.read(), proc.stderr.read() if proc.stderr else ""
+        proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL, err
     # A line cut short by the kill was not fully reported; only whole lines count.
     lines = (first + out).split("\n")[:-1]
