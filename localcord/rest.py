@@ -432,6 +432,8 @@ class Rest:
             embeds=body.get("embeds") or [],
             flags=int(body.get("flags") or 0),
             allowed_mentions=body.get("allowed_mentions"),
+            nonce=body.get("nonce"),
+            enforce_nonce=bool(body.get("enforce_nonce")),
         )
         return as_json(self._payload(message))
 

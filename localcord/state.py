@@ -36,6 +36,9 @@ ADMINISTRATOR = 1 << 3
 EVERYONE_PERMISSIONS = ((1 << 53) - 1) & ~ADMINISTRATOR
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's webhook token serves follow-ups
+# seconds a message created with ``enforce_nonce`` answers for its nonce: Discord says
+# "the past few minutes"
+NONCE_WINDOW = 5 * 60.0
 
 
 def as_json(data: object, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -203,6 +206,7 @@ class Message:
     deleted: bool = False
     # what the bot asked may be pinged (None: Discord's default, everything mentioned)
     allowed_mentions: Json | None = None
+    nonce: str | int | None = None  # as the poster gave it; echoed in the payload
 
     @property
     def ephemeral(self) -> bool:
@@ -241,6 +245,7 @@ class Message:
             "type": 0 if self.interaction_id is None else 20,
             "flags": self.flags,
             **({"webhook_id": str(self.webhook_id)} if self.webhook_id else {}),
+            **({"nonce": self.nonce} if self.nonce is not None else {}),
         }
 
     def buttons(self) -> list[Json]:
@@ -352,6 +357,11 @@ class World:
         # its answer: a test may kill the bot there (posted, but the bot never knew).
         self.on_post: list[Callable[[Message], None]] = []
         self.commands_synced = asyncio.Event()
+        # what NONCE_WINDOW is counted on (a test may wind it on instead of waiting)
+        self.clock: Callable[[], float] = time.monotonic
+        # (channel, author, nonce) -> when, and the message created with enforce_nonce;
+        # oldest first, so expired ones are dropped from the front
+        self._nonces: dict[tuple[int, int, str | int], tuple[float, Message]] = {}
 
     # ------------------------------------------------------------ people and places
 
@@ -517,7 +527,17 @@ class World:
         visible_to: int | None = None,
         interaction: Interaction | None = None,
         allowed_mentions: Json | None = None,
+        nonce: str | int | None = None,
+        enforce_nonce: bool = False,
     ) -> Message:
+        """A new message; or, with ``enforce_nonce`` and a ``nonce``, the one this
+        author created in this channel with that nonce in the last NONCE_WINDOW seconds
+        (if it still exists), and nothing new: no second message, no MESSAGE_CREATE."""
+        key = (channel.id, author.id, nonce) if enforce_nonce and nonce is not None else None
+        if key is not None:
+            earlier = self._earlier(key)
+            if earlier is not None:
+                return earlier
         message = Message(
             self.ids.next(),
             channel,
@@ -531,13 +551,29 @@ class World:
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.bot.id if interaction else None,
             allowed_mentions=allowed_mentions,
+            nonce=nonce,
         )
         self.messages[message.id] = message
         self.channel_log.setdefault(channel.id, []).append(message)
+        if key is not None:
+            self._nonces.pop(key, None)  # re-inserted last: the front stays the oldest
+            self._nonces[key] = (self.clock(), message)
         self._announce("MESSAGE_CREATE", message)
         for observer in list(self.on_post):
             observer(message)
         return message
+
+    def _earlier(self, key: tuple[int, int, str | int]) -> Message | None:
+        """The live message created under ``key`` within the window, forgetting every
+        nonce older than that."""
+        horizon = self.clock() - NONCE_WINDOW
+        while self._nonces:
+            oldest = next(iter(self._nonces))
+            if self._nonces[oldest][0] > horizon:
+                break
+            del self._nonces[oldest]
+        found = self._nonces.get(key)
+        return None if found is None or found[1].deleted else found[1]
 
     def edit(
         self,

@@ -24,6 +24,7 @@ publishes that here, once. The features subscribe where the bot is put together
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -76,6 +77,16 @@ Event = MatchFinished | MatchAborted | GameBooked | TurnPassed
 E = TypeVar("E", MatchFinished, MatchAborted, GameBooked, TurnPassed)
 Handler = Callable[[Any], Awaitable[None]]
 KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
+Show = Callable[[str], Awaitable[None]]  # posts one step of an end, with the nonce given
+
+
+def nonce(*parts: object) -> str:
+    """The nonce of a post that must go up once (``parts``: a match's id and a step,
+    say): the same for the same parts in every process (so a restart's repeat finds the
+    first post), 24 characters (Discord takes 25 at most, too few to spell out a large
+    match number and a step)."""
+    said = ":".join(str(p) for p in parts)
+    return hashlib.blake2b(said.encode(), digest_size=12).hexdigest()
 
 
 def key_of(event: Event) -> str:
@@ -139,10 +150,13 @@ class EventBus:
         except StorageError as exc:  # told already: at worst told again after a restart
             log.warning("match %s: turn %s not marked told (%s)", event.match.id, event.ply, exc)
 
-    async def once(self, match_id: int, step: str, show: Callable[[], Awaitable[None]]) -> None:
+    async def once(self, match_id: int, step: str, show: Show) -> None:
         """Show one step of a match's end unless it was shown before (by this process
-        before a restart, say): the ratings line, a scoreboard."""
+        before a restart, say): the ratings line, a scoreboard. ``show`` posts with the
+        step's nonce: a process that died between the post and the mark posts it again
+        at its next start, and Discord then returns the first post instead (for a few
+        minutes; the mark is what holds after that)."""
         if await self.store.is_done(match_id, step):
             return
-        await show()
+        await show(nonce(match_id, step))
         await self.store.done(match_id, step)

@@ -14,11 +14,12 @@ docs/localisation.md)."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.events import TurnPassed
+from bot.services.events import TurnPassed, nonce
 from bot.services.live import LiveMatch
 from bot.services.notifications import Notice, Notifications
 from bot.ui.language import server_locale
@@ -39,9 +40,12 @@ class NotifyDesk:
         self.service = service
 
     async def turn_passed(self, event: TurnPassed) -> None:
-        """A DM for whoever is now to move (see :class:`Notifications`)."""
+        """A DM for whoever is now to move (see :class:`Notifications`), with a nonce of
+        the match, ply and reader: a turn told again after a restart (the process died
+        before marking it told) returns the first DM instead of sending a second."""
         server = server_locale(self.bot, event.match.record.guild_id)
-        await _send(self.bot, await self.service.turn_passed(event.match, event.actor, server))
+        notices = await self.service.turn_passed(event.match, event.actor, server)
+        await _send(self.bot, notices, lambda user: nonce(event.match.id, "turn", event.ply, user))
 
 
 async def game_opened(bot: CrosshairsBot, live: LiveMatch, actor: int | None) -> None:
@@ -54,10 +58,15 @@ async def clock_low(bot: CrosshairsBot, live: LiveMatch) -> None:
     await _send(bot, await bot.env.notifications.clock_low(live, server))
 
 
-async def _send(bot: CrosshairsBot, notices: list[Notice]) -> None:
+async def _send(
+    bot: CrosshairsBot, notices: list[Notice], nonce_of: Callable[[int], str] | None = None
+) -> None:
+    """Send each notice; ``nonce_of`` (a reader's id) gives the nonce of a DM that a
+    restart may send again."""
     for notice in notices:
+        extra: dict[str, Any] = {} if nonce_of is None else {"nonce": nonce_of(notice.user_id)}
         try:
             user = bot.get_user(notice.user_id) or await bot.fetch_user(notice.user_id)
-            await user.send(notice.text, allowed_mentions=NO_PINGS)
+            await user.send(notice.text, allowed_mentions=NO_PINGS, **extra)
         except discord.HTTPException as exc:
             log.info("no DM to %s (%s)", notice.user_id, exc)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,7 +22,7 @@ from discord.ext import commands
 
 import i18n
 from bot.services import jobs, workers
-from bot.services.events import GameBooked, MatchAborted, MatchFinished
+from bot.services.events import GameBooked, MatchAborted, MatchFinished, nonce
 from bot.services.live import LiveMatch, MatchError
 from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
@@ -29,7 +30,7 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
-from bot.ui import anywhere, board_edits
+from bot.ui import anywhere
 from bot.ui.buttons import open_table
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
@@ -327,22 +328,22 @@ class SeriesDesk(commands.Cog):
         once = self.games.events.once
         channel = await match_channel(self.bot, live)
         await self.ratings.rate(live)  # once, however often this end is published
-        await once(live.id, "ratings", lambda: self._post_ratings(live, channel))
+        await once(live.id, "ratings", partial(self._post_ratings, live, channel))
         outcome = await self.series.record(live)
         if outcome is None:
             return
         current = outcome.series
 
-        async def scoreboard() -> None:
+        async def scoreboard(post_nonce: str) -> None:
             returned = ", ".join(_(CARDS[c].name) for c in outcome.returned)
             text = "📋 " + _(
                 "Series #{id} after game {number}.", id=current.id, number=outcome.game_no
             )
             if returned:
                 text += " " + _("Back to the pool: {cards}.", cards=returned)
-            await channel.send(text, file=await scoreboard_file(current))
+            await channel.send(text, file=await scoreboard_file(current), nonce=post_nonce)
             if current.status is SeriesStatus.FINISHED:
-                await channel.send(winner_line(current))
+                await channel.send(winner_line(current), nonce=nonce(live.id, "winner"))
 
         await once(live.id, "scoreboard", scoreboard)
         if current.status is SeriesStatus.ACTIVE:
@@ -409,11 +410,13 @@ class SeriesDesk(commands.Cog):
             return None
         return found if isinstance(found, discord.abc.Messageable) else None
 
-    async def _post_ratings(self, live: LiveMatch, channel: discord.abc.Messageable) -> None:
-        """The ratings line, through the interaction that ended the game when it may:
-        Discord's global limit does not count that."""
-        via = board_edits.acting(live.id, channel)
-        await board_edits.say(live.id, channel, via, await ratings_line(self.ratings, live))
+    async def _post_ratings(
+        self, live: LiveMatch, channel: discord.abc.Messageable, post_nonce: str
+    ) -> None:
+        """The ratings line, in the channel with ``post_nonce`` (not as the ending
+        interaction's follow-up, which cannot carry one: its repeat after a restart
+        would be a second line)."""
+        await channel.send(await ratings_line(self.ratings, live), nonce=post_nonce)
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 
 from bot.services import workers
 from bot.services.clock import Clock
-from bot.services.events import EventBus, GameBooked
+from bot.services.events import EventBus, GameBooked, nonce
 from bot.services.jobs import draw_bracket, draw_standings
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
@@ -218,7 +218,8 @@ class TournamentDesk(commands.Cog):
                         "🏆 **{name}** is over. Winner: {winners}!",
                         name=t.name,
                         winners=join(winners),
-                    )
+                    ),
+                    nonce=nonce("tournament", tid, "winner"),
                 )
 
             # every advance of a finished event says so (a restart's, a second press's)
@@ -261,12 +262,20 @@ class TournamentDesk(commands.Cog):
             if after_round is None
             else _("📊 **{name}** standings (after round {round})", name=t.name, round=after_round)
         )
+        # the final ones are part of the event's end, which a restart announces again
+        when = "final" if after_round is None else after_round
         await channel.send(
-            head + "\n" + await self.standings_text(t.id), file=await self.standings_file(t.id)
+            head + "\n" + await self.standings_text(t.id),
+            file=await self.standings_file(t.id),
+            nonce=nonce("tournament", t.id, "standings", when),
         )
         bracket = await self.bracket_file(t.id)
         if bracket is not None:
-            await channel.send(_("**{name}**: the bracket", name=t.name), file=bracket)
+            await channel.send(
+                _("**{name}**: the bracket", name=t.name),
+                file=bracket,
+                nonce=nonce("tournament", t.id, "bracket", when),
+            )
 
     async def standings_text(self, tid: int) -> str:
         """The standings in words too, so they can be read (and searched) without the
@@ -334,7 +343,7 @@ class TournamentDesk(commands.Cog):
         t = decided.tournament
         channel = await self._channel(t)
 
-        async def booking() -> None:
+        async def booking(post_nonce: str) -> None:
             names = await self._names([pp.user_id for pp in decided.pairing.players])
             with for_everyone(self.bot, t.guild_id):
                 said = _(
@@ -344,7 +353,7 @@ class TournamentDesk(commands.Cog):
                     table=decided.pairing.table_no,
                     result=_decided_text(decided.pairing, names),
                 )
-            await channel.send(said)
+            await channel.send(said, nonce=post_nonce)
 
         # a restart shows this end again (the booking above is idempotent): the line once
         await self.events.once(live.id, "booking", booking)

@@ -1,8 +1,10 @@
-"""The bot SIGKILLed the moment Discord has created a board it posted, before the bot
-hears back (so before it can note the message as the match's board): the restarted bot
-must neither post that board again nor lose it. Once for a game's final board (the
-result must be in the thread once), once for the board that passes the turn (one ping,
-one board)."""
+"""The bot SIGKILLed the moment Discord has created a message it posted, before the bot
+hears back (so before it can note the message as the match's board, or the step as
+shown): the restarted bot must neither post that message again nor lose it. Once for a
+game's final board (the result must be in the thread once), once for the board that
+passes the turn (one ping, one board), once for the ratings line after the final board
+and once for the your-turn DM (each posted again with the same nonce: Discord returns
+the first)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from localcord.client import LocalcordError, People, answer, reply
 from localcord.state import Channel, Message, User
 from storage.boards import BoardMarks
 from storage.db import Database
+from storage.events import MatchEvents
+from storage.turn_events import TurnEvents
 
 PATIENCE = 30.0  # seconds a restarted bot may take to catch up on a loaded machine
 
@@ -131,3 +135,65 @@ async def test_a_turn_board_posted_as_the_bot_dies_is_kept_not_posted_again(
     played = await people.slash(bob, thread, "crosshairs move", tokens=offered[0])
     assert reply(played).startswith("✅"), reply(played)
     await new_board(people, thread, drawn)
+
+
+async def end_shown(local: Local, match: int) -> bool:
+    """Whether storage marks the match's end as shown in full (ratings line and all)."""
+    async with await Database.open(local.bot.database) as db:
+        return await MatchEvents(db).is_done(match, "finished")
+
+
+async def test_a_ratings_line_posted_as_the_bot_dies_is_in_the_thread_once(
+    local: Local,
+) -> None:
+    people, world = local.people, local.server.world
+    thread, (alice, bob) = await duel(local)
+    match = match_id(board_message(people, thread))
+    await fly_one_round(people, thread, [alice, bob])
+    caught = kill_at(local, thread, lambda m: m.content.startswith("📊"))
+
+    confirm = answer(await people.slash(bob, thread, "crosshairs resign"))
+    assert confirm is not None
+    with contextlib.suppress(LocalcordError):  # killed before answering, maybe
+        await people.click(bob, confirm, "Yes, resign")
+    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
+    assert caught, "the bot died before posting the ratings line"
+    assert not await end_shown(local, match)  # the restart shows the end again
+    await local.bot.start()
+
+    async with asyncio.timeout(PATIENCE):
+        while not await end_shown(local, match):
+            await asyncio.sleep(0.1)
+    lines = [m for m in world.channel_log[thread.id] if m.content.startswith("📊")]
+    assert lines == caught, [m.content for m in lines]  # deleted ones count too
+
+
+async def turns_untold(local: Local) -> int:
+    async with await Database.open(local.bot.database) as db:
+        return len(await TurnEvents(db).pending())
+
+
+async def test_a_turn_dm_sent_as_the_bot_dies_is_sent_once(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob = people.join("alice"), people.join("bob")
+    await people.slash(bob, local.channel, "crosshairs notify", when="turn")
+    inbox = world.dm_channel(bob)
+    caught = kill_at(local, inbox, lambda m: "Your turn" in m.content)
+    challenge = await people.slash(alice, local.channel, "crosshairs challenge", opponent=bob)
+    assert challenge.original is not None
+    await people.click(bob, challenge.original, "Accept")
+    thread = await people.wait_thread(local.channel)
+
+    mover, offered = await to_move(people, thread, [alice, bob])
+    assert mover is alice
+    with contextlib.suppress(LocalcordError):  # killed before answering, maybe
+        await people.slash(alice, thread, "crosshairs move", tokens=offered[0])
+    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
+    assert caught, "the bot died before sending bob's DM"
+    assert await turns_untold(local) == 1  # the restart tells it again
+    await local.bot.start()
+
+    async with asyncio.timeout(PATIENCE):
+        while await turns_untold(local):
+            await asyncio.sleep(0.1)
+    assert world.channel_log[inbox.id] == caught

@@ -63,8 +63,9 @@ async def test_a_whole_duel_costs_the_global_limit_its_thread_and_first_board(
     local: Local,
 ) -> None:
     """Every other message of the match — the boards after the first, their edits, the
-    turns told in words, the ratings line — goes through the interaction that acted,
-    which Discord's global limit does not count."""
+    turns told in words — goes through the interaction that acted, which Discord's
+    global limit does not count; but the ratings line, posted with a nonce so that a
+    restart cannot post it twice (a follow-up carries none), goes in the channel."""
     people, world = local.people, local.server.world
     alice, bob = people.join("alice"), people.join("bob")
     before = len(world.requests)
@@ -86,7 +87,8 @@ async def test_a_whole_duel_costs_the_global_limit_its_thread_and_first_board(
     edits = [r for r in limited if r.method == "PATCH"]
     assert {r.path for r in edits} <= {f"/api/v10/channels/{thread.id}/messages/{first.id}"}
     assert len(threads) == 1
-    assert len(posts) == 1  # the first board, with the introduction
+    # the first board, with the introduction, and the ratings line
+    assert [r.path for r in posts] == [f"/api/v10/channels/{thread.id}/messages"] * 2
     assert len(limited) == len(threads) + len(posts) + len(edits)  # nothing else, no delete
     # the first board, now the first turn told, still opens the thread with the match
     assert first.content.startswith("✈️ **Match #") and "\n\nTurn 1, alice" in first.content
