@@ -61,21 +61,43 @@ class Local:
     bot: BotProcess
 
 
-@pytest.fixture
-async def local(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Local]:
+async def running(
+    tmp_path: Path, *, language: str | None = None, env: dict[str, str] | None = None
+) -> AsyncIterator[Local]:
+    """The local Discord with one channel and the real bot process connected to it
+    (its environment plus ``env``), both stopped after. With ``language``, the channel
+    is in a server of that preferred locale, made before the bot starts: Discord tells a
+    bot a guild's locale when it connects."""
     server = LocalDiscord()
     await server.start()
-    channel = server.world.add_channel("dogfights")
-    bot = BotProcess(server, tmp_path)
+    world = server.world
+    if language is None:
+        channel = world.add_channel("dogfights")
+    else:
+        channel = world.add_channel("hangar", world.add_guild("Staffel", locale=language))
+    bot = BotProcess(server, tmp_path, env)
     try:
         await bot.start()
-        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
+        await asyncio.wait_for(world.commands_synced.wait(), 30)
         yield Local(server, People(server), channel, bot)
     finally:
         await bot.stop()
         await server.stop()
         # pytest shows this only for a failing test: what the bot said meanwhile.
         print(f"----- the bot's log -----\n{bot.log()}")
+
+
+@pytest.fixture
+async def local(tmp_path: Path) -> AsyncIterator[Local]:
+    async for started in running(tmp_path):
+        yield started
+
+
+@pytest.fixture
+async def german(tmp_path: Path) -> AsyncIterator[Local]:
+    """The same in a German server (its preferred locale ``de``)."""
+    async for started in running(tmp_path, language="de"):
+        yield started
 
 
 @pytest.fixture

@@ -4,36 +4,22 @@ their clock runs out and they lose on time as anyone would."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
 
-from e2e.conftest import Local, stored_steps
+from e2e.conftest import Local, running, stored_steps
 from localcord import moderators
 from localcord.autoplay import board_message, match_id, to_move
-from localcord.botproc import BotProcess
-from localcord.client import People
-from localcord.server import LocalDiscord
 from localcord.state import User, World
 from storage.matches import MatchStatus
 
 
 @pytest.fixture
 async def quick_clocks(tmp_path: Path) -> AsyncIterator[Local]:
-    server = LocalDiscord()
-    await server.start()
-    channel = server.world.add_channel("dogfights")
-    bot = BotProcess(server, tmp_path, {"TURN_CLOCK_CHECK_SECONDS": "1"})
-    try:
-        await bot.start()
-        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
-        yield Local(server, People(server), channel, bot)
-    finally:
-        await bot.stop()
-        await server.stop()
-        print(f"----- the bot's log -----\n{bot.log()}")
+    async for started in running(tmp_path, env={"TURN_CLOCK_CHECK_SECONDS": "1"}):
+        yield started
 
 
 @pytest.mark.parametrize("departs", [moderators.remove_member, moderators.ban_member])

@@ -8,13 +8,8 @@ What counts as an English word: :mod:`e2e.english`."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from e2e.conftest import Local
 from e2e.english import english_in, shown
@@ -26,9 +21,7 @@ from localcord.autoplay import (
     only_board,
     to_move,
 )
-from localcord.botproc import BotProcess
 from localcord.client import People, answer, reply
-from localcord.server import LocalDiscord
 from localcord.state import Channel, Message, User
 
 
@@ -53,25 +46,6 @@ class Reader:
 
     def english(self) -> dict[str, set[str]]:
         return {text: found for text in self.read if (found := english_in(text))}
-
-
-@pytest.fixture
-async def german(tmp_path: Path) -> AsyncIterator[Local]:
-    """The local Discord with a German server (its preferred locale ``de``), the bot
-    started after it exists: Discord tells a bot a guild's locale when it connects."""
-    server = LocalDiscord()
-    await server.start()
-    guild = server.world.add_guild("Jagdstaffel", locale="de")
-    channel = server.world.add_channel("luftkampf", guild)
-    bot = BotProcess(server, tmp_path)
-    try:
-        await bot.start()
-        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
-        yield Local(server, People(server), channel, bot)
-    finally:
-        await bot.stop()
-        await server.stop()
-        print(f"----- the bot's log -----\n{bot.log()}")
 
 
 def test_the_english_words_are_found_and_notation_is_not() -> None:

@@ -8,19 +8,16 @@ an English word in it (i18n, docs/localisation.md; what counts as one:
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from e2e.conftest import Local
+from e2e.conftest import Local, running
 from e2e.english import english_in, shown
 from localcord.autoplay import board_message, to_move
-from localcord.botproc import BotProcess
 from localcord.client import People, answer, reply
-from localcord.server import LocalDiscord
 from localcord.state import Channel, Message, User
 from rules.training import shipped
 
@@ -49,31 +46,9 @@ class Reader:
         return {text: found for text in self.read if (found := english_in(text, self.lang))}
 
 
-async def server_in(language: str, tmp_path: Path) -> AsyncIterator[Local]:
-    server = LocalDiscord()
-    await server.start()
-    guild = server.world.add_guild("Staffel", locale=language)
-    channel = server.world.add_channel("hangar", guild)
-    bot = BotProcess(server, tmp_path)
-    try:
-        await bot.start()
-        await asyncio.wait_for(server.world.commands_synced.wait(), 30)
-        yield Local(server, People(server), channel, bot)
-    finally:
-        await bot.stop()
-        await server.stop()
-        print(f"----- the bot's log -----\n{bot.log()}")
-
-
-@pytest.fixture
-async def german(tmp_path: Path) -> AsyncIterator[Local]:
-    async for local in server_in("de", tmp_path):
-        yield local
-
-
 @pytest.fixture
 async def spanish(tmp_path: Path) -> AsyncIterator[Local]:
-    async for local in server_in("es-ES", tmp_path):
+    async for local in running(tmp_path, language="es-ES"):
         yield local
 
 

@@ -9,7 +9,7 @@ English word (i18n, docs/localisation.md; what counts as one: :mod:`e2e.english`
 from __future__ import annotations
 
 from e2e.conftest import Local
-from e2e.test_e2e_german import Reader, german  # noqa: F401 - the German server fixture
+from e2e.test_e2e_german import Reader
 from localcord.autoplay import to_move
 from localcord.client import People, answer, reply
 from localcord.state import Channel, Message, User
@@ -17,7 +17,7 @@ from localcord.state import Channel, Message, User
 NAME = "Herbstpokal"
 
 
-async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local) -> None:  # noqa: F811
+async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local) -> None:
     local, people, channel = german, german.people, german.channel
     olga = people.join("olga", "de")  # organises (localcord gives everyone every permission)
     anna, bernd, carla, dora = (people.join(n, "de") for n in ("anna", "bernd", "carla", "dora"))
