@@ -67,7 +67,7 @@ class Notifications:
             return []
         if (await self.repo.levels([user]))[user] != "turn":
             return []
-        with speaking(await self._language(user, fallback)):
+        with speaking((await self._languages([user], fallback))[user]):
             text = _(
                 "Your turn in match #{id} ({title}): {link}",
                 id=live.id,
@@ -86,9 +86,11 @@ class Notifications:
         told = {n.user_id for n in first} | {actor, live.user_to_move()}
         others = [e.user_id for e in live.seats if e.user_id is not None and e.user_id not in told]
         levels = await self.repo.levels(others)
+        wanting = [u for u in others if levels[u] == "turn"]
+        languages = await self._languages(wanting, fallback)
         notices = list(first)
-        for user in (u for u in others if levels[u] == "turn"):
-            with speaking(await self._language(user, fallback)):
+        for user in wanting:
+            with speaking(languages[user]):
                 text = _(
                     "Match #{id} ({title}) has started: {link}",
                     id=live.id,
@@ -105,7 +107,7 @@ class Notifications:
             return []
         if (await self.repo.levels([user]))[user] == "off":
             return []
-        with speaking(await self._language(user, fallback)):
+        with speaking((await self._languages([user], fallback))[user]):
             text = _(
                 "Your turn in match #{id} is running out ({when}): {link}",
                 id=live.id,
@@ -114,10 +116,11 @@ class Notifications:
             )
         return [Notice(user, f"⏰ {text}")]
 
-    async def _language(self, user: int, fallback: object) -> object:
-        """The locale a DM to ``user`` is written in: theirs if the bot speaks it."""
-        own = (await self.locales.of([user])).get(user)
-        return own if ships(own) else fallback
+    async def _languages(self, users: list[int], fallback: object) -> dict[int, object]:
+        """The locale a DM to each of ``users`` is written in: theirs if the bot speaks
+        it (looked up for all of them at once)."""
+        own = await self.locales.of(users)
+        return {u: own[u] if ships(own.get(u)) else fallback for u in users}
 
     def _first_time(self, live: LiveMatch, user: int) -> bool:
         """Whether this player-turn of ``user`` is new (and remember it)."""
