@@ -5,11 +5,9 @@ What counts as an English word: :mod:`e2e.english`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from e2e.english import english_in
-from PIL import ImageDraw
+from support.drawing import texts_drawn
 
 from i18n import speaking
 from render.analysis import analysis_pictures
@@ -32,14 +30,7 @@ def blundered() -> Game:
 
 def drawn(monkeypatch: pytest.MonkeyPatch, game: Game, lang: str) -> tuple[str, list[str]]:
     """The report and the words drawn into the pictures, in ``lang``."""
-    words: list[str] = []
-    draw_text = ImageDraw.ImageDraw.text
-
-    def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        words.append(str(text))
-        draw_text(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    words = texts_drawn(monkeypatch)
     reviews = list(review(game))
     assert [r.mark for r in reviews] == ["blunder"]
     with speaking(lang):
