@@ -18,7 +18,7 @@ from e2e.conftest import Local, stored_steps
 from e2e.english import english_in, shown
 from localcord.autoplay import Press, offers, press
 from localcord.client import People, answer, reply
-from localcord.state import Message, User
+from localcord.state import Channel, Message, User
 from storage.db import Database
 from storage.matches import MatchStatus
 
@@ -254,14 +254,22 @@ async def test_a_lobby_in_a_group_dm_starts_in_its_own_message(local: Local) -> 
     assert not [r for r in world.requests if f"/channels/{group.id}" in r.path]
 
 
-async def test_a_draw_offered_and_answered_on_the_board(local: Local) -> None:
-    people, world = local.people, local.server.world
+async def duel_in_a_dm(local: Local) -> tuple[User, User, Channel, Message]:
+    """alice and bob, their DM, and the board of the duel alice challenged bob to there,
+    accepted."""
+    people = local.people
     alice, bob = people.join("alice"), people.join("bob")
-    dm = world.private_channel(alice, bob)
+    dm = local.server.world.private_channel(alice, bob)
     challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
     board = challenge.original
     assert board is not None
     await people.click(bob, board, "Accept")
+    return alice, bob, dm, board
+
+
+async def test_a_draw_offered_and_answered_on_the_board(local: Local) -> None:
+    people, world = local.people, local.server.world
+    alice, bob, dm, board = await duel_in_a_dm(local)
     await people.click(alice, board, "Offer draw")
     assert f"alice (P1) offers a draw to <@{bob.id}>" in board.content
     refused = await people.click(alice, board, "Accept draw")  # not hers to accept
@@ -285,12 +293,7 @@ async def test_after_a_restart_the_board_still_flies_and_shows_its_end(
     local: Local,
 ) -> None:
     people, world = local.people, local.server.world
-    alice, bob = people.join("alice"), people.join("bob")
-    dm = world.private_channel(alice, bob)
-    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
-    board = challenge.original
-    assert board is not None
-    await people.click(bob, board, "Accept")
+    alice, bob, dm, board = await duel_in_a_dm(local)
     pilots, rng = {alice.id: alice, bob.id: bob}, random.Random(11)
     await press(people, to_fly(board, pilots), board, pick(board, rng))
 
@@ -329,12 +332,7 @@ def number(board: Message) -> int:
 
 async def test_a_whole_duel_in_a_dm_then_its_rematch_in_the_offer(local: Local) -> None:
     people, world = local.people, local.server.world
-    alice, bob = people.join("alice"), people.join("bob")
-    dm = world.private_channel(alice, bob)
-    challenge = await people.slash(alice, dm, "crosshairs challenge", opponent=bob, planes=3)
-    board = challenge.original
-    assert board is not None
-    await people.click(bob, board, "Accept")
+    alice, bob, dm, board = await duel_in_a_dm(local)
     pilots = {alice.id: alice, bob.id: bob}
     await play_out(people, board, pilots, random.Random(7))
     # the end: the ratings line, and the final board's own Record instead of commands
