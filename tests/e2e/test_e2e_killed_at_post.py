@@ -61,6 +61,15 @@ def kill_at(local: Local, thread: Channel, wanted: Callable[[Message], bool]) ->
     return caught
 
 
+async def resign_as_it_dies(local: Local, thread: Channel, who: User) -> None:
+    """``who`` resigns, and the bot (set to die by :func:`kill_at`) dies on the way."""
+    confirm = answer(await local.people.slash(who, thread, "crosshairs resign"))
+    assert confirm is not None
+    with contextlib.suppress(LocalcordError):  # killed before answering, maybe
+        await local.people.click(who, confirm, "Yes, resign")
+    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
+
+
 def is_board(message: Message) -> bool:
     return any(a.filename == "board.png" for a in message.attachments)
 
@@ -80,11 +89,7 @@ async def test_a_final_board_posted_as_the_bot_dies_is_in_the_thread_once(local:
     await fly_one_round(people, thread, [alice, bob])
     caught = kill_at(local, thread, lambda m: is_board(m) and FINAL_MARK in m.content)
 
-    confirm = answer(await people.slash(bob, thread, "crosshairs resign"))
-    assert confirm is not None
-    with contextlib.suppress(LocalcordError):  # killed before answering, maybe
-        await people.click(bob, confirm, "Yes, resign")
-    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
+    await resign_as_it_dies(local, thread, bob)
     assert caught, "the bot died before posting its final board"
     # noted as showing a step before the resignation: the restart knows it is behind
     assert not await board_is_current(local, match)
@@ -152,11 +157,7 @@ async def test_a_ratings_line_posted_as_the_bot_dies_is_in_the_thread_once(
     await fly_one_round(people, thread, [alice, bob])
     caught = kill_at(local, thread, lambda m: m.content.startswith("📊"))
 
-    confirm = answer(await people.slash(bob, thread, "crosshairs resign"))
-    assert confirm is not None
-    with contextlib.suppress(LocalcordError):  # killed before answering, maybe
-        await people.click(bob, confirm, "Yes, resign")
-    await asyncio.wait_for(local.bot.wait_killed(), PATIENCE)
+    await resign_as_it_dies(local, thread, bob)
     assert caught, "the bot died before posting the ratings line"
     assert not await end_shown(local, match)  # the restart shows the end again
     await local.bot.start()
