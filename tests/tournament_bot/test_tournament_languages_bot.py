@@ -45,6 +45,15 @@ SAID = {
 }
 
 
+def club_in(simcord_env: Any, simcord_bot: CrosshairsBot, pilots: int, lang: str) -> Club:
+    """A club of ``pilots`` in a server whose preferred language is ``lang``."""
+    club = Club(simcord_env, pilots)
+    guild = simcord_bot.get_guild(club.guild.id)
+    assert guild is not None
+    guild.preferred_locale = LOCALES[lang]
+    return club
+
+
 def public(channel: Any) -> list[str]:
     """What everyone in the channel (or thread) reads: texts, alt texts, button labels."""
     said: list[str] = []
@@ -61,10 +70,7 @@ def public(channel: Any) -> list[str]:
 async def test_a_knockout_and_a_team_invitation_post_no_english_word_in_the_servers_language(
     simcord_env: Any, simcord_bot: CrosshairsBot, lang: str
 ) -> None:
-    club = Club(simcord_env, 4)
-    guild = simcord_bot.get_guild(club.guild.id)
-    assert guild is not None
-    guild.preferred_locale = LOCALES[lang]
+    club = club_in(simcord_env, simcord_bot, 4, lang)
     kind, first_round, won = SAID[lang]
     created = answer(
         await club.organiser.slash(
@@ -131,10 +137,7 @@ async def test_an_arena_in_a_spanish_server_posts_no_english_word(
 ) -> None:
     """The arena's sign-up, its games as they are paired, the live board (edited as
     results come in), the final board, standings and winner."""
-    club = Club(simcord_env, 2)
-    guild = simcord_bot.get_guild(club.guild.id)
-    assert guild is not None
-    guild.preferred_locale = LOCALES["es"]
+    club = club_in(simcord_env, simcord_bot, 2, "es")
     created = answer(
         await club.organiser.slash(
             club.channel,
@@ -168,10 +171,7 @@ async def test_the_round_clock_in_a_french_server_posts_no_english_word(
     """Round times: the no-show forfeit, the reminder before a round and the round opening
     at its time, posted by the tournament clock (no interaction: the server's language);
     then the organiser pairs the round again, drops a player and ends the event."""
-    club = Club(simcord_env, 4)
-    guild = simcord_bot.get_guild(club.guild.id)
-    assert guild is not None
-    guild.preferred_locale = LOCALES["fr"]
+    club = club_in(simcord_env, simcord_bot, 4, "fr")
     created = answer(
         await club.organiser.slash(
             club.channel,
