@@ -19,7 +19,7 @@ from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
 from bot.services.series import SeriesService
 from bot.services.takeback import Takebacks
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.service import TournamentService
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
 from bot.services.workers import Workers
