@@ -20,11 +20,16 @@ from bot.services.rating_service import RatingService
 from bot.services.series import SeriesService
 from bot.services.takeback import Takebacks
 from bot.services.tournaments.service import TournamentService
+from bot.services.tournaments.stores import TournamentStores
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
 from bot.services.workers import Workers
 from storage.db import Database
 from storage.health import open_checked
+from storage.players import PlayerRepo
+from storage.ratings import RatingRepo
+from storage.tournament_events import TournamentEvents
+from storage.tournaments import TournamentRepo
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,9 @@ class Env:
         series = SeriesService(games)
         ratings = RatingService(db, series.rates_handicapped)
         locales = Locales(db)
+        tournament_stores = TournamentStores(
+            TournamentRepo(db), RatingRepo(db), PlayerRepo(db), TournamentEvents(db)
+        )
         return cls(
             config=config,
             db=db,
@@ -65,7 +73,7 @@ class Env:
             games=games,
             ratings=ratings,
             series=series,
-            tournaments=TournamentService(series),
+            tournaments=TournamentService(series, games.clock, tournament_stores),
             locales=locales,
             notifications=Notifications(db, locales),
             takebacks=Takebacks(games, series),

@@ -14,7 +14,7 @@ being spoken (:mod:`i18n`); a worker process is told it (``bot.services.jobs``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -42,6 +42,14 @@ SIDE_TITLES: Final = {
     "GF": N_("Grand final"),
     "3RD": N_("Third place"),
 }
+
+
+def side_title(side: str, sides: Collection[str]) -> str:
+    """A side's heading among a bracket's ``sides``: a single-elimination bracket has one
+    side only, so it is just the bracket, not the winners' one."""
+    if side == "W" and "L" not in sides:
+        return _("Bracket")
+    return _(SIDE_TITLES[side])
 
 
 @dataclass(frozen=True)
@@ -150,7 +158,7 @@ def bracket_png(boxes: Sequence[BracketBox], title: str) -> bytes:
     for (side, columns), rows in zip(bands, tallest, strict=True):
         draw.text(
             (PAD, y),
-            _(SIDE_TITLES[side]),
+            side_title(side, sides),
             font=font(18, bold=True),
             fill=DARK.muted,
         )

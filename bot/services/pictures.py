@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from i18n import _, n_
 from render.scoreboard import ScoreRow
-from render.tournament import SIDE_TITLES, BracketBox, StandingRow
+from render.tournament import BracketBox, StandingRow, side_title
 from rules.cards import CARDS, Card
 from rules.game import Game
 from rules.words.common import join, result_line
@@ -91,11 +91,12 @@ def standings_words(title: str, rows: Sequence[StandingRow], columns: Sequence[s
 def bracket_words(title: str, boxes: Sequence[BracketBox]) -> str:
     """An elimination bracket side by side and round by round: who meets whom, who won."""
     parts = [f"{title}."]
+    sides = {b.side for b in boxes}
     for side in ("W", "L", "3RD", "GF"):
         mine = sorted((b for b in boxes if b.side == side), key=lambda b: (b.round, b.id))
         if not mine:
             continue
-        parts.append(_("{side}:", side=_(SIDE_TITLES[side])))
+        parts.append(_("{side}:", side=side_title(side, sides)))
         for box in mine:
             # the picture shows a dash for both a bye and a slot still to be decided
             meeting = _(

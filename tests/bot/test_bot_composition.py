@@ -30,7 +30,7 @@ async def test_every_desk_works_on_the_services_the_env_built(
     assert desks.tournaments.service is env.tournaments
     assert desks.tournaments.series is desks.series  # handed over, not looked up
     assert desks.tournaments.events is env.games.events
-    assert env.tournaments.series is env.series and env.takebacks.series is env.series
+    assert env.tournaments.rounds.series is env.series and env.takebacks.series is env.series
     cogs = {type(cog): cog for cog in simcord_bot.cogs.values()}
     puzzles = cogs[DailyPuzzles]
     assert isinstance(puzzles, DailyPuzzles) and puzzles.training is env.training

@@ -123,7 +123,7 @@ async def test_the_tournament_buttons_and_sign_up_fit_discord_in_every_language(
     lang: str,
 ) -> None:
     with speaking(lang):
-        views = [registration_view(1), invitation_view(1, 2)]
+        views = [registration_view(1, check_in=True), invitation_view(1, 2)]
         items = [item for view in views for item in view.children]
         labels = [i.item.label or "" for i in items if isinstance(i, discord.ui.DynamicItem)]
         assert len(labels) == 7 and all(0 < len(label) <= BUTTON for label in labels), labels

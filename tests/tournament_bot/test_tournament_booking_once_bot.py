@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.discord_app import CrosshairsBot
-from bot.services.tournaments.service import TournamentService
+from bot.services.tournaments.rounds import TournamentRounds
 
 from .tournament_harness import resign, start_duel
 
@@ -26,11 +26,11 @@ async def test_a_crash_after_the_booking_line_posts_it_once_after_the_restart(
 ) -> None:
     club, thread, users = await start_duel(simcord_env, simcord_bot)
 
-    async def crash(self: TournamentService, tid: int) -> None:
+    async def crash(self: TournamentRounds, tid: int) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:  # booked and told; the round not yet closed
-        patched.setattr(TournamentService, "advance", crash)
+        patched.setattr(TournamentRounds, "advance", crash)
         await resign(club, thread, users[1])
         simcord_env.errors.clear()  # the crash, as the dying process logged it
     assert sum(s.startswith("📝 Once") for s in club.said()) == 1

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.discord_app import CrosshairsBot
-from bot.services.tournaments.service import TournamentService
+from bot.services.tournaments.rounds import TournamentRounds
 from bot.ui.tournaments.desk import TournamentDesk
 
 from .tournament_harness import resign, start_duel
@@ -36,11 +36,11 @@ async def test_a_restart_posts_the_winner_once(
     not yet shown in full, and the running event); both find it finished."""
     club, thread, users = await start_duel(simcord_env, simcord_bot)
 
-    async def crash(self: TournamentService, tid: int) -> None:
+    async def crash(self: TournamentRounds, tid: int) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:  # booked and told; the event not yet finished
-        patched.setattr(TournamentService, "advance", crash)
+        patched.setattr(TournamentRounds, "advance", crash)
         await resign(club, thread, users[1])
         simcord_env.errors.clear()  # the crash, as the dying process logged it
     assert _ends(club.said()) == (0, 0)

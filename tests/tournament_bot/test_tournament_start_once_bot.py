@@ -32,6 +32,6 @@ async def test_start_acts_once_and_the_sign_up_buttons_go(
     assert sign_up.components == []  # nobody joins, leaves or starts it any more
     assert sum("starts!" in s for s in club.said()) == 1
     with pytest.raises(MatchError, match="no longer taking entries"):
-        await simcord_bot.env.tournaments.start(1)
+        await simcord_bot.env.tournaments.registration.start(1)
     assert sum("starts!" in s for s in club.said()) == 1
     assert not any("Starting" in s for s in club.said())

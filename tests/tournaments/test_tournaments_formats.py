@@ -10,9 +10,6 @@ from competition.arena import accepts_pairings, arena_points, leaderboard, pair_
 from competition.model import Entrant, Pairing, PairingResult
 from competition.roundrobin import double_schedule
 from competition.schedule import RoundTimes, no_show_results
-from competition.standings import standings
-from competition.swiss import pair_duels
-from competition.teams import Team, check_teams, team_entrants, team_result, team_table
 
 T0 = datetime(2026, 5, 1, 18, 0)
 
@@ -69,29 +66,6 @@ def test_round_times_open_remind_and_forfeit_no_shows() -> None:
     ]
     with pytest.raises(ValueError, match="reminder"):
         RoundTimes(T0, timedelta(minutes=10), remind_before=timedelta(minutes=11))
-
-
-def test_teams_are_seeded_paired_and_ranked_as_teams() -> None:
-    teams = [Team("red", ("r1", "r2")), Team("blue", ("b1", "b2")), Team("gold", ("g1", "g2"))]
-    teams.append(Team("jade", ("j1", "j2")))
-    ratings = {"r1": 1500, "r2": 1700, "b1": 1800, "b2": 1800, "g1": 1400, "g2": 1400}
-    ratings |= {"j1": 1600, "j2": 1600}
-    check_teams(teams, 2)
-    entrants = team_entrants(teams, {k: float(v) for k, v in ratings.items()})
-    assert [(e.id, e.seed) for e in entrants] == [("blue", 1), ("red", 2), ("jade", 3), ("gold", 4)]
-    round_one = pair_duels(entrants, [])
-    by_id = {t.id: t for t in teams}
-    first = round_one[0]
-    assert set(first.seats) == {"blue", "jade"}
-    table = team_table(first, by_id)
-    assert len(table) == 4 and table[0] in by_id[first.seats[0]].members
-    results = [team_result(p, 1.0) for p in round_one]
-    top = standings(entrants, results)[0]
-    assert top.player == first.seats[0] and top.score == 1.0
-    with pytest.raises(ValueError, match="already in another team"):
-        check_teams([Team("x", ("r1", "b1")), Team("y", ("r1", "g1"))], 2)
-    with pytest.raises(ValueError, match="the mode needs 3"):
-        check_teams(teams, 3)
 
 
 def test_double_round_robin_meets_everyone_once_each_way() -> None:

@@ -28,13 +28,14 @@ class RoundBook(Protocol):
 
     repo: TournamentRepo
     clock: Clock
-    _locks: dict[int, asyncio.Lock]
+
+    def lock(self, tid: int) -> asyncio.Lock: ...
 
     async def history(self, tid: int) -> list[PairingResult]: ...
 
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]: ...
 
-    async def _store_round(
+    async def store_round(
         self, t: Tournament, round_no: int, tables: list[tuple[str, ...]]
     ) -> RoundOpened: ...
 
@@ -48,7 +49,7 @@ class ArenaRounds:
         self.repo = rounds.repo
 
     async def advance(self, tid: int) -> Advance:
-        async with self.rounds._locks.setdefault(tid, asyncio.Lock()):
+        async with self.rounds.lock(tid):
             return await self._arena_step(await self.repo.get(tid))
 
     async def _arena_step(self, t: Tournament) -> Advance:
@@ -84,7 +85,7 @@ class ArenaRounds:
         if not pairs:
             return Advance([], False)
         round_no = len(await self.repo.rounds(t.id)) + 1
-        return Advance([await self.rounds._store_round(t, round_no, list(pairs))], False)
+        return Advance([await self.rounds.store_round(t, round_no, list(pairs))], False)
 
     async def current_round(self, tid: int) -> list[StoredPairing]:
         """An arena has several batches in play at once: every one not yet finished."""

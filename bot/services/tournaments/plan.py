@@ -4,14 +4,14 @@ and what the tournament service's steps report back."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from competition.schedule import RoundTimes
 from competition.standings import DEFAULT_ORDER, TieBreak
 from rules.modes import MODES
-from storage.tournaments import StoredPairing, Tournament
+from storage.tournaments import StoredPairing, Tournament, TournamentRepo
 
 FORMATS = ("swiss", "round-robin", "double-round-robin", "single", "double", "arena")
 ROUND_ROBIN = ("round-robin", "double-round-robin")
@@ -93,6 +93,24 @@ class TournamentPlan:
         return tuple(TieBreak(t) for t in self.tiebreaks)
 
 
+class Plans:
+    """Each event's stored plan: read, and written back when its state (paused, check-in,
+    the clock's start, the reminder sent, the live board) changes."""
+
+    def __init__(self, repo: TournamentRepo) -> None:
+        self.repo = repo
+
+    async def of(self, tid: int) -> TournamentPlan:
+        return TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
+
+    async def save(self, tid: int, plan: TournamentPlan) -> None:
+        await self.repo.set_settings(tid, plan.to_json())
+
+    async def set_board(self, tid: int, message_id: int) -> None:
+        """Remember the live standings message, so that a restart edits the same one."""
+        await self.save(tid, replace(await self.of(tid), board_message=message_id))
+
+
 @dataclass(frozen=True)
 class RoundOpened:
     round_no: int
@@ -102,8 +120,9 @@ class RoundOpened:
 
 @dataclass(frozen=True)
 class Advance:
-    """What :meth:`TournamentService.advance` did: opened rounds (several when a round
-    is all byes and forfeits), and whether that finished the event."""
+    """What an advance (:meth:`~bot.services.tournaments.rounds.TournamentRounds.advance`)
+    did: opened rounds (several when a round is all byes and forfeits), and whether that
+    finished the event."""
 
     opened: list[RoundOpened]
     finished: bool

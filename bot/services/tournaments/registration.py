@@ -3,6 +3,7 @@ starting it (no-shows dropped, the field seeded)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.services.live import MatchError
@@ -16,11 +17,27 @@ from storage.tournaments import Entry, NewTournament, Tournament, TournamentStat
 
 
 class Registration:
-    """Creating an event, entering it, checking in and starting it."""
+    """The events and who is in them: creating an event, finding it, entering it,
+    checking in and starting it."""
 
     def __init__(self, rounds: TournamentRounds) -> None:
         self.rounds = rounds
         self.repo = rounds.repo
+        self.plans = rounds.plans
+
+    async def get(self, tid: int) -> Tournament:
+        """The tournament of that number, which is known to exist."""
+        return await self.repo.get(tid)
+
+    async def in_guild(
+        self, guild_id: int, statuses: Sequence[TournamentStatus]
+    ) -> list[Tournament]:
+        """The server's tournaments in any of ``statuses``."""
+        return await self.repo.in_guild(guild_id, statuses)
+
+    async def entrants(self, tid: int) -> list[int]:
+        """Who is entered (and not dropped), in the order they joined."""
+        return [e.user_id for e in await self.repo.entries(tid) if not e.dropped]
 
     async def create(
         self,
@@ -84,7 +101,7 @@ class Registration:
 
     async def leave(self, tid: int, user_id: int) -> None:
         await self._open(tid)
-        entry = await self._entry(tid, user_id)
+        entry = await self.entry(tid, user_id)
         if entry.dropped:
             raise MatchError(_("you have already left"))
         await self.repo.drop(tid, user_id)
@@ -93,7 +110,7 @@ class Registration:
         t = await self._open(tid)
         if not TournamentPlan.from_json(t.settings_json).check_in:
             raise MatchError(_("{name} has no check-in: joining is all it takes", name=t.name))
-        entry = await self._entry(tid, user_id)
+        entry = await self.entry(tid, user_id)
         if entry.dropped:
             raise MatchError(_("you left this tournament; join again first"))
         await self.repo.check_in(tid, user_id)
@@ -111,7 +128,7 @@ class Registration:
             raise MatchError(_("{name} is no longer taking entries", name=t.name))
         return t
 
-    async def _entry(self, tid: int, user_id: int) -> Entry:
+    async def entry(self, tid: int, user_id: int) -> Entry:
         entry = next((e for e in await self.repo.entries(tid) if e.user_id == user_id), None)
         if entry is None:
             raise MatchError(_("that player has not entered this tournament"))
@@ -128,7 +145,7 @@ class Registration:
         ]
         for user_id in gone:
             await self.repo.drop(tid, user_id)
-        await self.rounds._save_plan(tid, replace(plan, check_in=False))
+        await self.plans.save(tid, replace(plan, check_in=False))
         return gone
 
     async def start(self, tid: int) -> Advance:
@@ -165,5 +182,5 @@ class Registration:
         if plan.round_minutes is not None or plan.arena_minutes is not None:
             # Round times and the arena's window count from now.
             started = replace(plan, check_in=False, clock_started=self.rounds.clock.now())
-            await self.rounds._save_plan(tid, started)
+            await self.plans.save(tid, started)
         return await self.rounds.advance(tid)

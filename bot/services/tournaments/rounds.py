@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.services.clock import Clock
 from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.tournaments.arena import ArenaRounds
@@ -19,11 +20,13 @@ from bot.services.tournaments.plan import (
     Advance,
     Decided,
     Line,
+    Plans,
     RoundOpened,
     TournamentPlan,
     moment,
     team_size,
 )
+from bot.services.tournaments.stores import TournamentStores
 from competition.elimination import Bracket
 from competition.model import Entrant, Pairing, PairingResult, placement_points
 from competition.ratings import family_of, new_rating
@@ -33,25 +36,30 @@ from competition.swiss import pair_duels
 from competition.tables import pair_tables
 from i18n import _
 from rules.modes import MODES
-from storage.players import PlayerRepo
-from storage.ratings import RatingRepo
 from storage.series import Series, SeriesStatus
-from storage.tournament_events import FINISHED, TournamentEvents
-from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
+from storage.tournament_events import FINISHED
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 
 class TournamentRounds:
     """The stored rounds of every format; an arena's own way of advancing, showing its
     games and ranking is its :class:`~bot.services.tournaments.arena.ArenaRounds`."""
 
-    def __init__(self, series: SeriesService) -> None:
+    def __init__(
+        self,
+        series: SeriesService,
+        clock: Clock,
+        plans: Plans,
+        stores: TournamentStores,
+    ) -> None:
         self.series = series
         self.games = series.games
-        self.clock = series.games.clock
-        self.repo = TournamentRepo(series.games.db)
-        self.ratings = RatingRepo(series.games.db)
-        self.players = PlayerRepo(series.games.db)
-        self.events = TournamentEvents(series.games.db)
+        self.clock = clock
+        self.plans = plans
+        self.repo = stores.repo
+        self.ratings = stores.ratings
+        self.players = stores.players
+        self.events = stores.events
         # Only serialise concurrent advances (and announcements) in this process; the
         # state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
@@ -60,16 +68,13 @@ class TournamentRounds:
 
     # -------------------------------------------------------------- rounds
 
-    async def plan(self, tid: int) -> TournamentPlan:
-        return TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
+    def lock(self, tid: int) -> asyncio.Lock:
+        """The lock an event's advances (and the round clock's forfeits) are taken under."""
+        return self._locks.setdefault(tid, asyncio.Lock())
 
-    async def _save_plan(self, tid: int, plan: TournamentPlan) -> None:
-        await self.repo.set_settings(tid, plan.to_json())
-
-    async def set_board(self, tid: int, message_id: int) -> None:
-        """Remember the live standings message, so that a restart edits the same one."""
-        plan = TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
-        await self._save_plan(tid, replace(plan, board_message=message_id))
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The players' names as they last gave them."""
+        return await self.players.names(list(user_ids))
 
     async def entrants(self, tid: int, *, active_only: bool) -> list[Entrant]:
         """The seeded field as the pure package wants it (ids are user ids as text)."""
@@ -131,14 +136,14 @@ class TournamentRounds:
         any time and more than once: it does only what the stored state calls for."""
         if (await self.repo.get(tid)).format == "arena":
             return await self.arena.advance(tid)
-        async with self._locks.setdefault(tid, asyncio.Lock()):
+        async with self.lock(tid):
             opened: list[RoundOpened] = []
             while True:
                 t = await self.repo.get(tid)
                 if t.status is not TournamentStatus.RUNNING:
                     return Advance(opened, t.status is TournamentStatus.FINISHED)
                 rounds = await self.repo.rounds(tid)
-                now = self.games.clock.now()
+                now = self.clock.now()
                 if rounds and not rounds[-1].finished:
                     current = await self.repo.pairings(tid, rounds[-1].round_no)
                     if not all(p.decided for p in current):
@@ -154,7 +159,7 @@ class TournamentRounds:
                 times = plan.times
                 if times is not None and moment(now) < times.set_time(len(rounds) + 1):
                     return Advance(opened, False)  # the clock's tick opens it at its time
-                opened.append(await self._store_round(t, len(rounds) + 1, tables))
+                opened.append(await self.store_round(t, len(rounds) + 1, tables))
                 if opened[-1].to_play:
                     return Advance(opened, False)
 
@@ -192,11 +197,11 @@ class TournamentRounds:
             return None
         return [(m.first, m.second) for m in bracket.ready() if m.first and m.second]
 
-    async def _store_round(
+    async def store_round(
         self, t: Tournament, round_no: int, tables: list[tuple[str, ...]]
     ) -> RoundOpened:
         ids = await self.repo.start_round(
-            t.id, round_no, [[int(s) for s in tb] for tb in tables], self.games.clock.now()
+            t.id, round_no, [[int(s) for s in tb] for tb in tables], self.clock.now()
         )
         dropped = {e.user_id for e in await self.repo.entries(t.id) if e.dropped}
         done: set[int] = set()
@@ -205,7 +210,7 @@ class TournamentRounds:
             if len(seats) == 1:
                 await self.repo.record_result(pid, {seats[0]: 1.0}, json.dumps({"bye": True}))
             elif any(s in dropped for s in seats):
-                await self._forfeit(t, pid, seats, [s for s in seats if s in dropped])
+                await self.forfeit(t, pid, seats, [s for s in seats if s in dropped])
             else:
                 continue
             done.add(pid)
@@ -216,15 +221,15 @@ class TournamentRounds:
             [p for p in stored if p.id in done],
         )
 
-    async def _forfeit(self, t: Tournament, pid: int, seats: list[int], losers: list[int]) -> None:
+    async def forfeit(self, t: Tournament, pid: int, seats: list[int], losers: list[int]) -> None:
         """Score a pairing without a game: the players present win, the others lose."""
         stayed = [s for s in seats if s not in losers]
         if not stayed:
             stayed = seats[:1]  # everyone gone: the first seat goes through, for brackets
         points = {s: (1.0 if s in stayed else 0.0) for s in seats}
-        await self._record(t, pid, seats, points, forfeit=True)
+        await self.record(t, pid, seats, points, forfeit=True)
 
-    async def _record(
+    async def record(
         self,
         t: Tournament,
         pid: int,
@@ -243,7 +248,7 @@ class TournamentRounds:
             data.update(match=match.id, winner=winner)
         await self.repo.record_result(pid, points, json.dumps(data))
 
-    async def _call_off(self, t: Tournament, series_id: int, resign: int | None) -> list[Update]:
+    async def call_off(self, t: Tournament, series_id: int, resign: int | None) -> list[Update]:
         series = await self.series.repo.get(series_id)
         if series.status is not SeriesStatus.ACTIVE:
             return []
@@ -349,7 +354,7 @@ class TournamentRounds:
             users = [user_of_side[s] for s in order]
             scored = placement_points([places[s] for s in order])
             points = {u: float(v) for u, v in zip(users, scored, strict=True) if u is not None}
-        await self._record(t, pairing.id, seats, points, forfeit=forfeit)
+        await self.record(t, pairing.id, seats, points, forfeit=forfeit)
 
     async def resume(self, guild_ids: Sequence[int]) -> list[int]:
         """After a restart: book series that finished while the bot was down and return

@@ -1,7 +1,7 @@
 """Team events: in a team mode (2 v 2, 3 v 3) teams are the entrants. A captain invites
 the other members; once every one of them has accepted, the team enters under the
 captain's id. From then on the event treats the team as one player (paired and ranked as
-one: :mod:`competition.teams`), and each pairing of two teams plays one series at a
+one), and each pairing of two teams plays one series at a
 table of the team mode, its members in the mode's seats for their side.
 
 A team's rating is its members' mean in the team family; it seeds the team at the start.
@@ -10,17 +10,23 @@ A team's rating is its members' mean in the team family; it seeds the team at th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.services.live import AlreadyOver, MatchError, NotYours
 from bot.services.tournaments.plan import team_size
-from competition.teams import Team
 from i18n import _
 from storage.errors import StorageError
 from storage.players import PlayerRepo
 from storage.tournaments import Tournament, TournamentRepo, TournamentStatus
 
 
-class TeamDesk:
+@dataclass(frozen=True)
+class Team:
+    id: str
+    members: tuple[str, ...]  # the captain first
+
+
+class Teams:
     """Team invitations and the entered teams of a team event."""
 
     def __init__(self, repo: TournamentRepo, players: PlayerRepo) -> None:
@@ -84,7 +90,7 @@ class TeamDesk:
             raise MatchError(_("that team has entered already: the captain can leave the event"))
         await self.repo.disband_team(tid, captain)
 
-    async def teams(self, tid: int) -> dict[int, Team]:
+    async def entered(self, tid: int) -> dict[int, Team]:
         """The entered teams by captain, members in seat order (the captain first)."""
         entered = {e.user_id for e in await self.repo.entries(tid)}
         found: dict[int, list[int]] = {}
@@ -95,7 +101,7 @@ class TeamDesk:
 
     async def entrant_names(self, tid: int, user_ids: list[int]) -> dict[int, str]:
         """How the standings name entrants: a player, or a team as "ann & bo"."""
-        teams = await self.teams(tid)
+        teams = await self.entered(tid)
         members = [int(u) for c in user_ids if c in teams for u in teams[c].members]
         names = await self.players.names([*user_ids, *members])
         for captain in set(user_ids) & set(teams):

@@ -6,7 +6,6 @@ tick after a restart carries on where the last one stopped."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 from bot.services.live import MatchUnavailable, Update
@@ -36,7 +35,7 @@ class RoundClock:
         updates: list[Update] = []
         if not rounds[-1].finished:
             # Under the advance lock, so that a result booked meanwhile is not overwritten.
-            async with self.rounds._locks.setdefault(tid, asyncio.Lock()):
+            async with self.rounds.lock(tid):
                 forfeited, updates = await self._no_shows(t, times, rounds[-1].started_at)
         advanced = await self.rounds.advance(tid)
         rounds = await self.repo.rounds(tid)
@@ -47,7 +46,7 @@ class RoundClock:
         now = moment(self.rounds.clock.now())
         if waiting and plan.reminded < next_round and times.should_remind(next_round, now):
             fresh = TournamentPlan.from_json((await self.repo.get(tid)).settings_json)
-            await self.rounds._save_plan(tid, replace(fresh, reminded=next_round))
+            await self.rounds.plans.save(tid, replace(fresh, reminded=next_round))
             reminded = [int(e.id) for e in await self.rounds.entrants(tid, active_only=True)]
         return Tick(next_round, reminded, forfeited, updates, advanced)
 
@@ -71,13 +70,13 @@ class RoundClock:
             absent = [int(s) for s, pts in zip(result.seats, result.points, strict=True) if not pts]
             if len(absent) == len(seats) and t.format not in ELIMINATION:
                 # Nobody came: everyone loses; a bracket still needs someone through.
-                await self.rounds._record(
+                await self.rounds.record(
                     t, pairing.id, seats, dict.fromkeys(seats, 0.0), forfeit=True
                 )
             else:
-                await self.rounds._forfeit(t, pairing.id, seats, absent)
+                await self.rounds.forfeit(t, pairing.id, seats, absent)
             if pairing.series_id is not None:
-                updates += await self.rounds._call_off(t, pairing.series_id, resign=absent[0])
+                updates += await self.rounds.call_off(t, pairing.series_id, resign=absent[0])
             forfeited.append(pairing)
         done = {p.id: p for p in await self.rounds.current_round(t.id)}
         return [done[p.id] for p in forfeited], updates

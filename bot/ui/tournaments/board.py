@@ -40,7 +40,7 @@ class ArenaBoards:
         self._stale.discard(tid)
         self._edited[tid] = now
         text = await self.text(tid)
-        plan = await self.service.plan(tid)
+        plan = await self.service.plans.of(tid)
         if plan.board_message is not None and isinstance(
             channel, discord.TextChannel | discord.Thread
         ):
@@ -50,14 +50,14 @@ class ArenaBoards:
             except discord.NotFound:
                 pass  # deleted by someone: post a new one
         posted = await channel.send(text)
-        await self.service.set_board(tid, posted.id)
+        await self.service.plans.set_board(tid, posted.id)
 
     async def text(self, tid: int) -> str:
-        t = await self.service.get(tid)
-        plan = await self.service.plan(tid)
-        fire = await self.service.on_fire(tid)
-        ranked = await self.service.standings(tid)
-        names = await self.service.players.names([line.user_id for line in ranked])
+        t = await self.service.registration.get(tid)
+        plan = await self.service.plans.of(tid)
+        fire = await self.service.arena.on_fire(tid)
+        ranked = await self.service.rounds.standings(tid)
+        names = await self.service.rounds.names([line.user_id for line in ranked])
         lines = [_("🏟️ **{name}** — arena standings", name=t.name)]
         if plan.arena_ends is not None and t.status is TournamentStatus.RUNNING:
             lines[0] += " " + _("(ends {when})", when=f"<t:{int(plan.arena_ends)}:R>")

@@ -27,7 +27,7 @@ async def pause(interaction: discord.Interaction, tournament_id: int | None = No
     require_organiser(interaction)
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)  # before the write
-    await bot_of(interaction).env.tournaments.set_paused(found.id, True)
+    await bot_of(interaction).env.tournaments.controls.set_paused(found.id, True)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _(
             "⏸️ **{name}** is paused: games in play go on, no new round opens.", name=found.name
@@ -42,7 +42,7 @@ async def resume(interaction: discord.Interaction, tournament_id: int | None = N
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
-    advanced = await tournaments.service.set_paused(found.id, False)
+    advanced = await tournaments.service.controls.set_paused(found.id, False)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _("▶️ **{name}** carries on.", name=found.name)
     await interaction.followup.send(said)
@@ -58,7 +58,7 @@ async def drop(
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
-    updates = await tournaments.service.drop(found.id, player.id)
+    updates = await tournaments.service.controls.drop(found.id, player.id)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _(
             "{player} is dropped from **{name}**; an unfinished pairing is "
@@ -96,7 +96,7 @@ async def result(
     winner = {"player": player.id, "opponent": opponent.id}.get(outcome)
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
-    round_no, updates = await tournaments.service.set_result(
+    round_no, updates = await tournaments.service.controls.set_result(
         found.id, player.id, opponent.id, winner
     )
     with for_everyone(bot_of(interaction), found.guild_id):
@@ -121,7 +121,7 @@ async def repair(interaction: discord.Interaction, tournament_id: int | None = N
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
-    advanced = await tournaments.service.repair(found.id)
+    advanced = await tournaments.service.controls.repair(found.id)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _("🔀 **{name}**: the round is paired again.", name=found.name)
     await interaction.followup.send(said)
@@ -135,7 +135,7 @@ async def end(interaction: discord.Interaction, tournament_id: int | None = None
     found = await tournament_here(interaction, tournament_id)
     await interaction.response.defer(thinking=True)
     tournaments = desks_of(bot_of(interaction)).tournaments
-    await tournaments.service.end(found.id)
+    await tournaments.service.controls.end(found.id)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _("🛑 **{name}** is over.", name=found.name)
     await interaction.followup.send(said)

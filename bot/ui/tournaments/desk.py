@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,14 +20,15 @@ from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournaments.plan import ELIMINATION, Advance, Tick, TournamentPlan
 from bot.services.tournaments.service import TournamentService
+from bot.services.tournaments.teams import Team
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
+from bot.ui.text import MESSAGE
 from bot.ui.tournaments.board import ArenaBoards
 from competition.ratings import display_of
 from competition.standings import TieBreak
-from competition.teams import Team
 from i18n import N_, _, current
 from render.tournament import BracketBox, StandingRow
 from rules.words.common import join
@@ -84,10 +86,10 @@ class TournamentDesk(commands.Cog):
         await self.bot.wait_until_ready()
         guilds = [g.id for g in self.bot.guilds]
         try:
-            for tid in await self.service.resume(guilds):
-                await self.publish(tid, await self.service.advance(tid))
+            for tid in await self.service.rounds.resume(guilds):
+                await self.publish(tid, await self.service.rounds.advance(tid))
                 await self.start_pairings(tid)
-            for tid in await self.service.unannounced(guilds):  # the process died first
+            for tid in await self.service.rounds.unannounced(guilds):  # the process died first
                 await self.publish(tid, Advance([], True))
         except Exception:
             log.exception("resuming tournaments failed")
@@ -99,12 +101,16 @@ class TournamentDesk(commands.Cog):
         now = self.clock.now()
         for guild in self.bot.guilds:
             try:
-                for t in await self.service.in_guild(guild.id, [TournamentStatus.OPEN]):
+                for t in await self.service.registration.in_guild(
+                    guild.id, [TournamentStatus.OPEN]
+                ):
                     start_at = TournamentPlan.from_json(t.settings_json).start_at
                     if start_at is not None and start_at <= now:
                         await self.begin(t.id)
-                for t in await self.service.in_guild(guild.id, [TournamentStatus.RUNNING]):
-                    await self.post_tick(t, await self.service.tick(t.id))
+                for t in await self.service.registration.in_guild(
+                    guild.id, [TournamentStatus.RUNNING]
+                ):
+                    await self.post_tick(t, await self.service.times.tick(t.id))
             except Exception:  # the loop must outlive one bad event
                 log.exception("the tournament clock failed in guild %s", guild.id)
 
@@ -157,16 +163,18 @@ class TournamentDesk(commands.Cog):
         return channel
 
     async def _names(self, user_ids: list[int]) -> dict[int, str]:
-        return await self.service.players.names(user_ids)
+        return await self.service.rounds.names(user_ids)
 
     async def begin(self, tid: int) -> None:
         """Start an event: close check-in (naming the no-shows), seed, open round 1."""
-        t = await self.service.get(tid)
+        t = await self.service.registration.get(tid)
         channel = await self._channel(t)
         with for_everyone(self.bot, t.guild_id):
             if TournamentPlan.from_json(t.settings_json).check_in:
-                await channel.send(no_shows_text(await self.service.close_check_in(tid)))
-            advanced = await self.service.start(tid)
+                await channel.send(
+                    no_shows_text(await self.service.registration.close_check_in(tid))
+                )
+            advanced = await self.service.registration.start(tid)
             await channel.send(_("🏁 **{name}** starts!", name=t.name))
         await self.publish(tid, advanced)
 
@@ -174,7 +182,7 @@ class TournamentDesk(commands.Cog):
         """Post what an advance did: for each round opened, the standings so far, the
         pairings (pinging the players) and their threads; at the end, the winner. In the
         server's language: everyone there reads it."""
-        t = await self.service.get(tid)
+        t = await self.service.registration.get(tid)
         with for_everyone(self.bot, t.guild_id):
             await self._publish(t, advanced)
 
@@ -182,36 +190,43 @@ class TournamentDesk(commands.Cog):
         tid = t.id
         channel = await self._channel(t)
         arena = t.format == "arena"
-        teams = await self.service.teams(tid)  # a team is pinged as all its members
+        teams = await self.service.teams.entered(tid)  # a team is pinged as all its members
         for opened in advanced.opened:
-            if arena:
-                games = " · ".join(
-                    _(" v ").join(f"<@{pp.user_id}>" for pp in p.players) for p in opened.to_play
-                )
-                await channel.send(f"⚔️ **{t.name}**: {games}")
-                continue
-            if opened.round_no > 1:
+            if opened.round_no > 1 and not arena:
                 await self.post_tables(t, opened.round_no - 1)
+            # the threads first, so that each table's line can link its own
+            threads = await self.start_pairings(tid) if opened.to_play else {}
+            tables = [
+                _(" v ").join(_mentions(pp.user_id, teams) for pp in p.players)
+                + (f" <#{threads[p.id]}>" if p.id in threads else "")
+                for p in opened.to_play
+            ]
+            if arena:
+                for post in posts(tables, f"⚔️ **{t.name}**: ", " · "):
+                    await channel.send(post)
+                continue
             users = [pp.user_id for p in opened.to_play + opened.decided for pp in p.players]
             names = await self._names(users)
-            lines = [_("📣 **{name} — round {round}**", name=t.name, round=opened.round_no)]
-            for p in opened.to_play:
-                who = _(" v ").join(_mentions(pp.user_id, teams) for pp in p.players)
-                lines.append(_("Table {table}: {who}", table=p.table_no, who=who))
+            lines = [
+                _("Table {table}: {who}", table=p.table_no, who=who)
+                for p, who in zip(opened.to_play, tables, strict=True)
+            ]
             for p in opened.decided:
                 lines.append(
                     _("Table {table}: {who}", table=p.table_no, who=_decided_text(p, names))
                 )
-            await channel.send("\n".join(lines))
-        if advanced.opened:
-            await self.start_pairings(tid)
+            head = _("📣 **{name} — round {round}**", name=t.name, round=opened.round_no)
+            # a big round takes several posts, each within Discord's length limit;
+            # discord.py keeps them within the channel's rate limit
+            for post in posts(lines, head + "\n", "\n"):
+                await channel.send(post)
         if advanced.finished:
 
             async def the_end() -> None:
                 if arena:
                     await self.boards.refresh(tid, channel, flush=False, final=True)
                 await self.post_tables(t, None)
-                ranked = await self.service.standings(tid)
+                ranked = await self.service.rounds.standings(tid)
                 winners = [f"<@{line.user_id}>" for line in ranked if line.place == 1]
                 await channel.send(
                     _(
@@ -223,15 +238,22 @@ class TournamentDesk(commands.Cog):
                 )
 
             # every advance of a finished event says so (a restart's, a second press's)
-            await self.service.announce_end(tid, the_end)
+            await self.service.rounds.announce_end(tid, the_end)
 
-    async def start_pairings(self, tid: int) -> None:
+    async def start_pairings(self, tid: int) -> dict[int, int]:
         """Give every undecided pairing of the current round its thread and series
-        (pairings that already have one are left as they are)."""
-        t = await self.service.get(tid)
+        (pairings that already have one are left as they are). Returns the thread of
+        each undecided pairing that plays in one, by pairing id."""
+        t = await self.service.registration.get(tid)
         channel = await self._channel(t)
-        for p in await self.service.current_round(tid):
-            if p.decided or p.series_id is not None:
+        threads: dict[int, int] = {}
+        for p in await self.service.rounds.current_round(tid):
+            if p.decided:
+                continue
+            if p.series_id is not None:
+                thread_id = (await self.series.series.get(p.series_id)).thread_id
+                if thread_id is not None:
+                    threads[p.id] = thread_id
                 continue
             names = await self._names([pp.user_id for pp in p.players])
             with for_everyone(self.bot, t.guild_id):
@@ -249,10 +271,12 @@ class TournamentDesk(commands.Cog):
                     name=title[:90], type=discord.ChannelType.public_thread
                 )
                 target, thread_id = thread, thread.id
-            series = await self.service.start_pairing(
+                threads[p.id] = thread.id
+            series = await self.service.rounds.start_pairing(
                 p.id, tid, channel_id=t.channel_id, thread_id=thread_id
             )
             await self.series.start_next(series.id, target)
+        return threads
 
     async def post_tables(self, t: Tournament, after_round: int | None) -> None:
         """The standings after a round (None: the final ones), and the bracket."""
@@ -280,8 +304,8 @@ class TournamentDesk(commands.Cog):
     async def standings_text(self, tid: int) -> str:
         """The standings in words too, so they can be read (and searched) without the
         picture."""
-        lines = await self.service.standings(tid)
-        names = await self.service.entrant_names(tid, [line.user_id for line in lines])
+        lines = await self.service.rounds.standings(tid)
+        names = await self.service.teams.entrant_names(tid, [line.user_id for line in lines])
         return "\n".join(
             f"{line.place}. {names.get(line.user_id, '?')} {_points(line.score)}"
             + (" " + _("(dropped)") if line.dropped else "")
@@ -289,10 +313,10 @@ class TournamentDesk(commands.Cog):
         )
 
     async def standings_file(self, tid: int) -> discord.File:
-        t = await self.service.get(tid)
+        t = await self.service.registration.get(tid)
         plan = TournamentPlan.from_json(t.settings_json)
-        lines = await self.service.standings(tid)
-        names = await self.service.entrant_names(tid, [line.user_id for line in lines])
+        lines = await self.service.rounds.standings(tid)
+        names = await self.service.teams.entrant_names(tid, [line.user_id for line in lines])
         order = plan.order if t.format not in (*ELIMINATION, "arena") else ()
         rows = [
             StandingRow(
@@ -310,10 +334,10 @@ class TournamentDesk(commands.Cog):
         return picture(png, "standings.png", standings_words(title, rows, columns))
 
     async def bracket_file(self, tid: int) -> discord.File | None:
-        bracket = await self.service.bracket(tid)
+        bracket = await self.service.rounds.bracket(tid)
         if bracket is None:
             return None
-        t = await self.service.get(tid)
+        t = await self.service.registration.get(tid)
         names = await self._names([int(e) for e in bracket.entrants])
 
         def named(player: str | None) -> str | None:
@@ -331,13 +355,13 @@ class TournamentDesk(commands.Cog):
         """After an organiser changed results: show resigned games, then open what is due."""
         for update in updates:
             await show_update(self.bot, update)
-        await self.publish(tid, await self.service.advance(tid))
+        await self.publish(tid, await self.service.rounds.advance(tid))
 
     async def series_booked(self, event: GameBooked) -> None:
         """Book a tournament series' result; open what it makes due. The booking line is
         shown once, even when a restart has this end shown again."""
         live = event.match
-        decided = await self.service.series_booked(live, event.series)
+        decided = await self.service.rounds.series_booked(live, event.series)
         if decided is None:
             return
         t = decided.tournament
@@ -359,13 +383,27 @@ class TournamentDesk(commands.Cog):
         await self.events.once(live.id, "booking", booking)
         if t.format == "arena":
             # Pair whoever is waiting at once, then show the result on the live board.
-            advanced = await self.service.advance(t.id)
+            advanced = await self.service.rounds.advance(t.id)
             await self.publish(t.id, advanced)
             if not advanced.finished:  # the finish has drawn the final board
                 with for_everyone(self.bot, t.guild_id):
                     await self.boards.refresh(t.id, channel, flush=False)
         elif decided.round_complete:
-            await self.publish(t.id, await self.service.advance(t.id))
+            await self.publish(t.id, await self.service.rounds.advance(t.id))
+
+
+def posts(items: Sequence[str], head: str, sep: str, limit: int = MESSAGE) -> list[str]:
+    """``head`` and ``items`` joined by ``sep`` in as few messages of at most ``limit``
+    characters as they fit in, never splitting an item; each message after the first
+    starts with the head again, so that it reads on its own."""
+    found: list[str] = []
+    current = ""
+    for item in items:
+        if current and len(current) + len(sep) + len(item) > limit:
+            found.append(current)
+            current = ""
+        current = f"{current}{sep}{item}" if current else head + item
+    return [*found, current] if current else []
 
 
 def _mentions(entrant: int, teams: dict[int, Team]) -> str:

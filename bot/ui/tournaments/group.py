@@ -77,12 +77,12 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     """The tournament meant: by number, or the one open or running in this server."""
     service = bot_of(interaction).env.tournaments
     if tid is not None:
-        found = await service.find(tid)
+        found = await service.registration.find(tid)
         if found is None:
             raise not_found(N_("tournament"), tid)
         same_guild(interaction, found.guild_id, N_("tournament"), tid)
         return found
-    live = await service.in_guild(
+    live = await service.registration.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]
     )
     if len(live) == 1:

@@ -62,9 +62,11 @@ HANDICAP_CHOICES = [
 ]
 
 
-def registration_view(tid: int) -> discord.ui.View:
+def registration_view(tid: int, *, check_in: bool) -> discord.ui.View:
+    """The sign-up's buttons; Check in and Close check-in only for an event with check-in."""
     view = components()
-    for op in ("join", "leave", "checkin", "close", "start"):
+    ops = ("join", "leave", "checkin", "close", "start") if check_in else ("join", "leave", "start")
+    for op in ops:
         view.add_item(RegistrationButton(tid, op))
     return view
 
@@ -111,13 +113,17 @@ class RegistrationButton(
                 # answered first: the writes below may take longer than Discord waits
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.op == "join":
-                    await service.join(self.tid, user.id, user.display_name)
-                    text = _("✅ You are in. Watch this channel for check-in and your pairings.")
+                    await service.registration.join(self.tid, user.id, user.display_name)
+                    text = (
+                        _("✅ You are in. Watch this channel for check-in and your pairings.")
+                        if TournamentPlan.from_json(found.settings_json).check_in
+                        else _("✅ You are in. Watch this channel for your pairings.")
+                    )
                 elif self.op == "leave":
-                    await service.leave(self.tid, user.id)
+                    await service.registration.leave(self.tid, user.id)
                     text = _("You have left the tournament.")
                 else:
-                    await service.check_in(self.tid, user.id)
+                    await service.registration.check_in(self.tid, user.id)
                     text = _("✅ Checked in.")
                 await interaction.followup.send(text, ephemeral=True)
             if self.op != "checkin" and interaction.message is not None:
@@ -131,7 +137,7 @@ class RegistrationButton(
         with IN_FLIGHT.claim(("tn", self.tid), busy):
             if self.op == "close":
                 await interaction.response.defer(thinking=True)
-                gone = await service.close_check_in(self.tid)
+                gone = await service.registration.close_check_in(self.tid)
                 with for_everyone(bot_of(interaction), found.guild_id):
                     said = no_shows_text(gone)
                 await interaction.followup.send(said)
@@ -229,7 +235,7 @@ async def create(
     if interaction.guild_id is None or interaction.channel_id is None:
         raise MatchError(_("tournaments are run in a server channel"))
     await interaction.response.defer(thinking=True)  # before the writes
-    created = await bot.env.tournaments.create(
+    created = await bot.env.tournaments.registration.create(
         plan,
         name=name,
         format=format,
@@ -240,7 +246,7 @@ async def create(
     )
     with for_everyone(bot, interaction.guild_id):  # the sign-up message is for everyone
         said = "\n".join(sign_up_lines(created, plan, every_game))
-        view = registration_view(created.id)
+        view = registration_view(created.id, check_in=plan.check_in)
     await interaction.followup.send(said, view=view)
 
 
@@ -257,6 +263,11 @@ def sign_up_lines(created: Tournament, plan: TournamentPlan, every_game: Setting
         _(
             "Each pairing plays a best of {games} series with achievement cards: {settings}.",
             games=created.games_per_pairing,
+            settings=game_settings_text(every_game, plan.clouds),
+        )
+        if created.games_per_pairing > 1
+        else _(
+            "Each pairing plays one game: {settings}.",
             settings=game_settings_text(every_game, plan.clouds),
         ),
     ]
@@ -292,8 +303,8 @@ ENTERED = N_("Entered")  # the sign-up message's last line names who is in
 
 async def _list_entrants(message: discord.Message, tournaments: TournamentDesk, tid: int) -> None:
     """Bring the sign-up message's list of entrants up to date (names, no pings)."""
-    ids = await tournaments.service.entrants(tid)
-    names = await tournaments.service.entrant_names(tid, ids)
+    ids = await tournaments.service.registration.entrants(tid)
+    names = await tournaments.service.teams.entrant_names(tid, ids)
     # the line as any language wrote it: the server's language may have changed since
     heads = tuple(in_language(lang, ENTERED) for lang in LANGUAGES)
     kept = [line for line in message.content.splitlines() if not line.startswith(heads)]

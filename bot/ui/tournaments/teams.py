@@ -60,7 +60,7 @@ class TeamButton(
         user = interaction.user
         guild = interaction.guild_id
         if self.op == "decline":
-            await service.decline_team(self.tid, guild, self.captain, user.id)
+            await service.teams.decline_team(self.tid, guild, self.captain, user.id)
             with for_everyone(bot_of(interaction), guild):
                 said = _(
                     "{who} declined: {captain}'s team is called off.",
@@ -69,9 +69,9 @@ class TeamButton(
                 )
             await interaction.response.send_message(said)
             return
-        entered = await service.accept_team(self.tid, guild, self.captain, user.id)
+        entered = await service.teams.accept_team(self.tid, guild, self.captain, user.id)
         if entered:
-            t = await service.get(self.tid)
+            t = await service.registration.get(self.tid)
             with for_everyone(bot_of(interaction), guild):
                 said = _(
                     "✅ {captain}'s team is complete and entered in **{name}**.",
@@ -98,7 +98,7 @@ async def team(
     found = await tournament_here(interaction, tournament_id)
     others = [p for p in (partner, partner2) if p is not None]
     captain = interaction.user
-    await bot_of(interaction).env.tournaments.form_team(
+    await bot_of(interaction).env.tournaments.teams.form_team(
         found.id,
         interaction.guild_id,
         (captain.id, captain.display_name),
