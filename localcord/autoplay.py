@@ -18,7 +18,8 @@ from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from localcord.client import LocalcordError, People, reply
-from localcord.state import Channel, Interaction, Message, Request, User, World
+from localcord.records import Channel, Interaction, Message, Request, User
+from localcord.state import World
 
 FINAL_MARK = "/crosshairs replay match:"
 # The rate-limited message routes of a channel: posting, editing, deleting a message.

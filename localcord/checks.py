@@ -21,8 +21,8 @@ from contextlib import contextmanager
 from aiohttp import web
 
 from localcord import documented
+from localcord.records import Json, as_json
 from localcord.spec import Operation, Problem, describe, refusal, spec
-from localcord.state import Json, as_json
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from typing import Any
 import aiohttp
 
 from localcord import permissions
+from localcord.records import Channel, Interaction, Json, Message, User
 from localcord.server import LocalDiscord
-from localcord.state import Channel, Interaction, Json, Message, User
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 GUILD_CONTEXT, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2  # where an interaction comes from
@@ -130,7 +130,6 @@ class People:
         interaction.created -= late
         payload = self._payload(interaction)
         for _ in range(2 if twice else 1):
-            interaction.deliveries += 1
             w.dispatch("INTERACTION_CREATE", payload)
         try:
             await asyncio.wait_for(interaction.settled.wait(), self.timeout)

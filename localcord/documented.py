@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from localcord.records import Json
 from localcord.spec import Problem
-from localcord.state import Json
 
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 LINK, PREMIUM = 5, 6  # the button styles that carry no custom id

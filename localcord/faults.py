@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from localcord.state import as_json
+from localcord.records import as_json
 
 
 @dataclass

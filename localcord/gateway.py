@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 
 from aiohttp import WSMsgType, web
 
-from localcord.state import Json, World
+from localcord.records import Json
+from localcord.state import World
 
 log = logging.getLogger(__name__)
 

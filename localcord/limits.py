@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from localcord.state import Json
+from localcord.records import Json
 
 CONTENT = 2000
 EMBEDS = 10

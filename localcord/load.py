@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from localcord.autoplay import fly_match, match_thread, message_calls
 from localcord.client import People
 from localcord.ratelimit import GLOBAL_LIMIT
+from localcord.records import INTERACTION_DEADLINE, Channel, User
 from localcord.server import LocalDiscord
-from localcord.state import INTERACTION_DEADLINE, Channel, User
 
 CHANNELS = 10
 # Interaction callbacks and webhooks (follow-ups, their edits) are exempt from the global limit.

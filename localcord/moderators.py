@@ -12,7 +12,8 @@ from ``403 50001 Missing Access``, a locked thread ``160005 Thread is locked``
 
 from __future__ import annotations
 
-from localcord.state import PUBLIC_THREAD, Channel, Message, User, World
+from localcord.records import PUBLIC_THREAD, Channel, Message, User
+from localcord.state import World
 
 
 def delete_message(world: World, message: Message) -> None:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from localcord.state import EVERYONE_PERMISSIONS, PUBLIC_THREAD, Channel, World
+from localcord.records import EVERYONE_PERMISSIONS, PUBLIC_THREAD, Channel
+from localcord.state import World
 
 BITS = {
     "administrator": 1 << 3,

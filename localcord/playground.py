@@ -26,17 +26,8 @@ from typing import Any
 from aiohttp import web
 
 from localcord.client import LocalcordError, People
+from localcord.records import LOADING, PRIVATE, PUBLIC_THREAD, Channel, Json, Message, User, as_json
 from localcord.server import LocalDiscord
-from localcord.state import (
-    LOADING,
-    PRIVATE,
-    PUBLIC_THREAD,
-    Channel,
-    Json,
-    Message,
-    User,
-    as_json,
-)
 
 log = logging.getLogger(__name__)
 

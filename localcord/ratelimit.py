@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from localcord.state import as_json
+from localcord.records import as_json
 
 GLOBAL_LIMIT, GLOBAL_WINDOW = 50, 1.0
 

@@ -11,20 +11,19 @@ shows up in the test output instead of as a hang.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
-from localcord import documented, limits, permissions, threads
+from localcord import documented, permissions, threads
+from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import Gateway
 from localcord.ratelimit import RateLimits
-from localcord.state import (
+from localcord.records import (
     DM_CHANNEL,
     EPHEMERAL,
     INTERACTION_DEADLINE,
@@ -35,32 +34,15 @@ from localcord.state import (
     Json,
     Message,
     Request,
-    World,
     as_json,
 )
+from localcord.state import World
 
 log = logging.getLogger(__name__)
 
 API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-File = tuple[int, str, str, bytes]  # index, filename, content type, bytes
 PONG, MESSAGE, DEFERRED, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
-
-
-def error(status: int, code: int, message: str) -> web.Response:
-    return as_json({"message": message, "code": code}, status=status)
-
-
-def invalid(data: Json) -> web.Response | None:
-    """Discord's refusal of a message payload over its limits, or None when it fits."""
-    found = limits.problems(data)
-    if not found:
-        return None
-    log.warning("localcord: refused a message over Discord's limits: %s", "; ".join(found))
-    return as_json(
-        {"message": "Invalid Form Body", "code": 50035, "errors": {"localcord": found}},
-        status=400,
-    )
 
 
 class Rest:
@@ -77,8 +59,19 @@ class Rest:
         self.faults = faults
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
-        self.base_url = ""  # http://host:port, set once the server listens
-        self.attachments: dict[int, Attachment] = {}
+        self.messages = Messages(world)
+
+    @property
+    def base_url(self) -> str:
+        return self.messages.base_url
+
+    @base_url.setter
+    def base_url(self, url: str) -> None:
+        self.messages.base_url = url
+
+    @property
+    def attachments(self) -> dict[int, Attachment]:
+        return self.messages.attachments
 
     def routes(self) -> list[web.RouteDef]:
         r = [
@@ -291,7 +284,7 @@ class Rest:
         interaction.response_type, interaction.responded = kind, now
         w = self.world
         if kind == MESSAGE:
-            interaction.original = self._post(interaction, data, files)
+            interaction.original = self.messages.post(interaction, data, files)
             interaction.settled.set()
         elif kind == DEFERRED:
             flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL)
@@ -305,7 +298,7 @@ class Rest:
         elif kind in (DEFERRED_UPDATE, UPDATE):
             interaction.original = interaction.message
             if kind == UPDATE and interaction.message is not None:
-                self._edit(interaction.message, data, files)
+                self.messages.edit(interaction.message, data, files)
             if kind == UPDATE:
                 interaction.settled.set()
         elif kind == AUTOCOMPLETE:
@@ -328,7 +321,7 @@ class Rest:
             # The spec's resource is a created or updated message (or an activity): the
             # deferrals, autocomplete and modals answer with the interaction alone.
             return as_json({"interaction": answer})
-        resource = {"type": kind, "message": self._payload(original)}
+        resource = {"type": kind, "message": self.messages.payload(original)}
         return as_json({"interaction": answer, "resource": resource})
 
     def _interaction(self, request: web.Request) -> Interaction | None:
@@ -346,12 +339,12 @@ class Rest:
         original = interaction.original
         if original is not None and original.flags & LOADING:
             # Discord turns the first follow-up after a "thinking" defer into the answer.
-            message = self._edit(original, body, files, flags=original.flags & ~LOADING)
+            message = self.messages.edit(original, body, files, flags=original.flags & ~LOADING)
         else:
-            message = self._post(interaction, body, files)
+            message = self.messages.post(interaction, body, files)
         interaction.followups.append(message)
         interaction.settled.set()
-        return as_json(self._payload(message))
+        return as_json(self.messages.payload(message))
 
     def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message] | None:
         interaction = self._interaction(request)
@@ -373,7 +366,7 @@ class Rest:
         found = self._webhook_message(request)
         if found is None:
             return error(404, 10008, "Unknown Message")
-        return as_json(self._payload(found[1]))
+        return as_json(self.messages.payload(found[1]))
 
     async def webhook_edit(self, request: web.Request) -> web.Response:
         found = self._webhook_message(request)
@@ -383,9 +376,9 @@ class Rest:
         body, files = await read_body(request)
         if refused := invalid(body):
             return refused
-        self._edit(message, body, files, flags=message.flags & ~LOADING)
+        self.messages.edit(message, body, files, flags=message.flags & ~LOADING)
         interaction.settled.set()
-        return as_json(self._payload(message))
+        return as_json(self.messages.payload(message))
 
     async def webhook_delete(self, request: web.Request) -> web.Response:
         found = self._webhook_message(request)
@@ -427,7 +420,7 @@ class Rest:
             channel,
             self.world.bot,
             content=str(body.get("content") or ""),
-            attachments=self._attachments(body, files, []),
+            attachments=self.messages.attachments_of(body, files, []),
             components=body.get("components") or [],
             embeds=body.get("embeds") or [],
             flags=int(body.get("flags") or 0),
@@ -435,7 +428,7 @@ class Rest:
             nonce=body.get("nonce"),
             enforce_nonce=bool(body.get("enforce_nonce")),
         )
-        return as_json(self._payload(message))
+        return as_json(self.messages.payload(message))
 
     async def history(self, request: web.Request) -> web.Response:
         channel = self.world.channels.get(int(request.match_info["channel"]))
@@ -443,7 +436,7 @@ class Rest:
             return error(404, 10003, "Unknown Channel")
         limit = int(request.query.get("limit", "50"))
         newest = list(reversed(self.world.history(channel)))[:limit]
-        return as_json([self._payload(m) for m in newest])
+        return as_json([self.messages.payload(m) for m in newest])
 
     def _channel_message(self, request: web.Request) -> Message | None:
         message = self.world.messages.get(int(request.match_info["message"]))
@@ -460,7 +453,7 @@ class Rest:
         message = self._channel_message(request)
         if message is None:
             return error(404, 10008, "Unknown Message")
-        return as_json(self._payload(message))
+        return as_json(self.messages.payload(message))
 
     async def edit(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
@@ -471,7 +464,7 @@ class Rest:
         body, files = await read_body(request)
         if refused := invalid(body):
             return refused
-        return as_json(self._payload(self._edit(message, body, files)))
+        return as_json(self.messages.payload(self.messages.edit(message, body, files)))
 
     async def delete(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
@@ -500,103 +493,3 @@ class Rest:
     async def unknown(self, request: web.Request) -> web.Response:
         log.warning("localcord: no route for %s %s", request.method, request.path)
         return error(404, 0, f"localcord does not implement {request.method} {request.path}")
-
-    # ------------------------------------------------------------ shared
-
-    def _payload(self, message: Message) -> Json:
-        return message.payload(self.base_url)
-
-    def _post(self, interaction: Interaction, data: Json, files: list[File]) -> Message:
-        w = self.world
-        flags = int(data.get("flags") or 0)
-        return w.post(
-            interaction.channel,
-            w.bot,
-            content=str(data.get("content") or ""),
-            attachments=self._attachments(data, files, []),
-            components=data.get("components") or [],
-            embeds=data.get("embeds") or [],
-            flags=flags,
-            visible_to=interaction.user.id if flags & EPHEMERAL else None,
-            interaction=interaction,
-            allowed_mentions=data.get("allowed_mentions"),
-        )
-
-    def _edit(
-        self, message: Message, data: Json, files: list[File], flags: int | None = None
-    ) -> Message:
-        return self.world.edit(
-            message,
-            content=data.get("content") if "content" in data else None,
-            attachments=self._attachments(data, files, message.attachments),
-            components=data.get("components") if "components" in data else None,
-            embeds=data.get("embeds") if "embeds" in data else None,
-            flags=flags,
-            allowed_mentions=data.get("allowed_mentions"),
-        )
-
-    def _attachments(
-        self, data: Json, files: list[File], existing: list[Attachment]
-    ) -> list[Attachment] | None:
-        """The message's attachments after this request (None: unchanged). Listed ids
-        below the number of uploads refer to ``files[n]``; others keep an existing one."""
-        listed: list[Json] | None = data.get("attachments")
-        if listed is None:
-            if not files:
-                return None
-            listed = [{"id": index} for index, *_ in files]
-        uploads = {index: (name, ctype, blob) for index, name, ctype, blob in files}
-        kept = {a.id: a for a in existing}
-        result = []
-        for entry in listed:
-            key = int(entry["id"])
-            if key in uploads:
-                name, ctype, blob = uploads[key]
-                attachment = Attachment(
-                    self.world.ids.next(),
-                    str(entry.get("filename") or name),
-                    blob,
-                    ctype,
-                    str(entry.get("description") or ""),
-                )
-                self.attachments[attachment.id] = attachment
-                result.append(attachment)
-            elif key in kept:
-                result.append(kept[key])
-        for gone in kept.keys() - {a.id for a in result}:
-            self.attachments.pop(gone, None)
-        return result
-
-
-BODY = "localcord.body"
-
-
-async def read_body(request: web.Request) -> tuple[Json, list[File]]:
-    """The JSON payload and the uploaded files of a request, JSON or multipart, read
-    once (the checks read it before the route does)."""
-    if BODY not in request:
-        request[BODY] = await _read_body(request)
-    found: tuple[Json, list[File]] = request[BODY]
-    return found
-
-
-async def _read_body(request: web.Request) -> tuple[Json, list[File]]:
-    if not request.content_type.startswith("multipart/"):
-        if not request.can_read_body:
-            return {}, []
-        body: Any = await request.json()
-        return body, []
-    payload: Json = {}
-    files: list[File] = []
-    reader = await request.multipart()
-    while (part := await reader.next()) is not None:
-        if not isinstance(part, BodyPartReader):
-            continue
-        name = part.name or ""
-        if name == "payload_json":
-            payload = json.loads(await part.text())
-        elif name.startswith("files["):
-            index = int(name[len("files[") : -1])
-            ctype = part.headers.get("Content-Type", "application/octet-stream")
-            files.append((index, part.filename or f"file{index}", ctype, bytes(await part.read())))
-    return payload, files

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from localcord.state import Json
+from localcord.records import Json
 
 SPEC = Path(__file__).resolve().parent / "data" / "discord-api-spec" / "openapi.json"
 Problem = tuple[tuple[str, ...], str, str]  # where, Discord's error code, message

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from localcord import moderators
 from localcord.permissions import BITS
-from localcord.state import Channel, Json, World
+from localcord.records import Channel, Json
+from localcord.state import World
 
 
 def refusal(world: World, thread: Channel, method: str, granted: int) -> tuple[int, str] | None:

@@ -13,8 +13,8 @@ from e2e.browser import run_playground
 from localcord import checks
 from localcord.botproc import BotProcess
 from localcord.client import People
+from localcord.records import Channel
 from localcord.server import LocalDiscord
-from localcord.state import Channel
 from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus
 

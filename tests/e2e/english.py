@@ -13,7 +13,7 @@ from functools import cache
 
 from bot.catalogues import TEMPLATE, read
 from i18n import catalogue_path
-from localcord.state import Message
+from localcord.records import Message
 
 WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")  # letters of any script, ä, é and ñ too
 # Not words: a token with a digit (notation, seat labels, numbers), a mention, a

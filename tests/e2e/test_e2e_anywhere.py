@@ -18,7 +18,7 @@ from e2e.conftest import Local, stored_steps
 from e2e.english import english_in, shown
 from localcord.autoplay import Press, offers, press
 from localcord.client import People, answer, reply
-from localcord.state import Channel, Message, User
+from localcord.records import Channel, Message, User
 from storage.db import Database
 from storage.matches import MatchStatus
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, match_id
 from localcord.client import COMPONENT, reply
-from localcord.state import Channel, Message, User
+from localcord.records import Channel, Message, User
 from storage.matches import MatchStatus
 
 

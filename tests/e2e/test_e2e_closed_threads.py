@@ -15,8 +15,9 @@ from e2e.conftest import Local
 from localcord import moderators, permissions
 from localcord.autoplay import board_message, match_id, to_move
 from localcord.client import reply
+from localcord.records import Channel, Json, User
 from localcord.server import LocalDiscord
-from localcord.state import Channel, Json, User, World
+from localcord.state import World
 from storage.db import Database
 from storage.matches import MatchRepo
 

@@ -12,7 +12,8 @@ import pytest
 from e2e.conftest import Local, running, stored_steps
 from localcord import moderators
 from localcord.autoplay import board_message, match_id, to_move
-from localcord.state import User, World
+from localcord.records import User
+from localcord.state import World
 from storage.matches import MatchStatus
 
 

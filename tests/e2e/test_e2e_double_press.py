@@ -9,7 +9,7 @@ import asyncio
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, match_id
 from localcord.client import answer, reply
-from localcord.state import Interaction, Message, User
+from localcord.records import Interaction, Message, User
 from storage.db import Database
 from storage.matches import MatchStatus
 

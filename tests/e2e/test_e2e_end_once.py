@@ -9,7 +9,7 @@ import asyncio
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, match_id, to_move
 from localcord.client import LocalcordError, answer, reply
-from localcord.state import User
+from localcord.records import User
 from storage.matches import MatchStatus
 
 LATENCY = 0.3

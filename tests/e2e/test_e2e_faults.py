@@ -10,7 +10,7 @@ from e2e.conftest import Local, stored_steps
 from localcord.autoplay import board_message, choose_press, fly_match, match_id, press
 from localcord.botproc import living
 from localcord.client import reply
-from localcord.state import Channel, User
+from localcord.records import Channel, User
 
 
 async def duel(local: Local) -> tuple[Channel, list[User]]:

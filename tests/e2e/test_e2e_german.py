@@ -22,7 +22,7 @@ from localcord.autoplay import (
     to_move,
 )
 from localcord.client import People, answer, reply
-from localcord.state import Channel, Message, User
+from localcord.records import Channel, Message, User
 
 
 class Reader:

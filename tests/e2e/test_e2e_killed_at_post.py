@@ -15,7 +15,7 @@ from collections.abc import Callable
 from e2e.conftest import Local, stored_steps
 from localcord.autoplay import FINAL_MARK, board_message, match_id, new_board, only_board, to_move
 from localcord.client import LocalcordError, People, answer, reply
-from localcord.state import Channel, Message, User
+from localcord.records import Channel, Message, User
 from storage.boards import BoardMarks
 from storage.db import Database
 from storage.events import MatchEvents

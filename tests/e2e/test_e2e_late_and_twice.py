@@ -9,7 +9,7 @@ import pytest
 
 from e2e.conftest import Local
 from localcord.client import LocalcordError, reply
-from localcord.state import Message, User
+from localcord.records import Message, User
 from storage.db import Database
 from storage.matches import MatchRepo
 

@@ -18,7 +18,7 @@ from e2e.conftest import Local, running
 from e2e.english import english_in, shown
 from localcord.autoplay import board_message, to_move
 from localcord.client import People, answer, reply
-from localcord.state import Channel, Message, User
+from localcord.records import Channel, Message, User
 from rules.training import shipped
 
 SOLVED = "2-0051"  # one plane can only crash, and its crash wins on trophies: d2X

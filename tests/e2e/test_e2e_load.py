@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from e2e.conftest import Local
 from localcord.load import play_many
-from localcord.state import INTERACTION_DEADLINE
+from localcord.records import INTERACTION_DEADLINE
 
 
 async def test_twenty_concurrent_duels_answer_every_interaction_in_time(local: Local) -> None:

@@ -13,8 +13,8 @@ from e2e.conftest import Local, stored_steps
 from localcord import moderators
 from localcord.autoplay import board_message, match_id, to_move
 from localcord.client import reply
+from localcord.records import Channel
 from localcord.server import LocalDiscord
-from localcord.state import Channel
 from storage.matches import MatchStatus
 
 

@@ -9,7 +9,7 @@ from e2e.conftest import Local
 from e2e.english import english_in
 from localcord.autoplay import to_move
 from localcord.client import reply
-from localcord.state import Channel, User
+from localcord.records import Channel, User
 
 
 async def duel_until_bob_flies(local: Local, alice: User, bob: User) -> Channel:

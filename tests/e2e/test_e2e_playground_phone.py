@@ -21,8 +21,8 @@ from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 from e2e.browser import CHROMIUM, FLAGS, needs_chromium, shots_dir
 from localcord.playground import MESSAGES_SHOWN, Playground
+from localcord.records import Attachment
 from localcord.server import LocalDiscord
-from localcord.state import Attachment
 
 pytestmark = needs_chromium
 

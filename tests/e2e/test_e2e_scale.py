@@ -17,8 +17,8 @@ from e2e.conftest import Local, stored_steps
 from localcord.autoplay import FINAL_MARK, board_message, fly_match, match_id, match_thread
 from localcord.botproc import BotProcess
 from localcord.client import People, reply
+from localcord.records import Channel, User
 from localcord.server import LocalDiscord
-from localcord.state import Channel, User
 from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus
 

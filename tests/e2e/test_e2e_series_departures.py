@@ -9,7 +9,7 @@ import asyncio
 from e2e.conftest import Local, stored_steps
 from localcord import moderators
 from localcord.autoplay import board_message, match_id
-from localcord.state import Channel
+from localcord.records import Channel
 from storage.db import Database
 from storage.matches import MatchStatus
 from storage.series import SeriesRepo, SeriesStatus

@@ -23,8 +23,8 @@ import pytest
 from localcord.autoplay import FINAL_MARK, GameOver, board_message, match_id, match_thread, to_move
 from localcord.botproc import BotProcess
 from localcord.client import LocalcordError, People, reply
+from localcord.records import Channel, User
 from localcord.server import LocalDiscord
-from localcord.state import Channel, User
 from rules import serialize
 from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus

@@ -12,7 +12,7 @@ from e2e.conftest import Local
 from e2e.test_e2e_german import Reader
 from localcord.autoplay import to_move
 from localcord.client import People, answer, reply
-from localcord.state import Channel, Message, User
+from localcord.records import Channel, Message, User
 
 NAME = "Herbstpokal"
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import aiohttp
 import pytest
 
+from localcord.records import NONCE_WINDOW, Channel, Json
 from localcord.server import LocalDiscord
-from localcord.state import NONCE_WINDOW, Channel, Json, World
+from localcord.state import World
 
 AUTH = {"Authorization": "Bot localcord-test-token"}
 

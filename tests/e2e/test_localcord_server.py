@@ -15,8 +15,8 @@ import aiohttp
 import pytest
 
 from localcord.gateway import DISPATCH, HELLO, IDENTIFY, INVALID_SHARD
+from localcord.records import Json
 from localcord.server import LocalDiscord
-from localcord.state import Json
 
 AUTH = {"Authorization": "Bot localcord-test-token"}
 

@@ -11,8 +11,9 @@ from typing import Any
 import aiohttp
 import pytest
 
+from localcord.records import TOKEN_LIFETIME, Channel, Interaction, Json
 from localcord.server import LocalDiscord
-from localcord.state import TOKEN_LIFETIME, Channel, Interaction, Json, World
+from localcord.state import World
 
 pytestmark = pytest.mark.refusals
 AUTH = {"Authorization": "Bot localcord-test-token"}
