@@ -34,6 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.cli.main import main as cli_main
+from bot.env import stores_on
 from bot.services.clock import FakeClock
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.manager import GameManager
@@ -264,7 +265,7 @@ async def fuzz(inputs: int, seed: int, workdir: Path) -> tuple[Counter[tuple[str
     tally: Counter[tuple[str, str]] = Counter()
     crashes: list[str] = []
     db = await Database.open(workdir / "fuzz.db")
-    table = Table(GameManager(db, FakeClock()))
+    table = Table(GameManager(stores_on(db), FakeClock()))
     game_file = workdir / "game.json"
     try:
         for _ in range(inputs):

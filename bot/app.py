@@ -44,7 +44,8 @@ from bot.ui import (
     vacation,
 )
 from bot.ui.desks import Desks
-from bot.ui.notify import NotifyDesk
+from bot.ui.notify import TurnNotifier
+from bot.ui.offers import Offers
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.tournaments import controls as tournament_controls
@@ -98,11 +99,16 @@ async def install(bot: CrosshairsBot) -> None:
         bot,
         env.tournaments,
         series_desk,
-        env.games.events,
-        env.games.clock,
+        env.events,
+        env.clock,
         env.config.clock_interval,
     )
-    bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
+    bot.desks = Desks(
+        series=series_desk,
+        tournaments=tournament_desk,
+        rematches=RematchOffers(),
+    )
+    bot.offers = Offers()
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:
@@ -112,11 +118,11 @@ async def install(bot: CrosshairsBot) -> None:
     # What follows an action, in this order. A match's end: the rating and its line, the
     # series' booking, scoreboard and next game; then, the series game booked, the
     # tournament's booking. A turn passed: the DM to whoever is to move.
-    events = env.games.events
+    events = env.events
     events.subscribe(MatchFinished, series_desk.match_finished)
     events.subscribe(GameBooked, tournament_desk.series_booked)
     events.subscribe(MatchAborted, series_desk.match_aborted)
-    events.subscribe(TurnPassed, NotifyDesk(bot, env.notifications).turn_passed)
+    events.subscribe(TurnPassed, TurnNotifier(bot, env.notifications).turn_passed)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).
     for live in env.games.live_matches():

@@ -32,7 +32,6 @@ from bot.services.workers import Workers
 from bot.ui.errors import report
 from bot.ui.language import SpeakingTree
 from storage.db import Database
-from storage.guilds import GuildSettingsRepo
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +47,8 @@ class CrosshairsBot(commands.Bot):
     # the desks the features share (bot.ui.desks.Desks), set by bot.app; read through
     # desks_of, which knows their type: the bot may not import the features that import it
     desks: object = None
+    # what waits for an answer (bot.ui.offers.Offers), set by bot.app; read through offers_of
+    offers: object = None
 
     def __init__(
         self,
@@ -181,7 +182,7 @@ class CrosshairsBot(commands.Bot):
         """Sync the slash commands with Discord only when they changed since the last
         sync (or when forced by the owner), instead of at every start."""
         scope = self._scope()
-        settings = GuildSettingsRepo(self.db)
+        settings = self.env.stores.guilds
         key_guild = scope.id if scope is not None else GLOBAL_SCOPE
         digest = self.commands_hash()
         if not force and await settings.get(key_guild, SYNC_KEY) == digest:

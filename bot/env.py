@@ -11,32 +11,70 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.config import Config
-from bot.services import workers as worker_pool
 from bot.services.clock import Clock
+from bot.services.events import EventBus
 from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
 from bot.services.series import SeriesService
+from bot.services.stores import Stores
 from bot.services.takeback import Takebacks
 from bot.services.tournaments.service import TournamentService
-from bot.services.tournaments.stores import TournamentStores
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
 from bot.services.workers import Workers
+from storage.boards import BoardMarks
 from storage.db import Database
+from storage.events import MatchEvents
+from storage.guilds import GuildSettingsRepo
 from storage.health import open_checked
+from storage.locales import LocaleRepo
+from storage.matches import MatchRepo
+from storage.notify import NotifyRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
+from storage.series import SeriesRepo
+from storage.takebacks import TakebackRepo
 from storage.tournament_events import TournamentEvents
 from storage.tournaments import TournamentRepo
+from storage.training import TrainingRepo
+from storage.turn_events import TurnEvents
+from storage.unrated import UnratedMatches
+from storage.vacations import VacationRepo
+
+
+def stores_on(db: Database) -> Stores:
+    """One of each storage class on ``db``; the services are handed these."""
+    return Stores(
+        db=db,
+        matches=MatchRepo(db),
+        boards=BoardMarks(db),
+        match_events=MatchEvents(db),
+        turn_events=TurnEvents(db),
+        series=SeriesRepo(db),
+        ratings=RatingRepo(db),
+        unrated=UnratedMatches(db),
+        players=PlayerRepo(db),
+        tournaments=TournamentRepo(db),
+        tournament_events=TournamentEvents(db),
+        vacations=VacationRepo(db),
+        training=TrainingRepo(db),
+        guilds=GuildSettingsRepo(db),
+        takebacks=TakebackRepo(db),
+        notify=NotifyRepo(db),
+        locales=LocaleRepo(db),
+    )
 
 
 @dataclass(frozen=True)
 class Env:
     config: Config
     db: Database
+    stores: Stores
     workers: Workers
+    clock: Clock  # the games' time
+    events: EventBus  # the domain events, published once
     games: GameManager
     ratings: RatingService
     series: SeriesService
@@ -58,27 +96,27 @@ class Env:
             await pool.close()
             await db.close()
             raise
-        worker_pool.install(pool)
-        games = GameManager(db, clock, workers=pool, shards=config.shards)
-        series = SeriesService(games)
-        ratings = RatingService(db, series.rates_handicapped)
-        locales = Locales(db)
-        tournament_stores = TournamentStores(
-            TournamentRepo(db), RatingRepo(db), PlayerRepo(db), TournamentEvents(db)
-        )
+        stores = stores_on(db)
+        games = GameManager(stores, clock, workers=pool, shards=config.shards)
+        series = SeriesService(games, stores.series, stores.ratings)
+        ratings = RatingService(stores, series.rates_handicapped)
+        locales = Locales(stores.locales)
         return cls(
             config=config,
             db=db,
+            stores=stores,
             workers=pool,
+            clock=games.clock,
+            events=games.events,
             games=games,
             ratings=ratings,
             series=series,
-            tournaments=TournamentService(series, games.clock, tournament_stores),
+            tournaments=TournamentService(series, games.clock, stores),
             locales=locales,
-            notifications=Notifications(db, locales),
-            takebacks=Takebacks(games, series),
-            vacations=Vacations(games),
-            training=TrainingService(db, config.analysis_depth),
+            notifications=Notifications(stores.notify, locales),
+            takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
+            vacations=Vacations(games, stores.vacations),
+            training=TrainingService(stores, pool, config.analysis_depth),
         )
 
     async def close(self) -> None:

@@ -156,9 +156,6 @@ class Bracket:
     def matches(self) -> list[BracketMatch]:
         return list(self._views().values())
 
-    def round_matches(self, side: str, round_no: int) -> list[BracketMatch]:
-        return [m for m in self.matches() if m.side == side and m.round == round_no]
-
     def ready(self) -> list[BracketMatch]:
         """Matches that can be played now."""
         return [m for m in self.matches() if m.state is State.READY]

@@ -94,10 +94,6 @@ class Round:
     results: tuple[PairingResult, ...]
 
 
-def all_results(rounds: Iterable[Round]) -> list[PairingResult]:
-    return [result for rnd in rounds for result in rnd.results]
-
-
 def scores(results: Iterable[PairingResult]) -> dict[str, float]:
     """Each player's total points, byes and forfeits included."""
     total: dict[str, float] = {}

@@ -6,8 +6,7 @@ provisional while sigma is high; it does not grow with games played, so playing 
 (or agreeing draws) earns nothing by itself. docs/ratings.md explains every choice made
 here; the numbers below are the ones it quotes.
 
-Everything is pure: callers pass the current ratings in and store what comes out, and a
-list of :class:`GameRecord` replays to the same ratings (:func:`recompute`).
+Everything is pure: callers pass the current ratings in and store what comes out.
 
 Ties are never passed to openskill as equal ranks, because its Plackett-Luce update can
 then rate a player placed *below* a tie above the tied players (openskill.py issues #155
@@ -21,7 +20,7 @@ import itertools
 import math
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final, TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -209,26 +208,3 @@ def suggest_handicap(stronger: Rating, weaker: Rating) -> int:
     """
     gap = max(0.0, stronger.mu - weaker.mu)
     return min(MAX_HANDICAP, math.floor(gap / HANDICAP_STEP))
-
-
-@dataclass(frozen=True)
-class GameRecord(Generic[P]):
-    """One finished game as ratings need it; ``rated`` false leaves ratings unchanged."""
-
-    family: str
-    teams: tuple[tuple[P, ...], ...]
-    ranks: tuple[int, ...]
-    rated: bool = True
-
-
-def recompute(history: Iterable[GameRecord[P]]) -> dict[tuple[P, str], Rating]:
-    """Ratings per (player, family) after replaying ``history`` in order from scratch."""
-    ratings: dict[tuple[P, str], Rating] = {}
-    for game in history:
-        if not game.rated:
-            continue
-        players = [p for team in game.teams for p in team]
-        current = {p: ratings[p, game.family] for p in players if (p, game.family) in ratings}
-        for p, rating in rate_game(game.family, game.teams, game.ranks, current).items():
-            ratings[p, game.family] = rating
-    return ratings

@@ -134,8 +134,6 @@ def distance(a: int, b: int) -> int:
     return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
-CENTRE: Final = cell("f6")
-
 # The six home sides, clockwise from the bottom. A corner cell belongs to two sides.
 SIDES: Final = ("S", "SW", "NW", "N", "NE", "SE")
 HOME: Final[dict[str, tuple[int, ...]]] = {

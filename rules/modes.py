@@ -9,7 +9,7 @@ modes and variants are objects of their own in :mod:`rules.variants`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final
 
@@ -207,6 +207,3 @@ class Settings:
     def plane_counts(self) -> tuple[int, ...]:
         m = self.spec
         return (self.planes,) * m.seats if self.planes is not None else m.planes
-
-    def with_(self, **changes: object) -> Settings:
-        return replace(self, **changes)  # type: ignore[arg-type]

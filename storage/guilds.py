@@ -11,14 +11,6 @@ class GuildSettingsRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def get_all(self, guild_id: int) -> dict[str, str]:
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key",
-                (guild_id,),
-            )
-        return {str(r[0]): str(r[1]) for r in rows}
-
     async def get(self, guild_id: int, key: str) -> str | None:
         async with self._db.read() as conn:
             rows = await conn.fetchall(

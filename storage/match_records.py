@@ -81,10 +81,6 @@ class Match:
     finished_at: float | None
     seats: tuple[Seat, ...]
 
-    @property
-    def to_move_user_id(self) -> int | None:
-        return next((s.user_id for s in self.seats if s.seat == self.to_move_seat), None)
-
 
 @dataclass(frozen=True)
 class StepRecord:

@@ -229,10 +229,6 @@ class MatchRepo:
         that only failed to read this time is not lost."""
         return await self._load(_ACTIVE, ())
 
-    async def list_live(self, guild_id: int) -> Unfinished:
-        """The active matches of one guild."""
-        return await self._load(f"guild_id = ? AND {_ACTIVE}", (guild_id,))
-
     async def scan(self) -> list[SetAside]:
         """Every stored match that cannot be read, finished ones included."""
         return (await self._load("TRUE", ())).set_aside

@@ -45,10 +45,6 @@ class PlayerRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def upsert(self, user_id: int, display_name: str) -> None:
-        async with self._db.transaction() as conn:
-            await remember(conn, user_id, display_name)
-
     async def get(self, user_id: int) -> Player | None:
         async with self._db.read() as conn:
             rows = await conn.fetchall(

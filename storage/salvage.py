@@ -26,7 +26,6 @@ from storage.sql import Row
 _MATCH_NAMES: Final = tuple(c.strip() for c in COLUMNS.split(","))
 _SEAT_NAMES: Final = tuple(c.strip().removeprefix("s.") for c in SEAT_COLUMNS.split(","))
 PROBE_CHUNK: Final = 50
-PROBE_SLACK: Final = 1000  # ids probed past the largest one known, when MAX(id) is lost
 
 # Child tables: (column, parent table, parent key column). A child of a lost parent is
 # lost with it.

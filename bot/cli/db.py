@@ -18,8 +18,10 @@ import sys
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
+from bot.env import stores_on
 from bot.services.departure import Departure, leave_matches
 from bot.services.live import MatchError
+from bot.services.manager import GameManager
 from storage import health
 from storage.config import ENV_VAR, URL_VAR, Target, database_url, parse_target
 from storage.copy import copy_urls
@@ -172,7 +174,7 @@ def _forget_user(args: argparse.Namespace) -> int:
     async def run() -> tuple[Departure, Forgotten, bool]:
         async with await Database.open(_existing(args)) as db:
             try:
-                left = await leave_matches(db, args.user_id)
+                left = await leave_matches(GameManager(stores_on(db)), args.user_id)
             except MatchError as exc:
                 raise StorageError(f"their matches could not be ended: {exc}") from None
             forgotten = await forget_user(db, args.user_id, frozenset(left.resigned))

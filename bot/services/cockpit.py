@@ -27,17 +27,8 @@ from i18n import N_, _
 from rules import board, steps
 from rules.game import Game
 from rules.steps import Step
+from rules.words import manoeuvres
 
-# English, marked for translation (i18n); translated where a panel is built
-KIND_LABELS = {
-    steps.CLIMB: N_("Climb"),
-    steps.LEVEL: N_("Level"),
-    steps.LEVEL1: N_("Level 1"),
-    steps.SWOOP: N_("Swoop"),
-    steps.POWER: N_("Power dive"),
-    steps.IMMELMANN: N_("Immelmann"),
-    steps.CRASH: N_("Crash"),
-}
 TURN_LABELS = (
     (steps.LEFT, N_("↺ Left"), "<"),
     (steps.STRAIGHT, N_("↑ Straight"), ""),
@@ -318,18 +309,18 @@ def _placing_menus(game: Game) -> tuple[Menu, ...]:
 def _kind_choice(here: str, kind: str, style: str) -> Choice:
     if kind in (steps.IMMELMANN, steps.CRASH):
         return Choice(
-            _(KIND_LABELS[kind]),
+            _(manoeuvres.LABELS[kind]),
             token=f"{here}{kind}",
             style="danger" if kind == steps.CRASH else style,
         )
-    return Choice(_(KIND_LABELS[kind]), path=(here, kind), style=style)
+    return Choice(_(manoeuvres.LABELS[kind]), path=(here, kind), style=style)
 
 
 def _manoeuvres(game: Game, legal: list[Step], cell: int) -> Panel:
     here = board.name(cell)
     mine = [s for s in legal if s.is_manoeuvre and s.cell == cell]
     choices = []
-    for kind in KIND_LABELS:
+    for kind in manoeuvres.LABELS:
         enabled = any(s.kind == kind for s in mine)
         if kind in (steps.LEVEL1, steps.IMMELMANN, steps.CRASH) and not enabled:
             continue  # shown only where the rules offer them, to keep the panel short
@@ -367,9 +358,9 @@ def _turns(game: Game, legal: list[Step], cell: int, kind: str) -> Panel:
     return Panel(
         _(
             "{manoeuvre} from {cell} ({cost}): then turn?",
-            manoeuvre=_(KIND_LABELS.get(kind, kind)),
+            manoeuvre=_(manoeuvres.LABELS.get(kind, kind)),
             cell=here,
-            cost=cost_and_reach(kind) if kind in KIND_LABELS else "",
+            cost=cost_and_reach(kind) if kind in manoeuvres.LABELS else "",
         ),
         tuple(choices),
         _destinations(game, list(mine.values())),

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from bot.services.live import AlreadyOut
 from bot.services.manager import GameManager
-from storage.db import Database
 
 
 @dataclass(frozen=True)
@@ -35,10 +34,9 @@ class Departure:
         return said
 
 
-async def leave_matches(db: Database, user_id: int) -> Departure:
+async def leave_matches(games: GameManager, user_id: int) -> Departure:
     """End ``user_id``'s part in every match they are playing."""
-    games = GameManager(db)
-    async with db.read() as conn:
+    async with games.db.read() as conn:
         rows = await conn.fetchall(
             "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
             "WHERE s.user_id = ? AND m.status = 'active' ORDER BY m.id",

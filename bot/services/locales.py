@@ -19,7 +19,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final
 
-from storage.db import Database
 from storage.locales import LONGEST, LocaleRepo
 
 log = logging.getLogger(__name__)
@@ -28,8 +27,8 @@ KEPT: Final = 4096  # people whose locale is held in memory
 
 
 class Locales:
-    def __init__(self, db: Database, kept: int = KEPT) -> None:
-        self.repo = LocaleRepo(db)
+    def __init__(self, repo: LocaleRepo, kept: int = KEPT) -> None:
+        self.repo = repo
         self._kept = kept
         self._known: OrderedDict[int, str] = OrderedDict()
 

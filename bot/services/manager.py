@@ -45,9 +45,10 @@ from bot.services.live import (
 )
 from bot.services.metrics import STORAGE_SECONDS
 from bot.services.shards import Shards
+from bot.services.stores import Stores
 from bot.services.suggestions import LegalCache
 from bot.services.turn_clocks import TurnClocks
-from bot.services.workers import Workers, current
+from bot.services.workers import Workers
 from i18n import _
 from rules import clouds, notation, serialize
 from rules.errors import RulesError
@@ -55,12 +56,8 @@ from rules.events import Event
 from rules.game import Game
 from rules.modes import Settings
 from rules.steps import Step
-from storage.boards import BoardMarks
-from storage.db import Database
 from storage.errors import StorageError
-from storage.events import MatchEvents
-from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec, SetAside
-from storage.turn_events import TurnEvents
+from storage.matches import MatchStatus, NewMatch, SeatSpec, SetAside
 
 log = logging.getLogger(__name__)
 
@@ -68,17 +65,17 @@ log = logging.getLogger(__name__)
 class GameManager:
     def __init__(
         self,
-        db: Database,
+        stores: Stores,
         clock: Clock | None = None,
         *,
         workers: Workers | None = None,
         shards: Shards | None = None,
     ) -> None:
-        self.db = db
-        self.repo = MatchRepo(db)
-        self.boards = BoardMarks(db)
+        self.db = stores.db
+        self.repo = stores.matches
+        self.boards = stores.boards
         self.clock: Clock = clock or SystemClock()
-        self.workers = workers or current()
+        self.workers = workers or Workers(0)  # threads, when no pool is handed over
         # the guilds whose matches this process runs (all, unless sharded)
         self.shards = shards or Shards()
         self.suggestions = LegalCache(self.workers)
@@ -86,7 +83,7 @@ class GameManager:
         self._loading: dict[int, asyncio.Lock] = {}
         # What follows an end (ratings, series, tournaments) and a turn passed (a DM),
         # once (:mod:`bot.services.events`).
-        self.events = EventBus(MatchEvents(db), TurnEvents(db))
+        self.events = EventBus(stores.match_events, stores.turn_events)
         # the parts with reasons of their own to change; this manager is their MatchHost
         self.computer = ComputerTurns(self)
         self.clocks = TurnClocks(self)

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from bot.services.live import LiveMatch
 from bot.services.locales import Locales
 from i18n import _, ships, speaking
-from storage.db import Database
 from storage.notify import NotifyRepo
 
 KEPT = 4096  # (match, person) pairs whose last DM'd turn is remembered
@@ -45,8 +44,8 @@ def jump_link(live: LiveMatch) -> str:
 
 
 class Notifications:
-    def __init__(self, db: Database, locales: Locales) -> None:
-        self.repo = NotifyRepo(db)
+    def __init__(self, repo: NotifyRepo, locales: Locales) -> None:
+        self.repo = repo
         self.locales = locales
         # (match, person) → the player-turn they were last told about
         self._told: OrderedDict[tuple[int, int], int] = OrderedDict()

@@ -21,6 +21,7 @@ from rules.game import Game
 from rules.steps import Step
 from rules.words.choices import step_label
 from rules.words.common import direction, join
+from rules.words.manoeuvres import run_of
 
 ARROWS: Final = ("→", "↗", "↖", "←", "↙", "↘")  # indexed like board.DIRECTIONS
 # What each manoeuvre costs and how far it goes (rules spec §3), for buttons and menus;
@@ -39,21 +40,6 @@ COST_AND_REACH: Final = {
 def cost_and_reach(kind: str) -> str:
     """What the manoeuvre ``kind`` costs and how far it goes, in words."""
     return _(COST_AND_REACH[kind])
-
-
-def _manoeuvres(kind: str, n: int) -> str:
-    """``swoop``, or ``3 swoops``: a manoeuvre flown ``n`` times in a row."""
-    if kind == steps.CLIMB:
-        return n_("climb", "{n} climbs", n)
-    if kind == steps.LEVEL:
-        return n_("level", "{n} levels", n)
-    if kind == steps.LEVEL1:
-        return n_("level one cell", "{n} levels of one cell", n)
-    if kind == steps.SWOOP:
-        return n_("swoop", "{n} swoops", n)
-    if kind == steps.POWER:
-        return n_("power dive", "{n} power dives", n)
-    return n_("Immelmann", "{n} Immelmanns", n)
 
 
 def arrow_facing(facing: int) -> str:
@@ -271,7 +257,7 @@ def _runs(kinds: list[str]) -> str:
         j = i
         while j < len(kinds) and kinds[j] == kinds[i]:
             j += 1
-        said.append(_manoeuvres(kinds[i], j - i))
+        said.append(run_of(kinds[i], j - i))
         i = j
     return _(", then ").join(said)
 

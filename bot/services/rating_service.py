@@ -9,8 +9,8 @@ A match is **rated** when every seat is a person (the computer has no rating to 
 its players did not choose an unrated game (``challenge rated:false``),
 and, by :func:`competition.ratings.rated`, nobody has handicap tokens, unless the
 series it belongs to opted in. A match is marked as rated by its rating-history rows:
-exactly the rated matches have them, so recomputing (:meth:`RatingService.recompute`)
-replays those and nothing else. Aborted matches never finish with a result, so they
+exactly the rated matches have them, so ratings rebuilt from the stored games would
+replay those and nothing else. Aborted matches never finish with a result, so they
 never reach this module at all, and a game that ended (on the clock) before every side
 had flown a turn is unrated (docs/ratings.md, the abort rule).
 """
@@ -25,13 +25,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.services.live import LiveMatch
+from bot.services.stores import Stores
 from competition import ratings
 from i18n import _, n_
 from rules import events
 from rules.game import Game
-from storage.db import Database
-from storage.ratings import RatingChange, RatingRepo
-from storage.unrated import UnratedMatches
+from storage.ratings import RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +42,7 @@ _MANOEUVRE = re.compile(r"F1|[CFSPI]", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class Verdict:
+class RatingDecision:
     """Whether a finished match was rated, and why not when it was not."""
 
     rated: bool
@@ -105,29 +104,39 @@ def ranks_of(game: Game) -> list[int]:
 
 
 class RatingService:
-    def __init__(self, db: Database, rate_handicapped: HandicapPolicy | None = None) -> None:
-        self.db = db
-        self.repo = RatingRepo(db)
+    def __init__(self, stores: Stores, rate_handicapped: HandicapPolicy | None = None) -> None:
+        self.db = stores.db
+        self.repo = stores.ratings
+        self.unrated = stores.unrated
         self._rate_handicapped = rate_handicapped
 
-    async def verdict(self, live: LiveMatch) -> Verdict:
+    async def mark_unrated(self, match_id: int) -> None:
+        """Unrated by choice: a challenge its players marked ``rated:false`` is marked
+        before its first board is up."""
+        await self.unrated.mark(match_id)
+
+    async def chosen_unrated(self, match_id: int) -> bool:
+        """Whether the match's players chose it unrated (its rematch asks)."""
+        return await self.unrated.contains(match_id)
+
+    async def verdict(self, live: LiveMatch) -> RatingDecision:
         game = live.game
         if game.result is None:
-            return Verdict(False, _("the game has no result"))
+            return RatingDecision(False, _("the game has no result"))
         if game.ended_early:
-            return Verdict(False, _("the game ended before every side had flown a turn"))
+            return RatingDecision(False, _("the game ended before every side had flown a turn"))
         if any(e.user_id is None for e in live.seats):
-            return Verdict(False, _("the computer played"))
-        if await UnratedMatches(self.db).contains(live.id):
-            return Verdict(False, _("the players chose an unrated game"))
+            return RatingDecision(False, _("the computer played"))
+        if await self.unrated.contains(live.id):
+            return RatingDecision(False, _("the players chose an unrated game"))
         if any(e.user_id < 0 for e in live.seats if e.user_id is not None):
-            return Verdict(False, _("a forgotten pilot played (their data was deleted)"))
+            return RatingDecision(False, _("a forgotten pilot played (their data was deleted)"))
         opted_in = self._rate_handicapped is not None and await self._rate_handicapped(live)
         if not ratings.rated(game.settings.handicaps, rate_handicapped=opted_in):
-            return Verdict(False, _("handicap tokens were in play"))
-        return Verdict(True)
+            return RatingDecision(False, _("handicap tokens were in play"))
+        return RatingDecision(True)
 
-    async def rate(self, live: LiveMatch) -> Verdict:
+    async def rate(self, live: LiveMatch) -> RatingDecision:
         """Rate a finished match once: a second call (a restart, a repeated event)
         finds its history rows and changes nothing."""
         verdict = await self.verdict(live)
@@ -249,7 +258,3 @@ def describe_rating(rating: ratings.Rating) -> str:
     """``1234 (μ 27.10, σ 3.20, 40 games)``: the profile's full account."""
     games = n_("{n} game", "{n} games", rating.games)
     return f"{shown_rating(rating)} (μ {rating.mu:.2f}, σ {rating.sigma:.2f}, {games})"
-
-
-def unrated_note(verdict: Verdict) -> str:
-    return "" if verdict.rated else _("Unrated: {why}.", why=verdict.why_not)

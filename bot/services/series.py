@@ -117,10 +117,10 @@ class GameOutcome:
 
 
 class SeriesService:
-    def __init__(self, games: GameManager) -> None:
+    def __init__(self, games: GameManager, repo: SeriesRepo, ratings: RatingRepo) -> None:
         self.games = games
-        self.repo = SeriesRepo(games.db)
-        self.ratings = RatingRepo(games.db)
+        self.repo = repo
+        self.ratings = ratings
 
     async def find(self, series_id: int) -> Series | None:
         """The series of that number; None if there is none."""

@@ -17,10 +17,6 @@ class Shards:
     count: int = 1
     ids: tuple[int, ...] = (0,)
 
-    @classmethod
-    def all_of(cls, count: int) -> Shards:
-        return cls(count, tuple(range(count)))
-
     def shard_of(self, guild_id: int | None) -> int:
         return 0 if guild_id is None else (guild_id >> 22) % self.count
 

@@ -38,9 +38,16 @@ class Request:
 
 
 class Takebacks:
-    def __init__(self, games: GameManager, series: SeriesService) -> None:
+    def __init__(
+        self,
+        games: GameManager,
+        series: SeriesService,
+        repo: TakebackRepo,
+        unrated: UnratedMatches,
+    ) -> None:
         self.games = games
-        self.repo = TakebackRepo(games.db)
+        self.repo = repo
+        self.unrated = unrated
         self.series = series
         # (match, ply asked at, asker) → the people who accepted so far
         self._agreed: dict[tuple[int, int, int], set[int]] = {}
@@ -90,7 +97,7 @@ class Takebacks:
         computer = any(e.user_id is None for e in live.seats)
         if computer or any(live.game.settings.handicaps):
             return ""
-        if await UnratedMatches(self.games.db).contains(live.id):
+        if await self.unrated.contains(live.id):
             return ""
         return _("this game is rated (challenge with rated:false for an unrated one)")
 

@@ -17,8 +17,9 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.services import workers
 from bot.services.live import MatchError
+from bot.services.stores import Stores
+from bot.services.workers import Workers
 from competition.puzzle_rating import Glicko, rate
 from i18n import _, n_
 from rules import notation, position
@@ -34,9 +35,7 @@ from rules.notation import play_tokens
 from rules.training import lessons, puzzles, shipped
 from rules.training.lessons import Lesson
 from rules.training.puzzles import NO_CLOCK, Puzzle
-from storage.db import Database
-from storage.guilds import GuildSettingsRepo
-from storage.training import DAILY_CHANNEL, DAILY_POSTED, PuzzleRating, Run, TrainingRepo
+from storage.training import DAILY_CHANNEL, DAILY_POSTED, PuzzleRating, Run
 
 LEVEL_WINDOW = 150.0  # a puzzle "at your level" is rated within this of you, if any is
 # A try at a blunder of one's own game finds the better turn when it comes within this
@@ -153,7 +152,7 @@ class Exercise:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class ExerciseVerdict:
     """What a finished try came to."""
 
     passed: bool
@@ -173,15 +172,18 @@ class Pressed:
     """After a press: the exercise still open, or the verdict on the finished turn."""
 
     exercise: Exercise | None
-    verdict: Verdict | None
+    verdict: ExerciseVerdict | None
     lines: tuple[str, ...] = ()
 
 
 class TrainingService:
-    def __init__(self, db: Database, analysis: AnalysisDepth | None = None) -> None:
-        self.repo = TrainingRepo(db)
+    def __init__(
+        self, stores: Stores, workers: Workers, analysis: AnalysisDepth | None = None
+    ) -> None:
+        self.repo = stores.training
+        self.workers = workers  # judges puzzles and finds better turns
         self.analysis = analysis or AnalysisDepth()  # how blunders are judged
-        self.settings = GuildSettingsRepo(db)
+        self.settings = stores.guilds
 
     # ------------------------------------------------------------------ opening
 
@@ -308,7 +310,7 @@ class TrainingService:
 
     async def _judge_lesson(
         self, exercise: Exercise, tried: Game, happened: list[Event], done: list[str]
-    ) -> Verdict:
+    ) -> ExerciseVerdict:
         lesson = exercise.lesson
         assert lesson is not None
         result = lessons.check(exercise.start, tried, happened, lesson.check)
@@ -319,15 +321,17 @@ class TrainingService:
             passed = await self.repo.lessons_passed(exercise.run.user_id)
             after = course[course.index(lesson) + 1 :] + course
             nxt = next((x for x in after if x.id not in passed), None)
-            return Verdict(True, (), tried, played, exercise, next_lesson=nxt)
+            return ExerciseVerdict(True, (), tried, played, exercise, next_lesson=nxt)
         if await self.repo.advance(exercise.run, (), wrong_try=True) is None:
             raise MatchError(_("that board is out of date — use the newest one"))
-        return Verdict(False, result.reasons, tried, played, exercise)
+        return ExerciseVerdict(False, result.reasons, tried, played, exercise)
 
-    async def _judge_puzzle(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
+    async def _judge_puzzle(
+        self, exercise: Exercise, tried: Game, done: list[str]
+    ) -> ExerciseVerdict:
         puzzle = exercise.puzzle
         assert puzzle is not None
-        outcome = await workers.current().run(judge_puzzle, puzzle.position, done)
+        outcome = await self.workers.run(judge_puzzle, puzzle.position, done)
         solved = outcome >= puzzle.best
         user_id = exercise.run.user_id
         first = puzzle.id not in await self.repo.puzzles_tried(user_id)
@@ -351,7 +355,7 @@ class TrainingService:
             )
         await self.repo.record_puzzle(exercise.run, solved, rating)
         reasons = () if solved else (_why_not(puzzle, outcome),)
-        return Verdict(
+        return ExerciseVerdict(
             solved,
             reasons,
             tried,
@@ -372,15 +376,17 @@ class TrainingService:
         run = await self.repo.start(user_id, "blunder", item)
         return self._exercise(run)
 
-    async def _judge_blunder(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
+    async def _judge_blunder(
+        self, exercise: Exercise, tried: Game, done: list[str]
+    ) -> ExerciseVerdict:
         text = exercise.run.item.split(BLUNDER_SEP)[0]
-        found = await workers.current().run(
+        found = await self.workers.run(
             judge_blunder, text, done, exercise.better, self.analysis.reply_width
         )
         await self.repo.close(exercise.run.user_id)
         reasons = () if found else (_("Your turn still gives away more than the better one."),)
         better = _turn_text(exercise.start, exercise.better)
-        return Verdict(
+        return ExerciseVerdict(
             found, reasons, tried, _turn_text(exercise.start, done), exercise, answer=better
         )
 

@@ -30,9 +30,9 @@ class Started:
 
 
 class Vacations:
-    def __init__(self, games: GameManager) -> None:
+    def __init__(self, games: GameManager, repo: VacationRepo) -> None:
         self.games = games
-        self.repo = VacationRepo(games.db)
+        self.repo = repo
 
     async def start(self, user_id: int, days: int) -> Started:
         """Start a vacation now, or say why not (nothing is stored then)."""

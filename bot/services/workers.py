@@ -128,15 +128,3 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
-
-
-_installed: list[Workers] = [Workers(0)]
-
-
-def install(workers: Workers) -> None:
-    _installed[0] = workers
-
-
-def current() -> Workers:
-    """This process's pool (threads until the bot installs its own)."""
-    return _installed[0]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
-from bot.services import jobs, workers
+from bot.services import jobs
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
 from bot.ui.commands import add_commands, match_here
@@ -103,11 +103,11 @@ async def analyse(interaction: discord.Interaction, match: int | None = None) ->
 
 async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int) -> None:
     bot = bot_of(interaction)
-    clock = bot.games.clock
+    clock = bot.env.clock
     await interaction.edit_original_response(content=progress_text(live, 0, total))
     shown = clock.now()
     snapshot = jobs.snapshot_of(live.game)
-    pool = workers.current()
+    pool = bot.workers
     reviews: list[TurnReview] = []
     for index in range(total):
         judged = await pool.run(jobs.analyse_turn, snapshot, index, bot.config.analysis_depth)

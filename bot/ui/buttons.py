@@ -123,7 +123,7 @@ class MatchButton(
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
                 _("Lines of fire of the side to move; caught planes are marked."),
-                file=await board_file(live, lines=True),
+                file=await board_file(bot_of(interaction).workers, live, lines=True),
                 ephemeral=True,
             )
         elif self.action == "resign":
@@ -329,6 +329,7 @@ async def send_cockpit(
     stage = cockpit.panel(live.game, path)
     view = _cockpit_view(live, stage)
     file = await board_file(
+        bot_of(interaction).workers,
         live,
         highlight_cells=stage.highlight_cells,
         highlight_plane=stage.highlight_plane,
@@ -384,13 +385,13 @@ async def _anywhere_message(
     if live.aborted:  # ``said``: how it was called off
         head = f"**Crosshairs #{live.id}** · {_(live.game.mode.title)}"
         text = "\n".join([head, *said]) if said else f"{head}\n🛑 " + _("The match was called off.")
-        return text, await board_file(live), None
+        return text, await board_file(bot.workers, live), None
     if live.over:
         line = await ratings_line(bot.env.ratings, live)
         text = board_text(live, [line], hint=_(ANYWHERE_HINT, record=_("Record")))
         view = await final_view(bot, live) or components()
         view.add_item(MatchButton("record", live.id))
-        return text, await board_file(live), view
+        return text, await board_file(bot.workers, live), view
     stage = cockpit.panel(live.game, path)
     view = _cockpit_view(live, stage)
     shown = min(len(stage.choices), 5 * (5 - len(stage.menus)))
@@ -404,6 +405,7 @@ async def _anywhere_message(
     extra = [*draw_lines(live), f"**{stage.title}**"]
     text = board_text(live, extra, prompt=ANYWHERE_PROMPT)
     file = await board_file(
+        bot.workers,
         live,
         highlight_cells=stage.highlight_cells,
         highlight_plane=stage.highlight_plane,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services import jobs, workers
+from bot.services import jobs
 from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
@@ -140,6 +140,7 @@ async def challenge(
     if opponent.bot and not against_bot:
         raise MatchError(_("that bot cannot play Crosshairs — challenge me instead"))
     table = invites.new_table(
+        interaction,
         host=me,
         settings=settings,
         clouds=clouds,
@@ -154,7 +155,7 @@ async def challenge(
     if against_bot:
         with for_everyone(bot, guild_id):
             table.seats[1] = Occupant(None, computer_name(strength), strength)
-            invites.close(table, _("this match has already started"))
+            invites.close(interaction, table, _("this match has already started"))
             described = table.describe()
         await interaction.response.send_message(described)
         await invites.start_match(interaction, table)
@@ -188,6 +189,7 @@ async def lobby(
     seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me
     table = invites.new_table(
+        interaction,
         host=me,
         settings=settings,
         clouds=clouds,
@@ -291,7 +293,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
         match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
     await interaction.response.defer(thinking=True)
-    gif = await workers.current().run(
+    gif = await bot_of(interaction).workers.run(
         jobs.draw_replay, jobs.snapshot_of(live.game), live.names, current()
     )
     await interaction.followup.send(

@@ -10,11 +10,40 @@ sends as it is and never keeps.
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+import re
+from typing import Any, Generic, Self, TypeVar, cast
 
 import discord
 
 from i18n import _
+
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+
+
+# The base's own template matches no custom id: only its subclasses are registered.
+class Persistent(discord.ui.DynamicItem[ItemT], Generic[ItemT], template=r"(?!)"):
+    """A persistent button or menu, rebuilt by discord.py from its custom id after a
+    restart: the template's named groups, in order, are the constructor's first
+    arguments, each made an ``int`` where the constructor's parameter is annotated so.
+    One whose id needs more reading than that overrides :meth:`from_groups`."""
+
+    @classmethod
+    def from_groups(cls, *groups: str) -> Self:
+        params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # after self
+        # postponed annotations are the text "int"
+        args = [
+            int(value) if param.annotation in (int, "int") else value
+            for param, value in zip(params, groups, strict=False)
+        ]
+        made: Self = cast(Any, cls)(*args)
+        return made
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls.from_groups(*(g or "" for g in match.groupdict().values()))
 
 
 def components(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -14,14 +14,14 @@ Custom ids carry what a press needs, so they work after a restart:
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services import cockpit, jobs, workers
+from bot.services import cockpit, jobs
 from bot.services.live import MatchError
-from bot.services.training import Exercise, Pressed, TrainingService, Verdict
+from bot.services.training import Exercise, ExerciseVerdict, Pressed, TrainingService
+from bot.services.workers import Workers
 from bot.ui.cockpit_items import (
     CHOICE,
     choice_button,
@@ -31,7 +31,7 @@ from bot.ui.cockpit_items import (
     menu_select,
     read_menu,
 )
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
@@ -53,6 +53,7 @@ def service(interaction: discord.Interaction) -> TrainingService:
 
 
 async def board_picture(
+    pool: Workers,
     game: Game,
     names: list[str],
     *,
@@ -60,7 +61,7 @@ async def board_picture(
     lines: bool = False,
     filename: str = "lesson.png",
 ) -> discord.File:
-    png = await workers.current().run(
+    png = await pool.run(
         jobs.draw_board,
         jobs.snapshot_of(game),
         names,
@@ -105,7 +106,9 @@ async def show(
         head.append(note)
     head.append(f"**{stage.title}**")
     content = "\n\n".join(head)[:2000]
-    file = await board_picture(exercise.game, exercise.names, stage=stage)
+    file = await board_picture(
+        bot_of(interaction).workers, exercise.game, exercise.names, stage=stage
+    )
     view = exercise_view(exercise, stage)
     if edit:
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
@@ -124,7 +127,7 @@ async def fly(interaction: discord.Interaction, stamp: str, tokens: list[str]) -
     await tell_verdict(interaction, pressed.verdict)
 
 
-async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> None:
+async def tell_verdict(interaction: discord.Interaction, verdict: ExerciseVerdict) -> None:
     exercise = verdict.exercise
     view = components()
     if exercise.lesson is not None:
@@ -179,13 +182,15 @@ async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> No
         text.append(_("Themes: {themes}.", themes=themes))
         text.append(rating_line(verdict))
         view.add_item(TrainingButton("puzzle", ""))
-    file = await board_picture(verdict.tried, exercise.names, lines=True, filename="try.png")
+    file = await board_picture(
+        bot_of(interaction).workers, verdict.tried, exercise.names, lines=True, filename="try.png"
+    )
     await interaction.edit_original_response(
         content="\n".join(t for t in text if t)[:2000], attachments=[file], view=view
     )
 
 
-def rating_line(verdict: Verdict) -> str:
+def rating_line(verdict: ExerciseVerdict) -> str:
     rating = verdict.rating
     if rating is None:
         return ""
@@ -210,7 +215,7 @@ def rating_line(verdict: Verdict) -> str:
 
 
 class ExerciseButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:tk:(?P<stamp>[^:]+):" + CHOICE,
 ):
     def __init__(self, stamp: str, choice: cockpit.Choice, row: int | None = None) -> None:
@@ -219,10 +224,9 @@ class ExerciseButton(
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ExerciseButton:
-        return cls(match["stamp"], choice_of(match["op"], match["arg"]))
+    def from_groups(cls, *groups: str) -> ExerciseButton:
+        stamp, op, arg = groups
+        return cls(stamp, choice_of(op, arg))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
@@ -238,17 +242,11 @@ class ExerciseButton(
 
 
 class ExerciseMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tm:(?P<stamp>[^:]+):(?P<n>\d)"
+    Persistent[discord.ui.Select[Any]], template=r"xh:tm:(?P<stamp>[^:]+):(?P<n>\d)"
 ):
     def __init__(self, stamp: str, n: int, menu: cockpit.Menu | None = None) -> None:
         super().__init__(menu_select(f"xh:tm:{stamp}:{n}", menu))
         self.stamp = stamp
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ExerciseMenu:
-        return cls(match["stamp"], int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._choose(interaction))
@@ -275,7 +273,7 @@ MOST_BLUNDERS = 5  # one row of buttons under the analysis
 
 
 class TrainingButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:tr:(?P<action>lesson|again|hint|puzzle|daily|blunder):(?P<arg>[A-Za-z0-9~.-]*)",
 ):
     def __init__(
@@ -293,12 +291,6 @@ class TrainingButton(
         )
         self.action = action
         self.arg = arg
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TrainingButton:
-        return cls(match["action"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._act(interaction))
@@ -339,7 +331,7 @@ async def open_blunder(
     live = await bot.games.get(int(match_text))
     await interaction.response.defer(ephemeral=True, thinking=True)
     snapshot = jobs.snapshot_of(live.game)
-    review = await workers.current().run(
+    review = await bot.workers.run(
         jobs.analyse_turn, snapshot, int(index_text), bot.config.analysis_depth
     )
     if review is None or not review.better_plan:

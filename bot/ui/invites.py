@@ -8,129 +8,62 @@ say so politely if the bot restarted in between.
 
 from __future__ import annotations
 
-import itertools
-import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.live import ClockSettings, MatchError, Occupant
-from bot.services.unrated import mark_unrated
+from bot.services.live import MatchError, Occupant
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
 from bot.ui.buttons import open_table, start_anywhere
-from bot.ui.components import answer_button, components
+from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
-from bot.ui.options import computer_name, game_settings_words
+from bot.ui.offers import Pending, Table, offers_of
+from bot.ui.options import computer_name
 from i18n import _
-from rules.modes import Settings
-from rules.words.common import side
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
-_ids = itertools.count(1)
+
+def tables_of(interaction: discord.Interaction) -> Pending[Table]:
+    """The bot's book of open tables (:class:`~bot.ui.offers.Pending`)."""
+    return offers_of(bot_of(interaction)).tables
 
 
-@dataclass
-class Table:
-    """A challenge (two named seats) or a lobby (open seats)."""
-
-    id: int
-    host: Occupant
-    settings: Settings
-    clouds: str
-    clock: ClockSettings
-    channel_id: int
-    guild_id: int | None
-    seats: list[Occupant | None] = field(default_factory=list)
-    invited: int | None = None  # the challenged user, for a challenge
-    invited_name: str = ""  # their name, shown in the seat they are asked to take
-    rated: bool = True  # False: the players chose an unrated game (takebacks allowed)
-
-    @property
-    def full(self) -> bool:
-        return all(s is not None for s in self.seats)
-
-    def describe(self) -> str:
-        """The table's settings (each one that differs from the default named) and its
-        seats, each with the home side its planes come on from."""
-        m = self.settings.spec
-        lines = [" · ".join([f"**{_(m.title)}**", *settings_words(self.settings, self)])]
-        for i, entrant in enumerate(self.seats):
-            if entrant is not None:
-                who = entrant.name + (" 🤖" if entrant.user_id is None else "")
-            elif self.invited_name:
-                who = _("{name} (invited)", name=self.invited_name)
-            else:
-                who = _("— open —")
-            home = _("home side {side}", side=side(m.sides[i]))
-            lines.append(f"`{m.seat_label(i)}` {who} · {home}")
-        return "\n".join(lines)
-
-
-def settings_words(settings: Settings, table: Table) -> list[str]:
-    """The game's settings (planes and clouds always named), then its clock."""
-    said = game_settings_words(settings, table.clouds)
-    if not table.rated:
-        said.append(_("unrated (takebacks allowed)"))
-    if table.clock.per_turn:
-        said.append(_clock_text(table.clock))
-        if table.clock.on_expiry == "claim":
-            said.append(_("on time out the opponent may claim"))
-    return said
-
-
-def _clock_text(clock: ClockSettings) -> str:
-    seconds = clock.per_turn or 0
-    if seconds >= 86400:
-        return _("{n} day(s) a turn", n=f"{seconds / 86400:g}")
-    return _("{n} min a turn", n=f"{seconds / 60:g}")
-
-
-KEEP_CLOSED = 1000
-PENDING: dict[int, Table] = {}
-# What became of the tables no longer pending, so a late or second press is told
-# plainly ("already accepted") instead of being refused in general terms.
-CLOSED: dict[int, str] = {}
-
-
-def new_table(**kwargs: Any) -> Table:
-    table = Table(id=next(_ids), **kwargs)
-    PENDING[table.id] = table
+def new_table(interaction: discord.Interaction, **kwargs: Any) -> Table:
+    book = tables_of(interaction)
+    table = Table(id=book.number(), **kwargs)
+    book.add(table.id, table)
     return table
 
 
 def _table(table_id: int, interaction: discord.Interaction) -> Table:
-    table = PENDING.get(table_id)
+    book = tables_of(interaction)
+    table = book.get(table_id)
     if table is not None and table.guild_id != interaction.guild_id:
         table = None  # another server's table: as if it did not exist
     if table is None:
         raise MatchError(
-            CLOSED.get(table_id)
+            book.why_closed(table_id)
             or _("this table is no longer open (it started, was called off, or the bot restarted)")
         )
     return table
 
 
-def close(table: Table, why: str) -> None:
+def close(interaction: discord.Interaction, table: Table, why: str) -> None:
     """Take the table off the pending list, with no await between the check and this:
     of two presses racing to start (or call off) one table, only the first gets past
     :func:`_table`. Called only once the press is answered, so that a press Discord
     refuses (delivered late, or delivered twice) leaves the table as it was."""
-    PENDING.pop(table.id, None)
-    CLOSED[table.id] = why
-    if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
-        del CLOSED[next(iter(CLOSED))]
+    tables_of(interaction).close(table.id, why)
 
 
-def reopen(table: Table) -> None:
+def reopen(interaction: discord.Interaction, table: Table) -> None:
     """Put back a table whose match could not be started, so the press can be repeated."""
-    CLOSED.pop(table.id, None)
-    PENDING[table.id] = table
+    tables_of(interaction).add(table.id, table)
 
 
 async def start_match(interaction: discord.Interaction, table: Table) -> None:
@@ -150,9 +83,9 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
-            await mark_unrated(bot.games, live.id)
+            await bot.env.ratings.mark_unrated(live.id)
     except Exception:
-        reopen(table)
+        reopen(interaction, table)
         raise
     with for_everyone(bot, table.guild_id):
         intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
@@ -169,19 +102,13 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:ch:(?P<id>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, table_id: int, op: str) -> None:
         super().__init__(answer_button(f"xh:ch:{table_id}:{op}", op))
         self.table_id = table_id
         self.op = op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ChallengeButton:
-        return cls(int(match["id"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._act(interaction))
@@ -208,13 +135,16 @@ class ChallengeButton(
         withdrawn = user.id == table.host.user_id
         if self.op == "decline":
             close(
+                interaction,
                 table,
                 _("this challenge was withdrawn")
                 if withdrawn
                 else _("this challenge was declined"),
             )
         else:
-            close(table, _("this challenge has already been accepted: the match is on"))
+            close(
+                interaction, table, _("this challenge has already been accepted: the match is on")
+            )
         if self.op == "decline":
             with for_everyone(bot_of(interaction), table.guild_id):
                 said = _("Challenge withdrawn.") if withdrawn else _("Challenge declined.")
@@ -236,7 +166,7 @@ LOBBY_OPS = "sit|leave|cpu|start|cancel"
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=rf"xh:lb:(?P<id>\d+):(?P<op>{LOBBY_OPS}):(?P<seat>\d*)",
 ):
     def __init__(
@@ -265,11 +195,9 @@ class LobbyButton(
         self.seat = seat
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        seat = int(match["seat"]) if match["seat"] else None
-        return cls(int(match["id"]), match["op"], seat)
+    def from_groups(cls, *groups: str) -> LobbyButton:
+        table_id, op, seat = groups
+        return cls(int(table_id), op, int(seat) if seat else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
@@ -285,12 +213,12 @@ class LobbyButton(
         table = _table(self.table_id, interaction)  # again: other presses came meanwhile
         self._change(table, interaction.user, dry=False)
         if self.op == "cancel":
-            close(table, _("this table was closed by its host"))
+            close(interaction, table, _("this table was closed by its host"))
             with for_everyone(bot_of(interaction), table.guild_id):
                 content = f"{table.describe()}\n\n❌ " + _("Table closed.")
             await interaction.edit_original_response(content=content, view=None)
         elif self.op == "start":
-            close(table, _("this table has already started"))
+            close(interaction, table, _("this table has already started"))
             await start_match(interaction, table)
         else:
             with for_everyone(bot_of(interaction), table.guild_id):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.services import jobs, workers
+from bot.services import jobs
 from bot.services.pictures import cards_words
 from bot.services.rating_service import (
     BoardEntry,
@@ -28,8 +28,8 @@ from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from competition.ratings import FAMILIES, FAMILY_TITLES
 from i18n import _, current, n_
-from rules import steps
 from rules.achievements import CARDS
+from rules.words import manoeuvres
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -58,7 +58,9 @@ async def cards(interaction: discord.Interaction) -> None:
         )
         words = cards_words(CARDS.values(), title)
         language = current()
-    png = await workers.current().run(jobs.draw_cards, list(CARDS.values()), title, language)
+    png = await bot_of(interaction).workers.run(
+        jobs.draw_cards, list(CARDS.values()), title, language
+    )
     await interaction.followup.send("\n".join(lines), file=picture(png, "cards.png", words))
 
 
@@ -159,26 +161,11 @@ def profile_embed(name: str, found: Profile, here: bool) -> discord.Embed:
         else _("None yet"),
         inline=False,
     )
-    flown = ", ".join(times_flown(kind, n) for kind, n in found.manoeuvres)
+    flown = ", ".join(manoeuvres.times_flown(kind, n) for kind, n in found.manoeuvres)
     embed.add_field(
         name=_("Favourite manoeuvres"), value=flown or _("None flown yet"), inline=False
     )
     return embed
-
-
-def times_flown(kind: str, n: int) -> str:
-    """``12 swoops``: how often a manoeuvre (a step kind of :mod:`rules.steps`) was flown."""
-    if kind == steps.CLIMB:
-        return n_("{n} climb", "{n} climbs", n)
-    if kind == steps.LEVEL:
-        return n_("{n} level flight", "{n} level flights", n)
-    if kind == steps.LEVEL1:
-        return n_("{n} one-cell flight", "{n} one-cell flights", n)
-    if kind == steps.SWOOP:
-        return n_("{n} swoop", "{n} swoops", n)
-    if kind == steps.POWER:
-        return n_("{n} power dive", "{n} power dives", n)
-    return n_("{n} Immelmann", "{n} Immelmanns", n)
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -4,14 +4,13 @@ the course's menu of lessons."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.ui.commands import add_commands
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
 from bot.ui.errors import guarded
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
 from i18n import _, n_
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:tl"):
+class LessonMenu(Persistent[discord.ui.Select[Any]], template=r"xh:tl"):
     def __init__(self, passed: dict[str, int] | None = None) -> None:
         done = passed or {}
         options = [
@@ -35,12 +34,6 @@ class LessonMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"xh:t
         super().__init__(
             discord.ui.Select(custom_id="xh:tl", placeholder=_("Pick a lesson"), options=options)
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LessonMenu:
-        return cls()
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._choose(interaction))

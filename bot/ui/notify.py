@@ -1,4 +1,4 @@
-"""DMs about your games: :meth:`NotifyDesk.turn_passed` hears each
+"""DMs about your games: :meth:`TurnNotifier.turn_passed` hears each
 :class:`~bot.services.events.TurnPassed` on the event bus, and the clocks call
 :func:`clock_low`, to send them (``/crosshairs notify`` in :mod:`bot.ui.notify_setting`
 chooses how often). What is sent to whom
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-class NotifyDesk:
+class TurnNotifier:
     """Hears each turn passed on the event bus (bot/app.py subscribes it)."""
 
     def __init__(self, bot: CrosshairsBot, service: Notifications) -> None:

@@ -157,4 +157,4 @@ class DailyPuzzles(commands.Cog):
 async def setup(bot: CrosshairsBot) -> None:
     add_commands(puzzle)
     env = bot.env
-    await bot.add_cog(DailyPuzzles(bot, env.training, env.games.clock, env.config.clock_interval))
+    await bot.add_cog(DailyPuzzles(bot, env.training, env.clock, env.config.clock_interval))

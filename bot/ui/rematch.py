@@ -21,22 +21,20 @@ from __future__ import annotations
 
 import itertools
 import logging
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.services.live import LiveMatch, MatchError, Occupant
-from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui import anywhere
 from bot.ui.buttons import REMATCH_ID, open_table, start_anywhere
-from bot.ui.components import answer_button, components
+from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
-from bot.ui.invites import Table
 from bot.ui.language import for_everyone
+from bot.ui.offers import Table
 from bot.ui.rematch_offers import Offer, RematchOffers
 from bot.ui.walls import match_of_press
 from i18n import _
@@ -71,25 +69,19 @@ def rematch_table(live: LiveMatch, host: Occupant, rated: bool) -> Table:
     )
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>\d+)"):
+class RematchButton(Persistent[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>\d+)"):
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(label=_("Rematch"), custom_id=REMATCH_ID.format(match_id))
         )
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["id"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
-        rated = not await chosen_unrated(bot_of(interaction).games, live.id)
+        rated = not await bot_of(interaction).env.ratings.chosen_unrated(live.id)
         book = _offers(interaction)
         _check(book, live, interaction.user.id)
         offer = book.waiting_offer(live.id)
@@ -224,7 +216,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
-            await mark_unrated(bot.games, live.id)
+            await bot.env.ratings.mark_unrated(live.id)
     except Exception:
         # nothing was made: Rematch may be pressed again
         _offers(interaction).reopen(offer.match_id)
@@ -302,19 +294,13 @@ async def _settle(interaction: discord.Interaction, offer: Offer, said: str) -> 
 
 
 class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:ra:(?P<id>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, offer_id: int, op: str) -> None:
         super().__init__(answer_button(f"xh:ra:{offer_id}:{op}", op))
         self.offer_id = offer_id
         self.op = op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> AnswerButton:
-        return cls(int(match["id"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, answer_offer(interaction, self.offer_id, self.op))

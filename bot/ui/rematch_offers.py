@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.ui.invites import Table
+from bot.ui.offers import Table
 from i18n import _
 
 KEEP_CLOSED = 1000

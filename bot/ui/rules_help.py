@@ -3,17 +3,18 @@ renderer from a position, and buttons to page through them."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.services import jobs, workers
+from bot.services import jobs
 from bot.services.pictures import diagram_words
+from bot.services.workers import Workers
 from bot.ui.commands import add_commands
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
+from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.files import picture
 from i18n import N_, _, current
@@ -133,11 +134,9 @@ PAGES = (
 TOPICS = {p.key: i for i, p in enumerate(PAGES)}
 
 
-async def _diagram(page: Page) -> discord.File:
+async def _diagram(pool: Workers, page: Page) -> discord.File:
     game = position.parse(page.diagram, fire="manual")
-    png = await workers.current().run(
-        jobs.draw_position, page.diagram, "manual", 768, page.lines, current()
-    )
+    png = await pool.run(jobs.draw_position, page.diagram, "manual", 768, page.lines, current())
     return picture(png, f"rules-{page.key}.png", diagram_words(_(page.title), game))
 
 
@@ -156,21 +155,13 @@ def _view(index: int) -> discord.ui.View:
     return view
 
 
-class RulesPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:rules:(?P<page>\d+)"
-):
+class RulesPageButton(Persistent[discord.ui.Button[Any]], template=r"xh:rules:(?P<page>\d+)"):
     def __init__(self, page: int, label: str = "", disabled: bool = False) -> None:
         label = label or _("Page")
         super().__init__(
             discord.ui.Button(label=label, disabled=disabled, custom_id=f"xh:rules:{max(page, 0)}")
         )
         self.page = max(0, min(page, len(PAGES) - 1))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulesPageButton:
-        return cls(int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._act(interaction))
@@ -179,7 +170,7 @@ class RulesPageButton(
         await interaction.response.defer()
         await interaction.edit_original_response(
             embed=_embed(self.page),
-            attachments=[await _diagram(PAGES[self.page])],
+            attachments=[await _diagram(bot_of(interaction).workers, PAGES[self.page])],
             view=_view(self.page),
         )
 
@@ -191,7 +182,10 @@ async def rules(interaction: discord.Interaction, topic: str = "overview") -> No
     index = TOPICS.get(topic, 0)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await interaction.followup.send(
-        embed=_embed(index), file=await _diagram(PAGES[index]), view=_view(index), ephemeral=True
+        embed=_embed(index),
+        file=await _diagram(bot_of(interaction).workers, PAGES[index]),
+        view=_view(index),
+        ephemeral=True,
     )
 
 

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot.services import jobs, workers
+from bot.services import jobs
 from bot.services.events import GameBooked, MatchAborted, MatchFinished, nonce
 from bot.services.live import LiveMatch, MatchError
 from bot.services.manager import GameManager
@@ -30,6 +30,7 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.rating_service import RatingService
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
+from bot.services.workers import Workers
 from bot.ui import anywhere
 from bot.ui.buttons import open_table
 from bot.ui.commands import add_commands
@@ -87,7 +88,7 @@ def side_rows(series: Series) -> list[ScoreRow]:
     ]
 
 
-async def scoreboard_file(series: Series) -> discord.File:
+async def scoreboard_file(workers: Workers, series: Series) -> discord.File:
     played, planned = series.games_played, series.games_planned
     names = SeriesService.side_names(series)
     players = _(" vs ").join(names[s] for s in sorted(names))
@@ -97,9 +98,7 @@ async def scoreboard_file(series: Series) -> discord.File:
     else:
         subtitle = _("After game {played} of {planned}", played=played, planned=planned)
     rows, pool = side_rows(series), series.current_pool
-    png = await workers.current().run(
-        jobs.draw_scoreboard, title, rows, subtitle, pool, i18n.current()
-    )
+    png = await workers.run(jobs.draw_scoreboard, title, rows, subtitle, pool, i18n.current())
     words = scoreboard_words(title, rows, subtitle, pool)
     return picture(png, f"series-{series.id}.png", words)
 
@@ -183,7 +182,7 @@ async def status(interaction: discord.Interaction, series_id: int | None = None)
     found = await _series_here(interaction, series_id)
     await interaction.response.defer(thinking=True)
     with for_everyone(bot_of(interaction), found.guild_id):
-        text, board = status_text(found), await scoreboard_file(found)
+        text, board = status_text(found), await scoreboard_file(bot_of(interaction).workers, found)
     await interaction.followup.send(text, file=board)
 
 
@@ -279,7 +278,7 @@ class SeriesDesk(commands.Cog):
         if pool:
             cards = [CARDS[c] for c in pool]
             in_play = _("Cards in play")
-            sheet = await workers.current().run(jobs.draw_cards, cards, in_play, i18n.current())
+            sheet = await self.bot.workers.run(jobs.draw_cards, cards, in_play, i18n.current())
             words = cards_words(cards, in_play)
             await target.send(header, file=picture(sheet, "cards.png", words))
         else:
@@ -341,7 +340,9 @@ class SeriesDesk(commands.Cog):
             )
             if returned:
                 text += " " + _("Back to the pool: {cards}.", cards=returned)
-            await channel.send(text, file=await scoreboard_file(current), nonce=post_nonce)
+            await channel.send(
+                text, file=await scoreboard_file(self.bot.workers, current), nonce=post_nonce
+            )
             if current.status is SeriesStatus.FINISHED:
                 await channel.send(winner_line(current), nonce=nonce(live.id, "winner"))
 

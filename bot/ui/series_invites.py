@@ -11,9 +11,6 @@ never asked: a series against it alone starts at once.
 
 from __future__ import annotations
 
-import itertools
-import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,17 +20,17 @@ from bot.services.live import MatchError, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
 from bot.ui.commands import add_commands
-from bot.ui.components import answer_button, components
+from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
+from bot.ui.offers import Invitation, offers_of
 from bot.ui.options import (
     GAME_DESCRIPTIONS,
     STRENGTH_CHOICES,
     computer_name,
     game_choices,
-    game_settings_text,
     turn_clock,
 )
 from bot.ui.series import MODE_CHOICES, series
@@ -48,62 +45,14 @@ if TYPE_CHECKING:
 
 INVITATION_TIMEOUT = 15 * 60.0  # seconds
 
-_ids = itertools.count(1)
 
-
-@dataclass
-class Invitation:
-    id: int
-    plan: SeriesPlan
-    entrants: list[Occupant]  # per position; the organiser first
-    handicaps: list[int]
-    guild_id: int | None
-    expires_at: float
-    waiting: set[int]  # the invited people who have not accepted yet
-    accepted: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        plan = self.plan
-        mentions = ", ".join(f"<@{e.user_id}>" for e in self.entrants[1:] if e.user_id)
-        invites = n_(
-            "**{organiser}** invites you to a series of {n} game of {mode}",
-            "**{organiser}** invites you to a series of {n} games of {mode}",
-            plan.games,
-            organiser=self.entrants[0].name,
-            mode=_(MODES[plan.mode].title),
-        )
-        if plan.clock_per_turn:
-            invites += " " + _("({n} s a turn)", n=f"{plan.clock_per_turn:g}")
-        every = game_settings_text(plan.settings(self.handicaps), plan.clouds)
-        lines = [
-            f"🎴 {mentions}: {invites}.",
-            _("Every game: {settings}.", settings=every),
-            _("Players: {names}", names=", ".join(e.name for e in self.entrants)),
-            _(
-                "Nothing is rated or timed until everyone accepts; the invitation expires {when}.",
-                when=f"<t:{int(self.expires_at)}:R>",
-            ),
-        ]
-        if self.accepted:
-            lines.append(_("Accepted: {names}", names=", ".join(self.accepted)))
-        return "\n".join(lines)
-
-
-KEEP_CLOSED = 1000
-PENDING: dict[int, Invitation] = {}
-CLOSED: dict[int, str] = {}  # what became of the others, for a late or second press
-
-
-def _close(offer: Invitation, why: str) -> None:
+def _close(interaction: discord.Interaction, offer: Invitation, why: str) -> None:
     """Off the pending list before any await, so only one press can start the series."""
-    PENDING.pop(offer.id, None)
-    CLOSED[offer.id] = why
-    if len(CLOSED) > KEEP_CLOSED:  # only recent presses need the reason
-        del CLOSED[next(iter(CLOSED))]
+    offers_of(bot_of(interaction)).invitations.close(offer.id, why)
 
 
 class InvitationButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:si:(?P<id>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, invitation_id: int, op: str) -> None:
@@ -111,22 +60,17 @@ class InvitationButton(
         self.invitation_id = invitation_id
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> InvitationButton:
-        return cls(int(match["id"]), match["op"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
 
     def _offer(self, interaction: discord.Interaction) -> Invitation:
-        offer = PENDING.get(self.invitation_id)
+        book = offers_of(bot_of(interaction)).invitations
+        offer = book.get(self.invitation_id)
         if offer is not None and offer.guild_id != interaction.guild_id:
             offer = None  # another server's invitation: as if it did not exist
         if offer is None:
             raise MatchError(
-                CLOSED.get(self.invitation_id)
+                book.why_closed(self.invitation_id)
                 or _(
                     "this invitation is no longer open (it started, was declined or expired, "
                     "or the bot restarted)"
@@ -137,7 +81,7 @@ class InvitationButton(
         organiser = user.id == offer.entrants[0].user_id
         if user.id not in invited and not (self.op == "decline" and organiser):
             raise MatchError(_("this invitation is not addressed to you"))
-        expired = bot_of(interaction).games.clock.now() >= offer.expires_at
+        expired = bot_of(interaction).env.clock.now() >= offer.expires_at
         if self.op == "accept" and not expired and user.id not in offer.waiting:
             raise MatchError(_("you have already accepted; waiting for the others"))
         if self.op == "accept" and not expired and offer.waiting <= {user.id}:
@@ -159,8 +103,8 @@ class InvitationButton(
     async def _answer(self, interaction: discord.Interaction, offer: Invitation) -> None:
         user = interaction.user
         organiser = user.id == offer.entrants[0].user_id
-        if bot_of(interaction).games.clock.now() >= offer.expires_at:
-            _close(offer, _("this invitation has expired"))
+        if bot_of(interaction).env.clock.now() >= offer.expires_at:
+            _close(interaction, offer, _("this invitation has expired"))
             said = _("The invitation expired.")
             await interaction.edit_original_response(
                 content=f"{offer.text()}\n\n⌛ {said}", view=None
@@ -168,11 +112,11 @@ class InvitationButton(
             return
         if self.op == "decline":
             if organiser:
-                _close(offer, _("this invitation was withdrawn"))
+                _close(interaction, offer, _("this invitation was withdrawn"))
                 said = _("Invitation withdrawn: no series.")
             else:
                 name = user.display_name
-                _close(offer, _("this invitation was declined by {name}", name=name))
+                _close(interaction, offer, _("this invitation was declined by {name}", name=name))
                 said = _("Invitation declined by {name}: no series.", name=name)
             await interaction.edit_original_response(
                 content=f"{offer.text()}\n\n❌ {said}", view=None
@@ -185,7 +129,7 @@ class InvitationButton(
                 content=offer.text(), view=invitation_view(offer.id)
             )
             return
-        _close(offer, _("this invitation has already been accepted: the series is on"))
+        _close(interaction, offer, _("this invitation has already been accepted: the series is on"))
         said = _("Everyone accepted.")
         await interaction.edit_original_response(content=f"{offer.text()}\n\n✅ {said}", view=None)
         await _begin(interaction, offer)
@@ -268,19 +212,19 @@ async def start(
     )
     plan.settings(tokens)  # a bad mode or variant is refused before anything is posted
     offer = Invitation(
-        id=next(_ids),
+        id=offers_of(bot).invitations.number(),
         plan=plan,
         entrants=entrants,
         handicaps=tokens,
         guild_id=interaction.guild_id,
-        expires_at=bot.games.clock.now() + INVITATION_TIMEOUT,
+        expires_at=bot.env.clock.now() + INVITATION_TIMEOUT,
         waiting={e.user_id for e in entrants[1:] if e.user_id is not None},
     )
     if not offer.waiting:  # only the computer to ask: nobody's consent is needed
         await interaction.response.defer(thinking=True)
         await _begin(interaction, offer)
         return
-    PENDING[offer.id] = offer
+    offers_of(bot).invitations.add(offer.id, offer)
     with for_everyone(bot, offer.guild_id):
         content, view = offer.text(), invitation_view(offer.id)
     await interaction.response.send_message(

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.services import jobs, workers
+from bot.services import jobs
 from bot.services.live import LiveMatch, Update
 from bot.services.pictures import cards_words
+from bot.services.workers import Workers
 from bot.ui import board_edits
 from bot.ui.files import document, picture
 from i18n import N_, _, current, n_
@@ -75,6 +76,7 @@ def _intro(live: LiveMatch, turn: int) -> str:
 
 
 async def board_file(
+    pool: Workers,
     live: LiveMatch,
     *,
     lines: bool = False,
@@ -101,7 +103,7 @@ async def board_file(
     key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
     png = _PREVIEWS.get(key) if filename != "board.png" else None
     if png is None:
-        png = await workers.current().run(
+        png = await pool.run(
             jobs.draw_board,
             jobs.snapshot_of(live.game),
             live.names,
@@ -180,7 +182,7 @@ async def _send_board(
     view: discord.ui.View | None,
     extra: Sequence[str],
 ) -> discord.Message:
-    ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+    ply, text, file = live.ply, board_text(live, extra), await board_file(bot.workers, live)
     old = live.record.board_message_id
     if view is None:
         message = await target.send(text, file=file)
@@ -229,7 +231,7 @@ async def adopt_board(
     brought up to date by an edit instead of posting it again; the noted one goes, as
     when a board is posted (:func:`send_board`)."""
     async with live.showing:
-        ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+        ply, text, file = live.ply, board_text(live, extra), await board_file(bot.workers, live)
         await message.edit(content=text, attachments=[file], view=view)
         old = live.record.board_message_id
         await bot.games.set_board_message(live, message.id, ply)
@@ -294,7 +296,7 @@ async def _refresh_board(
     told = finished_turns(live, update.events)
     board_id = live.record.board_message_id
     # the ply drawn is the one noted as shown: another action may pass it meanwhile
-    ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+    ply, text, file = live.ply, board_text(live, extra), await board_file(bot.workers, live)
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
@@ -334,7 +336,7 @@ async def announce_claims(bot: CrosshairsBot, update: Update) -> int:
     for claim in claimed:
         card = CARDS[claim.card]
         who = live.who(claim.seat)
-        png = await workers.current().run(jobs.draw_card, card, live.names[claim.seat], current())
+        png = await bot.workers.run(jobs.draw_card, card, live.names[claim.seat], current())
         said = n_(
             "{who} claims **{card}** ({n} point): {fate}",
             "{who} claims **{card}** ({n} points): {fate}",

@@ -126,7 +126,7 @@ def mine(game: Game, ev: Evaluator | None = None) -> Plan | None:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class SearchVerdict:
     """What the deeper search made of a proposed answer."""
 
     kept: bool
@@ -134,12 +134,11 @@ class Verdict:
     best: int = 0  # the outcome that solves the puzzle
     tried: int = 0  # distinct turns compared
     solving: int = 0  # of them, how many solve it
-    answer_rank: int = 0  # the answer's place in the search's own order (0 = its first)
     themes: tuple[str, ...] = ()
     rating: int = 0
 
 
-def verify(game: Game, answer: Plan, ev: Evaluator | None = None) -> Verdict:
+def verify(game: Game, answer: Plan, ev: Evaluator | None = None) -> SearchVerdict:
     """Check ``answer`` with :data:`VERIFY` (deeper than :data:`MINE`, which proposed
     it): kept when no turn found does better and some fall short."""
     evaluator = ev or Evaluator(game, TUNED_WEIGHTS)
@@ -153,19 +152,18 @@ def verify(game: Game, answer: Plan, ev: Evaluator | None = None) -> Verdict:
     mine_line = lines[keys.index(answer_key)]
     best = max(line.outcome for line in lines)
     if mine_line.outcome < best:
-        return Verdict(False, "beaten", best, len(lines))
+        return SearchVerdict(False, "beaten", best, len(lines))
     solving = sum(1 for line in lines if line.outcome == best)
     if solving == len(lines) or solving / len(lines) > MOST_SOLVING:
-        return Verdict(False, "too easy", best, len(lines), solving)
+        return SearchVerdict(False, "too easy", best, len(lines), solving)
     rank = keys.index(answer_key)
     themes = themes_of(game, mine_line, [line for line in lines if line.outcome < best])
-    return Verdict(
+    return SearchVerdict(
         True,
         "kept",
         best,
         len(lines),
         solving,
-        rank,
         themes,
         difficulty(game, answer, rank, solving, len(lines), themes),
     )

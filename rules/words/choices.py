@@ -11,22 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from i18n import N_, _
+from i18n import _
 from rules import board, events, steps
 from rules.steps import Step
+from rules.words import manoeuvres
 from rules.words.common import direction, join, plane_pose
 
 if TYPE_CHECKING:
     from rules.game import Game
-
-_NAMES = {
-    steps.CLIMB: N_("climb"),
-    steps.LEVEL: N_("fly level"),
-    steps.LEVEL1: N_("fly level one cell"),
-    steps.SWOOP: N_("swoop"),
-    steps.POWER: N_("power dive"),
-    steps.IMMELMANN: N_("Immelmann turn"),
-}
 
 
 def step_label(game: Game, step: Step) -> str:
@@ -68,7 +60,7 @@ def step_label(game: Game, step: Step) -> str:
     if kind == steps.CRASH:
         return _("{plane}: crash, it can do nothing else", plane=head)
     moved = after.plane(plane.id)
-    verb = _(_NAMES[kind])
+    verb = _(manoeuvres.VERBS[kind])
     if moved is None:
         return _("{plane}: {verb}, and it is shot down", plane=head, verb=verb) + shots
     if moved.cell != plane.cell:

@@ -227,7 +227,9 @@ async def test_a_blunder_of_ones_own_game_is_replayed_from_the_analysis(
     assert "who played that turn" in refused.content
     opened = answer(await owner.click(post, custom_id=first.custom_id))
     assert opened.ephemeral and "Your blunder of player-turn" in opened.content
-    training = TrainingService(simcord_bot.db, simcord_bot.config.analysis_depth)
+    training = TrainingService(
+        simcord_bot.env.stores, simcord_bot.workers, simcord_bot.config.analysis_depth
+    )
     exercise = await training.current(owner.id)
     played = [p.token for p in live.game.history if p.turn == turn]
     again = await training.play(owner.id, exercise.stamp, played)

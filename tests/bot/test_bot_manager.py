@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.env import stores_on
 from bot.services.clock import FakeClock
 from bot.services.live import (
     AlreadyOut,
@@ -65,7 +66,7 @@ async def fly_first_turns(games: GameManager, live: LiveMatch) -> None:
 
 
 async def test_a_whole_duel_through_the_manager_is_stored_step_by_step(db: Database) -> None:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, guild_id=9, seed=3)
     moves = await play_to_the_end(games, live, seed=1)
     stored = await games.repo.get(live.id)
@@ -81,7 +82,7 @@ async def test_a_whole_duel_through_the_manager_is_stored_step_by_step(db: Datab
 
 
 async def test_a_whole_four_player_game_through_the_manager(db: Database) -> None:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     live = await games.create(
         people(ALICE, BOB, CAROL, DAVE), Settings(mode="ffa4"), channel_id=1, seed=5
     )
@@ -91,7 +92,7 @@ async def test_a_whole_four_player_game_through_the_manager(db: Database) -> Non
 
 
 async def test_the_update_explains_the_action_and_whose_turn_it_is(db: Database) -> None:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, cloud_setup="none")
     update = await games.play(live.id, ALICE, ["+a3NE"])
     assert (
@@ -105,7 +106,7 @@ async def test_the_update_explains_the_action_and_whose_turn_it_is(db: Database)
 
 @pytest.fixture
 async def duel(db: Database) -> tuple[GameManager, LiveMatch]:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, cloud_setup="none")
     return games, live
 
@@ -197,7 +198,7 @@ async def test_a_draw_needs_every_player(duel: tuple[GameManager, LiveMatch]) ->
 
 
 async def test_a_resignation_or_draw_before_every_side_has_flown_aborts(db: Database) -> None:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     resigned = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     await games.play(resigned.id, ALICE, ["+a3NE"])  # bob has not flown yet
     update = await games.resign(resigned.id, ALICE)
@@ -222,7 +223,7 @@ async def test_a_draw_offer_lapses_when_the_turn_moves_on(
 
 
 async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     await games.abort(live.id, BOB)
     assert (await games.repo.get(live.id)).status == "abandoned"
@@ -232,7 +233,7 @@ async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
 
 
 async def test_the_computer_takes_its_turn(db: Database) -> None:
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     bots = [Occupant(ALICE, "alice"), Occupant(None, "Computer", "easy")]
     live = await games.create(bots, Settings(), channel_id=1, cloud_setup="none")
     await assert_refused(games, live, "not playing", games.play(live.id, BOB, ["+k7SW"]))
@@ -250,7 +251,7 @@ async def test_the_computer_takes_its_turn(db: Database) -> None:
 
 async def test_a_reminder_then_the_player_loses_on_time(db: Database) -> None:
     clock = FakeClock()
-    games = GameManager(db, clock)
+    games = GameManager(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, clock=ClockSettings(per_turn=300)
     )
@@ -268,7 +269,7 @@ async def test_a_reminder_then_the_player_loses_on_time(db: Database) -> None:
 
 async def test_a_move_restarts_the_turn_clock(db: Database) -> None:
     clock = FakeClock()
-    games = GameManager(db, clock)
+    games = GameManager(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, clock=ClockSettings(per_turn=300)
     )
@@ -281,7 +282,7 @@ async def test_a_move_restarts_the_turn_clock(db: Database) -> None:
 
 async def test_on_claim_the_opponent_may_claim_after_expiry(db: Database) -> None:
     clock = FakeClock()
-    games = GameManager(db, clock)
+    games = GameManager(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB),
         Settings(),
@@ -304,7 +305,7 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
     clock = FakeClock()
     path = tmp_path / "restart.db"
     db = await Database.open(path)
-    games = GameManager(db, clock)
+    games = GameManager(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, seed=4, clock=ClockSettings(per_turn=600)
     )
@@ -314,7 +315,7 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
     await db.close()
 
     db = await Database.open(path)
-    games = GameManager(db, clock)
+    games = GameManager(stores_on(db), clock)
     loaded, set_aside = await games.resume()
     assert set_aside == [] and [m.id for m in loaded] == [live.id]
     again = loaded[0]
@@ -328,7 +329,7 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
 async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) -> None:
     path = tmp_path / "damaged.db"
     db = await Database.open(path)
-    games = GameManager(db)
+    games = GameManager(stores_on(db))
     good = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     bad = await games.create(people(CAROL, DAVE), Settings(), channel_id=1)
     async with db.transaction() as conn:
@@ -338,7 +339,7 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
         )
     await db.close()
     db = await Database.open(path)
-    games = GameManager(db)
+    games = GameManager(stores_on(db))
     loaded, set_aside = await games.resume()
     assert [m.id for m in loaded] == [good.id]
     assert [s.match_id for s in set_aside] == [bad.id]
@@ -351,7 +352,7 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
 async def test_resigning_twice_says_the_seat_is_already_out(db: Database) -> None:
     """The one refusal that forgetting a person relies on is its own kind, not a phrase
     to look for in the message."""
-    games = GameManager(db, FakeClock())
+    games = GameManager(stores_on(db), FakeClock())
     live = await games.create(
         people(ALICE, BOB, CAROL), Settings(mode="ffa3"), channel_id=1, cloud_setup="none"
     )

@@ -14,6 +14,7 @@ import pytest
 
 from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
+from bot.env import stores_on
 from bot.services import jobs
 from bot.services.clock import FakeClock
 from bot.services.live import ClockSettings, Occupant
@@ -38,8 +39,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
     db: Database,
 ) -> None:
     clock = FakeClock()
-    owner = GameManager(db, clock, shards=Shards(2, (1,)))
-    other = GameManager(db, clock, shards=Shards(2, (0,)))
+    owner = GameManager(stores_on(db), clock, shards=Shards(2, (1,)))
+    other = GameManager(stores_on(db), clock, shards=Shards(2, (0,)))
     live = await owner.create(
         [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),
@@ -61,8 +62,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
 async def test_a_turn_left_untold_is_told_only_by_the_process_that_owns_its_shard(
     db: Database,
 ) -> None:
-    owner = GameManager(db, FakeClock(), shards=Shards(2, (1,)))
-    other = GameManager(db, FakeClock(), shards=Shards(2, (0,)))
+    owner = GameManager(stores_on(db), FakeClock(), shards=Shards(2, (1,)))
+    other = GameManager(stores_on(db), FakeClock(), shards=Shards(2, (0,)))
     live = await owner.create(
         [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),

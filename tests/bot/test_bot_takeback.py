@@ -13,7 +13,6 @@ from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
-from bot.services.unrated import mark_unrated
 from rules import serialize
 from storage.matches import MatchRepo
 from storage.ratings import RatingRepo
@@ -179,7 +178,7 @@ async def test_a_takeback_waits_for_everyone_asked(
     await table.alice.click(lobby, label="Start")
     (thread,) = table.channel.threads
     live = await match_in(simcord_bot, thread)
-    await mark_unrated(simcord_bot.games, live.id)  # as if they had chosen it: a lobby cannot
+    await simcord_bot.env.ratings.mark_unrated(live.id)  # as if they had chosen it: a lobby cannot
     await fly(table.alice, thread, live)
     at = live.ply
 

@@ -109,7 +109,7 @@ async def test_a_crash_just_after_the_ratings_line_still_shows_the_scoreboard_on
     first = await current_match(simcord_bot, thread)
     await fly_first_turns(club.member, thread, first)
 
-    async def crash(series: Any) -> None:
+    async def crash(pool: Any, series: Any) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:

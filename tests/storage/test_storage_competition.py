@@ -9,7 +9,7 @@ from storage.db import Database
 from storage.errors import NotFound, StorageError
 from storage.guilds import GuildSettingsRepo
 from storage.matches import MatchRepo
-from storage.players import PlayerRepo
+from storage.players import PlayerRepo, remember
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
@@ -132,9 +132,9 @@ async def test_a_tournament_keeps_entries_rounds_and_results(db: Database) -> No
 
 
 async def test_ratings_keep_their_history(db: Database) -> None:
-    players = PlayerRepo(db)
-    await players.upsert(11, "Ann")
-    await players.upsert(22, "Bob")
+    async with db.transaction() as conn:
+        await remember(conn, 11, "Ann")
+        await remember(conn, 22, "Bob")
     repo = RatingRepo(db)
     match_id = await MatchRepo(db).create(duel())
     assert await repo.get(11, "duel") is None
@@ -157,8 +157,9 @@ async def test_ratings_keep_their_history(db: Database) -> None:
 
 async def test_players_keep_their_latest_name(db: Database) -> None:
     repo = PlayerRepo(db)
-    await repo.upsert(11, "Ann")
-    await repo.upsert(11, "Annie")
+    for name in ("Ann", "Annie"):
+        async with db.transaction() as conn:
+            await remember(conn, 11, name)
     ann = await repo.get(11)
     assert ann is not None and ann.display_name == "Annie"
     assert await repo.get(12) is None
@@ -171,7 +172,7 @@ async def test_guild_settings_are_kept_per_guild(db: Database) -> None:
     await repo.set(1, "channel", "501")
     await repo.set(1, "ruleset", "classic")
     await repo.set(2, "ruleset", "2026")
-    assert await repo.get_all(1) == {"channel": "501", "ruleset": "classic"}
+    assert (await repo.get(1, "channel"), await repo.get(1, "ruleset")) == ("501", "classic")
     assert await repo.get(2, "ruleset") == "2026"
     assert await repo.delete(1, "channel")
     assert not await repo.delete(1, "channel")

@@ -67,7 +67,6 @@ async def _set_aside_alone(db: Database, damage: str) -> None:
     assert all(m.snapshot == game_json(1, 1) for m in found.matches)
     assert [a.match_id for a in found.set_aside] == [bad]
     assert why in found.set_aside[0].why
-    assert [m.id for m in (await repo.list_live(1)).matches] == [i for i in ids if i != bad]
     with pytest.raises(CorruptMatch):
         await repo.get(bad)
     assert [a.match_id for a in await repo.scan()] == [bad]

@@ -24,7 +24,7 @@ async def test_a_created_match_reads_back_whole(db: Database) -> None:
     assert (m.guild_id, m.channel_id, m.thread_id, m.board_message_id) == (1, 500, 77, None)
     assert m.clock_json == '{"turn_seconds": 600}'
     assert (m.status, m.ply, m.result_json, m.finished_at) == (MatchStatus.ACTIVE, 0, None, None)
-    assert (m.to_move_seat, m.to_move_user_id, m.turn_deadline) == (0, 11, 1_900_000_000.0)
+    assert (m.to_move_seat, m.turn_deadline) == (0, 1_900_000_000.0)
     assert [(s.seat, s.user_id, s.team, s.handicap) for s in m.seats] == [
         (0, 11, 0, 0),
         (1, 22, 1, 2),
@@ -59,7 +59,7 @@ async def test_a_step_updates_the_match_and_the_log(db: Database) -> None:
         match_id, 2, "k7C<", 22, game_json(2, 0), to_move_seat=0, turn_deadline=None
     )
     m = await repo.get(match_id)
-    assert (m.ply, m.to_move_seat, m.to_move_user_id, m.turn_deadline) == (2, 0, 11, None)
+    assert (m.ply, m.to_move_seat, m.turn_deadline) == (2, 0, None)
     assert m.snapshot == game_json(2, 0)
     steps = await repo.steps(match_id)
     assert [(s.ply, s.token, s.actor_id) for s in steps] == [(1, "+a3NE", 11), (2, "k7C<", 22)]
@@ -197,18 +197,9 @@ async def test_unfinished_matches_carry_what_resuming_needs(db: Database) -> Non
     assert found.set_aside == []
     assert [m.id for m in found.matches] == [first, third]
     a, c = found.matches
-    assert (a.channel_id, a.thread_id, a.board_message_id, a.to_move_user_id) == (500, 71, 9001, 11)
-    assert (c.channel_id, c.ply, c.to_move_user_id, c.turn_deadline) == (501, 1, 22, 77.5)
+    assert (a.channel_id, a.thread_id, a.board_message_id, a.to_move_seat) == (500, 71, 9001, 0)
+    assert (c.channel_id, c.ply, c.to_move_seat, c.turn_deadline) == (501, 1, 1, 77.5)
     assert c.snapshot == game_json(1, 1)
-
-
-async def test_live_matches_are_listed_per_guild(db: Database) -> None:
-    repo = MatchRepo(db)
-    here = await repo.create(duel(guild_id=1))
-    await repo.create(duel(guild_id=2))
-    done = await repo.create(duel(guild_id=1))
-    await repo.finish(done, MatchStatus.FINISHED, "{}")
-    assert [m.id for m in (await repo.list_live(1)).matches] == [here]
 
 
 async def test_a_thread_finds_its_active_match_first(db: Database) -> None:

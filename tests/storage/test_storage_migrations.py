@@ -10,7 +10,7 @@ from storage.config import parse_target
 from storage.db import Database
 from storage.errors import SchemaTooNew, StorageError
 from storage.matches import MatchRepo
-from storage.players import PlayerRepo
+from storage.players import remember
 from storage.ratings import RatingChange, RatingRepo
 from storage.tournament_events import FINISHED, TournamentEvents
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
@@ -64,7 +64,8 @@ async def test_every_earlier_version_upgrades_in_place(target: str, start: int) 
         assert await db.schema_version() == migrations.LATEST
         if match_id is not None:
             assert (await MatchRepo(db).get(match_id)).channel_id == 500
-        await PlayerRepo(db).upsert(11, "Ann")
+        async with db.transaction() as conn:
+            await remember(conn, 11, "Ann")
         await RatingRepo(db).apply("duel", match_id, [RatingChange(11, 27.0, 7.0)])
         assert await db.integrity_check() == []
 

@@ -16,8 +16,10 @@ from bot.ui.text import MESSAGE
 from .tournament_harness import Club
 
 
-@pytest.mark.simcord(settle_timeout=1200.0)  # hundreds of threads and boards at once
-@pytest.mark.parametrize("size", [257])
+# hundreds of threads, series and boards at once: minutes on a small machine
+@pytest.mark.timeout(1800)
+@pytest.mark.simcord(settle_timeout=1500.0)
+@pytest.mark.parametrize("size", [257, 1024])
 async def test_a_big_field_starts_and_every_table_links_its_thread(
     simcord_env: Any, simcord_bot: CrosshairsBot, size: int
 ) -> None:

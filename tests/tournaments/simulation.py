@@ -163,7 +163,7 @@ def check_drop_waves(bracket: Bracket, winners_met: set[frozenset[str]]) -> None
     dropping that wave's losers onto its survivors has one."""
     even_rounds = {m.round for m in bracket.matches() if m.side == LOSERS and m.round % 2 == 0}
     for number in sorted(even_rounds):
-        wave = bracket.round_matches(LOSERS, number)
+        wave = [m for m in bracket.matches() if m.side == LOSERS and m.round == number]
         survivors, drops = [m.first for m in wave], [m.second for m in wave]
         clash = any(
             a is not None and b is not None and frozenset((a, b)) in winners_met

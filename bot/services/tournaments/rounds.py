@@ -13,6 +13,7 @@ from typing import Any
 from bot.services.clock import Clock
 from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
+from bot.services.stores import Stores
 from bot.services.tournaments.arena import ArenaRounds
 from bot.services.tournaments.plan import (
     ELIMINATION,
@@ -26,7 +27,6 @@ from bot.services.tournaments.plan import (
     moment,
     team_size,
 )
-from bot.services.tournaments.stores import TournamentStores
 from competition.elimination import Bracket
 from competition.model import Entrant, Pairing, PairingResult, placement_points
 from competition.ratings import family_of, new_rating
@@ -50,16 +50,16 @@ class TournamentRounds:
         series: SeriesService,
         clock: Clock,
         plans: Plans,
-        stores: TournamentStores,
+        stores: Stores,
     ) -> None:
         self.series = series
         self.games = series.games
         self.clock = clock
         self.plans = plans
-        self.repo = stores.repo
+        self.repo = stores.tournaments
         self.ratings = stores.ratings
         self.players = stores.players
-        self.events = stores.events
+        self.events = stores.tournament_events
         # Only serialise concurrent advances (and announcements) in this process; the
         # state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}

@@ -40,11 +40,11 @@ from __future__ import annotations
 
 from bot.services.clock import Clock
 from bot.services.series import SeriesService
+from bot.services.stores import Stores
 from bot.services.tournaments.controls import Controls
 from bot.services.tournaments.plan import Plans
 from bot.services.tournaments.registration import Registration
 from bot.services.tournaments.rounds import TournamentRounds
-from bot.services.tournaments.stores import TournamentStores
 from bot.services.tournaments.teams import Teams
 from bot.services.tournaments.times import RoundClock
 
@@ -52,11 +52,11 @@ from bot.services.tournaments.times import RoundClock
 class TournamentService:
     """The tournament's parts, built once (see the module docstring)."""
 
-    def __init__(self, series: SeriesService, clock: Clock, stores: TournamentStores) -> None:
-        self.plans = Plans(stores.repo)
+    def __init__(self, series: SeriesService, clock: Clock, stores: Stores) -> None:
+        self.plans = Plans(stores.tournaments)
         self.rounds = TournamentRounds(series, clock, self.plans, stores)
         self.arena = self.rounds.arena
         self.registration = Registration(self.rounds)
-        self.teams = Teams(stores.repo, stores.players)
+        self.teams = Teams(stores.tournaments, stores.players)
         self.times = RoundClock(self.rounds)
         self.controls = Controls(self.rounds, self.registration)

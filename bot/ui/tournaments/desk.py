@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands, tasks
 
-from bot.services import workers
 from bot.services.clock import Clock
 from bot.services.events import EventBus, GameBooked, nonce
 from bot.services.jobs import draw_bracket, draw_standings
@@ -330,7 +329,7 @@ class TournamentDesk(commands.Cog):
         ]
         columns = [_(TIEBREAK_LABELS[tb]) for tb in order]
         title = _("{name} — standings", name=t.name)
-        png = await workers.current().run(draw_standings, rows, title, columns, current())
+        png = await self.bot.workers.run(draw_standings, rows, title, columns, current())
         return picture(png, "standings.png", standings_words(title, rows, columns))
 
     async def bracket_file(self, tid: int) -> discord.File | None:
@@ -348,7 +347,7 @@ class TournamentDesk(commands.Cog):
             for m in bracket.matches()
         ]
         title = _("{name} — bracket", name=t.name)
-        png = await workers.current().run(draw_bracket, boxes, title, current())
+        png = await self.bot.workers.run(draw_bracket, boxes, title, current())
         return picture(png, "bracket.png", bracket_words(title, boxes))
 
     async def after_results(self, tid: int, updates: list[Any]) -> None:

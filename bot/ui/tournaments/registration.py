@@ -4,7 +4,6 @@ buttons (join, leave, check in; close check-in and start for the organiser)."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,7 +14,7 @@ from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournaments.plan import TournamentPlan
 from bot.ui.commands import add_commands
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded
@@ -81,7 +80,7 @@ BUTTONS = {
 
 
 class RegistrationButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:tn:(?P<tid>\d+):(?P<op>join|leave|checkin|close|start)",
 ):
     def __init__(self, tid: int, op: str) -> None:
@@ -91,12 +90,6 @@ class RegistrationButton(
         )
         self.tid = tid
         self.op = op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RegistrationButton:
-        return cls(int(match["tid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
@@ -227,7 +220,7 @@ async def create(
         fire=fire,
         handicaps=handicaps,
         check_in=check_in,
-        start_at=bot.games.clock.now() + start_in * 60 if start_in else None,
+        start_at=bot.env.clock.now() + start_in * 60 if start_in else None,
         round_minutes=round_minutes or None,
         no_show_minutes=no_show_minutes,
         arena_minutes=duration or None,

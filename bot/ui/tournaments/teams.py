@@ -6,14 +6,13 @@ conditional update), so a team is entered once."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.ui.commands import add_commands
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
@@ -32,7 +31,7 @@ def invitation_view(tid: int, captain: int) -> discord.ui.View:
 
 
 class TeamButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:tt:(?P<tid>\d+):(?P<captain>\d+):(?P<op>accept|decline)",
 ):
     def __init__(self, tid: int, captain: int, op: str) -> None:
@@ -45,12 +44,6 @@ class TeamButton(
             discord.ui.Button(label=label, style=style, custom_id=f"xh:tt:{tid}:{captain}:{op}")
         )
         self.tid, self.captain, self.op = tid, captain, op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TeamButton:
-        return cls(int(match["tid"]), int(match["captain"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
