@@ -35,11 +35,11 @@ LOCALES = {
 }
 # what the test itself checks, as a reader of each language reads it
 SAID = {
-    "de": ("K.-o.-System mit Spiel um Platz 3", "Gewinnerrunde: Runde 1, ", "hat gewonnen"),
-    "fr": ("élimination directe avec petite finale", "Tableau des gagnants : ronde 1, ", "a gagné"),
+    "de": ("K.-o.-System mit Spiel um Platz 3", "Turnierbaum: Runde 1, ", "hat gewonnen"),
+    "fr": ("élimination directe avec petite finale", "Tableau : ronde 1, ", "a gagné"),
     "es": (
         "eliminación directa con partido por el tercer puesto",
-        "Cuadro de ganadores: ronda 1, ",
+        "Cuadro: ronda 1, ",
         "ganó",
     ),
 }
