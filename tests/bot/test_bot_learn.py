@@ -188,9 +188,7 @@ async def test_a_missed_puzzle_left_open_counts_as_missed(
     repo = TrainingRepo(simcord_bot.db)
     await ann.slash(channel, "crosshairs learn", lesson="climb")
     rating = await repo.puzzle_rating(ann.id)
-    assert rating is not None and rating.failed == 1 and await repo.puzzles_tried(ann.id) == {
-        "t-1"
-    }
+    assert rating is not None and rating.failed == 1 and await repo.puzzles_tried(ann.id) == {"t-1"}
 
 
 async def test_the_daily_puzzle_is_switched_on_by_an_admin_and_posted_once_a_day(
