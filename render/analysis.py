@@ -140,16 +140,17 @@ def _graph(
     pad = round(width * 0.06)
     label = font(max(10, round(width * 0.016)))
     row = label.size * 1.5
-    top, bottom = row * 2.6, height - pad * 0.8
+    top, bottom = row * 3.6, height - pad * 0.8
     left, right = pad, width - pad * 0.4
     colours = seat_colours(game.mode)
     teams = game.mode.teams
     two_sides = len(set(teams)) == 2
     who = [names[s] if names and s < len(names) else f"P{s + 1}" for s in range(game.seats)]
-    title = _("evaluation after each turn and the replies, {view}", view=point_of_view(who, teams))
-    d.text(
-        (left, row * 0.7), _fit(d, title, label, right - left), fill=text, font=label, anchor="lm"
-    )
+    for k, line in enumerate(
+        (_("evaluation after each turn and the replies"), point_of_view(who, teams))
+    ):
+        fitted = _fit(d, line, label, right - left)
+        d.text((left, row * (0.7 + k)), fitted, fill=text, font=label, anchor="lm")
     x = float(left)
     rad = max(4, width // 160)
     key: list[tuple[RGB, str, bool]] = [
@@ -158,7 +159,7 @@ def _graph(
     if not two_sides:
         key += [(colours[s], who[s], False) for s in range(game.seats)]
     for colour, word, dot in key:
-        y = row * 1.7
+        y = row * 2.7
         if dot:
             d.ellipse((x, y - rad, x + 2 * rad, y + rad), fill=colour, outline=INK)
         else:

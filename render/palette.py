@@ -36,12 +36,12 @@ TEAM_NAMES: Final = (N_("Gold team"), N_("Blue team"))  # translated where drawn
 # Insignia, one per seat in turn order; drawn upright whatever the plane's facing.
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "cross", "star")
 SHAPE_WORDS: Final = {  # how a text names an insignia (translated where said)
-    "circle": N_("circle"),
-    "square": N_("square"),
-    "triangle": N_("triangle"),
-    "diamond": N_("diamond"),
-    "cross": N_("cross"),
-    "star": N_("star"),
+    "circle": N_("circle insignia"),
+    "square": N_("square insignia"),
+    "triangle": N_("triangle insignia"),
+    "diamond": N_("diamond insignia"),
+    "cross": N_("cross insignia"),
+    "star": N_("star insignia"),
 }
 
 GOLD: Final = (255, 200, 40)

@@ -104,7 +104,7 @@ async def test_a_finished_match_is_analysed_into_its_thread(
             assert img.width >= 512 and 0.7 <= img.width / img.height <= 1.2, img.size
     assert "```\n" in posted.content and "``" not in posted.content.replace("```", "")
     with Image.open(io.BytesIO(await posted.attachments[0].read())) as graph:
-        key = graph.convert("RGB").crop((0, 0, graph.width, graph.height // 6))
+        key = graph.convert("RGB").crop((0, 0, graph.width, graph.height // 4))
         colours = {c for _, c in key.getcolors(1 << 20) or []}
         assert set(MARK_COLOURS.values()) <= colours  # the key shows every dot's colour
     assert refusals(simcord_env) == []

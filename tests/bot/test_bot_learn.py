@@ -127,7 +127,10 @@ async def test_a_puzzle_solved_raises_the_rating_and_a_miss_lowers_it(
     opened = answer(await ann.slash(channel, "crosshairs puzzle", number="t-1"))
     assert opened.ephemeral and "Puzzle t-1" in opened.content
     # the side is named as the board shows it, not "the other side"
-    assert "Duel: you fly P1 (orange, circle) against P2 (sky blue, square)" in opened.content
+    assert (
+        "Duel: you fly P1 (orange, circle insignia) against P2 (sky blue, square insignia)"
+        in opened.content
+    )
     message = opened
     await _fly(ann, message, "b3", "b3C<")
     assert "Solved!" in message.content and "streak 1" in message.content
@@ -138,7 +141,7 @@ async def test_a_puzzle_solved_raises_the_rating_and_a_miss_lowers_it(
     assert "Puzzle t-2" in message.content
     await _fly(ann, message, "b3", "b3F")
     assert "Not the best turn" in message.content and "b3C<" not in message.content
-    assert "the replies win the game for P2 (sky blue, square)" in message.content
+    assert "the replies win the game for P2 (sky blue, square insignia)" in message.content
     assert await repo.puzzle_rating(ann.id) == rating  # not yet: a retry comes first
     await ann.click(message, label="Try again")
     assert "Puzzle t-2" in message.content
