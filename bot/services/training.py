@@ -131,7 +131,10 @@ class Exercise:
             return _("Lesson {n}: {title}", n=number, title=_(self.lesson.title))
         if self.puzzle is None:
             return _("Your blunder of player-turn {n}: find the better turn", n=self.start.turn)
-        return _("Puzzle {id} · rated {rating}", id=self.puzzle.id, rating=self.puzzle.rating)
+        title = _("Puzzle {id} · rated {rating}", id=self.puzzle.id, rating=self.puzzle.rating)
+        if self.run.tries:  # a retry: the first try, missed, is what the rating counts
+            return title + " · " + _("try {n}", n=self.run.tries + 1)
+        return title
 
     @property
     def goal(self) -> str:
