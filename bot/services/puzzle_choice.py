@@ -105,6 +105,20 @@ def solution(start: Game, answer: str) -> Game:
     return shown
 
 
+def what_it_keeps(start: Game, puzzle: Puzzle) -> str:
+    """What the puzzle's answer comes to once the replies are played, in words."""
+    if puzzle.best >= puzzles.WIN:
+        return _("It wins the game outright.")
+    own, hostile = _split(puzzle.best)
+    return _(
+        "After it and the best replies, planes left (on the board and in reserve): yours "
+        "{own}, {rivals} {hostile}.",
+        own=own,
+        rivals=rivals(start, start.active),
+        hostile=hostile,
+    )
+
+
 def why_not(start: Game, puzzle: Puzzle, outcome: int) -> str:
     """Why a try fell short of the puzzle's best outcome, naming the sides."""
     seat = start.active

@@ -383,7 +383,7 @@ class TrainingService:
         answer = _turn_text(exercise.start, puzzle.answer.split())
         return Verdict(
             False,
-            (),
+            (puzzle_choice.what_it_keeps(exercise.start, puzzle),),
             shown,
             answer,
             exercise,

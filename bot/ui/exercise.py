@@ -199,6 +199,7 @@ def puzzle_verdict(verdict: Verdict, view: discord.ui.View) -> list[str]:
     if verdict.solution is not None:
         return [
             "💡 " + _("**The solution:** {turn}", turn=verdict.answer),
+            *(f"• {r}" for r in verdict.reasons),
             _("The board shows the position after it, with the lines of fire."),
             themes,
             rating_line(verdict),

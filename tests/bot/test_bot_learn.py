@@ -147,6 +147,10 @@ async def test_a_puzzle_solved_raises_the_rating_and_a_miss_lowers_it(
     assert "Puzzle t-2" in message.content
     await ann.click(message, label="Show the solution")
     assert "The solution:** b3C<*d6" in message.content
+    assert (
+        "planes left (on the board and in reserve): yours 2, P2 (sky blue, square insignia) 4"
+        in (message.content)
+    )
     assert message.attachments[0].filename == "solution.png"
     assert "Rated by your first try, a miss" in message.content
     after = await repo.puzzle_rating(ann.id)
