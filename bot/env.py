@@ -27,6 +27,7 @@ from bot.services.workers import Workers
 from storage.boards import BoardMarks
 from storage.db import Database
 from storage.events import MatchEvents
+from storage.gateway import IdentifySlots, RestLeases
 from storage.guilds import GuildSettingsRepo
 from storage.health import open_checked
 from storage.locales import LocaleRepo
@@ -84,6 +85,9 @@ class Env:
     takebacks: Takebacks
     vacations: Vacations
     training: TrainingService
+    # what this process shares with the others on the token (bot/discord_app.py)
+    identify_slots: IdentifySlots
+    rest_leases: RestLeases
 
     @classmethod
     async def open(cls, config: Config, clock: Clock | None = None) -> Env:
@@ -117,6 +121,8 @@ class Env:
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
             vacations=Vacations(games, stores.vacations),
             training=TrainingService(stores, pool, config.analysis_depth),
+            identify_slots=IdentifySlots(db),
+            rest_leases=RestLeases(db),
         )
 
     async def close(self) -> None:

@@ -21,7 +21,7 @@ from localcord import documented, permissions, threads
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
-from localcord.gateway import Gateway
+from localcord.gateway import MAX_CONCURRENCY, Gateway
 from localcord.ratelimit import RateLimits
 from localcord.records import (
     DM_CHANNEL,
@@ -232,7 +232,7 @@ class Rest:
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": MAX_CONCURRENCY,
                 },
             }
         )

@@ -92,7 +92,7 @@ class Registration:
         t = await self._open(tid)
         if team_size(t.mode) is not None:
             raise MatchError(
-                _("in a team event a captain enters a team: `/crosshairs tournament team`")
+                _("in a team event a captain enters a team: `/crosshairs-tournament team`")
             )
         try:
             await self.repo.enter(tid, user_id, name)

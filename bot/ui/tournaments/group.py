@@ -1,4 +1,4 @@
-"""Tournaments in Discord: ``/crosshairs tournament …``, the registration message with
+"""Tournaments in Discord: ``/crosshairs-tournament …``, the registration message with
 its buttons, and the desk that opens rounds and books results.
 
 Who may organise: members with the **Manage Server** permission, or with a role named
@@ -28,7 +28,7 @@ from discord import app_commands
 from bot.services.live import MatchError
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournaments.plan import ELIMINATION
-from bot.ui.commands import add_commands
+from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.language import for_everyone
@@ -49,9 +49,8 @@ FORMAT_NAMES = {
     "arena": N_("arena"),
 }
 
-tournament = app_commands.Group(
-    name="tournament",
-    description="Tournaments: Swiss, round robin, knockout, arena",
+tournament = top_level(
+    "crosshairs-tournament", "Crosshairs tournaments: Swiss, round robin, knockout, arena"
 )
 
 
@@ -128,4 +127,4 @@ async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | Non
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    add_commands(tournament)
+    bot.tree.add_command(tournament)

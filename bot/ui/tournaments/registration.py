@@ -1,4 +1,4 @@
-"""Entering a tournament: ``/crosshairs tournament create`` and the registration message's
+"""Entering a tournament: ``/crosshairs-tournament create`` and the registration message's
 buttons (join, leave, check in; close check-in and start for the organiser)."""
 
 from __future__ import annotations
@@ -267,12 +267,12 @@ def sign_up_lines(created: Tournament, plan: TournamentPlan, every_game: Setting
     if teams and plan.check_in:
         lines.append(
             _(
-                "A captain enters a team with `/crosshairs tournament team`, then **Check in** "
+                "A captain enters a team with `/crosshairs-tournament team`, then **Check in** "
                 "before check-in closes."
             )
         )
     elif teams:
-        lines.append(_("A captain enters a team with `/crosshairs tournament team`."))
+        lines.append(_("A captain enters a team with `/crosshairs-tournament team`."))
     elif plan.check_in:
         lines.append(_("Press **Join** to enter, then **Check in** before check-in closes."))
     else:

@@ -1,4 +1,4 @@
-"""Entering a team event: ``/crosshairs tournament team`` (the captain names the other
+"""Entering a team event: ``/crosshairs-tournament team`` (the captain names the other
 members) posts an invitation with Accept and Decline buttons; once every member has
 accepted, the team is entered. The buttons' ids carry the event and the captain, so they
 work after a restart; two presses at once are settled by the stored claim (the service's
