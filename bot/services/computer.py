@@ -46,7 +46,7 @@ class ComputerTurns:
                 steps = [step for step, _ in notation.play_tokens(trial, actions[0])]
             except RulesError as exc:  # a worker and this process disagree: never expected
                 raise MatchError(_("the computer could not move ({error})", error=exc)) from None
-            update = await host._commit(live, steps, None)
+            update = await host.commit(live, steps, None)
             if actions[1:]:
                 live.computer_plan[live.ply] = actions[1:]
             return update

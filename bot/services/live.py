@@ -190,16 +190,18 @@ class MatchHost(Protocol):
     clock: Clock
     workers: Workers
     shards: Shards
-    _live: dict[int, LiveMatch]
-
     repo: MatchRepo
+
+    def loaded(self) -> list[LiveMatch]:
+        """The matches this process holds in memory."""
+        ...
 
     async def get(self, match_id: int) -> LiveMatch: ...
 
-    async def _commit(
+    async def commit(
         self, live: LiveMatch, chosen: Sequence[Step], actor: int | None
     ) -> Update: ...
 
-    async def _concede(
+    async def concede(
         self, live: LiveMatch, seat: int, reason: str, actor: int | None
     ) -> Update: ...

@@ -11,7 +11,7 @@ write from elsewhere), the in-memory game is dropped and reloaded from storage, 
 memory never runs ahead of what was committed.
 
 The path of a press, in order: :meth:`GameManager.play` takes the match's lock and checks
-the turn; :meth:`~GameManager._commit` applies each step through the rules engine
+the turn; :meth:`~GameManager.commit` applies each step through the rules engine
 (``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
 :meth:`~GameManager._update` explains it in words, and the UI draws the board and edits
 the message (:func:`bot.ui.buttons.show_update`). The computer's turns (``computer``,
@@ -284,7 +284,7 @@ class GameManager:
                 raise MatchError(str(exc)) from None
             if not applied:
                 raise MatchError(_("nothing to play"))
-            return await self._commit(live, [s for s, _ in applied], user_id)
+            return await self.commit(live, [s for s, _ in applied], user_id)
 
     def check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None = None) -> None:
         """Raise the refusal to tell ``user_id`` unless they may fly in ``live`` now (at
@@ -311,7 +311,11 @@ class GameManager:
                 _("that button is out of date — the game has moved on; press Play on the board")
             )
 
-    async def _commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
+    def loaded(self) -> list[LiveMatch]:
+        """The matches this process holds in memory (the turn clocks look through them)."""
+        return list(self._live.values())
+
+    async def commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""
         happened: list[Event] = []
         turn = _turn_of(live)
@@ -434,9 +438,9 @@ class GameManager:
                         who=live.who(mine[0]),
                     ),
                 )
-            return await self._concede(live, mine[0], "resign", user_id)
+            return await self.concede(live, mine[0], "resign", user_id)
 
-    async def _concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
+    async def concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
         before, turn = live.game.to_move, _turn_of(live)
         try:
             happened = live.game.concede(seat, reason)

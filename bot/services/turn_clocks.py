@@ -26,7 +26,7 @@ class TurnClocks:
         remind: list[LiveMatch] = []
         expired: list[Update] = []
         now = host.clock.now()
-        for live in list(host._live.values()):
+        for live in host.loaded():
             if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
                 continue
             if not host.shards.owns(live.record.guild_id):
@@ -37,7 +37,7 @@ class TurnClocks:
                         seat = live.game.to_move
                         if seat is not None and live.deadline is not None and now >= live.deadline:
                             try:
-                                expired.append(await host._concede(live, seat, "timeout", None))
+                                expired.append(await host.concede(live, seat, "timeout", None))
                             except MatchError as exc:  # not stored: the next tick tries again
                                 log.warning("match %s: timeout not applied: %s", live.id, exc)
                 elif not live.reminded:
@@ -90,4 +90,4 @@ class TurnClocks:
                 raise MatchError(_("it is your own turn"))
             if live.deadline is None or host.clock.now() < live.deadline:
                 raise MatchError(_("the player to move still has time"))
-            return await host._concede(live, seat, "timeout", user_id)
+            return await host.concede(live, seat, "timeout", user_id)
