@@ -17,11 +17,13 @@ from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
+from bot.services.seeks import Seeks
 from bot.services.series import SeriesService
 from bot.services.takeback import Takebacks
 from bot.services.tournament_service import TournamentService
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
+from bot.services.welcome import Welcomes
 from bot.services.workers import Workers
 from storage.db import Database
 from storage.health import open_checked
@@ -41,6 +43,8 @@ class Env:
     takebacks: Takebacks
     vacations: Vacations
     training: TrainingService
+    seeks: Seeks
+    welcomes: Welcomes
 
     @classmethod
     async def open(cls, config: Config, clock: Clock | None = None) -> Env:
@@ -71,6 +75,8 @@ class Env:
             takebacks=Takebacks(games, series),
             vacations=Vacations(games),
             training=TrainingService(db, config.analysis_depth),
+            seeks=Seeks(games.clock),
+            welcomes=Welcomes(db),
         )
 
     async def close(self) -> None:

@@ -78,7 +78,7 @@ LOBBY_MODES = [
 ][:25]
 
 
-def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
+def settings_of(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
     bounded(variants, LIST, N_("variants"))
     chosen = parse_variants(variants)
     try:
@@ -89,11 +89,11 @@ def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: 
         ) from None
 
 
-def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+def clock_of(seconds: int | None, claim: bool) -> ClockSettings:
     return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
-def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
+def channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
     channel = interaction.channel
     if isinstance(channel, discord.Thread) and channel.parent_id:
         return channel.parent_id, interaction.guild_id
@@ -139,9 +139,9 @@ async def challenge(
     bot = bot_of(interaction)
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
-    settings = _settings("duel", ruleset, planes, variants, fire)
+    settings = settings_of("duel", ruleset, planes, variants, fire)
     me = Occupant(interaction.user.id, interaction.user.display_name)
-    channel_id, guild_id = _channel_ids(interaction)
+    channel_id, guild_id = channel_ids(interaction)
     if opponent.id == interaction.user.id:
         raise MatchError(_("you cannot challenge yourself — try the bot instead"))
     against_bot = bot.user is not None and opponent.id == bot.user.id
@@ -151,7 +151,7 @@ async def challenge(
         host=me,
         settings=settings,
         clouds=clouds,
-        clock=_clock(clock, claim),
+        clock=clock_of(clock, claim),
         channel_id=channel_id,
         guild_id=guild_id,
         seats=[me, None],
@@ -190,16 +190,16 @@ async def lobby(
 ) -> None:
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
-    settings = _settings(mode, ruleset, None, variants, fire)
+    settings = settings_of(mode, ruleset, None, variants, fire)
     me = Occupant(interaction.user.id, interaction.user.display_name)
-    channel_id, guild_id = _channel_ids(interaction)
+    channel_id, guild_id = channel_ids(interaction)
     seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me
     table = invites.new_table(
         host=me,
         settings=settings,
         clouds=clouds,
-        clock=_clock(clock, False),
+        clock=clock_of(clock, False),
         channel_id=channel_id,
         guild_id=guild_id,
         seats=seats,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.live import ClockSettings, MatchError, Occupant
+from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
@@ -133,11 +133,9 @@ def reopen(table: Table) -> None:
     PENDING[table.id] = table
 
 
-async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table (already closed by the caller) into a match with its own thread
-    (where the bot only answers, in the table's own message); if no match could be made
-    the table is open again."""
-    bot = bot_of(interaction)
+async def make_match(bot: CrosshairsBot, table: Table, seed: int) -> tuple[LiveMatch, str]:
+    """The match of a full table (already closed by the caller), and the line that
+    introduces it; if no match could be made the table is open again."""
     entrants = [s for s in table.seats if s is not None]
     try:
         live = await bot.games.create(
@@ -146,7 +144,7 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             channel_id=table.channel_id,
             guild_id=table.guild_id,
             cloud_setup=table.clouds,
-            seed=table.id * 7919 + interaction.id % 1000,
+            seed=seed,
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
@@ -156,16 +154,33 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
         raise
     with for_everyone(bot, table.guild_id):
         intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
+    return live, intro
+
+
+async def start_match(
+    interaction: discord.Interaction, table: Table
+) -> discord.abc.Messageable | None:
+    """Turn a full table (already closed by the caller) into a match with its own thread
+    (where the bot only answers, in the table's own message: then None); if no match
+    could be made the table is open again."""
+    bot = bot_of(interaction)
+    live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
     if not posts_on_its_own(interaction):  # the table's own message becomes the board
         await start_anywhere(interaction, live, intro)
-        return
+        return None
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
-        where = target.mention if isinstance(target, discord.Thread) else _("here")
-        content = table.describe() + "\n\n✅ " + _("The match is on: {where}.", where=where)
+        content = table.describe() + "\n\n✅ " + match_is_on(target)
     await interaction.edit_original_response(content=content, view=None)
+    return target
+
+
+def match_is_on(target: discord.abc.Messageable) -> str:
+    """Where a match is played, as its table's message says it: its thread, or here."""
+    where = target.mention if isinstance(target, discord.Thread) else _("here")
+    return _("The match is on: {where}.", where=where)
 
 
 class ChallengeButton(
