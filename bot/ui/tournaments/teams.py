@@ -17,7 +17,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
-from bot.ui.tournament import tournament, tournament_here
+from bot.ui.tournaments.group import tournament, tournament_here
 from i18n import _
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.services.live import MatchError
-from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan, team_size
-from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournaments.plan import FORMATS, Advance, TournamentPlan, team_size
+from bot.services.tournaments.rounds import TournamentRounds
 from competition.standings import TieBreak
 from i18n import _, n_
 from rules.modes import MODES
