@@ -103,6 +103,8 @@ class CrosshairsBot(commands.Bot):
             # clients do. Both are process-wide, like the token's one connection.
             discord.http.Route.BASE = api
         await super().login(token)
+        if api is None and self.config.shard_count is None:
+            return  # one process, one shard: one identify bucket, and Discord's gateway
         _, url, limits = await self.http.get_bot_gateway()
         self.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
         if api is not None:
