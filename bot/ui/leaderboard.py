@@ -142,11 +142,13 @@ def profile_embed(name: str, found: Profile, here: bool) -> discord.Embed:
     if here:
         embed.add_field(
             name=_("Where games count"),
-            value=_(
-                "Ratings and results count rated games on every server; {here} of these "
-                "{games} games were played on this server.",
+            value=n_(
+                "Ratings and results count rated games on every server: {n} game, "
+                "{here} of them on this server.",
+                "Ratings and results count rated games on every server: {n} games, "
+                "{here} of them on this server.",
+                found.games,
                 here=found.games_here,
-                games=found.games,
             ),
             inline=False,
         )

@@ -78,8 +78,7 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     assert fields["Games"] == "1 played · 1 won · 0 drawn · 0 lost"
     assert fields["Cards earned"] == "None yet"
     assert fields["Where games count"] == (
-        "Ratings and results count rated games on every server; "
-        "1 of these 1 games were played on this server."
+        "Ratings and results count rated games on every server: 1 game, 1 of them on this server."
     )
 
     board = answer(await bob.slash(club.channel, "crosshairs leaderboard"))
