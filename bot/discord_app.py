@@ -112,8 +112,9 @@ class CrosshairsBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.env = await Env.open(self.config, self._clock)
-        self.budget = SharedBudget(self.pace, self.env.rest_leases)
-        await self.budget.start()
+        if self.env.db.dialect == "postgresql":  # a SQLite file serves one process
+            self.budget = SharedBudget(self.pace, self.env.rest_leases)
+            await self.budget.start()
         await self.ops.start(self.config.metrics_port, lambda: len(self.games.live_matches()))
         loaded, set_aside = await self.games.resume()
         for problem in set_aside:
