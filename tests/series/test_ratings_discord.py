@@ -202,7 +202,7 @@ async def test_a_servers_leaderboard_lists_only_its_players(
     shown = answer(await zed.slash(lobby_channel, "crosshairs profile", player=alice_there))
     fields = {f.name: f.value for f in shown.embeds[0].fields}
     assert fields["Games"].startswith("1 played")  # ratings and results are global
-    assert "0 of these 1 games were played on this server" in fields["Where games count"]
+    assert "1 game, 0 of them on this server" in fields["Where games count"]
 
 
 async def test_a_clock_run_out_before_the_player_flew_keeps_the_result_unrated(
