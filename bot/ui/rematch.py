@@ -179,7 +179,7 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
     again and only then changed, without an await in between."""
     user = interaction.user
     book = _offers(interaction)
-    _offer(book, offer_id, user.id, op)
+    await match_of_press(interaction, _offer(book, offer_id, user.id, op).match_id)
     if not interaction.response.is_done():
         await interaction.response.defer()
     offer = _offer(book, offer_id, user.id, op)
