@@ -46,6 +46,7 @@ TABLES: Final = (
     ("tournament_events", "tournament_id, kind"),
     ("turn_events", "match_id"),
     ("user_locales", "user_id"),
+    ("takebacks", "id"),
 )
 IDENTITY_TABLES: Final = (
     "matches",
@@ -53,6 +54,7 @@ IDENTITY_TABLES: Final = (
     "tournaments",
     "tournament_pairings",
     "rating_history",
+    "takebacks",
 )
 
 
