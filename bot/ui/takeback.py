@@ -24,6 +24,7 @@ from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
+from bot.ui.text import name_of
 from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
 from i18n import _, n_
@@ -109,7 +110,7 @@ class TakebackButton(
         await interaction.response.defer()
         said = await service.answer(asked, interaction.user.id, yes=self.op == "accept")
         if said is Answer.DECLINED:
-            said_no = "❌ " + _("Declined by {name}.", name=interaction.user.display_name)
+            said_no = "❌ " + _("Declined by {name}.", name=name_of(interaction.user))
             await interaction.edit_original_response(
                 content=f"{_content(interaction)}\n\n{said_no}", view=None
             )
