@@ -77,9 +77,7 @@ async def test_an_accept_and_a_move_at_once_never_both_happen(local: Local) -> N
         local.server.faults.latency = LATENCY
         accept = asyncio.create_task(people.click(bob, request, "Accept"))
         await asyncio.sleep(gap)
-        move = asyncio.create_task(
-            people.slash(bob, thread, "crosshairs move", tokens=offered[0])
-        )
+        move = asyncio.create_task(people.slash(bob, thread, "crosshairs move", tokens=offered[0]))
         await asyncio.gather(accept, move)
         local.server.faults.latency = 0.0
         moved = reply(move.result()).startswith("✅")
