@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from simcord.builders import UserHandle
 from support.flying import fly_first_turns, match_in, resign
-from support.forging import forged_press
+from support.forging import elsewhere, forged_press
 from support.replies import answer
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.services.live import MatchError
+from bot.services.live import LiveMatch, MatchError
 from bot.services.training import TrainingService
 
 
@@ -23,6 +22,14 @@ async def no_exercise(bot: CrosshairsBot, user_id: int) -> bool:
     except MatchError:
         return True
     return False
+
+
+async def finished_duel(table: Table, bot: CrosshairsBot) -> tuple[Any, LiveMatch]:
+    thread = await table.start(clouds="none", planes=3)
+    live = await match_in(bot, thread)
+    await fly_first_turns(table.member, thread, live)
+    await resign(table.bob, thread)
+    return thread, live
 
 
 async def test_find_the_better_turn_on_a_live_game_is_refused_without_the_engine(
@@ -44,15 +51,8 @@ async def test_find_the_better_turn_from_another_server_is_not_found(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     table = Table(simcord_env)
-    thread = await table.start(clouds="none", planes=3)
-    live = await match_in(simcord_bot, thread)
-    await fly_first_turns(table.member, thread, live)
-    await resign(table.bob, thread)
-    away = simcord_env.create_guild()
-    elsewhere = away.create_text_channel("elsewhere")
-    mallory = away.add_member(simcord_env.create_user("mallory"))
-    alice = away.add_member(UserHandle(simcord_env, simcord_env.backend.get_user(table.alice.id)))
-    own = answer(await mallory.slash(elsewhere, "crosshairs challenge", opponent=alice))
+    _thread, live = await finished_duel(table, simcord_bot)
+    alice, mallory, own = await elsewhere(simcord_env, table.alice)
     for person in (mallory, alice):  # a stranger, and the game's own player elsewhere
         said = await forged_press(simcord_env, person, own, f"xh:tr:blunder:{live.id}.0")
         assert said == f"⚠️ there is no match #{live.id} here", said
@@ -69,23 +69,16 @@ async def test_a_rematch_answer_from_another_server_is_not_found(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     table = Table(simcord_env)
-    thread = await table.start(clouds="none", planes=4)
-    live = await match_in(simcord_bot, thread)
-    await fly_first_turns(table.member, thread, live)
-    await resign(table.bob, thread)
+    thread, live = await finished_duel(table, simcord_bot)
     await table.alice.click(board_message(thread), label="Rematch")
     (offer,) = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")]
     accept = next(i.custom_id for row in offer.components for i in row.children)
     assert accept.startswith("xh:ra:") and accept.endswith(":accept")
 
-    away = simcord_env.create_guild()
-    elsewhere = away.create_text_channel("elsewhere")
-    bob = away.add_member(UserHandle(simcord_env, simcord_env.backend.get_user(table.bob.id)))
-    mallory = away.add_member(simcord_env.create_user("mallory"))
-    own = answer(await mallory.slash(elsewhere, "crosshairs challenge", opponent=bob))
+    bob, _mallory, own = await elsewhere(simcord_env, table.bob)
     said = await forged_press(simcord_env, bob, own, accept)
     assert said == f"⚠️ there is no match #{live.id} here", said
-    assert len(table.channel.threads) == 1 and not elsewhere.threads  # no rematch started
+    assert len(table.channel.threads) == 1  # no rematch started
 
     await table.bob.click(offer, label="Accept")  # from the thread it works
     assert len(table.channel.threads) == 2

@@ -8,7 +8,7 @@ from typing import Any
 
 from simcord.builders import UserHandle
 from support.flying import fly_first_turns, match_in, resign
-from support.forging import forged_press
+from support.forging import elsewhere, forged_press
 from support.replies import answer, refusals
 from support.tables import Table, board_message
 
@@ -250,11 +250,7 @@ async def test_a_forged_takeback_button_undoes_nothing(
     # a real request answers only in its own thread and only for the person asked
     asked = answer(await table.alice.slash(thread, "crosshairs takeback"))
     accept = next(i["custom_id"] for row in asked.components for i in row["components"])
-    away = simcord_env.create_guild()
-    elsewhere = away.create_text_channel("elsewhere")
-    bob = away.add_member(UserHandle(simcord_env, simcord_env.backend.get_user(table.bob.id)))
-    mallory = away.add_member(simcord_env.create_user("mallory"))
-    own = answer(await mallory.slash(elsewhere, "crosshairs challenge", opponent=bob))
+    bob, _mallory, own = await elsewhere(simcord_env, table.bob)
     said = await forged_press(simcord_env, bob, own, accept)
     assert said == f"⚠️ there is no match #{live.id} here"
     assert live.ply == at

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from simcord.builders import UserHandle
+
 from support.replies import answer
 
 
@@ -20,3 +22,14 @@ async def forged_press(env: Any, person: Any, message: Any, custom_id: str) -> s
         button = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
         stored.components = [*stored.components, {"type": 1, "components": [button]}]
     return str(answer(await person.click(message, custom_id=custom_id)).content)
+
+
+async def elsewhere(env: Any, person: Any) -> tuple[Any, Any, Any]:
+    """Another server that ``person`` is in too, with mallory: (the person there,
+    mallory, a message of the bot's there, mallory's challenge to them)."""
+    away = env.create_guild()
+    channel = away.create_text_channel("elsewhere")
+    there = away.add_member(UserHandle(env, env.backend.get_user(person.id)))
+    mallory = away.add_member(env.create_user("mallory"))
+    posted = answer(await mallory.slash(channel, "crosshairs challenge", opponent=there))
+    return there, mallory, posted
