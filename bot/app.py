@@ -41,17 +41,17 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
-    tournament,
-    tournament_controls,
-    tournament_registration,
-    tournament_teams,
     vacation,
 )
 from bot.ui.desks import Desks
 from bot.ui.notify import NotifyDesk
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
-from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.tournaments import controls as tournament_controls
+from bot.ui.tournaments import group as tournament
+from bot.ui.tournaments import registration as tournament_registration
+from bot.ui.tournaments import teams as tournament_teams
+from bot.ui.tournaments.desk import TournamentDesk
 from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from storage.errors import SchemaTooNew
+from storage.later_tables import V13_GATEWAY, V14_TAKEBACKS
 from storage.sql import Conn, Dialect, fetchone
 
 _V1_CORE: Final = """
@@ -336,20 +337,6 @@ CREATE TABLE user_locales (
 );
 """
 
-# Takebacks asked for (storage/takebacks.py): who must agree and who has (",id,id,").
-_V13_TAKEBACKS: Final = """
-CREATE TABLE takebacks (
-    id       INTEGER PRIMARY KEY,
-    match_id INTEGER NOT NULL REFERENCES matches (id),
-    asker_id INTEGER NOT NULL,
-    at_ply   INTEGER NOT NULL,
-    to_ply   INTEGER NOT NULL CHECK (0 <= to_ply AND to_ply < at_ply),
-    asked    TEXT    NOT NULL,
-    agreed   TEXT    NOT NULL DEFAULT ',',
-    status   TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'no', 'stale'))
-);
-"""
-
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
 # finds it), the lessons passed, the puzzle rating (Glicko-2) with streaks, and every
@@ -426,7 +413,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V10_TOURNAMENT_EVENTS),
     Migration(_V11_TURN_EVENTS),
     Migration(_V12_LOCALES),
-    Migration(_V13_TAKEBACKS),
+    Migration(V13_GATEWAY),
+    Migration(V14_TAKEBACKS),
 )
 LATEST: Final = len(MIGRATIONS)
 
