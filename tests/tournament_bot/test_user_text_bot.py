@@ -92,7 +92,7 @@ async def test_a_name_that_shows_nothing_is_refused(
         said = answer(
             await club.organiser.slash(
                 club.channel,
-                "crosshairs tournament create",
+                "crosshairs-tournament create",
                 name=blank,
                 format="swiss",
                 rounds=3,
@@ -102,7 +102,7 @@ async def test_a_name_that_shows_nothing_is_refused(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="\u200bCup",
             format="swiss",
             rounds=3,
@@ -121,7 +121,7 @@ async def test_directional_controls_in_names_never_reach_the_bots_lines(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="\u202epuC",
             format="swiss",
             rounds=3,
