@@ -65,13 +65,19 @@ async def test_find_the_better_turn_from_another_server_is_not_found(
     assert said == f"⚠️ there is no match #{live.id} here"
 
 
+async def rematch_offered(table: Table, bot: CrosshairsBot) -> tuple[LiveMatch, Any]:
+    """A finished duel whose rematch alice asked for: the match and the offer."""
+    thread, live = await finished_duel(table, bot)
+    await table.alice.click(board_message(thread), label="Rematch")
+    (offer,) = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")]
+    return live, offer
+
+
 async def test_a_rematch_answer_from_another_server_is_not_found(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     table = Table(simcord_env)
-    thread, live = await finished_duel(table, simcord_bot)
-    await table.alice.click(board_message(thread), label="Rematch")
-    (offer,) = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")]
+    live, offer = await rematch_offered(table, simcord_bot)
     accept = next(i.custom_id for row in offer.components for i in row.children)
     assert accept.startswith("xh:ra:") and accept.endswith(":accept")
 
