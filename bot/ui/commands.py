@@ -27,7 +27,7 @@ from bot.ui.options import (
     turn_clock,
 )
 from bot.ui.suggestions import Offers
-from bot.ui.text import LIST, TOKENS, bounded
+from bot.ui.text import LIST, TOKENS, Picked, bounded, name_of
 from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
@@ -126,21 +126,21 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
 async def challenge(
     interaction: discord.Interaction,
     opponent: discord.User,
-    ruleset: str = "2026",
+    ruleset: Picked = "2026",
     planes: app_commands.Range[int, 3, 6] = 5,
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
     claim: bool = False,
-    strength: str = "medium",
+    strength: Picked = "medium",
     rated: bool = True,
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
     settings = settings_of("duel", ruleset, planes, variants, fire)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
     channel_id, guild_id = channel_ids(interaction)
     if opponent.id == interaction.user.id:
         raise MatchError(_("you cannot challenge yourself — try the bot instead"))
@@ -156,7 +156,7 @@ async def challenge(
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
-        invited_name=opponent.display_name,
+        invited_name=name_of(opponent),
         rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
@@ -181,17 +181,17 @@ async def challenge(
 @game_choices
 async def lobby(
     interaction: discord.Interaction,
-    mode: str,
-    ruleset: str = "2026",
+    mode: Picked,
+    ruleset: Picked = "2026",
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
 ) -> None:
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
     settings = settings_of(mode, ruleset, None, variants, fire)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
     channel_id, guild_id = channel_ids(interaction)
     seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me

@@ -25,6 +25,7 @@ from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.options import computer_name, game_settings_words
+from bot.ui.text import name_of
 from i18n import _
 from rules.modes import Settings
 from rules.words.common import side
@@ -236,7 +237,7 @@ class ChallengeButton(
                 content = f"{table.describe()}\n\n❌ {said}"
             await interaction.edit_original_response(content=content, view=None)
             return
-        table.seats[1] = Occupant(user.id, user.display_name)
+        table.seats[1] = Occupant(user.id, name_of(user))
         await start_match(interaction, table)
 
 
@@ -326,7 +327,7 @@ class LobbyButton(
             if not dry:
                 for i in seated:
                     table.seats[i] = None
-                table.seats[self.seat] = Occupant(user.id, user.display_name)
+                table.seats[self.seat] = Occupant(user.id, name_of(user))
         elif self.op == "leave":
             if not seated:
                 raise MatchError(_("you are not seated at this table"))

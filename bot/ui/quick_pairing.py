@@ -34,7 +34,7 @@ from bot.ui.options import (
     computer_name,
     game_choices,
 )
-from bot.ui.text import LIST
+from bot.ui.text import LIST, name_of
 from bot.ui.translator import shown
 from i18n import _
 
@@ -78,7 +78,7 @@ async def play(
     channel_id, guild_id = channel_ids(interaction)
     assert guild_id is not None  # refused outside servers that added the bot (anywhere.py)
     await interaction.response.defer(thinking=True)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
     wait = computer_after * 60.0 if computer_after else None
     seek, partner = seeks.seek(me, guild_id, channel_id, game, wait, strength)
     if partner is not None:
