@@ -34,7 +34,7 @@ from bot.ui.options import (
     computer_name,
     game_choices,
 )
-from bot.ui.text import LIST, name_of
+from bot.ui.text import LIST, Picked, name_of
 from bot.ui.translator import shown
 from i18n import _
 
@@ -58,15 +58,15 @@ DEFAULT_WAIT = 5  # minutes before the computer takes the seat
 @app_commands.choices(strength=STRENGTH_CHOICES)
 async def play(
     interaction: discord.Interaction,
-    ruleset: str = "2026",
+    ruleset: Picked = "2026",
     planes: app_commands.Range[int, 3, 6] = 5,
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
     rated: bool = True,
     computer_after: app_commands.Range[int, 0, 60] = DEFAULT_WAIT,
-    strength: str = "medium",
+    strength: Picked = "medium",
 ) -> None:
     bot = bot_of(interaction)
     seeks = bot.env.seeks
