@@ -34,6 +34,7 @@ from bot.ui import (
     learn,
     notify_setting,
     puzzles,
+    quick_pairing,
     recovery,
     rematch,
     rules_help,
@@ -42,6 +43,7 @@ from bot.ui import (
     setup_check,
     takeback,
     vacation,
+    welcome,
 )
 from bot.ui.desks import Desks
 from bot.ui.notify import TurnNotifier
@@ -66,6 +68,7 @@ FEATURES: tuple[Feature, ...] = (
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     buttons.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
+    quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
     takeback.setup,
     clocks.setup,  # the turn clocks
@@ -74,6 +77,7 @@ FEATURES: tuple[Feature, ...] = (
     departures.setup,  # a match's thread, channel or server gone
     closed_threads.setup,  # a match's thread archived or locked
     rules_help.setup,
+    welcome.setup,  # the welcome when the bot joins a server, and /crosshairs help
     leaderboard.setup,  # cards, leaderboard, profile
     analysis.setup,
     learn.setup,

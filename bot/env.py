@@ -17,12 +17,14 @@ from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
+from bot.services.seeks import Seeks
 from bot.services.series import SeriesService
 from bot.services.stores import Stores
 from bot.services.takeback import Takebacks
 from bot.services.tournaments.service import TournamentService
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
+from bot.services.welcome import Welcomes
 from bot.services.workers import Workers
 from storage.boards import BoardMarks
 from storage.db import Database
@@ -85,6 +87,8 @@ class Env:
     takebacks: Takebacks
     vacations: Vacations
     training: TrainingService
+    seeks: Seeks
+    welcomes: Welcomes
     # what this process shares with the others on the token (bot/discord_app.py)
     identify_slots: IdentifySlots
     rest_leases: RestLeases
@@ -121,6 +125,8 @@ class Env:
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
             vacations=Vacations(games, stores.vacations),
             training=TrainingService(stores, pool, config.analysis_depth),
+            seeks=Seeks(games.clock),
+            welcomes=Welcomes(stores.guilds),
             identify_slots=IdentifySlots(db),
             rest_leases=RestLeases(db),
         )

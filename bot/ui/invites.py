@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.live import MatchError, Occupant
+from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
 from bot.ui.buttons import open_table, start_anywhere
@@ -22,26 +22,27 @@ from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.offers import Pending, Table, offers_of
 from bot.ui.options import computer_name
+from bot.ui.text import name_of
 from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 
-def tables_of(interaction: discord.Interaction) -> Pending[Table]:
+def tables_of(bot: CrosshairsBot) -> Pending[Table]:
     """The bot's book of open tables (:class:`~bot.ui.offers.Pending`)."""
-    return offers_of(bot_of(interaction)).tables
+    return offers_of(bot).tables
 
 
-def new_table(interaction: discord.Interaction, **kwargs: Any) -> Table:
-    book = tables_of(interaction)
+def new_table(bot: CrosshairsBot, **kwargs: Any) -> Table:
+    book = tables_of(bot)
     table = Table(id=book.number(), **kwargs)
     book.add(table.id, table)
     return table
 
 
 def _table(table_id: int, interaction: discord.Interaction) -> Table:
-    book = tables_of(interaction)
+    book = tables_of(bot_of(interaction))
     table = book.get(table_id)
     if table is not None and table.guild_id != interaction.guild_id:
         table = None  # another server's table: as if it did not exist
@@ -53,24 +54,22 @@ def _table(table_id: int, interaction: discord.Interaction) -> Table:
     return table
 
 
-def close(interaction: discord.Interaction, table: Table, why: str) -> None:
+def close(bot: CrosshairsBot, table: Table, why: str) -> None:
     """Take the table off the pending list, with no await between the check and this:
     of two presses racing to start (or call off) one table, only the first gets past
     :func:`_table`. Called only once the press is answered, so that a press Discord
     refuses (delivered late, or delivered twice) leaves the table as it was."""
-    tables_of(interaction).close(table.id, why)
+    tables_of(bot).close(table.id, why)
 
 
-def reopen(interaction: discord.Interaction, table: Table) -> None:
+def reopen(bot: CrosshairsBot, table: Table) -> None:
     """Put back a table whose match could not be started, so the press can be repeated."""
-    tables_of(interaction).add(table.id, table)
+    tables_of(bot).add(table.id, table)
 
 
-async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table (already closed by the caller) into a match with its own thread
-    (where the bot only answers, in the table's own message); if no match could be made
-    the table is open again."""
-    bot = bot_of(interaction)
+async def make_match(bot: CrosshairsBot, table: Table, seed: int) -> tuple[LiveMatch, str]:
+    """The match of a full table (already closed by the caller), and the line that
+    introduces it; if no match could be made the table is open again."""
     entrants = [s for s in table.seats if s is not None]
     try:
         live = await bot.games.create(
@@ -79,26 +78,43 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             channel_id=table.channel_id,
             guild_id=table.guild_id,
             cloud_setup=table.clouds,
-            seed=table.id * 7919 + interaction.id % 1000,
+            seed=seed,
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
             await bot.env.ratings.mark_unrated(live.id)
     except Exception:
-        reopen(interaction, table)
+        reopen(bot, table)
         raise
     with for_everyone(bot, table.guild_id):
         intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
+    return live, intro
+
+
+async def start_match(
+    interaction: discord.Interaction, table: Table
+) -> discord.abc.Messageable | None:
+    """Turn a full table (already closed by the caller) into a match with its own thread
+    (where the bot only answers, in the table's own message: then None); if no match
+    could be made the table is open again."""
+    bot = bot_of(interaction)
+    live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
     if not posts_on_its_own(interaction):  # the table's own message becomes the board
         await start_anywhere(interaction, live, intro)
-        return
+        return None
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
-        where = target.mention if isinstance(target, discord.Thread) else _("here")
-        content = table.describe() + "\n\n✅ " + _("The match is on: {where}.", where=where)
+        content = table.describe() + "\n\n✅ " + match_is_on(target)
     await interaction.edit_original_response(content=content, view=None)
+    return target
+
+
+def match_is_on(target: discord.abc.Messageable) -> str:
+    """Where a match is played, as its table's message says it: its thread, or here."""
+    where = target.mention if isinstance(target, discord.Thread) else _("here")
+    return _("The match is on: {where}.", where=where)
 
 
 class ChallengeButton(
@@ -135,23 +151,22 @@ class ChallengeButton(
         withdrawn = user.id == table.host.user_id
         if self.op == "decline":
             close(
-                interaction,
+                bot_of(interaction),
                 table,
                 _("this challenge was withdrawn")
                 if withdrawn
                 else _("this challenge was declined"),
             )
         else:
-            close(
-                interaction, table, _("this challenge has already been accepted: the match is on")
-            )
+            accepted = _("this challenge has already been accepted: the match is on")
+            close(bot_of(interaction), table, accepted)
         if self.op == "decline":
             with for_everyone(bot_of(interaction), table.guild_id):
                 said = _("Challenge withdrawn.") if withdrawn else _("Challenge declined.")
                 content = f"{table.describe()}\n\n❌ {said}"
             await interaction.edit_original_response(content=content, view=None)
             return
-        table.seats[1] = Occupant(user.id, user.display_name)
+        table.seats[1] = Occupant(user.id, name_of(user))
         await start_match(interaction, table)
 
 
@@ -213,12 +228,12 @@ class LobbyButton(
         table = _table(self.table_id, interaction)  # again: other presses came meanwhile
         self._change(table, interaction.user, dry=False)
         if self.op == "cancel":
-            close(interaction, table, _("this table was closed by its host"))
+            close(bot_of(interaction), table, _("this table was closed by its host"))
             with for_everyone(bot_of(interaction), table.guild_id):
                 content = f"{table.describe()}\n\n❌ " + _("Table closed.")
             await interaction.edit_original_response(content=content, view=None)
         elif self.op == "start":
-            close(interaction, table, _("this table has already started"))
+            close(bot_of(interaction), table, _("this table has already started"))
             await start_match(interaction, table)
         else:
             with for_everyone(bot_of(interaction), table.guild_id):
@@ -239,7 +254,7 @@ class LobbyButton(
             if not dry:
                 for i in seated:
                     table.seats[i] = None
-                table.seats[self.seat] = Occupant(user.id, user.display_name)
+                table.seats[self.seat] = Occupant(user.id, name_of(user))
         elif self.op == "leave":
             if not seated:
                 raise MatchError(_("you are not seated at this table"))
