@@ -26,7 +26,7 @@ async def test_a_big_field_starts_and_every_table_links_its_thread(
     club = Club(simcord_env, size)
     created = answer(
         await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Open", format="swiss", rounds=3
+            club.channel, "crosshairs-tournament create", name="Open", format="swiss", rounds=3
         )
     )
     registration = simcord_bot.env.tournaments.registration

@@ -20,7 +20,7 @@ def labels(message: Any) -> list[str]:
 async def sign_up(club: Club, **options: Any) -> Any:
     return answer(
         await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Cup", **options
+            club.channel, "crosshairs-tournament create", name="Cup", **options
         )
     )
 
@@ -54,7 +54,7 @@ async def bracket_words(club: Club, fmt: str) -> str:
         await pilot.click(created, label="Join")
     await club.organiser.click(created, label="Start")
     shown = answer(
-        await club.pilots[0].slash(club.channel, "crosshairs tournament bracket", tournament_id=1)
+        await club.pilots[0].slash(club.channel, "crosshairs-tournament bracket", tournament_id=1)
     )
     return str(shown.attachments[0].description)
 
