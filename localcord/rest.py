@@ -170,11 +170,9 @@ class Rest:
             return error(403, 50001, "Missing Access")
         granted = permissions.of_bot(self.world, channel)
         path = request.path.removeprefix(API)
-        found = permissions.refusal(
-            request.method, path, granted, in_thread=channel.parent_id is not None, files=files > 0
-        )
+        found = permissions.refusal(request.method, path, granted, channel, files=files > 0)
         if found is not None:
-            return error(403, *found)
+            return error(*found)
         if channel.parent_id is not None and permissions.HISTORY.match(path):
             # Discord answers these with 400, as it does other refused operations
             moved = threads.refusal(self.world, channel, request.method, granted)
@@ -294,7 +292,7 @@ class Rest:
             interaction.original = self._post(interaction, data, files)
             interaction.settled.set()
         elif kind == DEFERRED:
-            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL)
+            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL) | self._forced(interaction)
             interaction.original = w.post(
                 interaction.channel,
                 w.bot,
@@ -482,7 +480,7 @@ class Rest:
 
     async def thread(self, request: web.Request) -> web.Response:
         parent = self.world.channels.get(int(request.match_info["channel"]))
-        if parent is None or parent.parent_id is not None:
+        if parent is None:
             return error(404, 10003, "Unknown Channel")
         body = await request.json()
         thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)
@@ -508,7 +506,7 @@ class Rest:
 
     def _post(self, interaction: Interaction, data: Json, files: list[File]) -> Message:
         w = self.world
-        flags = int(data.get("flags") or 0)
+        flags = int(data.get("flags") or 0) | self._forced(interaction)
         return w.post(
             interaction.channel,
             w.bot,
@@ -521,6 +519,16 @@ class Rest:
             interaction=interaction,
             allowed_mentions=data.get("allowed_mentions"),
         )
+
+    def _forced(self, interaction: Interaction) -> int:
+        """EPHEMERAL where Discord makes every answer ephemeral: a user-installed app's
+        in a server that has not added it, for someone without Use External Apps there
+        (Discord's permissions docs, and its changelog of June 2024)."""
+        channel = interaction.channel
+        if channel.bot_member or not channel.guild_id:
+            return 0
+        granted = permissions.of(self.world, interaction.user.id, channel)
+        return 0 if granted & permissions.BITS["use_external_apps"] else EPHEMERAL
 
     def _edit(
         self, message: Message, data: Json, files: list[File], flags: int | None = None

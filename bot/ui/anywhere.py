@@ -110,6 +110,20 @@ def require_attachments(interaction: discord.Interaction) -> None:
         raise MatchError(_refusal(N_("{here}, and here I may not attach the board's picture.")))
 
 
+def require_public(interaction: discord.Interaction) -> None:
+    """In a server that has not added the bot, Discord makes its answers ephemeral for
+    someone without Use External Apps there: nobody else would see the match."""
+    if interaction.guild_id is not None and not interaction.permissions.use_external_apps:
+        raise MatchError(
+            _(
+                "This server does not let apps it has not added answer for everyone "
+                "(**Use External Apps** is off for you here), so nobody else could see "
+                "the match. Play in a DM or a group DM, or ask the server's moderators "
+                "to add Crosshairs to the server or to allow Use External Apps."
+            )
+        )
+
+
 @dataclass(frozen=True)
 class Board:
     """A handle that can edit a match's board message for its interaction's 15 minutes:
