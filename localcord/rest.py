@@ -24,6 +24,7 @@ from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import Gateway
 from localcord.ratelimit import RateLimits
+from localcord.spec import describe, refusal
 from localcord.state import (
     DM_CHANNEL,
     EPHEMERAL,
@@ -56,11 +57,8 @@ def invalid(data: Json) -> web.Response | None:
     found = limits.problems(data)
     if not found:
         return None
-    log.warning("localcord: refused a message over Discord's limits: %s", "; ".join(found))
-    return as_json(
-        {"message": "Invalid Form Body", "code": 50035, "errors": {"localcord": found}},
-        status=400,
-    )
+    log.warning("localcord: refused a message over Discord's limits: %s", describe(found))
+    return as_json(refusal(found), status=400)
 
 
 class Rest:
@@ -127,6 +125,9 @@ class Rest:
             limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
             response = limited or await self._checked(request, handler)
             response.headers.update(headers)
+        operation = self.checks.operation(request)
+        if operation is not None and isinstance(response, web.Response):
+            self.checks.answer(request, operation, response)
         self.world.requests.append(
             Request(request.method, request.path, response.status, time.time())
         )
@@ -152,10 +153,7 @@ class Rest:
                 return self.checks.refused(request, problems)
         if (refused := self._forbidden(request, files)) is not None:
             return refused
-        response = await handler(request)
-        if isinstance(response, web.Response):
-            self.checks.answer(request, operation, response)
-        return response
+        return await handler(request)
 
     def _forbidden(self, request: web.Request, files: int) -> web.Response | None:
         """Discord's 403 for a channel call the bot's permissions do not allow."""

@@ -254,7 +254,8 @@ class Message:
                 }
                 for a in self.attachments
             ],
-            "embeds": self.embeds,
+            # Discord fills in an embed's type: a bot's are "rich"
+            "embeds": [{"type": "rich"} | e for e in self.embeds],
             "components": self.components,
             "pinned": False,
             "type": 0 if self.interaction_id is None else 20,
