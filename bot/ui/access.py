@@ -41,7 +41,9 @@ def lacking(granted: discord.Permissions, why: bool = False) -> list[str]:
             missing = [attr for attr in missing if attr not in IMPLIED_BY_SENDING]
     if not why:
         return [_(NEEDED[attr].name) for attr in missing]
-    return [f"{_(NEEDED[a].name)} ({_('to {what}', what=_(NEEDED[a].purpose))})" for a in missing]
+    return [
+        _("{name} (to {what})", name=_(NEEDED[a].name), what=_(NEEDED[a].purpose)) for a in missing
+    ]
 
 
 def _kind_of_place(channel: object) -> str | None:
