@@ -127,8 +127,8 @@ def _set(world: World, channel: Channel, target: int, kind: int, allowed: int, d
 def of(world: World, user_id: int, channel: Channel) -> int:
     """``user_id``'s permissions in ``channel`` (a thread's come from its parent)."""
     server = world.servers.get(channel.guild_id)
-    if server is None:
-        return 0
+    if server is None:  # a DM has no permissions to lack (nor an administrator)
+        return roles.ALL & ~roles.ADMINISTRATOR
     parent = world.channels.get(channel.parent_id) if channel.parent_id else None
     if channel.type not in THREADS or parent is None:
         return server.in_channel(user_id, channel.overwrites)
