@@ -10,7 +10,7 @@ import asyncio
 import aiohttp
 
 from e2e.conftest import Local
-from localcord import permissions
+from localcord import permissions, presets
 from localcord.client import reply
 from localcord.server import LocalDiscord
 from storage.db import Database
@@ -88,6 +88,7 @@ async def test_setup_check_lists_what_the_bot_lacks_per_channel(local: Local) ->
     people, world = local.people, local.server.world
     admin = people.join("admin", moderator=True)
     quiet = world.add_channel("quiet")
+    news = presets.announcement(world)
     permissions.deny(world, quiet, "attach_files", "create_public_threads")
     checked = await people.slash(admin, local.channel, "crosshairs setup check")
     said = reply(checked)
@@ -96,7 +97,12 @@ async def test_setup_check_lists_what_the_bot_lacks_per_channel(local: Local) ->
         f"<#{quiet.id}>: ⛔ missing Create Public Threads (to open a thread for each match), "
         "Attach Files (to upload the board's picture)"
     ) in said
+    assert f"<#{news.id}>: ➖ an announcement channel: matches are played in text" in said
     assert "Edit Channel → Permissions" in said
+    # Manage Server is the member's own permission now, not everyone's
+    pilot = people.join("pilot")
+    refused = await people.slash(pilot, local.channel, "crosshairs setup check")
+    assert "Manage Server" in reply(refused)
 
 
 async def test_localcord_answers_discords_403s() -> None:
