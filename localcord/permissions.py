@@ -65,14 +65,15 @@ def _route(method: str, path: str, channel: tuple[str, ...] = (), thread: str = 
 SENDS = ("send_messages",)
 IN_THREADS = "send_messages_in_threads"
 # Every channel route localcord answers. Editing or deleting its own message needs only
-# View Channel; PATCH of a thread reopens it (localcord/threads.py checks the rest).
+# View Channel; PATCH of a thread reopens it (localcord/threads.py asks Send Messages in
+# Threads or Manage Threads, as the thread is archived or locked).
 ROUTES = (
     _route("POST", r"^/channels/\d+/messages$", SENDS, IN_THREADS),
     _route("GET", r"^/channels/\d+/messages(/\d+)?$", ("read_message_history",)),
     _route("PATCH", r"^/channels/\d+/messages/\d+$"),
     _route("DELETE", r"^/channels/\d+/messages/\d+$"),
     _route("POST", r"^/channels/\d+(/messages/\d+)?/threads$", ("create_public_threads",)),
-    _route("PATCH", r"^/channels/\d+$", (), IN_THREADS),
+    _route("PATCH", r"^/channels/\d+$"),
     _route("GET", r"^/channels/\d+$"),
     _route("PUT", r"^/channels/\d+/thread-members/@me$"),
     _route("POST", r"^/channels/\d+/typing$", SENDS, IN_THREADS),
