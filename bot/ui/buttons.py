@@ -23,7 +23,6 @@ restart (the match is reloaded from storage on first use).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import Sequence
@@ -32,10 +31,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.events import MatchAborted, MatchFinished, TurnPassed
-from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.live import LiveMatch, MatchError
 from bot.ui import anywhere
-from bot.ui.aborted import show_aborted
 from bot.ui.cockpit_items import (
     CHOICE,
     choice_button,
@@ -56,7 +53,6 @@ from bot.ui.thread import (
     board_text,
     draw_lines,
     introduce,
-    refresh_board,
     seats_line,
     send_board,
     send_record,
@@ -138,7 +134,7 @@ class MatchButton(
                 update = await games.clocks.claim_timeout(self.match_id, interaction.user.id)
             # on a board in one message (bot.ui.anywhere) this press shows the change
             on_board = anywhere.is_anywhere(bot, live)
-            await show_update(bot, update, via=interaction if on_board else None)
+            await bot.env.life.after(update, via=interaction if on_board else None)
             await tell(interaction, _("Done."))
 
 
@@ -178,7 +174,7 @@ class ConfirmResign(
             "🛑 " + _("The game is aborted.") if update.match.aborted else "🏳️ " + _("You resigned.")
         )
         await interaction.edit_original_response(content=said, view=view)
-        await show_update(bot_of(interaction), update)
+        await bot_of(interaction).env.life.after(update)
 
 
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
@@ -301,7 +297,7 @@ async def _fly(
     bot = bot_of(interaction)
     update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
     if anywhere.is_anywhere(bot, live):  # the cockpit is on the board: one edit shows both
-        await show_update(bot, update, via=interaction)
+        await bot.env.life.after(update, via=interaction)
         return
     # The presser's answer first; then the board, whose new message (when the turn
     # passed) goes up as this interaction's follow-up.
@@ -311,7 +307,7 @@ async def _fly(
         await interaction.edit_original_response(
             content=f"{update.text()}\n\n✅ " + _("Your turn is done."), attachments=[], view=None
         )
-    await show_update(bot, update, via=interaction)
+    await bot.env.life.after(update, via=interaction)
 
 
 async def send_cockpit(
@@ -423,7 +419,7 @@ async def start_anywhere(
     bot = bot_of(interaction)
     with for_everyone(bot, live.record.guild_id):
         introduce(live, f"{intro}\n{seats_line(live)}")
-    await _computer_within(bot, live, None)
+    await bot.env.life.fly_within(live)
     ply = live.ply
     message: discord.Message
     if follow_up:
@@ -435,46 +431,6 @@ async def start_anywhere(
         message = await show_anywhere(anywhere.Board(interaction), live)
     await bot.games.set_board_message(live, message.id, ply)
     await game_opened(bot, live, interaction.user.id)
-
-
-async def _computer_within(
-    bot: CrosshairsBot, live: LiveMatch, update: Update | None
-) -> Update | None:
-    """The computer's turns, flown at once: where the bot only answers, they must be
-    shown in the answer to the press that passed the turn. Returns the last update
-    (``update`` when the computer did not fly)."""
-    while live.computer_to_move and not live.over:
-        flown = await bot.games.computer.play(live.id)
-        if flown is None:
-            break
-        update = flown
-    return update
-
-
-async def _show_anywhere_update(
-    bot: CrosshairsBot, update: Update, via: discord.Interaction | None
-) -> None:
-    """:func:`show_update` for a match in one message: shown through the press on it
-    (``via``), or else the latest handle on the board whose token still lives; with
-    neither, the next press on the board brings it up to date. An end is published
-    first: the final board shows the ratings it booked."""
-    live = update.match
-    last = await _computer_within(bot, live, update)
-    ended = update.ended or (last is not None and last.ended)
-    if ended:
-        event = MatchAborted(live) if live.aborted else MatchFinished(live)
-        await bot.games.events.publish(event)
-    on_board = via is not None and via.message is not None  # not a private confirmation
-    board = anywhere.Board(via) if on_board and via is not None else anywhere.last_press(live.id)
-    if board is None:
-        log.info("match %s: no press to show the board through; the next one will", live.id)
-    else:
-        await show_anywhere(board, live, said=update.lines)
-    if ended:
-        anywhere.forget(live.id)
-    elif not live.over and last is not None and last.passed_at is not None:
-        # the player now to move is told (a DM), as in a thread
-        await bot.games.events.publish(TurnPassed(live, last.passed_at, last.actor))
 
 
 # ------------------------------------------------------------ the board message
@@ -564,64 +520,8 @@ async def open_table(
     introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
     await game_opened(bot, live, actor)
-    await after_update(bot, live)
+    bot.env.life.computer_next(live)
     return target
-
-
-async def show_update(
-    bot: CrosshairsBot,
-    update: Update,
-    by_computer: bool = False,
-    via: discord.Interaction | None = None,
-) -> None:
-    """Bring the thread up to date after an action (the board, and the turn told in
-    words when it ended), and start the computer if it is its turn (unless the computer
-    itself is playing). ``via``: the interaction that acted, already answered, whose
-    webhook may carry the board (:mod:`bot.ui.board_edits`)."""
-    live = update.match
-    if anywhere.is_anywhere(bot, live):
-        await _show_anywhere_update(bot, update, via)
-        return
-    if live.aborted:  # a resignation or draw before every side had flown (the abort rule)
-        if update.ended:  # else another action called it off, and tells of it
-            await show_aborted(bot, update)
-        return
-    with for_everyone(bot, live.record.guild_id):
-        view = await current_view(bot, live)
-        await refresh_board(bot, update, view, draw_lines(live), via)
-    events = bot.games.events
-    if update.ended:
-        # series, ratings and tournaments answer this with their lines and next games
-        await events.publish(MatchFinished(live))
-    elif not live.over:  # another action ended it meanwhile, and tells of it
-        if update.passed_at is not None:  # the player now to move is told (a DM)
-            await events.publish(TurnPassed(live, update.passed_at, update.actor))
-        await after_update(bot, live, update, by_computer)
-
-
-async def after_update(
-    bot: CrosshairsBot, live: LiveMatch, update: Update | None = None, by_computer: bool = False
-) -> None:
-    """The computer flies when it is to move; a person is pinged by the board itself."""
-    if live.computer_to_move and not by_computer:
-        bot.spawn(computer_turns(bot, live.id))
-
-
-async def computer_turns(bot: CrosshairsBot, match_id: int) -> None:
-    """Play the computer's plane actions one at a time, showing the board after each,
-    until a person is to move or the game ends."""
-    while True:
-        await asyncio.sleep(bot.config.computer_pace)
-        try:
-            update = await bot.games.computer.play(match_id)
-        except MatchError as exc:
-            log.warning("match %s: the computer could not move: %s", match_id, exc)
-            return
-        if update is None:
-            return
-        await show_update(bot, update, by_computer=True)
-        if not update.match.computer_to_move:
-            return
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
-from bot.ui.buttons import after_update, board_view
+from bot.ui.buttons import board_view
 from bot.ui.commands import add_commands, match_here
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
@@ -76,7 +76,7 @@ async def _show(bot: CrosshairsBot, update: Update) -> None:
     live = update.match
     with for_everyone(bot, live.record.guild_id):
         await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
-    await after_update(bot, live)
+    bot.env.life.computer_next(live)
 
 
 class TakebackButton(
