@@ -31,7 +31,6 @@ from bot.services.surface import Shown
 from bot.ui import (
     analysis,
     anywhere,
-    buttons,
     clocks,
     closed_threads,
     commands,
@@ -41,6 +40,7 @@ from bot.ui import (
     leaderboard,
     learn,
     notify_setting,
+    presses,
     puzzles,
     recovery,
     rematch,
@@ -72,7 +72,7 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
-    buttons.setup,  # the board's buttons and the cockpit
+    presses.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
     rematch.setup,
     takeback.setup,
@@ -112,15 +112,15 @@ async def install(bot: CrosshairsBot) -> None:
         env.config.clock_interval,
     )
     bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
+    bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:
         await setup(bot)
     # the commands' names, descriptions and choices in every shipped language (i18n)
     await bot.tree.set_translator(CommandTranslator())
-    # How each match is shown (its surface, chosen once per match); the computer's
-    # turns run as the bot's background work.
-    surfaces = Surfaces(bot)
+    # The matches are shown on their surfaces; the computer's turns run as the bot's
+    # background work.
     env.life.show_on(surfaces, bot.spawn)
     # What shows what the domain published, in this order, each event's after its
     # bookkeeping (subscribed by Env: the rating, the series game, the pairing). An

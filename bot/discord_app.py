@@ -48,6 +48,9 @@ class CrosshairsBot(commands.Bot):
     # the desks the features share (bot.ui.desks.Desks), set by bot.app; read through
     # desks_of, which knows their type: the bot may not import the features that import it
     desks: object = None
+    # how each match is shown (bot.ui.surfaces.Surfaces), set by bot.app; read through
+    # surfaces_of, for the same reason
+    surfaces: object = None
 
     def __init__(
         self,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.services.manager import GameManager
-from bot.ui.buttons import post_board
+from bot.ui.board import post_board
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks

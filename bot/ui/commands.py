@@ -13,7 +13,7 @@ from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import anywhere, invites
 from bot.ui.access import require_play
-from bot.ui.buttons import ask_to_resign, post_board
+from bot.ui.board import post_board
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
@@ -25,6 +25,7 @@ from bot.ui.options import (
     game_choices,
     turn_clock,
 )
+from bot.ui.presses import ask_to_resign
 from bot.ui.suggestions import Offers
 from bot.ui.text import LIST, TOKENS, bounded
 from bot.ui.thread import send_record

@@ -24,22 +24,16 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
 from bot.ui import anywhere
-from bot.ui.buttons import current_view, post_board
-from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
-from bot.ui.thread import adopt_board, draw_lines, match_channel, unnoted_boards
+from bot.ui.surfaces import catch_up
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
-
-REDRAWN = "♻️ The bot restarted; the board is up to date again."
 
 
 async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
@@ -90,27 +84,6 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
             await catch_up(bot, live)
         except Exception:  # one damaged match must not keep the others stale
             log.exception("match %s: could not redraw its board after a restart", live.id)
-
-
-async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
-    """Bring a board the crash left behind up to date, posting at most one board: one the
-    dead process posted but never noted is kept if it pings whoever is to move now."""
-    channel = await match_channel(bot, live)
-    found = await unnoted_boards(bot, live, channel)
-    user = live.user_to_move()
-    kept = found[-1] if found and (user is None or f"<@{user}>" in found[-1].content) else None
-    if kept is None:
-        await post_board(bot, live, channel, [REDRAWN])
-    else:
-        with for_everyone(bot, live.record.guild_id):
-            view = await current_view(bot, live)
-            await adopt_board(bot, live, kept, view, [*draw_lines(live), REDRAWN])
-    for stray in found:
-        if stray is not kept:
-            try:
-                await stray.delete()
-            except discord.HTTPException as exc:
-                log.info("match %s: a stray board could not be removed (%s)", live.id, exc)
 
 
 async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None:

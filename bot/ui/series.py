@@ -28,7 +28,7 @@ from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
-from bot.ui.buttons import open_table
+from bot.ui.board import open_table
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture

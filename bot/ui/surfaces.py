@@ -1,8 +1,9 @@
-"""The two ways a match is shown in Discord, each a :class:`~bot.services.surface.Surface`
+"""The ways a match is shown in Discord, each a :class:`~bot.services.surface.Surface`
 chosen once per match (:class:`Surfaces`): its thread (:class:`ThreadSurface`), or one
-message where the bot can only answer interactions (:class:`AnywhereSurface`,
-docs/anywhere.md). They show what the domain published (:mod:`bot.services.life`), and
-tell the presses how a press on the match is answered (its cockpit, its board).
+message where the bot can only answer interactions
+(:class:`~bot.ui.anywhere_board.AnywhereSurface`, docs/anywhere.md). They show what the
+domain published (:mod:`bot.services.life`), and answer what a press on the match asks
+of its board (:class:`MatchSurface`): the presses never ask where the match is shown.
 """
 
 from __future__ import annotations
@@ -10,19 +11,21 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from bot.services.events import Acted, MatchAborted, MatchFinished
 from bot.services.live import LiveMatch, Update
+from bot.services.surface import Surface
 from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
-from bot.ui.buttons import current_view, show_anywhere
+from bot.ui.anywhere_board import AnywhereSurface
+from bot.ui.board import current_view, post_board, send_cockpit
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
-from bot.ui.recovery import catch_up
-from bot.ui.thread import draw_lines, match_channel, refresh_board
+from bot.ui.thread import adopt_board, draw_lines, match_channel, refresh_board, unnoted_boards
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -30,10 +33,36 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 KEPT = 4096  # matches whose surface is remembered
+REDRAWN = "♻️ The bot restarted; the board is up to date again."
 
 
 def _press(via: object) -> discord.Interaction | None:
     return via if isinstance(via, discord.Interaction) else None
+
+
+class MatchSurface(Surface, Protocol):
+    """A surface as the presses on its match see it."""
+
+    def shown_through(self, interaction: discord.Interaction) -> discord.Interaction | None:
+        """The interaction a press's change is shown through (None: the channel)."""
+        ...
+
+    async def cockpit(
+        self, interaction: discord.Interaction, live: LiveMatch, path: tuple[str, ...], note: str
+    ) -> None:
+        """The presser's cockpit turned to ``path`` (``note``: what was just flown)."""
+        ...
+
+    async def flown(self, interaction: discord.Interaction, update: Update) -> None:
+        """The cockpit's step played (``update``): the presser answered, the board shown."""
+        ...
+
+    async def caught_up(
+        self, interaction: discord.Interaction, live: LiveMatch, ply: int | None = None
+    ) -> bool:
+        """Whether the press was answered by bringing a board it no longer matches up
+        to date instead of acting."""
+        ...
 
 
 class ThreadSurface:
@@ -79,44 +108,51 @@ class ThreadSurface:
         if event.update is not None:
             await show_aborted(self.bot, event.update)
 
+    def shown_through(self, interaction: discord.Interaction) -> discord.Interaction | None:
+        return None  # the board's own buttons answer privately; the thread shows it
 
-class AnywhereSurface:
-    """A match in one message, where the bot can only answer: every press on it brings
-    it up to date (:func:`bot.ui.buttons.show_anywhere`), so the computer's turns are
-    flown within the press that passed it the turn, and shown with it."""
+    async def cockpit(
+        self, interaction: discord.Interaction, live: LiveMatch, path: tuple[str, ...], note: str
+    ) -> None:
+        await send_cockpit(interaction, live, path, edit=True, note=note)
 
-    at_once = True
-
-    def __init__(self, bot: CrosshairsBot) -> None:
-        self.bot = bot
-
-    async def acted(self, event: Acted) -> None:
-        await self._show(event.match, event.via, event.update.lines)
-
-    async def finished(self, event: MatchFinished) -> None:
-        """The final board carries the ratings line (booked before it is shown)."""
-        said = event.update.lines if event.update is not None else []
-        await self._show(event.match, event.via, said)
-        anywhere.forget(event.match.id)
-
-    async def aborted(self, event: MatchAborted) -> None:
-        said = event.update.lines if event.update is not None else []
-        await self._show(event.match, event.via, said)
-        anywhere.forget(event.match.id)
-
-    async def _show(self, live: LiveMatch, via: object, said: list[str]) -> None:
-        """Through the press on the board (``via``), or else the latest handle on the
-        board whose token still lives; with neither, the next press on the board brings
-        it up to date."""
-        press = _press(via)
-        if press is not None and press.message is not None:  # not a private confirmation
-            board: anywhere.Board | None = anywhere.Board(press)
+    async def flown(self, interaction: discord.Interaction, update: Update) -> None:
+        """The presser's answer first (the cockpit's next choice, or the turn done);
+        then the board, whose new message (when the turn passed) goes up as this
+        interaction's follow-up."""
+        live = update.match
+        if live.user_to_move() == interaction.user.id:
+            await send_cockpit(interaction, live, (), edit=True, note="\n".join(update.lines))
         else:
-            board = anywhere.last_press(live.id)
-        if board is None:
-            log.info("match %s: no press to show the board through; the next one will", live.id)
-            return
-        await show_anywhere(board, live, said=said)
+            done = f"{update.text()}\n\n✅ " + _("Your turn is done.")
+            await interaction.edit_original_response(content=done, attachments=[], view=None)
+        await self.bot.env.life.after(update, via=interaction)
+
+    async def caught_up(
+        self, interaction: discord.Interaction, live: LiveMatch, ply: int | None = None
+    ) -> bool:
+        return False  # a thread's board is never behind a press: it is redrawn on its own
+
+
+async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
+    """Bring a board the crash left behind up to date, posting at most one board: one the
+    dead process posted but never noted is kept if it pings whoever is to move now."""
+    channel = await match_channel(bot, live)
+    found = await unnoted_boards(bot, live, channel)
+    user = live.user_to_move()
+    kept = found[-1] if found and (user is None or f"<@{user}>" in found[-1].content) else None
+    if kept is None:
+        await post_board(bot, live, channel, [REDRAWN])
+    else:
+        with for_everyone(bot, live.record.guild_id):
+            view = await current_view(bot, live)
+            await adopt_board(bot, live, kept, view, [*draw_lines(live), REDRAWN])
+    for stray in found:
+        if stray is not kept:
+            try:
+                await stray.delete()
+            except discord.HTTPException as exc:
+                log.info("match %s: a stray board could not be removed (%s)", live.id, exc)
 
 
 class Surfaces:
@@ -127,11 +163,9 @@ class Surfaces:
         self.bot = bot
         self.thread = ThreadSurface(bot)
         self.anywhere = AnywhereSurface(bot)
-        self._chosen: OrderedDict[tuple[int, float], ThreadSurface | AnywhereSurface] = (
-            OrderedDict()
-        )
+        self._chosen: OrderedDict[tuple[int, float], MatchSurface] = OrderedDict()
 
-    def of(self, live: LiveMatch) -> ThreadSurface | AnywhereSurface:
+    def of(self, live: LiveMatch) -> MatchSurface:
         key = (live.id, live.record.created_at)  # another database's match of that number
         found = self._chosen.get(key)
         if found is None:
@@ -142,3 +176,9 @@ class Surfaces:
             while len(self._chosen) > KEPT:
                 self._chosen.popitem(last=False)
         return found
+
+
+def surfaces_of(bot: CrosshairsBot) -> Surfaces:
+    found = bot.surfaces
+    assert isinstance(found, Surfaces), "bot.app sets the surfaces up before any feature"
+    return found

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.services.live import MatchError, Update
 from bot.services.takeback import Request, Takebacks
-from bot.ui.buttons import board_view
+from bot.ui.board import board_view
 from bot.ui.commands import add_commands, match_here
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.services.live import Update
 from bot.services.vacations import MAX_DAYS
-from bot.ui.buttons import board_view
+from bot.ui.board import board_view
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.language import for_everyone
