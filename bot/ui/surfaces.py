@@ -22,6 +22,7 @@ from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
 from bot.ui.anywhere_board import AnywhereSurface
 from bot.ui.board import current_view, post_board, send_cockpit
+from bot.ui.board_edits import BoardEdits
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
 from bot.ui.thread import adopt_board, draw_lines, match_channel, refresh_board, unnoted_boards
@@ -74,6 +75,7 @@ class ThreadSurface:
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
+        self.edits = BoardEdits()  # the boards posted through a press's webhook
 
     async def acted(self, event: Acted) -> None:
         await self._refresh(event.update, event.via)
@@ -82,7 +84,7 @@ class ThreadSurface:
         live = update.match
         with for_everyone(self.bot, live.record.guild_id):
             view = await current_view(self.bot, live)
-            await refresh_board(self.bot, update, view, draw_lines(live), _press(via))
+            await refresh_board(self.bot, self.edits, update, view, draw_lines(live), _press(via))
 
     async def finished(self, event: MatchFinished) -> None:
         """The final board (after a restart: if it fell behind), then the ratings line,

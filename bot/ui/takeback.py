@@ -23,6 +23,7 @@ from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
+from bot.ui.surfaces import surfaces_of
 from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
 from i18n import _, n_
@@ -75,7 +76,10 @@ async def _apply(interaction: discord.Interaction, service: Takebacks, request: 
 async def _show(bot: CrosshairsBot, update: Update) -> None:
     live = update.match
     with for_everyone(bot, live.record.guild_id):
-        await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
+        edits = surfaces_of(bot).thread.edits
+        await refresh_board(
+            bot, edits, update, board_view(live), [*update.lines, *draw_lines(live)]
+        )
     bot.env.life.computer_next(live)
 
 

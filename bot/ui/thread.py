@@ -265,6 +265,7 @@ def told_message(live: LiveMatch, told: Told) -> str:
 
 async def refresh_board(
     bot: CrosshairsBot,
+    edits: board_edits.BoardEdits,
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str] = (),
@@ -276,11 +277,12 @@ async def refresh_board(
     posted below the board). ``via``, the answered interaction that made the update, may
     carry the new board (:mod:`bot.ui.board_edits`)."""
     async with update.match.showing:
-        await _refresh_board(bot, update, view, extra, via)
+        await _refresh_board(bot, edits, update, view, extra, via)
 
 
 async def _refresh_board(
     bot: CrosshairsBot,
+    edits: board_edits.BoardEdits,
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str],
@@ -288,8 +290,6 @@ async def _refresh_board(
 ) -> None:
     live = update.match
     channel = await match_channel(bot, live)
-    if via is not None:
-        board_edits.acted(live.id, via)
     cards = await announce_claims(bot, update)
     told = finished_turns(live, update.events)
     board_id = live.record.board_message_id
@@ -298,7 +298,7 @@ async def _refresh_board(
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
-            await board_edits.edit(live.id, old, content=text, attachments=[file], view=view)
+            await edits.edit(live.id, old, content=text, attachments=[file], view=view)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
         else:
@@ -309,14 +309,14 @@ async def _refresh_board(
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
         await board_edits.say(live.id, channel, via, told_message(live, turn))
-    message = await board_edits.post(live.id, channel, via, text, file, view)
+    message = await edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id, ply)
     if old is None:
         return
     try:
         if first is not None:
             words = told_message(live, first)
-            await board_edits.edit(live.id, old, content=words, attachments=[], view=None)
+            await edits.edit(live.id, old, content=words, attachments=[], view=None)
         else:
             await old.delete()
     except discord.HTTPException as exc:

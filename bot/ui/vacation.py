@@ -14,6 +14,7 @@ from bot.ui.board import board_view
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.language import for_everyone
+from bot.ui.surfaces import surfaces_of
 from bot.ui.thread import draw_lines, refresh_board
 from i18n import _
 
@@ -59,7 +60,8 @@ async def hold_clocks(bot: CrosshairsBot) -> None:
         with for_everyone(bot, live.record.guild_id):
             who = live.who(live.game.to_move or 0)
             note = "🌴 " + _("{who} is on vacation: their clock waits.", who=who)
-            await refresh_board(bot, update, board_view(live), [note, *draw_lines(live)])
+            edits = surfaces_of(bot).thread.edits
+            await refresh_board(bot, edits, update, board_view(live), [note, *draw_lines(live)])
 
 
 async def setup(bot: CrosshairsBot) -> None:
