@@ -60,6 +60,7 @@ from bot.ui.notify import NotifyDesk
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
+from bot.ui.thread import Drawings
 from bot.ui.tournament_desk import TournamentDesk
 from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
@@ -112,6 +113,7 @@ async def install(bot: CrosshairsBot) -> None:
         env.config.clock_interval,
     )
     bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
+    bot.drawings = Drawings()  # the previews drawn and the matches' introductions
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)

@@ -51,6 +51,8 @@ class CrosshairsBot(commands.Bot):
     # how each match is shown (bot.ui.surfaces.Surfaces), set by bot.app; read through
     # surfaces_of, for the same reason
     surfaces: object = None
+    # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
+    drawings: object = None
 
     def __init__(
         self,

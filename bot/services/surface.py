@@ -2,8 +2,8 @@
 
 The domain publishes what happened to a match (:mod:`bot.services.events`); the surface
 of that match shows it. In Discord a match is shown in its thread, or in one message
-where the bot can only answer (``bot.ui.surfaces``); a test shows it on a recording
-surface. :class:`Shown` is the subscriber that hands each event to the surface of its
+where the bot can only answer (the Discord layer's surfaces); a test shows it on a
+recording surface. :class:`Shown` is the subscriber that hands each event to the surface of its
 match, subscribed where the bot is put together in the place of the order it needs.
 """
 

@@ -24,7 +24,7 @@ from bot.ui.components import components
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
 from bot.ui.ratings_line import ratings_line
-from bot.ui.thread import board_file, board_text, draw_lines, introduce, seats_line
+from bot.ui.thread import board_file, board_text, draw_lines, drawings_of, seats_line
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -161,13 +161,14 @@ class AnywhereSurface:
             head = f"**Crosshairs #{live.id}** · {_(live.game.mode.title)}"
             called_off = f"{head}\n🛑 " + _("The match was called off.")
             text = "\n".join([head, *said]) if said else called_off
-            return text, await board_file(live), None
+            return text, await board_file(drawings_of(self.bot), live), None
         if live.over:
             line = await ratings_line(self.bot.env.ratings, live)
-            text = board_text(live, [line], hint=_(ANYWHERE_HINT, record=_("Record")))
+            hint = _(ANYWHERE_HINT, record=_("Record"))
+            text = board_text(drawings_of(self.bot), live, [line], hint=hint)
             view = await final_view(self.bot, live) or components()
             view.add_item(match_button("record", live.id))
-            return text, await board_file(live), view
+            return text, await board_file(drawings_of(self.bot), live), view
         stage = cockpit.panel(live.game, path)
         view = cockpit_view(live, stage)
         shown = min(len(stage.choices), 5 * (5 - len(stage.menus)))
@@ -177,8 +178,9 @@ class AnywhereSurface:
             for action in (*draw, "resign", "record"):
                 view.add_item(match_button(action, live.id, row=rows))
         extra = [*draw_lines(live), f"**{stage.title}**"]
-        text = board_text(live, extra, prompt=ANYWHERE_PROMPT)
+        text = board_text(drawings_of(self.bot), live, extra, prompt=ANYWHERE_PROMPT)
         file = await board_file(
+            drawings_of(self.bot),
             live,
             highlight_cells=stage.highlight_cells,
             highlight_plane=stage.highlight_plane,
@@ -201,7 +203,7 @@ class AnywhereSurface:
         player-turn, as they head a thread."""
         bot = self.bot
         with for_everyone(bot, live.record.guild_id):
-            introduce(live, f"{intro}\n{seats_line(live)}")
+            drawings_of(bot).introduce(live, f"{intro}\n{seats_line(live)}")
         await bot.env.life.fly_within(live)
         ply = live.ply
         message: discord.Message

@@ -29,9 +29,10 @@ from bot.services import cockpit
 from bot.services.live import LiveMatch
 from bot.ui.cockpit_items import choice_button, choice_id, lay_out, menu_select
 from bot.ui.components import components
+from bot.ui.context import bot_of
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
-from bot.ui.thread import board_file, draw_lines, introduce, seats_line, send_board
+from bot.ui.thread import board_file, draw_lines, drawings_of, seats_line, send_board
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ async def send_cockpit(
     stage = cockpit.panel(live.game, path)
     view = cockpit_view(live, stage)
     file = await board_file(
+        drawings_of(bot_of(interaction)),
         live,
         highlight_cells=stage.highlight_cells,
         highlight_plane=stage.highlight_plane,
@@ -184,7 +186,7 @@ async def open_table(
     mentions = " ".join(f"<@{e.user_id}>" for e in live.seats if e.user_id is not None)
     with for_everyone(bot, live.record.guild_id):
         seats = seats_line(live)
-    introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
+    drawings_of(bot).introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
     await game_opened(bot, live, actor)
     bot.env.life.computer_next(live)

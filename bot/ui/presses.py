@@ -23,7 +23,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.surfaces import MatchSurface, surfaces_of
-from bot.ui.thread import board_file, send_record
+from bot.ui.thread import board_file, drawings_of, send_record
 from bot.ui.walls import match_of_press
 from i18n import _
 
@@ -78,7 +78,7 @@ class MatchButton(
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
                 _("Lines of fire of the side to move; caught planes are marked."),
-                file=await board_file(live, lines=True),
+                file=await board_file(drawings_of(bot), live, lines=True),
                 ephemeral=True,
             )
         elif self.action == "resign":
