@@ -49,10 +49,6 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
-    tournament,
-    tournament_controls,
-    tournament_registration,
-    tournament_teams,
     vacation,
 )
 from bot.ui.desks import Desks
@@ -61,7 +57,11 @@ from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
 from bot.ui.thread import Drawings
-from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.tournaments import controls as tournament_controls
+from bot.ui.tournaments import group as tournament
+from bot.ui.tournaments import registration as tournament_registration
+from bot.ui.tournaments import teams as tournament_teams
+from bot.ui.tournaments.desk import TournamentDesk
 from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
 

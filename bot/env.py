@@ -21,11 +21,12 @@ from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
 from bot.services.series import SeriesService
 from bot.services.takeback import Takebacks
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.service import TournamentService
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
 from bot.services.workers import Workers
 from storage.db import Database
+from storage.gateway import IdentifySlots, RestLeases
 from storage.health import open_checked
 
 
@@ -44,6 +45,9 @@ class Env:
     takebacks: Takebacks
     vacations: Vacations
     training: TrainingService
+    # what this process shares with the others on the token (bot/discord_app.py)
+    identify_slots: IdentifySlots
+    rest_leases: RestLeases
 
     @classmethod
     async def open(cls, config: Config, clock: Clock | None = None) -> Env:
@@ -78,6 +82,8 @@ class Env:
             takebacks=Takebacks(games, series),
             vacations=Vacations(games),
             training=TrainingService(db, config.analysis_depth),
+            identify_slots=IdentifySlots(db),
+            rest_leases=RestLeases(db),
         )
 
     async def close(self) -> None:

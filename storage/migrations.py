@@ -382,6 +382,21 @@ CREATE TABLE puzzle_attempts (
 ) WITHOUT ROWID;
 """
 
+# What the bot's processes on one token share of Discord's limits (storage/gateway.py):
+# the time each identify bucket may next identify, and a lease per live process, so that
+# the token's one global REST budget is split between the processes alive.
+_V13_GATEWAY: Final = """
+CREATE TABLE identify_slots (
+    bucket INTEGER PRIMARY KEY,
+    at     REAL    NOT NULL
+);
+
+CREATE TABLE rest_leases (
+    process TEXT PRIMARY KEY,
+    expires REAL NOT NULL
+);
+"""
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -413,6 +428,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V10_TOURNAMENT_EVENTS),
     Migration(_V11_TURN_EVENTS),
     Migration(_V12_LOCALES),
+    Migration(_V13_GATEWAY),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.services.events import EventBus, GameBooked, MatchFinished, PairingBooked
 from bot.services.rating_service import RatingService
 from bot.services.series import SeriesService
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.service import TournamentService
 
 
 class EndBooks:

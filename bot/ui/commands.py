@@ -39,16 +39,24 @@ from rules.variants import VARIANTS, names, parse_variants
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
-crosshairs = app_commands.Group(
-    name="crosshairs",
-    description="Crosshairs: WW1 dogfights on a hex board",
-    # a person may install the app and play in DMs, group DMs and servers without the
-    # bot, through interactions only (bot/ui/anywhere.py)
-    allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
-    allowed_contexts=app_commands.AppCommandContext(
-        guild=True, dm_channel=True, private_channel=True
-    ),
-)
+
+def top_level(name: str, description: str) -> app_commands.Group:
+    """A top-level command: ``/crosshairs`` for playing, and one beside it for each part
+    that needs room of its own (tournaments, series), since Discord counts its 8,000
+    characters per top-level command (docs/localisation.md)."""
+    return app_commands.Group(
+        name=name,
+        description=description,
+        # a person may install the app and play in DMs, group DMs and servers without the
+        # bot, through interactions only (bot/ui/anywhere.py)
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+    )
+
+
+crosshairs = top_level("crosshairs", "Crosshairs: WW1 dogfights on a hex board")
 
 
 def add_commands(

@@ -13,7 +13,7 @@ The offers live in memory, like challenges: a press after a restart is told to p
 Rematch again. A match gets one rematch: once an offer is accepted, declined or
 withdrawn, its Rematch button says so. The custom ids:
 
-* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.buttons`);
+* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.board`);
 * ``xh:ra:<offer>:accept|decline`` — the answer to an offer.
 """
 

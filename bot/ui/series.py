@@ -1,12 +1,13 @@
-"""Achievement series in Discord: ``/crosshairs series start|status|handicap|stop``, the
+"""Achievement series in Discord: ``/crosshairs-series start|status|handicap|stop``, the
 card announcements, and the desk that runs a series' games one after another.
 
 Discord does not let a group and a command share a name at one level, so the issue's
-``/crosshairs series @opponent games:3`` is ``/crosshairs series start opponent:@x
-games:3`` here. A series plays in one thread: each game opens there with the cards
-still in the pool, every claim is announced with the card's picture the moment it
-happens, and after each game the :class:`SeriesDesk` posts the scoreboard and starts
-the next game, or names the winner after the last. docs/series.md has the whole flow.
+``/crosshairs series @opponent games:3`` is ``/crosshairs-series start opponent:@x
+games:3`` here (a top-level command of its own, for room: docs/series.md). A series
+plays in one thread: each game opens there with the cards still in the pool, every claim
+is announced with the card's picture the moment it happens, and after each game the
+:class:`SeriesDesk` posts the scoreboard and starts the next game, or names the winner
+after the last. docs/series.md has the whole flow.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui.board import open_table
-from bot.ui.commands import add_commands
+from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
@@ -47,9 +48,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-series = app_commands.Group(
-    name="series",
-    description="Achievement series: several games, one pool of cards",
+series = top_level(
+    "crosshairs-series", "Crosshairs achievement series: several games, one pool of cards"
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
@@ -101,7 +101,7 @@ async def scoreboard_file(series: Series) -> discord.File:
 
 
 def status_text(series: Series) -> str:
-    """The series in words: what /crosshairs series status answers."""
+    """The series in words: what /crosshairs-series status answers."""
     plan = SeriesPlan.from_json(series.settings_json)
     names = SeriesService.side_names(series)
     standings = SeriesService.standings(series)
@@ -388,4 +388,4 @@ class SeriesDesk(commands.Cog):
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    add_commands(series)
+    bot.tree.add_command(series)

@@ -1,4 +1,4 @@
-"""``/crosshairs series start``: a series is an invitation first.
+"""``/crosshairs-series start``: a series is an invitation first.
 
 The organiser names the players; each invited person accepts or declines with the
 buttons under the invitation. Nothing is stored, rated or clocked until every one of

@@ -65,7 +65,7 @@ async def test_start_pressed_twice_on_a_lobby_starts_one_match(local: Local) -> 
 async def test_series_accept_pressed_twice_starts_one_series(local: Local) -> None:
     people = local.people
     alice, bob = people.join("alice"), people.join("bob")
-    offer = await people.slash(alice, local.channel, "crosshairs series start", opponent=bob)
+    offer = await people.slash(alice, local.channel, "crosshairs-series start", opponent=bob)
     assert offer.original is not None
     answers = await press_twice(local, bob, offer.original, "Accept")
     await people.wait_thread(local.channel)

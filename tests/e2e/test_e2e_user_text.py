@@ -23,13 +23,13 @@ async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Loca
     too_long: list[dict[str, Any]] = [{"name": LONG}, {"name": "Cup", "tiebreaks": LONG}]
     for options in too_long:
         refused = await people.slash(
-            alice, channel, "crosshairs tournament create", format="swiss", rounds=3, **options
+            alice, channel, "crosshairs-tournament create", format="swiss", rounds=3, **options
         )
         assert "too long: at most" in reply(refused) and len(reply(refused)) < 100
     created = await people.slash(
         alice,
         channel,
-        "crosshairs tournament create",
+        "crosshairs-tournament create",
         name="@everyone @here cup",
         format="swiss",
         rounds=3,

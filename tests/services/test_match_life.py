@@ -33,7 +33,7 @@ from bot.services.events import (
 from bot.services.live import LiveMatch, MatchError, Occupant, Update
 from bot.services.series import SeriesPlan
 from bot.services.surface import Shown, Surface
-from bot.services.tournament_plan import TournamentPlan
+from bot.services.tournaments.plan import TournamentPlan
 from competition.ratings import family_of
 from rules.modes import Settings
 

@@ -13,14 +13,13 @@ from support.replies import answer
 from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
-from bot.ui.commands import crosshairs
 from tournament_bot.tournament_harness import Club
 
 LONG = "x" * 6000
 
 
 def option_lengths(bot: CrosshairsBot, command: str) -> dict[str, int]:
-    """The longest value each string option of ``/crosshairs <command>`` declares."""
+    """The longest value each string option of ``/<command>`` declares."""
     found: dict[str, int] = {}
 
     def walk(node: dict[str, Any], path: list[str]) -> None:
@@ -30,20 +29,21 @@ def option_lengths(bot: CrosshairsBot, command: str) -> dict[str, int]:
             elif option["type"] == 3 and " ".join(path) == command:
                 found[option["name"]] = option.get("max_length", 6000)
 
-    walk(crosshairs.to_dict(bot.tree), [])
+    for top in bot.tree.get_commands():
+        walk(top.to_dict(bot.tree), [top.name])
     return found
 
 
 async def test_every_free_text_option_declares_its_length(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    assert option_lengths(simcord_bot, "challenge")["variants"] == 200
-    assert option_lengths(simcord_bot, "lobby")["variants"] == 200
-    assert option_lengths(simcord_bot, "move")["tokens"] == 1000
-    assert option_lengths(simcord_bot, "tournament create")["name"] == 100
-    assert option_lengths(simcord_bot, "tournament create")["tiebreaks"] == 200
-    assert option_lengths(simcord_bot, "series start")["handicaps"] == 200
-    assert option_lengths(simcord_bot, "series start")["variants"] == 200
+    assert option_lengths(simcord_bot, "crosshairs challenge")["variants"] == 200
+    assert option_lengths(simcord_bot, "crosshairs lobby")["variants"] == 200
+    assert option_lengths(simcord_bot, "crosshairs move")["tokens"] == 1000
+    assert option_lengths(simcord_bot, "crosshairs-tournament create")["name"] == 100
+    assert option_lengths(simcord_bot, "crosshairs-tournament create")["tiebreaks"] == 200
+    assert option_lengths(simcord_bot, "crosshairs-series start")["handicaps"] == 200
+    assert option_lengths(simcord_bot, "crosshairs-series start")["variants"] == 200
 
 
 async def test_discord_refuses_six_thousand_characters_in_the_box(
@@ -57,7 +57,7 @@ async def test_discord_refuses_six_thousand_characters_in_the_box(
     for options in ({"name": LONG}, {"name": "Cup", "tiebreaks": LONG}):
         with pytest.raises(OptionError):
             await club.organiser.slash(
-                club.channel, "crosshairs tournament create", format="swiss", **options
+                club.channel, "crosshairs-tournament create", format="swiss", **options
             )
     assert not list(simcord_bot.games.live_matches())
 
@@ -69,7 +69,7 @@ async def test_a_tournament_called_everyone_here_pings_nobody(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="@everyone @here cup",
             format="swiss",
             rounds=3,

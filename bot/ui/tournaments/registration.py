@@ -1,4 +1,4 @@
-"""Entering a tournament: ``/crosshairs tournament create`` and the registration message's
+"""Entering a tournament: ``/crosshairs-tournament create`` and the registration message's
 buttons (join, leave, check in; close check-in and start for the organiser)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
-from bot.services.tournament_plan import TournamentPlan
+from bot.services.tournaments.plan import TournamentPlan
 from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
@@ -30,8 +30,8 @@ from bot.ui.options import (
     turn_clock,
 )
 from bot.ui.text import LIST, NAME, bounded, plain
-from bot.ui.tournament import FORMAT_NAMES, require_organiser, tournament, tournament_here
-from bot.ui.tournament_desk import TournamentDesk, no_shows_text
+from bot.ui.tournaments.desk import TournamentDesk, no_shows_text
+from bot.ui.tournaments.group import FORMAT_NAMES, require_organiser, tournament, tournament_here
 from competition.standings import DEFAULT_ORDER
 from i18n import LANGUAGES, N_, _, in_language, n_
 from rules.errors import RulesError
@@ -263,12 +263,12 @@ def sign_up_lines(created: Tournament, plan: TournamentPlan, every_game: Setting
     if teams and plan.check_in:
         lines.append(
             _(
-                "A captain enters a team with `/crosshairs tournament team`, then **Check in** "
+                "A captain enters a team with `/crosshairs-tournament team`, then **Check in** "
                 "before check-in closes."
             )
         )
     elif teams:
-        lines.append(_("A captain enters a team with `/crosshairs tournament team`."))
+        lines.append(_("A captain enters a team with `/crosshairs-tournament team`."))
     elif plan.check_in:
         lines.append(_("Press **Join** to enter, then **Check in** before check-in closes."))
     else:

@@ -1,4 +1,4 @@
-"""Entering a team event: ``/crosshairs tournament team`` (the captain names the other
+"""Entering a team event: ``/crosshairs-tournament team`` (the captain names the other
 members) posts an invitation with Accept and Decline buttons; once every member has
 accepted, the team is entered. The buttons' ids carry the event and the captain, so they
 work after a restart; two presses at once are settled by the stored claim (the service's
@@ -17,7 +17,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
-from bot.ui.tournament import tournament, tournament_here
+from bot.ui.tournaments.group import tournament, tournament_here
 from i18n import _
 
 if TYPE_CHECKING:
