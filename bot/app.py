@@ -42,6 +42,7 @@ from bot.ui import (
     notify_setting,
     presses,
     puzzles,
+    quick_pairing,
     recovery,
     rematch,
     rules_help,
@@ -50,6 +51,7 @@ from bot.ui import (
     setup_check,
     takeback,
     vacation,
+    welcome,
 )
 from bot.ui.desks import Desks
 from bot.ui.notify import NotifyDesk
@@ -75,6 +77,7 @@ FEATURES: tuple[Feature, ...] = (
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
+    quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
     takeback.setup,
     clocks.setup,  # the turn clocks
@@ -83,6 +86,7 @@ FEATURES: tuple[Feature, ...] = (
     departures.setup,  # a match's thread, channel or server gone
     closed_threads.setup,  # a match's thread archived or locked
     rules_help.setup,
+    welcome.setup,  # the welcome when the bot joins a server, and /crosshairs help
     leaderboard.setup,  # cards, leaderboard, profile
     analysis.setup,
     learn.setup,

@@ -46,6 +46,7 @@ TABLES: Final = (
     ("tournament_events", "tournament_id, kind"),
     ("turn_events", "match_id"),
     ("user_locales", "user_id"),
+    ("takebacks", "id"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
 NOT_COPIED: Final = ("identify_slots", "rest_leases")
@@ -55,6 +56,7 @@ IDENTITY_TABLES: Final = (
     "tournaments",
     "tournament_pairings",
     "rating_history",
+    "takebacks",
 )
 
 

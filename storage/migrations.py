@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from storage.errors import SchemaTooNew
+from storage.later_tables import V13_GATEWAY, V14_TAKEBACKS
 from storage.sql import Conn, Dialect, fetchone
 
 _V1_CORE: Final = """
@@ -336,7 +337,6 @@ CREATE TABLE user_locales (
 );
 """
 
-
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
 # finds it), the lessons passed, the puzzle rating (Glicko-2) with streaks, and every
@@ -382,21 +382,6 @@ CREATE TABLE puzzle_attempts (
 ) WITHOUT ROWID;
 """
 
-# What the bot's processes on one token share of Discord's limits (storage/gateway.py):
-# the time each identify bucket may next identify, and a lease per live process, so that
-# the token's one global REST budget is split between the processes alive.
-_V13_GATEWAY: Final = """
-CREATE TABLE identify_slots (
-    bucket INTEGER PRIMARY KEY,
-    at     REAL    NOT NULL
-);
-
-CREATE TABLE rest_leases (
-    process TEXT PRIMARY KEY,
-    expires REAL NOT NULL
-);
-"""
-
 
 @dataclass(frozen=True)
 class Migration:
@@ -428,7 +413,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V10_TOURNAMENT_EVENTS),
     Migration(_V11_TURN_EVENTS),
     Migration(_V12_LOCALES),
-    Migration(_V13_GATEWAY),
+    Migration(V13_GATEWAY),
+    Migration(V14_TAKEBACKS),
 )
 LATEST: Final = len(MIGRATIONS)
 

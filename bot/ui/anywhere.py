@@ -48,6 +48,10 @@ REFUSED = {
         "{here}: a tournament posts its rounds and standings on its own, so it needs a "
         "server that added me."
     ),
+    "play": N_(
+        "{here}: quick pairing starts a match on its own when an opponent comes, so it "
+        "needs a server that added me."
+    ),
     "setup": N_("{here}: the setup check looks at a server's channels."),
 }
 NO_CLOCK = N_(

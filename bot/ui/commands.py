@@ -27,7 +27,7 @@ from bot.ui.options import (
 )
 from bot.ui.presses import ask_to_resign
 from bot.ui.suggestions import Offers
-from bot.ui.text import LIST, TOKENS, bounded
+from bot.ui.text import LIST, TOKENS, Picked, bounded, name_of
 from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
@@ -78,7 +78,7 @@ LOBBY_MODES = [
 ][:25]
 
 
-def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
+def settings_of(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
     bounded(variants, LIST, N_("variants"))
     chosen = parse_variants(variants)
     try:
@@ -89,11 +89,11 @@ def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: 
         ) from None
 
 
-def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+def clock_of(seconds: int | None, claim: bool) -> ClockSettings:
     return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
-def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
+def channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
     channel = interaction.channel
     if isinstance(channel, discord.Thread) and channel.parent_id:
         return channel.parent_id, interaction.guild_id
@@ -126,22 +126,22 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
 async def challenge(
     interaction: discord.Interaction,
     opponent: discord.User,
-    ruleset: str = "2026",
+    ruleset: Picked = "2026",
     planes: app_commands.Range[int, 3, 6] = 5,
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
     claim: bool = False,
-    strength: str = "medium",
+    strength: Picked = "medium",
     rated: bool = True,
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
-    settings = _settings("duel", ruleset, planes, variants, fire)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
-    channel_id, guild_id = _channel_ids(interaction)
+    settings = settings_of("duel", ruleset, planes, variants, fire)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
+    channel_id, guild_id = channel_ids(interaction)
     if opponent.id == interaction.user.id:
         raise MatchError(_("you cannot challenge yourself — try the bot instead"))
     against_bot = bot.user is not None and opponent.id == bot.user.id
@@ -151,12 +151,12 @@ async def challenge(
         host=me,
         settings=settings,
         clouds=clouds,
-        clock=_clock(clock, claim),
+        clock=clock_of(clock, claim),
         channel_id=channel_id,
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
-        invited_name=opponent.display_name,
+        invited_name=name_of(opponent),
         rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
@@ -181,25 +181,25 @@ async def challenge(
 @game_choices
 async def lobby(
     interaction: discord.Interaction,
-    mode: str,
-    ruleset: str = "2026",
+    mode: Picked,
+    ruleset: Picked = "2026",
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
 ) -> None:
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
-    settings = _settings(mode, ruleset, None, variants, fire)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
-    channel_id, guild_id = _channel_ids(interaction)
+    settings = settings_of(mode, ruleset, None, variants, fire)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
+    channel_id, guild_id = channel_ids(interaction)
     seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me
     table = invites.new_table(
         host=me,
         settings=settings,
         clouds=clouds,
-        clock=_clock(clock, False),
+        clock=clock_of(clock, False),
         channel_id=channel_id,
         guild_id=guild_id,
         seats=seats,

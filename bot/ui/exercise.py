@@ -36,6 +36,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
+from bot.ui.walls import match_of_press
 from i18n import N_, _, current
 from rules.ai.analysis import TurnReview, position_before
 from rules.game import Game
@@ -378,7 +379,12 @@ async def open_blunder(
     if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):
         raise MatchError(_("that button is not one of mine"))
     bot = bot_of(interaction)
-    live = await bot.games.get(int(match_text))
+    # the id may be forged: only from the match's thread, and never while it is played
+    live = await match_of_press(interaction, int(match_text))
+    if not live.game.is_over:
+        raise MatchError(
+            _("match #{id} is not finished: analyse it once the game is over", id=live.id)
+        )
     await interaction.response.defer(ephemeral=True, thinking=True)
     snapshot = jobs.snapshot_of(live.game)
     review = await workers.current().run(

@@ -34,6 +34,7 @@ from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
+from bot.ui.text import name_of
 from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP
@@ -203,7 +204,7 @@ async def handicap(
             "{who} gets {n} handicap token from the next game of series #{id} on.",
             "{who} gets {n} handicap tokens from the next game of series #{id} on.",
             tokens,
-            who=player.display_name,
+            who=name_of(player),
             id=changed.id,
         )
     await interaction.followup.send(said)

@@ -57,3 +57,33 @@ async def test_crosshairs_can_be_installed_by_a_person_and_used_anywhere(
     tree = crosshairs.to_dict(simcord_bot.tree)
     assert tree["integration_types"] == [0, 1]
     assert tree["contexts"] == [0, 1, 2]
+
+
+def string_options(node: dict[str, Any], path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every string option under ``node``, with the command path it belongs to."""
+    found = []
+    for option in node.get("options", ()):
+        where = f"{path} {option['name']}".strip()
+        if option["type"] == 3:
+            found.append((where, option))
+        found += string_options(option, where)
+    return found
+
+
+async def test_every_string_option_declares_its_longest_value(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Discord refuses a longer value in the box, so no command is handed 6,000
+    characters to echo (the command checks again: a client may skip the box)."""
+    options = [
+        found
+        for top in simcord_bot.tree.get_commands()
+        for found in string_options(top.to_dict(simcord_bot.tree), top.name)
+    ]
+    assert len(options) > 20
+    unbounded = [where for where, option in options if "max_length" not in option]
+    assert unbounded == [], unbounded
+    for where, option in options:
+        assert 0 < option["max_length"] <= 1000, where
+        longest = max((len(c["value"]) for c in option.get("choices", ())), default=0)
+        assert longest <= option["max_length"], where  # every choice still fits

@@ -41,3 +41,15 @@ async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Loca
     # the bot's default: users it names may be pinged, never everyone, here or roles
     assert created.original.allowed_mentions is not None
     assert created.original.allowed_mentions.get("parse") == ["users"]
+
+
+async def test_a_long_puzzle_number_or_lesson_is_refused_without_its_echo(local: Local) -> None:
+    people, channel = local.people, local.channel
+    alice = people.join("alice")
+    asked: list[tuple[str, dict[str, Any]]] = [
+        ("crosshairs puzzle", {"number": LONG}),
+        ("crosshairs learn", {"lesson": LONG}),
+    ]
+    for command, options in asked:
+        said = reply(await people.slash(alice, channel, command, **options))
+        assert "too long: at most 100 characters" in said and len(said) < 100, said

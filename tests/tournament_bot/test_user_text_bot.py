@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from simcord.backend.errors import OptionError
-from support.replies import answer
+from support.replies import answer, refusals
 from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
@@ -79,3 +79,58 @@ async def test_a_tournament_called_everyone_here_pings_nobody(
     assert "@everyone" not in created.content and "@here" not in created.content
     mentions = simcord_bot.allowed_mentions
     assert mentions is not None and not mentions.everyone and not mentions.roles
+
+
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"
+
+
+async def test_a_name_that_shows_nothing_is_refused(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    club = Club(simcord_env, 2)
+    for blank in ("\u200b\u200b\u200b", "\u200d \u2060\ufeff", "\u3164\u2800"):
+        said = answer(
+            await club.organiser.slash(
+                club.channel,
+                "crosshairs-tournament create",
+                name=blank,
+                format="swiss",
+                rounds=3,
+            )
+        )
+        assert "give the tournament a name" in said.content, repr(blank)
+    created = answer(
+        await club.organiser.slash(
+            club.channel,
+            "crosshairs-tournament create",
+            name="\u200bCup",
+            format="swiss",
+            rounds=3,
+        )
+    )
+    assert "tournament #1" in created.content  # the blank ones stored nothing
+    assert refusals(simcord_env) == ["give the tournament a name"] * 3
+
+
+async def test_directional_controls_in_names_never_reach_the_bots_lines(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """A tournament (or a person) named with U+202E first would turn the rest of the
+    bot's line around: the bot's lines carry no directional control."""
+    club = Club(simcord_env, 2)
+    created = answer(
+        await club.organiser.slash(
+            club.channel,
+            "crosshairs-tournament create",
+            name="\u202epuC",
+            format="swiss",
+            rounds=3,
+        )
+    )
+    assert "puC" in created.content and not set(BIDI) & set(created.content)
+    table = Table(simcord_env)
+    mallory = table.guild.add_member(simcord_env.create_user("\u202emallory"))
+    invite = answer(
+        await mallory.slash(table.channel, "crosshairs challenge", opponent=table.alice)
+    )
+    assert "mallory" in invite.content and not set(BIDI) & set(invite.content)

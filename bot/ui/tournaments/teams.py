@@ -17,6 +17,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
+from bot.ui.text import name_of
 from bot.ui.tournaments.group import tournament, tournament_here
 from i18n import _
 
@@ -101,8 +102,8 @@ async def team(
     await bot_of(interaction).env.tournaments.form_team(
         found.id,
         interaction.guild_id,
-        (captain.id, captain.display_name),
-        [(p.id, p.display_name) for p in others],
+        (captain.id, name_of(captain)),
+        [(p.id, name_of(p)) for p in others],
     )
     invited = " ".join(p.mention for p in others)
     with for_everyone(bot_of(interaction), found.guild_id):  # the invitation is public
