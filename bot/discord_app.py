@@ -53,6 +53,11 @@ class CrosshairsBot(commands.Bot):
     # the desks the features share (bot.ui.desks.Desks), set by bot.app; read through
     # desks_of, which knows their type: the bot may not import the features that import it
     desks: object = None
+    # how each match is shown (bot.ui.surfaces.Surfaces), set by bot.app; read through
+    # surfaces_of, for the same reason
+    surfaces: object = None
+    # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
+    drawings: object = None
 
     def __init__(
         self,

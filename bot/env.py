@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from bot.config import Config
 from bot.services import workers as worker_pool
 from bot.services.clock import Clock
+from bot.services.end_books import EndBooks
+from bot.services.life import MatchLife
 from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
@@ -36,6 +38,7 @@ class Env:
     db: Database
     workers: Workers
     games: GameManager
+    life: MatchLife
     ratings: RatingService
     series: SeriesService
     tournaments: TournamentService
@@ -66,14 +69,18 @@ class Env:
         series = SeriesService(games)
         ratings = RatingService(db, series.rates_handicapped)
         locales = Locales(db)
+        tournaments = TournamentService(series)
+        # an end is booked before anything shows it (bot/services/life.py)
+        EndBooks(games.events, ratings, series, tournaments).listen()
         return cls(
             config=config,
             db=db,
             workers=pool,
             games=games,
+            life=MatchLife(games, config.computer_pace),
             ratings=ratings,
             series=series,
-            tournaments=TournamentService(series),
+            tournaments=tournaments,
             locales=locales,
             notifications=Notifications(db, locales),
             takebacks=Takebacks(games, series),

@@ -3,7 +3,7 @@ server that has not added the bot, reached through a person's own install of the
 (Discord's user install). There the bot may only answer interactions, so a match lives
 in one message — the answer to the challenge — which every press on it brings up to
 date: the board, the turn in words and the cockpit of the player to move
-(:mod:`bot.ui.buttons`). What needs the bot to post on its own is refused here with
+(:mod:`bot.ui.anywhere_board`). What needs the bot to post on its own is refused here with
 its reason (docs/anywhere.md).
 """
 
@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 
 from bot.services.live import LiveMatch, MatchError
-from bot.ui import board_edits
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -143,28 +142,6 @@ class Board:
         if self.message_id is None:
             return await self.interaction.edit_original_response(**fields)
         return await self.interaction.followup.edit_message(self.message_id, **fields)
-
-
-# match -> the latest handle on its board message, whose token can still edit that
-# message for its 15 minutes (a resignation confirmed privately shows on the board)
-_pressed: dict[int, Board] = {}
-
-
-def pressed(match_id: int, board: Board) -> None:
-    _pressed[match_id] = board
-
-
-def last_press(match_id: int) -> Board | None:
-    """The latest handle on the match's board while its token may still edit it."""
-    found = _pressed.get(match_id)
-    if found is not None and not board_edits.usable(found.interaction):
-        del _pressed[match_id]
-        return None
-    return found
-
-
-def forget(match_id: int) -> None:
-    _pressed.pop(match_id, None)
 
 
 async def setup(bot: CrosshairsBot) -> None:

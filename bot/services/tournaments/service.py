@@ -22,7 +22,7 @@ drive and the tests follow:
    a dropped player, are decided at once.
 3. Each undecided pairing plays a series: :meth:`start_pairing` creates it through the
    :class:`~bot.services.series.SeriesService` (the cog gives it a thread).
-4. When a match's series game is booked (the series desk's ``GameBooked``),
+4. When a match's series game is booked (``GameBooked``: :mod:`bot.services.end_books`),
    :meth:`series_booked` books the pairing's result once the series is over.
    :meth:`advance` then finishes the round and opens the next, or finishes the
    tournament, unless the organiser has paused it.
