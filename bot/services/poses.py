@@ -127,7 +127,13 @@ def placements(game: Game) -> list[EndPose]:
                     height,
                     step_label(game, s),
                     risk or _("height {height}", height=height),
-                    effect=exposure(after, plane) if plane is not None else "",
+                    effect=(
+                        "💥 " + _("may have to crash")
+                        if risk
+                        else exposure(after, plane)
+                        if plane is not None
+                        else ""
+                    ),
                 ),
             )
         )

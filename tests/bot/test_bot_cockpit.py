@@ -237,3 +237,4 @@ def test_manual_fire_labels_say_whom_the_plane_may_fire_at_and_placements_their_
     assert option_for(into_sights, "+a3E").label.startswith(
         "a3 → h0 · ☠ can be shot down by c3 and c5 · "
     )
+    assert option_for(into_sights, "+a3SW").label.startswith("a3 ↙ h0 · 💥 may have to crash · ")
