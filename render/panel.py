@@ -201,8 +201,8 @@ def _card(face: Face, w: int, h: int, r: float, theme_name: str, language: str) 
         )
         rows = _wrap(d, parts, small, x1 - r * 0.55)
         for k, row in enumerate(rows[:2]):
-            shown = _fit(d, row + (" …" if k == 1 and len(rows) > 2 else ""), small, x1 - r * 0.55)
-            d.text((r * 0.4, r * (1.98 + 0.55 * k)), shown, fill=colour, font=small, anchor="lm")
+            said = _fit(d, row + (" …" if k == 1 and len(rows) > 2 else ""), small, x1 - r * 0.55)
+            d.text((r * 0.4, r * (1.98 + 0.55 * k)), said, fill=colour, font=small, anchor="lm")
     return img
 
 

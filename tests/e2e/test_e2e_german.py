@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from e2e.conftest import Local
 from e2e.english import english_in, shown
@@ -61,7 +62,7 @@ async def test_a_whole_duel_in_german_shows_no_english_word(german: Local) -> No
 
     # typed as a German Discord shows the command: its German names, resolved by the
     # local Discord to the bot's own as Discord does
-    german_names: dict[str, object] = {"gegner": bernd, "flieger": 3}
+    german_names: dict[str, Any] = {"gegner": bernd, "flieger": 3}
     challenge = await people.slash(anna, channel, "crosshairs fordern", **german_names)
     assert challenge.original is not None
     assert "fordert dich heraus" in challenge.original.content
