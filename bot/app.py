@@ -34,6 +34,7 @@ from bot.ui import (
     learn,
     notify_setting,
     puzzles,
+    quick_pairing,
     recovery,
     rematch,
     rules_help,
@@ -41,17 +42,18 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
-    tournament,
-    tournament_controls,
-    tournament_registration,
-    tournament_teams,
     vacation,
+    welcome,
 )
 from bot.ui.desks import Desks
 from bot.ui.notify import NotifyDesk
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
-from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.tournaments import controls as tournament_controls
+from bot.ui.tournaments import group as tournament
+from bot.ui.tournaments import registration as tournament_registration
+from bot.ui.tournaments import teams as tournament_teams
+from bot.ui.tournaments.desk import TournamentDesk
 from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
 
@@ -65,6 +67,7 @@ FEATURES: tuple[Feature, ...] = (
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     buttons.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
+    quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
     takeback.setup,
     clocks.setup,  # the turn clocks
@@ -73,6 +76,7 @@ FEATURES: tuple[Feature, ...] = (
     departures.setup,  # a match's thread, channel or server gone
     closed_threads.setup,  # a match's thread archived or locked
     rules_help.setup,
+    welcome.setup,  # the welcome when the bot joins a server, and /crosshairs help
     leaderboard.setup,  # cards, leaderboard, profile
     analysis.setup,
     learn.setup,

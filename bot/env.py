@@ -17,13 +17,16 @@ from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
 from bot.services.rating_service import RatingService
+from bot.services.seeks import Seeks
 from bot.services.series import SeriesService
 from bot.services.takeback import Takebacks
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.service import TournamentService
 from bot.services.training import TrainingService
 from bot.services.vacations import Vacations
+from bot.services.welcome import Welcomes
 from bot.services.workers import Workers
 from storage.db import Database
+from storage.gateway import IdentifySlots, RestLeases
 from storage.health import open_checked
 
 
@@ -41,6 +44,11 @@ class Env:
     takebacks: Takebacks
     vacations: Vacations
     training: TrainingService
+    seeks: Seeks
+    welcomes: Welcomes
+    # what this process shares with the others on the token (bot/discord_app.py)
+    identify_slots: IdentifySlots
+    rest_leases: RestLeases
 
     @classmethod
     async def open(cls, config: Config, clock: Clock | None = None) -> Env:
@@ -71,6 +79,10 @@ class Env:
             takebacks=Takebacks(games, series),
             vacations=Vacations(games),
             training=TrainingService(db, config.analysis_depth),
+            seeks=Seeks(games.clock),
+            welcomes=Welcomes(db),
+            identify_slots=IdentifySlots(db),
+            rest_leases=RestLeases(db),
         )
 
     async def close(self) -> None:

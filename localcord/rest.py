@@ -22,7 +22,7 @@ from aiohttp import BodyPartReader, web
 from localcord import documented, limits, permissions, threads
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
-from localcord.gateway import Gateway
+from localcord.gateway import MAX_CONCURRENCY, Gateway
 from localcord.ratelimit import RateLimits
 from localcord.state import (
     DM_CHANNEL,
@@ -239,7 +239,7 @@ class Rest:
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": MAX_CONCURRENCY,
                 },
             }
         )

@@ -30,7 +30,8 @@ ON_THE_BOARD = N_(
     "{here}, not post on my own: a match here is flown, drawn, resigned and read with "
     "the board message's own menus and buttons."
 )
-# command (qualified name, or its group) -> why it cannot work where the bot cannot post
+# command (a /crosshairs subcommand or group, or a top-level command) -> why it cannot
+# work where the bot cannot post
 REFUSED = {
     "move": ON_THE_BOARD,
     "board": ON_THE_BOARD,
@@ -41,12 +42,16 @@ REFUSED = {
     "takeback": N_("{here}: a takeback needs a message of its own for the others to answer."),
     "replay": N_("{here}: replays are for matches in servers that added me."),
     "analyse": N_("{here}: an analysis is posted in the match's thread, which I cannot open here."),
-    "series": N_(
+    "crosshairs-series": N_(
         "{here}: a series starts its next game on its own, so it needs a server that added me."
     ),
-    "tournament": N_(
+    "crosshairs-tournament": N_(
         "{here}: a tournament posts its rounds and standings on its own, so it needs a "
         "server that added me."
+    ),
+    "play": N_(
+        "{here}: quick pairing starts a match on its own when an opponent comes, so it "
+        "needs a server that added me."
     ),
     "setup": N_("{here}: the setup check looks at a server's channels."),
 }
@@ -89,9 +94,10 @@ async def allowed(interaction: discord.Interaction) -> bool:
         return True
     if interaction.type is discord.InteractionType.autocomplete:
         return True  # suggestions take no answer but choices; the command itself is refused
-    # "crosshairs series start" -> "series": a whole group is refused with one reason
-    words = command.qualified_name.split()
-    reason = REFUSED.get(words[1]) if len(words) > 1 else None
+    # "crosshairs setup check" -> "setup", "crosshairs-series start" -> "crosshairs-series":
+    # a whole group is refused with one reason
+    top, *below = command.qualified_name.split()
+    reason = REFUSED.get(top) or (REFUSED.get(below[0]) if below else None)
     if reason is not None:
         raise app_commands.CheckFailure(_refusal(reason))
     return True

@@ -38,6 +38,7 @@ from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
 from bot.ui.language import for_everyone
 from bot.ui.rematch_offers import Offer, RematchOffers
+from bot.ui.text import name_of
 from bot.ui.walls import match_of_press
 from i18n import _
 
@@ -179,7 +180,7 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
     again and only then changed, without an await in between."""
     user = interaction.user
     book = _offers(interaction)
-    _offer(book, offer_id, user.id, op)
+    await match_of_press(interaction, _offer(book, offer_id, user.id, op).match_id)
     if not interaction.response.is_done():
         await interaction.response.defer()
     offer = _offer(book, offer_id, user.id, op)
@@ -189,15 +190,13 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
             book.close(offer, _("it was withdrawn"))
             await tell(interaction, "❌ " + _("Rematch withdrawn."))
         else:
-            book.close(offer, _("it was declined by {name}", name=user.display_name))
-            await tell(
-                interaction, "❌ " + _("Rematch declined by {name}.", name=user.display_name)
-            )
+            book.close(offer, _("it was declined by {name}", name=name_of(user)))
+            await tell(interaction, "❌ " + _("Rematch declined by {name}.", name=name_of(user)))
         with for_everyone(bot_of(interaction), offer.table.guild_id):
             if withdrawn:
                 said = _("Rematch withdrawn.")
             else:
-                said = _("Rematch declined by {name}.", name=user.display_name)
+                said = _("Rematch declined by {name}.", name=name_of(user))
             await _settle(interaction, offer, f"❌ {said}")
         return
     offer.waiting.discard(user.id)

@@ -1,12 +1,13 @@
-"""Achievement series in Discord: ``/crosshairs series start|status|handicap|stop``, the
+"""Achievement series in Discord: ``/crosshairs-series start|status|handicap|stop``, the
 card announcements, and the desk that runs a series' games one after another.
 
 Discord does not let a group and a command share a name at one level, so the issue's
-``/crosshairs series @opponent games:3`` is ``/crosshairs series start opponent:@x
-games:3`` here. A series plays in one thread: each game opens there with the cards
-still in the pool, every claim is announced with the card's picture the moment it
-happens, and after each game the :class:`SeriesDesk` posts the scoreboard and starts
-the next game, or names the winner after the last. docs/series.md has the whole flow.
+``/crosshairs series @opponent games:3`` is ``/crosshairs-series start opponent:@x
+games:3`` here (a top-level command of its own, for room: docs/series.md). A series
+plays in one thread: each game opens there with the cards still in the pool, every claim
+is announced with the card's picture the moment it happens, and after each game the
+:class:`SeriesDesk` posts the scoreboard and starts the next game, or names the winner
+after the last. docs/series.md has the whole flow.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
 from bot.ui import anywhere
 from bot.ui.buttons import open_table
-from bot.ui.commands import add_commands
+from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
+from bot.ui.text import name_of
 from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP
@@ -51,9 +53,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-series = app_commands.Group(
-    name="series",
-    description="Achievement series: several games, one pool of cards",
+series = top_level(
+    "crosshairs-series", "Crosshairs achievement series: several games, one pool of cards"
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
@@ -105,7 +106,7 @@ async def scoreboard_file(series: Series) -> discord.File:
 
 
 def status_text(series: Series) -> str:
-    """The series in words: what /crosshairs series status answers."""
+    """The series in words: what /crosshairs-series status answers."""
     plan = SeriesPlan.from_json(series.settings_json)
     names = SeriesService.side_names(series)
     standings = SeriesService.standings(series)
@@ -207,7 +208,7 @@ async def handicap(
             "{who} gets {n} handicap token from the next game of series #{id} on.",
             "{who} gets {n} handicap tokens from the next game of series #{id} on.",
             tokens,
-            who=player.display_name,
+            who=name_of(player),
             id=changed.id,
         )
     await interaction.followup.send(said)
@@ -420,4 +421,4 @@ class SeriesDesk(commands.Cog):
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    add_commands(series)
+    bot.tree.add_command(series)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from discord.app_commands import Group
 from simcord.builders import UserHandle
 from support.tables import Table
 
@@ -40,17 +41,25 @@ async def test_every_desk_works_on_the_services_the_env_built(
         assert cog.games is env.games
 
 
+def _command_names(bot: CrosshairsBot) -> list[str]:
+    tops = bot.tree.get_commands()
+    return sorted(
+        c.qualified_name for top in tops if isinstance(top, Group) for c in top.walk_commands()
+    )
+
+
 async def test_a_second_bot_in_the_process_has_the_same_commands(
     simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Any
 ) -> None:
-    """The /crosshairs group is one per process: each bot's features put their commands
-    in it again, and none goes missing or twice."""
-    names = sorted(c.qualified_name for c in crosshairs.walk_commands())
-    assert "crosshairs series start" in names and "crosshairs tournament pause" in names
+    """The /crosshairs group (and each top-level command beside it) is one per process:
+    each bot's features put their commands in it again, and none goes missing or twice."""
+    names = _command_names(simcord_bot)
+    assert "crosshairs move" in names and "crosshairs-series start" in names
+    assert "crosshairs-tournament pause" in names
     assert len(names) == len(set(names))
     second = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(second)
-    assert sorted(c.qualified_name for c in crosshairs.walk_commands()) == names
+    assert _command_names(second) == names
     assert second.tree.get_command("crosshairs") is crosshairs
     assert desks_of(second) is not desks_of(simcord_bot)  # its own desks, on its own env
     assert desks_of(second).series.series is second.env.series

@@ -55,7 +55,7 @@ async def test_a_permission_lost_before_a_press_is_named_and_nothing_starts(
     alice, bob = people.join("alice"), people.join("bob")
     challenge = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
     lobby = await people.slash(alice, channel, "crosshairs lobby", mode="ffa3")
-    series = await people.slash(alice, channel, "crosshairs series start", opponent=bob)
+    series = await people.slash(alice, channel, "crosshairs-series start", opponent=bob)
     assert challenge.original and lobby.original and series.original
     for _ in range(2):
         await people.click(alice, lobby.original, "Add computer")

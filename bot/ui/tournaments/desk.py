@@ -17,13 +17,13 @@ from bot.services.events import EventBus, GameBooked, nonce
 from bot.services.jobs import draw_bracket, draw_standings
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
-from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.plan import ELIMINATION, Advance, Tick, TournamentPlan
+from bot.services.tournaments.service import TournamentService
 from bot.ui.buttons import show_update
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
-from bot.ui.tournament_board import ArenaBoards
+from bot.ui.tournaments.board import ArenaBoards
 from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
