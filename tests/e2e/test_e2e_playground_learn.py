@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send, shots_dir
+from e2e.browser import CHROMIUM, FLAGS, WAIT_MS, act_as, needs_chromium, send, shots_dir
 from rules import position
 from rules.training import puzzles, shipped
 
@@ -89,7 +89,7 @@ def test_a_newcomer_passes_the_first_lesson_and_solves_a_puzzle(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 1100, "height": 1300})
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
         act_as(page, "Amy")
