@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import signal
 import tempfile
@@ -413,6 +414,11 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             # the local Discord runs on this process's loop too: keep search and
             # drawing off it
             workers=default_size(),
+            # WORKER_NICENESS as for the bot itself (the tests' browsers ask for 0: below
+            # the loop, the drawing starves on a machine kept busy by other work)
+            worker_niceness=_niceness(
+                os.environ.get("WORKER_NICENESS", ""), Config.worker_niceness
+            ),
         )
         bot = create_bot(config)
         main = asyncio.current_task()
@@ -434,6 +440,10 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
         finally:
             await bot.close()
             await server.stop()
+
+
+def _niceness(text: str, default: int) -> int:
+    return min(19, int(text)) if text.strip().isdigit() else default
 
 
 def run(port: int = DEFAULT_PORT, language: str = "") -> int:

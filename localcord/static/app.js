@@ -18,7 +18,8 @@ function post(path, body) {
     body: JSON.stringify({ viewer: page.viewer, channel: page.channel, ...body }),
   }).then(async (r) => {
     const data = await r.json().catch(() => ({}));
-    $("#error").textContent = r.ok ? "" : data.error || `error ${r.status}`;
+    const failed = path === "/play/click" || path === "/play/choose" ? "This interaction failed: " : "";
+    $("#error").textContent = r.ok ? "" : failed + (data.error || `error ${r.status}`);
     return data;
   });
 }
@@ -235,8 +236,11 @@ function selectRow(m, s) {
     }
     select.append(option);
   }
-  select.addEventListener("change", () => {
-    if (select.value) post("/play/choose", { message: m.id, custom_id: s.custom_id, values: [select.value] });
+  select.addEventListener("change", async () => {
+    if (!select.value) return;
+    const said = await post("/play/choose", { message: m.id, custom_id: s.custom_id, values: [select.value] });
+    // As Discord's client does when a press fails: the menu is offered again, unchosen.
+    if (said.error) select.value = "";
   });
   r.append(select);
   return r;

@@ -17,6 +17,7 @@ from e2e.browser import (
     CHROMIUM,
     FLAGS,
     PLAY,
+    WAIT_MS,
     act_as,
     board_id,
     cockpit_done,
@@ -52,7 +53,7 @@ def test_a_duel_in_the_german_playground_reads_german(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(german_playground)
         page.wait_for_selector("#viewer option", state="attached")
         try:

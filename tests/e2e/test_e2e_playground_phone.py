@@ -19,7 +19,7 @@ import pytest
 from playwright.async_api import async_playwright
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, needs_chromium, shots_dir
+from e2e.browser import CHROMIUM, FLAGS, WAIT_MS, needs_chromium, shots_dir
 from localcord.playground import MESSAGES_SHOWN, Playground
 from localcord.server import LocalDiscord
 from localcord.state import Attachment
@@ -48,7 +48,7 @@ def test_a_duel_on_a_400_px_phone(playground: str, tmp_path: Path) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport=PHONE)
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
         assert not page.locator("#sidebar").is_visible()  # folded away on a phone
@@ -126,7 +126,7 @@ async def test_files_are_links_and_older_messages_load(served: Any) -> None:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = await browser.new_page(viewport=PHONE)
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         await page.goto(server.base_url + "/")
         link = page.locator("a.file")
         await link.wait_for()
