@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from bot.config import Config
 from bot.services.clock import Clock
+from bot.services.end_books import EndBooks
 from bot.services.events import EventBus
+from bot.services.life import MatchLife
 from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
@@ -67,6 +69,8 @@ def stores_on(db: Database) -> Stores:
         takebacks=TakebackRepo(db),
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
+        identify_slots=IdentifySlots(db),
+        rest_leases=RestLeases(db),
     )
 
 
@@ -79,6 +83,7 @@ class Env:
     clock: Clock  # the games' time
     events: EventBus  # the domain events, published once
     games: GameManager
+    life: MatchLife
     ratings: RatingService
     series: SeriesService
     tournaments: TournamentService
@@ -109,6 +114,9 @@ class Env:
         series = SeriesService(games, stores.series, stores.ratings)
         ratings = RatingService(stores, series.rates_handicapped)
         locales = Locales(stores.locales)
+        tournaments = TournamentService(series, games.clock, stores)
+        # an end is booked before anything shows it (bot/services/life.py)
+        EndBooks(games.events, ratings, series, tournaments).listen()
         return cls(
             config=config,
             db=db,
@@ -117,9 +125,10 @@ class Env:
             clock=games.clock,
             events=games.events,
             games=games,
+            life=MatchLife(games, config.computer_pace),
             ratings=ratings,
             series=series,
-            tournaments=TournamentService(series, games.clock, stores),
+            tournaments=tournaments,
             locales=locales,
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
@@ -127,8 +136,8 @@ class Env:
             training=TrainingService(stores, pool, config.analysis_depth),
             seeks=Seeks(games.clock),
             welcomes=Welcomes(stores.guilds),
-            identify_slots=IdentifySlots(db),
-            rest_leases=RestLeases(db),
+            identify_slots=stores.identify_slots,
+            rest_leases=stores.rest_leases,
         )
 
     async def close(self) -> None:

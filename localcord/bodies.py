@@ -10,8 +10,9 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from localcord import limits
+from localcord import limits, permissions
 from localcord.records import EPHEMERAL, Attachment, Interaction, Json, Message, as_json
+from localcord.spec import describe, refusal
 from localcord.state import World
 
 log = logging.getLogger(__name__)
@@ -28,11 +29,8 @@ def invalid(data: Json) -> web.Response | None:
     found = limits.problems(data)
     if not found:
         return None
-    log.warning("localcord: refused a message over Discord's limits: %s", "; ".join(found))
-    return as_json(
-        {"message": "Invalid Form Body", "code": 50035, "errors": {"localcord": found}},
-        status=400,
-    )
+    log.warning("localcord: refused a message over Discord's limits: %s", describe(found))
+    return as_json(refusal(found), status=400)
 
 
 class Messages:
@@ -48,7 +46,7 @@ class Messages:
 
     def post(self, interaction: Interaction, data: Json, files: list[File]) -> Message:
         w = self.world
-        flags = int(data.get("flags") or 0)
+        flags = int(data.get("flags") or 0) | self.forced(interaction)
         return w.post(
             interaction.channel,
             w.bot,
@@ -61,6 +59,16 @@ class Messages:
             interaction=interaction,
             allowed_mentions=data.get("allowed_mentions"),
         )
+
+    def forced(self, interaction: Interaction) -> int:
+        """EPHEMERAL where Discord makes every answer ephemeral: a user-installed app's
+        in a server that has not added it, for someone without Use External Apps there
+        (Discord's permissions docs, and its changelog of June 2024)."""
+        channel = interaction.channel
+        if channel.bot_member or not channel.guild_id:
+            return 0
+        granted = permissions.of(self.world, interaction.user.id, channel)
+        return 0 if granted & permissions.BITS["use_external_apps"] else EPHEMERAL
 
     def edit(
         self, message: Message, data: Json, files: list[File], flags: int | None = None

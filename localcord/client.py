@@ -26,7 +26,8 @@ from typing import Any
 
 import aiohttp
 
-from localcord import permissions
+from localcord import permissions, presets
+from localcord.localised import named
 from localcord.records import Channel, Interaction, Json, Message, User
 from localcord.server import LocalDiscord
 
@@ -52,10 +53,15 @@ class People:
         self.latencies: list[float] = []
         self.late = 0  # interactions the bot answered after Discord's deadline
 
-    def join(self, name: str, locale: str = "en-GB") -> User:
-        """A person who can act; ``locale``, the language their Discord is set to."""
+    def join(self, name: str, locale: str = "en-GB", *, moderator: bool = False) -> User:
+        """A person who can act; ``locale``, the language their Discord is set to;
+        ``moderator``: they hold Manage Server in every guild (localcord/presets.py)."""
         # Interactions carry the member, so the bot needs no member event (nor the intent).
-        return self.world.add_user(name, locale)
+        user = self.world.add_user(name, locale)
+        if moderator:
+            for guild_id in self.world.guilds:
+                presets.moderator(self.world, user, guild_id)
+        return user
 
     # ------------------------------------------------------------ acting
 
@@ -69,15 +75,17 @@ class People:
         twice: bool = False,
         **options: Any,
     ) -> Interaction:
-        """Use a slash command: ``command`` is its full name, e.g. "crosshairs move"."""
-        data = self._command_data(command, options, channel)
+        """Use a slash command: ``command`` is its full name, e.g. "crosshairs move", in
+        the words ``user``'s Discord shows them ("crosshairs zug" in German) or the
+        bot's own; the bot receives its own names, as from Discord."""
+        data = self._command_data(command, options, channel, user.locale)
         return await self._send(COMMAND, user, channel, data, late=late, twice=twice)
 
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focus: str, **options: Any
     ) -> list[str]:
         """The choices the bot offers while ``user`` types option ``focus``."""
-        data = self._command_data(command, options, channel, focus=focus)
+        data = self._command_data(command, options, channel, user.locale, focus=focus)
         interaction = await self._send(AUTOCOMPLETE, user, channel, data)
         return [str(c["value"]) for c in interaction.choices]
 
@@ -163,7 +171,7 @@ class People:
             "guild_id": str(guild_id),
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
-            "member": user.member(guild_id),
+            "member": self._member(user, interaction.channel),
             "app_permissions": str(
                 permissions.of_bot(w, interaction.channel)
                 if interaction.channel.bot_member
@@ -185,6 +193,13 @@ class People:
         if interaction.message is not None:
             data["message"] = interaction.message.payload(self.server.base_url)
         return data
+
+    def _member(self, user: User, channel: Channel, with_user: bool = True) -> Json:
+        """``user`` as an interaction in ``channel`` shows them: a member of its server
+        with their permissions there."""
+        server = self.world.servers[channel.guild_id]
+        granted = permissions.of(self.world, user.id, channel)
+        return user.member(server, with_user) | {"permissions": str(granted)}
 
     def _private_payload(self, interaction: Interaction) -> Json:
         """An interaction from a DM or group DM: no guild, the ``user`` instead of a
@@ -218,13 +233,12 @@ class People:
         return data
 
     def _command_data(
-        self, command: str, options: dict[str, Any], channel: Channel, focus: str = ""
+        self, command: str, options: dict[str, Any], channel: Channel, locale: str, focus: str = ""
     ) -> Json:
         guild_id = channel.guild_id
         top, *path = command.split()
-        spec = next(
-            (c for c in self.world.commands if c["name"] == top and c.get("type", 1) == 1), None
-        )
+        chat = [c for c in self.world.commands if c.get("type", 1) == 1]
+        spec = named(chat, top, locale)
         if spec is None:
             raise LocalcordError(f"the bot has not synced a /{top} command")
         context = GUILD_CONTEXT if guild_id else BOT_DM if channel.bot_member else PRIVATE_CHANNEL
@@ -236,37 +250,39 @@ class People:
         if not channel.bot_member and int(USER_INSTALL) not in spec["integration_types"]:
             raise LocalcordError(f"/{top} cannot be installed to a user")
         resolved: Json = {}
-        data: Json = {"id": spec["id"], "name": top, "type": 1}
+        data: Json = {"id": spec["id"], "name": spec["name"], "type": 1}
         if guild_id:
             data["guild_id"] = str(guild_id)
         level = data
         for name in path:
-            sub = _option(spec, name, command)
-            node: Json = {"name": name, "type": sub["type"]}
+            sub = _option(spec, name, command, locale)
+            node: Json = {"name": sub["name"], "type": sub["type"]}
             level["options"] = [node]
             level, spec = node, sub
-        level["options"] = [
-            self._value(_option(spec, name, command), name, value, focus, resolved, guild_id)
-            for name, value in options.items()
-        ]
+        level["options"] = []
+        for name, value in options.items():
+            option = _option(spec, name, command, locale)
+            focused = name == focus or option["name"] == focus
+            level["options"].append(self._value(option, value, focused, resolved, channel))
         if resolved:
             data["resolved"] = resolved
         return data
 
     def _value(
-        self, spec: Json, name: str, value: Any, focus: str, resolved: Json, guild_id: int
+        self, spec: Json, value: Any, focused: bool, resolved: Json, channel: Channel
     ) -> Json:
-        kind = spec["type"]
+        guild_id = channel.guild_id
+        kind, name = spec["type"], spec["name"]
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             if guild_id:  # a DM has no members, only users
                 members = resolved.setdefault("members", {})
-                members[str(value.id)] = value.member(guild_id, with_user=False)
+                members[str(value.id)] = self._member(value, channel, with_user=False)
             value = str(value.id)
-        elif kind == INTEGER and name != focus:
+        elif kind == INTEGER and not focused:
             value = int(value)
         option: Json = {"name": name, "type": kind, "value": value}
-        if name == focus:
+        if focused:
             option["focused"] = True
         return option
 
@@ -358,8 +374,9 @@ def describe(interaction: Interaction) -> str:
     return "/" + " ".join(names)
 
 
-def _option(spec: Json, name: str, command: str) -> Json:
-    for option in spec.get("options", []):
-        if option["name"] == name:
-            return dict(option)
+def _option(spec: Json, name: str, command: str, locale: str) -> Json:
+    """The option or subcommand ``name`` (in ``locale``'s words or the bot's own)."""
+    found = named(spec.get("options", []), name, locale)
+    if found is not None:
+        return dict(found)
     raise LocalcordError(f"/{command} has no option {name!r}")

@@ -12,7 +12,7 @@ from ``403 50001 Missing Access``, a locked thread ``160005 Thread is locked``
 
 from __future__ import annotations
 
-from localcord.records import PUBLIC_THREAD, Channel, Message, User
+from localcord.records import THREADS, Channel, Message, User
 from localcord.state import World
 
 
@@ -26,7 +26,7 @@ def delete_channel(world: World, channel: Channel) -> None:
         delete_channel(world, thread)
     world.channels.pop(channel.id, None)
     if world.dispatch is not None:
-        if channel.type == PUBLIC_THREAD:
+        if channel.type in THREADS:
             world.dispatch(
                 "THREAD_DELETE",
                 {

@@ -4,7 +4,8 @@ Every answer on a bucketed route carries ``X-RateLimit-Limit``, ``-Remaining``, 
 ``-Reset-After`` and ``-Bucket``, so discord.py's own limiter engages as it does on Discord
 (it waits once a bucket's ``Remaining`` is 0). A call over a limit is answered 429 with
 ``Retry-After``, ``X-RateLimit-Scope`` (``user`` for a route's bucket, ``global``) and the
-JSON body ``{"message", "retry_after", "global"}``, and never reaches the route.
+JSON body ``{"message", "code", "retry_after", "global"}`` (the spec's
+RatelimitedResponse, whose ``code`` is 0), and never reaches the route.
 
 Buckets are keyed as Discord keys them: the route and its top-level resource (the channel,
 the guild, or the webhook id and token). Discord publishes no per-route numbers and says
@@ -144,6 +145,7 @@ def _too_many(wait: float, scope: str, headers: dict[str, str]) -> web.Response:
     return as_json(
         {
             "message": "You are being rate limited.",
+            "code": 0,
             "retry_after": wait,
             "global": scope == "global",
         },

@@ -14,6 +14,8 @@ from typing import Any
 
 from aiohttp import web
 
+from localcord.roles import Server
+
 Json = dict[str, Any]
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -21,13 +23,15 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+VOICE_CHANNEL = 2
 GROUP_DM = 3
+ANNOUNCEMENT_CHANNEL = 5
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+FORUM_CHANNEL = 15
+THREADS = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
 PRIVATE = (DM_CHANNEL, GROUP_DM)
-ALL_PERMISSIONS = str((1 << 53) - 1)
-ADMINISTRATOR = 1 << 3
-# the server's @everyone role: everything but Administrator, which would ignore overwrites
-EVERYONE_PERMISSIONS = ((1 << 53) - 1) & ~ADMINISTRATOR
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's webhook token serves follow-ups
 # seconds a message created with ``enforce_nonce`` answers for its nonce: Discord says
@@ -89,15 +93,16 @@ class User:
             "primary_guild": None,
         }
 
-    def member(self, guild_id: int, with_user: bool = True) -> Json:
+    def member(self, server: Server, with_user: bool = True) -> Json:
+        """Their member object in ``server`` (an interaction's adds their permissions in
+        its channel)."""
         data: Json = {
-            "roles": [],
+            "roles": [str(r) for r in server.roles_of(self.id)],
             "joined_at": iso(0),
             "deaf": False,
             "mute": False,
             "flags": 0,
             "nick": None,
-            "permissions": ALL_PERMISSIONS,
         }
         if with_user:
             data["user"] = self.payload()
@@ -116,8 +121,10 @@ class Channel:
     type: int = TEXT_CHANNEL
     parent_id: int | None = None
     owner_id: int | None = None
-    denied: int = 0  # permissions the bot is denied here (localcord/permissions.py)
+    # Discord's permission overwrites, for roles and members (localcord/permissions.py)
     overwrites: list[Json] = field(default_factory=list)
+    slow_mode: int = 0  # rate_limit_per_user: seconds between a person's messages
+    members: set[int] = field(default_factory=set)  # a private thread's: who was added
     archived: bool = False  # a thread's, set by moderators (localcord/moderators.py)
     locked: bool = False
     recipients: list[Json] = field(default_factory=list)  # a DM's or group DM's people
@@ -143,23 +150,30 @@ class Channel:
             "name": self.name,
             "type": self.type,
             "last_message_id": None,
-            "rate_limit_per_user": 0,
+            "rate_limit_per_user": self.slow_mode,
             "flags": 0,
         }
-        if self.type != PUBLIC_THREAD:
+        if self.type == VOICE_CHANNEL:
+            data |= {"bitrate": 64000, "user_limit": 0, "rtc_region": None}
+        if self.type == FORUM_CHANNEL:
+            data |= {"available_tags": [], "default_reaction_emoji": None}
+        if self.type not in THREADS:
             return data | {
                 "position": 0,
                 "permission_overwrites": self.overwrites,
                 "nsfw": False,
                 "topic": None,
             }
+        if self.type == PRIVATE_THREAD:
+            data["thread_metadata"] = {"invitable": False}
         return data | {
             "parent_id": str(self.parent_id),
             "owner_id": str(self.owner_id),
             "message_count": 0,
             "member_count": 1,
             "total_message_sent": 0,
-            "thread_metadata": {
+            "thread_metadata": data.get("thread_metadata", {})
+            | {
                 "archived": self.archived,
                 "auto_archive_duration": 10080,
                 "archive_timestamp": iso(time.time()),
@@ -233,7 +247,8 @@ class Message:
                 }
                 for a in self.attachments
             ],
-            "embeds": self.embeds,
+            # Discord fills in an embed's type: a bot's are "rich"
+            "embeds": [{"type": "rich"} | e for e in self.embeds],
             "components": self.components,
             "pinned": False,
             "type": 0 if self.interaction_id is None else 20,
@@ -274,6 +289,7 @@ class Interaction:
     choices: list[Json] = field(default_factory=list)  # autocomplete results
     followups: list[Message] = field(default_factory=list)
     late: bool = False  # answered after Discord's deadline, so Discord refused it
+    deliveries: int = 0  # times the gateway delivered it (Discord may deliver one twice)
     refused: int = 0  # callbacks refused: too late, or the interaction already answered
     settled: asyncio.Event = field(default_factory=asyncio.Event)
 

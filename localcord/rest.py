@@ -120,6 +120,9 @@ class Rest:
             limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
             response = limited or await self._checked(request, handler)
             response.headers.update(headers)
+        operation = self.checks.operation(request)
+        if operation is not None and isinstance(response, web.Response):
+            self.checks.answer(request, operation, response)
         self.world.requests.append(
             Request(request.method, request.path, response.status, time.time())
         )
@@ -145,10 +148,7 @@ class Rest:
                 return self.checks.refused(request, problems)
         if (refused := self._forbidden(request, files)) is not None:
             return refused
-        response = await handler(request)
-        if isinstance(response, web.Response):
-            self.checks.answer(request, operation, response)
-        return response
+        return await handler(request)
 
     def _forbidden(self, request: web.Request, files: int) -> web.Response | None:
         """Discord's 403 for a channel call the bot's permissions do not allow."""
@@ -163,11 +163,9 @@ class Rest:
             return error(403, 50001, "Missing Access")
         granted = permissions.of_bot(self.world, channel)
         path = request.path.removeprefix(API)
-        found = permissions.refusal(
-            request.method, path, granted, in_thread=channel.parent_id is not None, files=files > 0
-        )
+        found = permissions.refusal(request.method, path, granted, channel, files=files > 0)
         if found is not None:
-            return error(403, *found)
+            return error(*found)
         if channel.parent_id is not None and permissions.HISTORY.match(path):
             # Discord answers these with 400, as it does other refused operations
             moved = threads.refusal(self.world, channel, request.method, granted)
@@ -268,6 +266,11 @@ class Rest:
             return error(400, 40060, "Interaction has already been acknowledged.")
         now = time.monotonic()
         if now - interaction.created > INTERACTION_DEADLINE:
+            # said in the log: a press refused so looks like a dead button to a person
+            log.warning(
+                "localcord: an interaction answered %.1f s after it was created: refused",
+                now - interaction.created,
+            )
             interaction.refused += 1
             interaction.late = True
             interaction.settled.set()
@@ -287,7 +290,11 @@ class Rest:
             interaction.original = self.messages.post(interaction, data, files)
             interaction.settled.set()
         elif kind == DEFERRED:
-            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL)
+            flags = (
+                LOADING
+                | (int(data.get("flags", 0)) & EPHEMERAL)
+                | self.messages.forced(interaction)
+            )
             interaction.original = w.post(
                 interaction.channel,
                 w.bot,
@@ -475,7 +482,7 @@ class Rest:
 
     async def thread(self, request: web.Request) -> web.Response:
         parent = self.world.channels.get(int(request.match_info["channel"]))
-        if parent is None or parent.parent_id is not None:
+        if parent is None:
             return error(404, 10003, "Unknown Channel")
         body = await request.json()
         thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)

@@ -15,14 +15,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.invite import PERMISSIONS as INVITE_PERMISSIONS
 from localcord.records import (
+    ANNOUNCEMENT_CHANNEL,
+    ANNOUNCEMENT_THREAD,
     DM_CHANNEL,
-    EVERYONE_PERMISSIONS,
     GROUP_DM,
     NONCE_WINDOW,
     PRIVATE,
     PUBLIC_THREAD,
     TEXT_CHANNEL,
+    THREADS,
     Attachment,
     Channel,
     Interaction,
@@ -34,6 +37,7 @@ from localcord.records import (
     iso,
     numbered,
 )
+from localcord.roles import NEW_SERVER, Role, Server
 
 
 class World:
@@ -41,14 +45,15 @@ class World:
 
     def __init__(self, guild_name: str = "Crosshairs Local") -> None:
         self.ids = Snowflakes()
+        self.bot = User(self.ids.next(), "Crosshairs", bot=True)
+        self.owner = User(self.ids.next(), "Owner")
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
         self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
         # servers that have not added the bot: only a user-installed app reaches them
         self.without_bot: set[int] = set()
         self.guild_locales: dict[int, str] = {}  # id -> preferred locale, when not en-US
+        self.servers: dict[int, Server] = {}  # each guild's roles (localcord/roles.py)
         self.guild_id = self.add_guild(guild_name)
-        self.bot = User(self.ids.next(), "Crosshairs", bot=True)
-        self.owner = User(self.ids.next(), "Owner")
-        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.channel_log: dict[int, list[Message]] = {}
@@ -87,7 +92,19 @@ class World:
         guild_id = self.ids.next_millisecond()
         self.guilds[guild_id] = name
         self.guild_locales[guild_id] = locale
-        if not with_bot:
+        server = self.servers[guild_id] = Server(guild_id, self.owner.id)
+        # A community that lets people in through a role: @everyone may do nothing, the
+        # Members role everyone is given holds what a new server's @everyone holds, and
+        # so the bot holds exactly what its invite link asked for (its managed role).
+        server.add_role(Role(guild_id, "@everyone", 0))
+        members = server.add_role(Role(self.ids.next(), "Members", NEW_SERVER))
+        for user in self.users.values():
+            if not user.bot:
+                server.give(user.id, members)
+        if with_bot:
+            bot = Role(self.ids.next(), self.bot.name, INVITE_PERMISSIONS, bot_id=self.bot.id)
+            server.give(self.bot.id, server.add_role(bot))
+        else:
             self.without_bot.add(guild_id)
         return guild_id
 
@@ -103,6 +120,10 @@ class World:
     def add_user(self, name: str, locale: str = "en-GB") -> User:
         user = User(self.ids.next(), name, locale=locale)
         self.users[user.id] = user
+        for server in self.servers.values():
+            members = next((r for r in server.roles.values() if r.name == "Members"), None)
+            if members is not None:
+                server.give(user.id, members)
         return user
 
     def dm_channel(self, user: User) -> Channel:
@@ -145,23 +166,35 @@ class World:
         self.channel_log[found.id] = []
         return found
 
-    def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
+    def add_channel(
+        self, name: str, guild_id: int | None = None, kind: int = TEXT_CHANNEL
+    ) -> Channel:
+        """A channel of ``kind`` (text, voice, announcement or forum)."""
         guild = guild_id or self.guild_id
-        channel = Channel(self.ids.next(), guild, name, bot_member=guild not in self.without_bot)
+        channel = Channel(
+            self.ids.next(), guild, name, kind, bot_member=guild not in self.without_bot
+        )
         self.channels[channel.id] = channel
         self.channel_log[channel.id] = []
         if self.dispatch is not None and channel.bot_member:
             self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
-    def add_thread(self, parent: Channel, name: str, owner: User) -> Channel:
+    def add_thread(
+        self, parent: Channel, name: str, owner: User, kind: int = PUBLIC_THREAD
+    ) -> Channel:
+        """A thread of ``parent`` (a forum's post, when it is a forum); a private one
+        has only its owner as member until someone is added."""
+        if kind == PUBLIC_THREAD and parent.type == ANNOUNCEMENT_CHANNEL:
+            kind = ANNOUNCEMENT_THREAD
         thread = Channel(
             self.ids.next(),
             parent.guild_id,
             name,
-            PUBLIC_THREAD,
+            kind,
             parent_id=parent.id,
             owner_id=owner.id,
+            members={owner.id},
         )
         self.channels[thread.id] = thread
         self.channel_log[thread.id] = []
@@ -176,28 +209,17 @@ class World:
     def guild_payload(self, guild_id: int | None = None) -> Json:
         guild_id = guild_id or self.guild_id
         here = [c for c in self.channels.values() if c.guild_id == guild_id]
-        text = [c for c in here if c.type == TEXT_CHANNEL]
-        threads = [c for c in here if c.type == PUBLIC_THREAD]
-        members = [u.member(guild_id) for u in self.users.values()]
+        text = [c for c in here if c.type not in THREADS]
+        threads = [c for c in here if c.type in THREADS]
+        server = self.servers[guild_id]
+        members = [u.member(server) for u in self.users.values()]
         return {
             "id": str(guild_id),
             "name": self.guilds[guild_id],
             "icon": None,
             "owner_id": str(self.owner.id),
             "features": [],
-            "roles": [
-                {
-                    "id": str(guild_id),
-                    "name": "@everyone",
-                    "permissions": str(EVERYONE_PERMISSIONS),
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
+            "roles": [r.payload() for r in server.roles.values()],
             "emojis": [],
             "stickers": [],
             "channels": [c.payload() for c in text],

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from storage.boards import BoardMarks
 from storage.db import Database
 from storage.events import MatchEvents
+from storage.gateway import IdentifySlots, RestLeases
 from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
@@ -43,3 +44,6 @@ class Stores:
     takebacks: TakebackRepo
     notify: NotifyRepo
     locales: LocaleRepo
+    # what this process shares with the others on the token (bot/discord_app.py)
+    identify_slots: IdentifySlots
+    rest_leases: RestLeases

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.services.manager import GameManager
-from bot.ui.buttons import post_board, show_update
+from bot.ui.board import post_board
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks
@@ -44,7 +44,7 @@ class ClockWatch(commands.Cog):
                     await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
                     await clock_low(self.bot, live)
             for update in expired:
-                await show_update(self.bot, update)
+                await self.bot.env.life.after(update)
         except Exception:  # the loop must outlive one bad match
             log.exception("checking the clocks failed")
 

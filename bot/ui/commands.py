@@ -12,9 +12,8 @@ from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import anywhere, invites
-from bot.ui.aborted import show_aborted
 from bot.ui.access import require_play
-from bot.ui.buttons import ask_to_resign, post_board, show_update
+from bot.ui.board import post_board
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
@@ -26,6 +25,7 @@ from bot.ui.options import (
     game_choices,
     turn_clock,
 )
+from bot.ui.presses import ask_to_resign
 from bot.ui.suggestions import Offers
 from bot.ui.text import LIST, TOKENS, Picked, bounded, name_of
 from bot.ui.thread import send_record
@@ -229,7 +229,7 @@ async def move(
     # the answer first: a follow-up after it is a message of its own, so the next board
     # can go up through this interaction's webhook
     await interaction.followup.send(f"✅ {' '.join(words)}", ephemeral=True)
-    await show_update(bot_of(interaction), update, via=interaction)
+    await bot_of(interaction).env.life.after(update, via=interaction)
 
 
 @move.autocomplete("tokens")
@@ -323,7 +323,7 @@ async def draw(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)
-    await show_update(bot_of(interaction), update)
+    await bot_of(interaction).env.life.after(update)
     await interaction.followup.send(_("Done."), ephemeral=True)
 
 
@@ -341,7 +341,7 @@ async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
     update = await bot_of(interaction).games.abort(live.id, interaction.user.id)
-    await show_aborted(bot_of(interaction), update)
+    await bot_of(interaction).env.life.after(update)
     await interaction.followup.send(_("The match is called off."), ephemeral=True)
 
 

@@ -15,13 +15,14 @@ import discord
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
-from bot.ui.buttons import open_table, start_anywhere
+from bot.ui.board import open_table
 from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.offers import Pending, Table, offers_of
 from bot.ui.options import computer_name
+from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
 from i18n import _
 
@@ -100,7 +101,7 @@ async def start_match(
     bot = bot_of(interaction)
     live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
     if not posts_on_its_own(interaction):  # the table's own message becomes the board
-        await start_anywhere(interaction, live, intro)
+        await surfaces_of(bot).anywhere.start(interaction, live, intro)
         return None
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)

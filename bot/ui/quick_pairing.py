@@ -21,7 +21,7 @@ from bot.services.live import Occupant
 from bot.services.seeks import Seek, Seeks, SoughtGame
 from bot.ui import invites
 from bot.ui.access import require_play
-from bot.ui.buttons import open_table
+from bot.ui.board import open_table
 from bot.ui.commands import add_commands, channel_ids, clock_of, settings_of
 from bot.ui.components import components
 from bot.ui.context import bot_of

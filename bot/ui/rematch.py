@@ -13,7 +13,7 @@ The offers live in memory, like challenges: a press after a restart is told to p
 Rematch again. A match gets one rematch: once an offer is accepted, declined or
 withdrawn, its Rematch button says so. The custom ids:
 
-* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.buttons`);
+* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.board`);
 * ``xh:ra:<offer>:accept|decline`` — the answer to an offer.
 """
 
@@ -28,7 +28,7 @@ import discord
 
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.ui import anywhere
-from bot.ui.buttons import REMATCH_ID, open_table, start_anywhere
+from bot.ui.board import REMATCH_ID, open_table
 from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
@@ -36,6 +36,7 @@ from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.offers import Table
 from bot.ui.rematch_offers import Offer, RematchOffers
+from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
 from bot.ui.walls import match_of_press
 from i18n import _
@@ -249,7 +250,8 @@ async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: 
     on_offer = _on_offer(interaction, offer)
     with for_everyone(bot, offer.table.guild_id):
         intro = _intro(offer, live)
-    await start_anywhere(interaction, live, intro, follow_up=not on_offer)
+    anywhere_surface = surfaces_of(bot).anywhere
+    await anywhere_surface.start(interaction, live, intro, follow_up=not on_offer)
     with for_everyone(bot, offer.table.guild_id):
         where = _("match #{id}", id=live.id)
         _offers(interaction).settle(

@@ -18,12 +18,13 @@ from discord import app_commands
 
 from bot.services.live import MatchError, Update
 from bot.services.takeback import Answer, Takebacks
-from bot.ui.buttons import after_update, board_view
+from bot.ui.board import board_view
 from bot.ui.commands import add_commands, match_here
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
+from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
 from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
@@ -76,8 +77,11 @@ async def takeback(interaction: discord.Interaction) -> None:
 async def _show(bot: CrosshairsBot, update: Update) -> None:
     live = update.match
     with for_everyone(bot, live.record.guild_id):
-        await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
-    await after_update(bot, live)
+        edits = surfaces_of(bot).thread.edits
+        await refresh_board(
+            bot, edits, update, board_view(live), [*update.lines, *draw_lines(live)]
+        )
+    bot.env.life.computer_next(live)
 
 
 class TakebackButton(

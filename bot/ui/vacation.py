@@ -10,10 +10,11 @@ from discord import app_commands
 
 from bot.services.live import Update
 from bot.services.vacations import MAX_DAYS, Fitted
-from bot.ui.buttons import board_view
+from bot.ui.board import board_view
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.language import for_everyone
+from bot.ui.surfaces import surfaces_of
 from bot.ui.thread import draw_lines, refresh_board
 from i18n import _
 
@@ -68,7 +69,8 @@ async def show_clocks(bot: CrosshairsBot, changed: list[Fitted]) -> None:
                 who = live.who(live.game.to_move or 0)
                 notes.append("🌴 " + _("{who} is on vacation: their clock waits.", who=who))
             lines = [*notes, *draw_lines(live)]
-            await refresh_board(bot, Update(live, (), []), board_view(live), lines)
+            edits = surfaces_of(bot).thread.edits
+            await refresh_board(bot, edits, Update(live, (), []), board_view(live), lines)
 
 
 async def setup(bot: CrosshairsBot) -> None:

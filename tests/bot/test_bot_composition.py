@@ -12,7 +12,6 @@ from simcord.builders import UserHandle
 from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
-from bot.ui import buttons
 from bot.ui.clocks import ClockWatch
 from bot.ui.closed_threads import ClosedThreads
 from bot.ui.commands import crosshairs
@@ -26,7 +25,7 @@ async def test_every_desk_works_on_the_services_the_env_built(
 ) -> None:
     env, desks = simcord_bot.env, desks_of(simcord_bot)
     assert simcord_bot.games is env.games and simcord_bot.db is env.db
-    assert desks.series.series is env.series and desks.series.ratings is env.ratings
+    assert desks.series.series is env.series and env.life.games is env.games
     assert desks.series.games is env.games
     assert desks.tournaments.service is env.tournaments
     assert desks.tournaments.series is desks.series  # handed over, not looked up
@@ -75,11 +74,11 @@ async def test_after_a_restart_the_computer_flies_where_it_was_to_move(
     assert simcord_bot.user is not None
     me = UserHandle(simcord_env, simcord_env.backend.get_user(simcord_bot.user.id))
 
-    async def grounded(bot: CrosshairsBot, match_id: int) -> None:
+    async def grounded(match_id: int) -> None:
         return None  # the old process dies before the computer flies
 
     with monkeypatch.context() as patched:
-        patched.setattr(buttons, "computer_turns", grounded)
+        patched.setattr(simcord_bot.env.life, "computer_turns", grounded)
         await alice.slash(channel, "crosshairs challenge", opponent=me, clouds="none")
         (thread,) = channel.threads
         await alice.slash(thread, "crosshairs move", tokens="+a3NE")

@@ -19,7 +19,7 @@ NAME = "Herbstpokal"
 
 async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local) -> None:
     local, people, channel = german, german.people, german.channel
-    olga = people.join("olga", "de")  # organises (localcord gives everyone every permission)
+    olga = people.join("olga", "de", moderator=True)  # organises: Manage Server
     anna, bernd, carla, dora = (people.join(n, "de") for n in ("anna", "bernd", "carla", "dora"))
     pilots = [anna, bernd, carla, dora]
     reader = Reader(local, [olga, *pilots])

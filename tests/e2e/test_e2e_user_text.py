@@ -15,7 +15,7 @@ LONG = "x" * 6000
 
 async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Local) -> None:
     people, channel = local.people, local.channel
-    alice, bob = people.join("alice"), people.join("bob")
+    alice, bob = people.join("alice", moderator=True), people.join("bob")  # alice organises
     refused = await people.slash(
         alice, channel, "crosshairs challenge", opponent=bob, variants=LONG
     )

@@ -14,7 +14,7 @@ import pytest
 from bot.services import cockpit
 from bot.services.live import ClockSettings, Occupant
 from bot.services.tournaments.plan import TournamentPlan
-from bot.ui.buttons import LABELS
+from bot.ui.board import LABELS
 from bot.ui.invites import lobby_view
 from bot.ui.offers import Table
 from bot.ui.options import game_settings_words

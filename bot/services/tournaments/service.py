@@ -26,7 +26,7 @@ the Discord cogs drive and the tests follow:
    once.
 3. Each undecided pairing plays a series: ``rounds.start_pairing`` creates it through
    the :class:`~bot.services.series.SeriesService` (the cog gives it a thread).
-4. When a match's series game is booked (the series desk's ``GameBooked``),
+4. When a match's series game is booked (``GameBooked``: :mod:`bot.services.end_books`),
    ``rounds.series_booked`` books the pairing's result once the series is over.
    ``rounds.advance`` then finishes the round and opens the next, or finishes the
    tournament, unless the organiser has paused it.
