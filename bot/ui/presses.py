@@ -10,7 +10,6 @@ ids).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,7 +18,7 @@ from bot.services import cockpit
 from bot.services.live import LiveMatch, MatchError
 from bot.ui.board import ACTIONS, COCKPIT_BUTTON, COCKPIT_MENU, LABELS, send_cockpit
 from bot.ui.cockpit_items import CHOICE, choice_button, choice_id, choice_of, menu_select, read_menu
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.surfaces import MatchSurface, surfaces_of
@@ -36,7 +35,7 @@ def surface_of(interaction: discord.Interaction, live: LiveMatch) -> MatchSurfac
 
 
 class MatchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:(?P<action>" + ACTIONS + r"):(?P<id>\d+)",
 ):
     def __init__(self, action: str, match_id: int) -> None:
@@ -48,12 +47,6 @@ class MatchButton(
         )
         self.action = action
         self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MatchButton:
-        return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._act(interaction))
@@ -95,9 +88,7 @@ class MatchButton(
             await tell(interaction, _("Done."))
 
 
-class ConfirmResign(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:sure:(?P<id>\d+)"
-):
+class ConfirmResign(Persistent[discord.ui.Button[Any]], template=r"xh:sure:(?P<id>\d+)"):
     def __init__(self, match_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -107,12 +98,6 @@ class ConfirmResign(
             )
         )
         self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmResign:
-        return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._act(interaction))
@@ -156,7 +141,7 @@ async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> No
 
 
 class CockpitButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"xh:ck:(?P<id>\d+):(?P<ply>\d+):" + CHOICE,
 ):
     def __init__(
@@ -169,10 +154,9 @@ class CockpitButton(
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CockpitButton:
-        return cls(int(match["id"]), int(match["ply"]), choice_of(match["op"], match["arg"]))
+    def from_groups(cls, *groups: str) -> CockpitButton:
+        match_id, ply, op, arg = groups
+        return cls(int(match_id), int(ply), choice_of(op, arg))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
@@ -191,7 +175,7 @@ class CockpitButton(
 
 
 class CockpitMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    Persistent[discord.ui.Select[Any]],
     template=r"xh:cm:(?P<id>\d+):(?P<ply>\d+):(?P<n>\d)",
 ):
     """A menu of whole plane actions (or placements): the value is their notation."""
@@ -200,12 +184,6 @@ class CockpitMenu(
         super().__init__(menu_select(COCKPIT_MENU.format(match=match_id, ply=ply, n=n), menu))
         self.match_id = match_id
         self.ply = ply
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CockpitMenu:
-        return cls(int(match["id"]), int(match["ply"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._choose(interaction))

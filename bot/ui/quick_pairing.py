@@ -10,7 +10,6 @@ once, are :mod:`bot.services.seeks`.
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +22,7 @@ from bot.ui import invites
 from bot.ui.access import require_play
 from bot.ui.board import open_table
 from bot.ui.commands import add_commands, channel_ids, clock_of, settings_of
-from bot.ui.components import components
+from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
@@ -173,9 +172,7 @@ def _waiting_view(seek: Seek) -> discord.ui.View:
     return view
 
 
-class CancelSeek(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:seek:(?P<id>\d+):cancel"
-):
+class CancelSeek(Persistent[discord.ui.Button[Any]], template=r"xh:seek:(?P<id>\d+):cancel"):
     def __init__(self, seek_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -185,12 +182,6 @@ class CancelSeek(
             )
         )
         self.seek_id = seek_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CancelSeek:
-        return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._cancel(interaction))

@@ -10,7 +10,6 @@ rules of when a takeback is allowed are :mod:`bot.services.takeback`'s.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,7 +19,7 @@ from bot.services.live import MatchError, Update
 from bot.services.takeback import Answer, Takebacks
 from bot.ui.board import board_view
 from bot.ui.commands import add_commands, match_here
-from bot.ui.components import answer_button, components
+from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -85,7 +84,7 @@ async def _show(bot: CrosshairsBot, update: Update) -> None:
 
 
 class TakebackButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     # before takebacks were stored, ids carried match:ply:asker: such a press is stale
     template=r"xh:tb:(?P<id>\d+)(?P<old>:\d+:\d+)?:(?P<op>accept|decline)",
 ):
@@ -94,10 +93,9 @@ class TakebackButton(
         self.takeback_id, self.op, self.old = takeback_id, op, old
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TakebackButton:
-        return cls(int(match["id"]), match["op"], match["old"] is not None)
+    def from_groups(cls, *groups: str) -> TakebackButton:
+        takeback_id, old, op = groups
+        return cls(int(takeback_id), op, old != "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
