@@ -179,7 +179,9 @@ async def tournament_game(s: Stack) -> LiveMatch:
     await service.registration.join(t.id, BOB, "bob")
     await service.registration.start(t.id)
     (pairing,) = await service.rounds.current_round(t.id)
-    series = await service.rounds.start_pairing(pairing.id, t.id, channel_id=CHANNEL, thread_id=None)
+    series = await service.rounds.start_pairing(
+        pairing.id, t.id, channel_id=CHANNEL, thread_id=None
+    )
     _, live = await s.env.series.start_game(series.id)
     return live
 
