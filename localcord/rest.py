@@ -271,6 +271,11 @@ class Rest:
             return error(400, 40060, "Interaction has already been acknowledged.")
         now = time.monotonic()
         if now - interaction.created > INTERACTION_DEADLINE:
+            # said in the log: a press refused so looks like a dead button to a person
+            log.warning(
+                "localcord: an interaction answered %.1f s after it was created: refused",
+                now - interaction.created,
+            )
             interaction.refused += 1
             interaction.late = True
             interaction.settled.set()

@@ -15,7 +15,8 @@ from playwright.sync_api import Page, sync_playwright
 
 from e2e.browser import (
     CHROMIUM,
-    FLAGS,
+    WAIT_MS,
+    WITHOUT_PICTURES,
     act_as,
     needs_chromium,
     open_cockpit,
@@ -44,9 +45,9 @@ def fly_one_step(page: Page) -> None:
 
 def test_a_challenge_and_moves_played_by_clicking_in_chromium(playground: str) -> None:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
         page = browser.new_page()
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
 

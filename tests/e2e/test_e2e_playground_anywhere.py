@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Locator, Page, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, WAIT_MS, WITHOUT_PICTURES, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -41,7 +41,8 @@ def fly_once(page: Page, rng: random.Random) -> None:
         (menu, o["value"], o["title"])
         for menu in menus
         for o in menu.evaluate(
-            "s => [...s.options].filter(o => o.value).map(o => ({value: o.value, title: o.title}))"
+            "s => [...s.options].filter(o => o.value)"
+            ".map(o => ({value: o.value, title: o.dataset.description || ''}))"
         )
     ]
     safe = [o for o in options if "edge" not in o[2] and "crash" not in o[2]]
@@ -62,9 +63,9 @@ def fly_once(page: Page, rng: random.Random) -> None:
 def test_a_duel_and_its_rematch_in_a_dm_of_the_playground(playground: str) -> None:
     rng = random.Random(2)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
         page = browser.new_page()
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
         try:

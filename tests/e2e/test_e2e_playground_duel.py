@@ -8,12 +8,14 @@ from __future__ import annotations
 import random
 import statistics
 
+import pytest
 from playwright.sync_api import sync_playwright
 
 from e2e.browser import (
     CHROMIUM,
-    FLAGS,
     PLAY,
+    WAIT_MS,
+    WITHOUT_PICTURES,
     act_as,
     board_id,
     cockpit_done,
@@ -24,7 +26,8 @@ from e2e.browser import (
     wait_for_next_board,
 )
 
-pytestmark = needs_chromium
+# a whole game, press by press: on a machine busy with other work it takes minutes
+pytestmark = [needs_chromium, pytest.mark.timeout(600)]
 
 FINISHED = "() => !document.querySelector(\"button[data-custom-id^='xh:play:']\")"
 
@@ -34,9 +37,9 @@ def test_a_whole_duel_flown_by_pressing_as_a_person_does(playground: str) -> Non
     per_action: list[int] = []
     per_turn: list[int] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
         page = browser.new_page()
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
 

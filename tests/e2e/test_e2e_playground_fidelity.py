@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, FLAGS, WAIT_MS, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -21,7 +21,7 @@ def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: s
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 1000, "height": 700})
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
         act_as(page, "Amy")

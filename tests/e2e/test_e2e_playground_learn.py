@@ -14,6 +14,7 @@ from e2e.browser import (
     COCKPIT,
     EXERCISE,
     FLAGS,
+    WAIT_MS,
     act_as,
     needs_chromium,
     newest,
@@ -48,7 +49,7 @@ def test_a_newcomer_passes_the_first_lesson_and_solves_a_puzzle(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 1100, "height": 1300})
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
         act_as(page, "Amy")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, WAIT_MS, WITHOUT_PICTURES, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -64,9 +64,9 @@ def choose(moves: list[str]) -> str:
 
 def test_a_whole_duel_played_from_the_words_alone_with_pictures_hidden(playground: str) -> None:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
         page = browser.new_page()
-        page.set_default_timeout(30_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.add_style_tag(content=HIDE_PICTURES)
         page.wait_for_selector("#viewer option", state="attached")

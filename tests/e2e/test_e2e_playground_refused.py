@@ -1,0 +1,64 @@
+"""A press Discord refuses, in the playground, as a person sees it: no bot answers the
+menu in time, so the page says "This interaction failed" and offers the menu again,
+unchosen, as Discord's client does; choosing the same entry again sends a second press."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from playwright.async_api import async_playwright
+
+from e2e.browser import CHROMIUM, WAIT_MS, WITHOUT_PICTURES, needs_chromium
+from localcord.playground import Playground
+from localcord.server import LocalDiscord
+
+pytestmark = needs_chromium
+
+MENU = {
+    "type": 1,
+    "components": [
+        {
+            "type": 3,
+            "custom_id": "xh:cm:1:0:0",
+            "placeholder": "Where does it end up?",
+            "options": [{"label": "a3 → h0", "value": "+a3NE"}],
+        }
+    ],
+}
+
+
+@pytest.fixture
+async def unanswered() -> AsyncIterator[tuple[LocalDiscord, Playground]]:
+    """The playground with no bot connected, whose presses give up after a second."""
+    server = LocalDiscord()
+    playground = Playground(server)
+    playground.people.timeout = 1.0
+    await server.start(0)
+    try:
+        yield server, playground
+    finally:
+        await server.stop()
+
+
+async def test_a_refused_choice_says_so_and_is_offered_again(unanswered: Any) -> None:
+    server, playground = unanswered
+    world = server.world
+    world.post(playground.channel, world.bot, content="Pick where it ends up.", components=[MENU])
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
+        page = await browser.new_page()
+        page.set_default_timeout(WAIT_MS)
+        await page.goto(server.base_url + "/")
+        menu = page.locator("select.menu")
+        await menu.wait_for()
+        for pressed in (1, 2):
+            await menu.select_option("+a3NE")
+            await page.wait_for_function("() => document.querySelector('#error').textContent")
+            assert (await page.inner_text("#error")).startswith("This interaction failed")
+            assert await menu.input_value() == ""  # unchosen: the same entry can be chosen
+            chosen = [i for i in world.interactions.values() if i.data.get("values")]
+            assert len(chosen) == pressed  # each choice reached Discord as a press
+            await page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
+        await browser.close()
