@@ -107,7 +107,8 @@ async def test_a_person_who_left_mid_game_is_forgotten_and_their_matches_end(
     board = board_message(begun)  # the restarted bot shows the end it never saw
     assert "alice (P1) wins" in board.content
     # no Rematch: the forgotten pilot cannot be asked; the game can still be read
-    labels = [item.label for row in board.components for item in row.children]
+    rows: list[Any] = list(board.components)  # action rows of buttons
+    labels = [item.label for row in rows for item in row.children]
     assert labels == ["Record", "Analyse"]
     told = [m.content for m in begun.history()]
     assert "📊 Unrated game: a forgotten pilot played (their data was deleted)." in told
