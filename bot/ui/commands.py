@@ -177,7 +177,7 @@ async def challenge(
 
 
 @app_commands.command(name="lobby", description="Open a table for 3 to 6 players or teams")
-@app_commands.describe(mode="Free-for-all, Circle of Death or a team game")
+@app_commands.describe(mode="Free-for-all, Circle of Death or a team game", **GAME_DESCRIPTIONS)
 @app_commands.choices(mode=LOBBY_MODES)
 @game_choices
 async def lobby(

@@ -87,3 +87,28 @@ async def test_every_string_option_declares_its_longest_value(
         assert 0 < option["max_length"] <= 1000, where
         longest = max((len(c["value"]) for c in option.get("choices", ())), default=0)
         assert longest <= option["max_length"], where  # every choice still fits
+
+
+def all_options(node: dict[str, Any], path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every option and subcommand under ``node``, with its path."""
+    found = []
+    for option in node.get("options", ()):
+        where = f"{path} {option['name']}".strip()
+        found.append((where, option))
+        found += all_options(option, where)
+    return found
+
+
+async def test_every_option_says_what_it_is_for(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """discord.py sends "…" for an option nobody described, and Discord shows it as it is
+    under the option's name."""
+    options = [
+        found
+        for top in simcord_bot.tree.get_commands()
+        for found in all_options(top.to_dict(simcord_bot.tree), top.name)
+    ]
+    assert len(options) > 50
+    undescribed = [where for where, option in options if option["description"] in ("", "…")]
+    assert undescribed == [], undescribed

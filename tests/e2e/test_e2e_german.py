@@ -112,7 +112,8 @@ async def test_a_whole_duel_in_german_shows_no_english_word(german: Local) -> No
 
     assert FINAL_MARK not in final.content  # the English hint is not shown
     assert any(w in final.content for w in ("gewinnt", "remis"))
-    assert [b["label"] for b in board_message(people, thread).buttons()] == ["Revanche"]
+    labels = [b["label"] for b in board_message(people, thread).buttons()]
+    assert labels == ["Revanche", "Protokoll", "Analysieren"]
     assert len(reader.read) > 50  # it did read the game
     assert reader.english() == {}
 
