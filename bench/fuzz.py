@@ -3,7 +3,7 @@ and slash-command strings fed through the ``crosshairs`` CLI entry function and 
 bot's game manager, counted by outcome.
 
 * **refused**: a clear error (CLI exit 2 with one line on stderr, argparse's usage
-  error, or the manager's :class:`MatchError`), nothing changed;
+  error, or the manager's :class:`Refusal`), nothing changed;
 * **accepted**: the input was valid and did what it says;
 * **crash**: anything else (a traceback, another exit status). Must be 0.
 
@@ -36,8 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.cli.main import main as cli_main
 from bot.env import stores_on
 from bot.services.clock import FakeClock
-from bot.services.live import LiveMatch, MatchError, Occupant
+from bot.services.live import LiveMatch, Occupant
 from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
 from rules import notation, position, serialize
 from rules.errors import RulesError
 from rules.modes import Settings
@@ -230,7 +231,7 @@ async def _play(table: Table, live: LiveMatch, text: str) -> str:
     before = (live.ply, live.game.state_key())
     try:
         await table.games.play(live.id, user, words, expect_ply=live.ply)
-    except MatchError:
+    except Refusal:
         # a refusal must leave the match as it was, in memory and in storage
         stored = (await table.games.repo.get(live.id)).ply
         if (live.ply, live.game.state_key()) != before or stored != before[0]:
@@ -251,7 +252,7 @@ async def manager_create(table: Table, mode: str, clouds: str, variants: str) ->
     people = [Occupant(10 + i, f"p{i}") for i in range(settings.spec.seats)]
     try:
         await table.games.create(people, settings, channel_id=1, cloud_setup=clouds)
-    except MatchError:
+    except Refusal:
         return REFUSED
     return ACCEPTED
 

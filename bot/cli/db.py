@@ -20,8 +20,8 @@ from typing import TypeVar
 
 from bot.env import stores_on
 from bot.services.departure import Departure, leave_matches
-from bot.services.live import MatchError
 from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
 from storage import health
 from storage.config import ENV_VAR, URL_VAR, Target, database_url, parse_target
 from storage.copy import copy_urls
@@ -175,7 +175,7 @@ def _forget_user(args: argparse.Namespace) -> int:
         async with await Database.open(_existing(args)) as db:
             try:
                 left = await leave_matches(GameManager(stores_on(db)), args.user_id)
-            except MatchError as exc:
+            except Refusal as exc:
                 raise StorageError(f"their matches could not be ended: {exc}") from None
             forgotten = await forget_user(db, args.user_id, frozenset(left.resigned))
             return left, forgotten, await db.scrub()

@@ -12,7 +12,8 @@ is its :class:`~bot.services.live.MatchHost`: it loads the matches and commits t
 from __future__ import annotations
 
 from bot.services import jobs
-from bot.services.live import MatchError, MatchHost, Update
+from bot.services.live import MatchHost, Update
+from bot.services.refusal import Refusal
 from i18n import _
 from rules import notation
 from rules.errors import RulesError
@@ -45,7 +46,7 @@ class ComputerTurns:
             try:
                 steps = [step for step, _ in notation.play_tokens(trial, actions[0])]
             except RulesError as exc:  # a worker and this process disagree: never expected
-                raise MatchError(_("the computer could not move ({error})", error=exc)) from None
+                raise Refusal(_("the computer could not move ({error})", error=exc)) from None
             update = await host.commit(live, steps, None)
             if actions[1:]:
                 live.computer_plan[live.ply] = actions[1:]

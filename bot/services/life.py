@@ -29,8 +29,9 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from bot.services.events import Acted, EventBus, MatchAborted, MatchFinished, TurnPassed
-from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.live import LiveMatch, Update
 from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
 from bot.services.surface import Surface, Surfaces
 
 log = logging.getLogger(__name__)
@@ -130,7 +131,7 @@ class MatchLife:
                 await asyncio.sleep(self.pace)
                 try:
                     update = await self.games.computer.play(match_id)
-                except MatchError as exc:
+                except Refusal as exc:
                     log.warning("match %s: the computer could not move: %s", match_id, exc)
                     return
                 if update is None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.services.clock import Clock
+from bot.services.refusal import Refusal
 from bot.services.shards import Shards
 from bot.services.workers import Workers
 from i18n import _, current
@@ -24,17 +25,11 @@ from storage.matches import Match, MatchRepo, MatchStatus
 COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
 
 
-class MatchError(Exception):
-    """Something a player tried that cannot be done; the message is shown to them as it
-    is (the Discord layer's error report is the one place that answers it). The subclasses name
-    the kinds that code handles differently; every other refusal is a plain MatchError."""
-
-
-class NotYours(MatchError):
+class NotYours(Refusal):
     """The person may not do that here: they are not seated, or it is not their turn."""
 
 
-class AlreadyOver(MatchError):
+class AlreadyOver(Refusal):
     """The moment has passed: the game is over or called off, the seat is already out,
     or the button belongs to a position the game has left."""
 
@@ -43,7 +38,7 @@ class AlreadyOut(AlreadyOver):
     """The person's seat is already out of the game (the others may play on)."""
 
 
-class MatchUnavailable(MatchError):
+class MatchUnavailable(Refusal):
     """Storage cannot give or take the match now (it is down, or the stored match is
     damaged); nothing changed, and a later try may work."""
 

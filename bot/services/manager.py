@@ -37,13 +37,13 @@ from bot.services.live import (
     AlreadyOver,
     ClockSettings,
     LiveMatch,
-    MatchError,
     MatchUnavailable,
     NotYours,
     Occupant,
     Update,
 )
 from bot.services.metrics import STORAGE_SECONDS
+from bot.services.refusal import Refusal
 from bot.services.shards import Shards
 from bot.services.stores import Stores
 from bot.services.suggestions import LegalCache
@@ -104,15 +104,15 @@ class GameManager:
     ) -> LiveMatch:
         """Start a match; ``cloud_setup`` is random, manual, none or a preset name."""
         if len(entrants) != settings.spec.seats:
-            raise MatchError(
+            raise Refusal(
                 _("{mode} needs {n} players", mode=_(settings.spec.title), n=settings.spec.seats)
             )
         humans = [e.user_id for e in entrants if e.user_id is not None]
         if len(set(humans)) != len(humans):
-            raise MatchError(_("a player can take only one seat"))
+            raise Refusal(_("a player can take only one seat"))
         for e in entrants:
             if e.user_id is None and e.strength not in COMPUTER_STRENGTHS:
-                raise MatchError(
+                raise Refusal(
                     _(
                         "computer strength must be one of {strengths}",
                         strengths=", ".join(COMPUTER_STRENGTHS),
@@ -121,7 +121,7 @@ class GameManager:
         try:
             game = _new_game(settings, cloud_setup, seed)
         except RulesError as exc:
-            raise MatchError(str(exc)) from None
+            raise Refusal(str(exc)) from None
         clock = clock or ClockSettings()
         deadline = self._deadline(clock)
         seats = [
@@ -281,9 +281,9 @@ class GameManager:
             try:
                 applied = notation.play_tokens(trial, tokens)
             except RulesError as exc:
-                raise MatchError(str(exc)) from None
+                raise Refusal(str(exc)) from None
             if not applied:
-                raise MatchError(_("nothing to play"))
+                raise Refusal(_("nothing to play"))
             return await self.commit(live, [s for s, _ in applied], user_id)
 
     def check_turn(self, live: LiveMatch, user_id: int, expect_ply: int | None = None) -> None:
@@ -298,7 +298,7 @@ class GameManager:
         if not mine:
             raise NotYours(_("you are not playing in this match — you can watch, though!"))
         if live.paused is not None:
-            raise MatchError(
+            raise Refusal(
                 _(
                     "this match is paused: its thread was archived or locked — it goes on once "
                     "a moderator reopens it"
@@ -445,7 +445,7 @@ class GameManager:
         try:
             happened = live.game.concede(seat, reason)
         except RulesError as exc:
-            raise MatchError(str(exc)) from None
+            raise Refusal(str(exc)) from None
         await self._save(live, live.game.history[-1].token, actor, before)
         return await self._update(live, happened, turn, actor)
 
@@ -462,13 +462,13 @@ class GameManager:
                 raise NotYours(_("you are not playing in this match"))
             if set(mine) <= live.draw_offers:
                 others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
-                raise MatchError(
+                raise Refusal(
                     _("that is your own draw offer: only {others} can accept it", others=others)
                 )
             live.draw_offers.update(mine)
             waiting = [s for s in game.alive() if s not in live.draw_offers]
             if any(live.seats[s].user_id is None for s in waiting):
-                raise MatchError(_("the computer does not accept draws"))
+                raise Refusal(_("the computer does not accept draws"))
             if waiting:
                 names = ", ".join(live.who(s) for s in waiting)
                 return Update(
@@ -503,13 +503,13 @@ class GameManager:
         async with live.lock:
             mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
             if live.game.is_over or not mine:
-                raise MatchError(
+                raise Refusal(
                     _("you are not playing in this match") if not mine else _("this game is over")
                 )
             if not live.draw_offers:
-                raise MatchError(_("no draw is on offer"))
+                raise Refusal(_("no draw is on offer"))
             if set(mine) <= live.draw_offers:
-                raise MatchError(_("that is your own offer; play on, and it lapses with the turn"))
+                raise Refusal(_("that is your own offer; play on, and it lapses with the turn"))
             live.draw_offers.clear()
             return Update(
                 live, (), [_("{who} declines the draw; play goes on.", who=live.who(mine[0]))]
@@ -525,7 +525,7 @@ class GameManager:
             if live.over:
                 raise AlreadyOver(live.over_text())
             if not live.game.unflown():
-                raise MatchError(_("every side has flown a turn: resign or offer a draw instead"))
+                raise Refusal(_("every side has flown a turn: resign or offer a draw instead"))
             return await self._call_off(
                 live, user_id, _("The match was aborted by {who}.", who=_name_of(live, user_id))
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 
 
 class InFlight:
@@ -21,7 +21,7 @@ class InFlight:
     def claim(self, key: Hashable, busy: str) -> Iterator[None]:
         """Hold ``key`` while the block runs; refuse with ``busy`` if it is held."""
         if key in self._held:
-            raise MatchError(busy)
+            raise Refusal(busy)
         self._held.add(key)
         try:
             yield

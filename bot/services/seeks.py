@@ -15,7 +15,8 @@ import itertools
 from dataclasses import dataclass, field
 
 from bot.services.clock import Clock
-from bot.services.live import ClockSettings, MatchError, Occupant
+from bot.services.live import ClockSettings, Occupant
+from bot.services.refusal import Refusal
 from i18n import N_, _
 from rules.modes import Settings
 
@@ -73,7 +74,7 @@ class Seeks:
     def check(self, user_id: int) -> None:
         """Refuse a second seek of the same player."""
         if self.of(user_id) is not None:
-            raise MatchError(
+            raise Refusal(
                 _("you are already seeking a game: cancel that seek first, or wait for it")
             )
 
@@ -115,9 +116,9 @@ class Seeks:
         """The waiting seek ``seek_id`` of ``user_id``, or a refusal saying why not."""
         found = self._waiting.get(seek_id)
         if found is None:
-            raise MatchError(_(GONE))
+            raise Refusal(_(GONE))
         if found.seeker.user_id != user_id:
-            raise MatchError(_("this seek is someone else's"))
+            raise Refusal(_("this seek is someone else's"))
         return found
 
     def cancel(self, seek_id: int, user_id: int) -> Seek:

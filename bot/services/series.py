@@ -30,8 +30,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.services.live import AlreadyOver, ClockSettings, LiveMatch, MatchError, NotYours, Occupant
+from bot.services.live import AlreadyOver, ClockSettings, LiveMatch, NotYours, Occupant
 from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
 from i18n import N_, _
@@ -83,7 +84,7 @@ class SeriesPlan:
                 cards=tuple(cards),
             )
         except RulesError as exc:
-            raise MatchError(str(exc)) from None
+            raise Refusal(str(exc)) from None
 
     @property
     def clock(self) -> ClockSettings:
@@ -199,14 +200,14 @@ class SeriesService:
         """Refuse a series that cannot be played, before anyone is asked to join it."""
         spec = MODES.get(mode)
         if spec is None:
-            raise MatchError(_("unknown mode {mode}", mode=repr(mode)))
+            raise Refusal(_("unknown mode {mode}", mode=repr(mode)))
         if len(entrants) != spec.seats:
-            raise MatchError(_("{mode} needs {n} players", mode=_(spec.title), n=spec.seats))
+            raise Refusal(_("{mode} needs {n} players", mode=_(spec.title), n=spec.seats))
         if not 1 <= games <= MAX_GAMES:
-            raise MatchError(_("a series has 1 to {n} games", n=MAX_GAMES))
+            raise Refusal(_("a series has 1 to {n} games", n=MAX_GAMES))
         humans = [e.user_id for e in entrants if e.user_id is not None]
         if len(set(humans)) != len(humans):
-            raise MatchError(_("a player can take only one seat"))
+            raise Refusal(_("a player can take only one seat"))
         return spec
 
     async def suggest_handicaps(self, mode: str, user_ids: Sequence[int | None]) -> list[int]:
@@ -238,7 +239,7 @@ class SeriesService:
         repeated call, after a restart or a double event, starts nothing twice)."""
         series = await self.repo.get(series_id)
         if series.status is not SeriesStatus.ACTIVE:
-            raise MatchError(
+            raise Refusal(
                 _("series #{id} is {status}", id=series_id, status=_status(series.status))
             )
         running = next((g for g in series.games if g.winners is None), None)
@@ -250,7 +251,7 @@ class SeriesService:
             # the same number: nothing was rated or booked (docs/series.md).
         game_no = series.games_played + 1
         if game_no > series.games_planned:
-            raise MatchError(_("series #{id} has played all its games", id=series_id))
+            raise Refusal(_("series #{id} has played all its games", id=series_id))
         plan = SeriesPlan.from_json(series.settings_json)
         order = seating(series, plan, game_no)
         by_position = {p.position: p for p in series.players}
@@ -348,10 +349,10 @@ class SeriesService:
         if SeriesPlan.from_json(series.settings_json).organiser != organiser:
             raise NotYours(_("only the series' organiser can set handicaps"))
         if not 0 <= tokens <= ratings.MAX_HANDICAP:
-            raise MatchError(_("handicaps are 0 to {n} tokens", n=ratings.MAX_HANDICAP))
+            raise Refusal(_("handicaps are 0 to {n} tokens", n=ratings.MAX_HANDICAP))
         player = next((p for p in series.players if p.user_id == user_id), None)
         if player is None:
-            raise MatchError(_("that player is not in this series"))
+            raise Refusal(_("that player is not in this series"))
         await self.repo.set_handicap(series_id, player.position, tokens)
         return await self.repo.get(series_id)
 

@@ -16,8 +16,9 @@ import logging
 from collections.abc import Awaitable
 from typing import TypeVar
 
-from bot.services.live import LiveMatch, MatchError, Update
+from bot.services.live import LiveMatch, Update
 from bot.services.manager import GameManager, _snapshot
+from bot.services.refusal import Refusal
 from bot.services.series import SeriesService
 from i18n import _, n_
 from rules import serialize
@@ -46,15 +47,15 @@ class Takebacks:
     async def askable(self, live: LiveMatch, user_id: int) -> None:
         """Why ``user_id`` cannot ask for a takeback in ``live``, if they cannot."""
         if live.over:
-            raise MatchError(live.over_text())
+            raise Refusal(live.over_text())
         seats = live.seats_of(user_id)
         if not seats:
-            raise MatchError(_("you are not playing in this match"))
+            raise Refusal(_("you are not playing in this match"))
         if not any(p.seat in seats for p in live.game.history):
-            raise MatchError(_("you have not flown a turn yet: there is nothing to take back"))
+            raise Refusal(_("you have not flown a turn yet: there is nothing to take back"))
         rated_why = await self.rated_reason(live)
         if rated_why:
-            raise MatchError(_("takebacks are only for unrated games, and {why}", why=rated_why))
+            raise Refusal(_("takebacks are only for unrated games, and {why}", why=rated_why))
 
     async def ask(self, live: LiveMatch, user_id: int) -> Takeback:
         """Store a takeback of ``user_id``'s latest turn, asked now, or say why it
@@ -64,7 +65,7 @@ class Takebacks:
         async with live.lock:  # the ply and the turn it goes back to, read together
             mine = [i for i, p in enumerate(live.game.history) if p.seat in seats]
             if live.over or not mine:  # ended, or taken back, while it was asked
-                raise MatchError(_("the game has moved on since the takeback was asked for"))
+                raise Refusal(_("the game has moved on since the takeback was asked for"))
             last = live.game.history[mine[-1]]
             start = next(
                 i
@@ -78,15 +79,15 @@ class Takebacks:
         """An open takeback, by the id its buttons carry (which may be forged)."""
         found = await self._stored(self.repo.get(takeback_id))
         if found is None or found.status != "open":
-            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+            raise Refusal(_("this takeback request is out of date: the game has moved on"))
         return found
 
     def check(self, live: LiveMatch, takeback: Takeback, user_id: int) -> None:
         """Refuse an answer by someone not asked, or to a takeback the game left behind."""
         if user_id not in takeback.asked:
-            raise MatchError(_("this takeback request is not addressed to you"))
+            raise Refusal(_("this takeback request is not addressed to you"))
         if live.over or live.ply != takeback.at_ply:
-            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+            raise Refusal(_("this takeback request is out of date: the game has moved on"))
 
     async def answer(self, takeback: Takeback, user_id: int | None, yes: bool) -> Answer:
         """Record an answer and, with the last yes, return the match to where the
@@ -109,11 +110,11 @@ class Takebacks:
                 said = Answer.STALE
             except StorageError as exc:  # rolled back whole: memory is still as stored
                 log.warning("match %s: takeback not stored (%s)", live.id, exc)
-                raise MatchError(
+                raise Refusal(
                     _("that could not be saved, so nothing changed; please try again in a moment")
                 ) from None
             if said is Answer.STALE:
-                raise MatchError(_("this takeback request is out of date: the game has moved on"))
+                raise Refusal(_("this takeback request is out of date: the game has moved on"))
             if said is Answer.DONE:
                 live.game = game
                 live.deadline = deadline
@@ -143,7 +144,7 @@ class Takebacks:
             return await write
         except StorageError as exc:
             log.warning("a takeback could not be stored or read (%s)", exc)
-            raise MatchError(
+            raise Refusal(
                 _("that could not be saved, so nothing changed; please try again in a moment")
             ) from None
 

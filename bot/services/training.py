@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services import puzzle_choice
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.services.stores import Stores
 from bot.services.workers import Workers
 from competition.puzzle_rating import Glicko, rate
@@ -209,7 +209,7 @@ class TrainingService:
             try:
                 chosen = shipped.lesson(lesson_id)
             except RulesError:
-                raise MatchError(
+                raise Refusal(
                     _(
                         "there is no lesson {name!r}; `/crosshairs learn` lists the lessons",
                         name=lesson_id,
@@ -225,7 +225,7 @@ class TrainingService:
             try:
                 chosen = shipped.puzzle(puzzle_id)
             except RulesError:
-                raise MatchError(
+                raise Refusal(
                     _("there is no puzzle {name!r}; numbers look like 1-0042", name=puzzle_id)
                 ) from None
         return self._exercise(await self._start(user_id, "puzzle", chosen.id))
@@ -257,7 +257,7 @@ class TrainingService:
             return await self.current(user_id)
         if any(x.id == item for x in shipped.course()):
             return await self.open_lesson(user_id, item)
-        raise MatchError(
+        raise Refusal(
             _(
                 "that puzzle is over; `/crosshairs puzzle number:{id}` opens it again",
                 id=item,
@@ -268,7 +268,7 @@ class TrainingService:
         """The person's open exercise; with ``stamp``, only if it still stands there."""
         run = await self.repo.run(user_id)
         if run is None:
-            raise MatchError(
+            raise Refusal(
                 _(
                     "you have no lesson or puzzle open: start one with `/crosshairs learn` "
                     "or `/crosshairs puzzle`"
@@ -276,7 +276,7 @@ class TrainingService:
             )
         found = self._exercise(run)
         if stamp is not None and stamp != found.stamp:
-            raise MatchError(_("that board is out of date — use the newest one"))
+            raise Refusal(_("that board is out of date — use the newest one"))
         return found
 
     def _exercise(self, run: Run) -> Exercise:
@@ -295,7 +295,7 @@ class TrainingService:
                 puzzle = shipped.puzzle(run.item)
                 start = position.parse(puzzle.position)
         except (RulesError, ValueError) as exc:
-            raise MatchError(
+            raise Refusal(
                 _("that exercise is no longer offered ({why}); start another", why=exc)
             ) from None
         game = start.copy()
@@ -313,16 +313,16 @@ class TrainingService:
         try:
             applied = play_tokens(work, tokens)
         except RulesError as exc:
-            raise MatchError(str(exc)) from None
+            raise Refusal(str(exc)) from None
         if not applied:
-            raise MatchError(_("choose one of the cockpit's entries"))
+            raise Refusal(_("choose one of the cockpit's entries"))
         done = [*exercise.run.tokens, *(s.token for s, _seen in applied)]
         happened = [*exercise.happened, *(e for _step, seen in applied for e in seen)]
         lines = tuple(_words([s.token for s, _seen in applied]))
         if not lessons.turn_over(work, exercise.seat):
             run = await self.repo.advance(exercise.run, done)
             if run is None:
-                raise MatchError(_("that board is out of date — use the newest one"))
+                raise Refusal(_("that board is out of date — use the newest one"))
             return Pressed(self._exercise(run), None, lines)
         if exercise.lesson is not None:
             verdict = await self._judge_lesson(exercise, work, happened, done)
@@ -347,7 +347,7 @@ class TrainingService:
             nxt = next((x for x in after if x.id not in passed), None)
             return ExerciseVerdict(True, (), tried, played, exercise, next_lesson=nxt)
         if await self.repo.advance(exercise.run, (), wrong_try=True) is None:
-            raise MatchError(_("that board is out of date — use the newest one"))
+            raise Refusal(_("that board is out of date — use the newest one"))
         return ExerciseVerdict(False, result.reasons, tried, played, exercise)
 
     async def _judge_puzzle(
@@ -360,7 +360,7 @@ class TrainingService:
         if outcome < puzzle.best:
             run = await self.repo.advance(exercise.run, (), wrong_try=True)
             if run is None:
-                raise MatchError(_("that board is out of date — use the newest one"))
+                raise Refusal(_("that board is out of date — use the newest one"))
             why = puzzle_choice.why_not(exercise.start, puzzle, outcome)
             again = self._exercise(run).stamp
             return ExerciseVerdict(False, (why,), tried, played, exercise, retry=True, stamp=again)
@@ -382,7 +382,7 @@ class TrainingService:
         exercise = await self.current(user_id, stamp)
         puzzle = exercise.puzzle
         if puzzle is None:
-            raise MatchError(_("only a puzzle has a solution to show"))
+            raise Refusal(_("only a puzzle has a solution to show"))
         rating, before, rated = await self._settle(exercise.run, puzzle, False)
         shown = puzzle_choice.solution(exercise.start, puzzle.answer)
         answer = _turn_text(exercise.start, puzzle.answer.split())

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.services.live import LiveMatch, MatchError, MatchHost, Update
+from bot.services.live import LiveMatch, MatchHost, Update
+from bot.services.refusal import Refusal
 from i18n import _
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,7 @@ class TurnClocks:
                         if seat is not None and live.deadline is not None and now >= live.deadline:
                             try:
                                 expired.append(await host.concede(live, seat, "timeout", None))
-                            except MatchError as exc:  # not stored: the next tick tries again
+                            except Refusal as exc:  # not stored: the next tick tries again
                                 log.warning("match %s: timeout not applied: %s", live.id, exc)
                 elif not live.reminded:
                     live.reminded = True
@@ -83,11 +84,11 @@ class TurnClocks:
             seat = game.to_move
             mine = live.seats_of(user_id)
             if seat is None or not mine:
-                raise MatchError(
+                raise Refusal(
                     _("you are not playing in this match") if not mine else _("this game is over")
                 )
             if seat in mine:
-                raise MatchError(_("it is your own turn"))
+                raise Refusal(_("it is your own turn"))
             if live.deadline is None or host.clock.now() < live.deadline:
-                raise MatchError(_("the player to move still has time"))
+                raise Refusal(_("the player to move still has time"))
             return await host.concede(live, seat, "timeout", user_id)

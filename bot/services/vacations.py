@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
 from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
 from i18n import _
 from storage.vacations import Allowance, VacationRepo
 
@@ -123,18 +124,18 @@ def _days(seconds: float) -> float:
 
 def _check_days(days: int) -> None:
     if not 1 <= days <= MAX_DAYS:
-        raise MatchError(_("a vacation is 1 to {n} days (0 ends the one you are on)", n=MAX_DAYS))
+        raise Refusal(_("a vacation is 1 to {n} days (0 ends the one you are on)", n=MAX_DAYS))
 
 
-def _refusal(found: Allowance) -> MatchError:
+def _refusal(found: Allowance) -> Refusal:
     if found.running_until is not None:
-        return MatchError(
+        return Refusal(
             _(
                 "you are on vacation until {when}; `/crosshairs vacation days:0` ends it",
                 when=f"<t:{int(found.running_until)}:f>",
             )
         )
-    return MatchError(
+    return Refusal(
         _(
             "you have {n} vacation day(s) left in these {window} days "
             "(at most {most} in any {window})",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import discord
 
 from bot.invite import USES, Use
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.ui import anywhere
 from i18n import N_, _
 
@@ -92,7 +92,7 @@ def require_place(interaction: discord.Interaction) -> None:
         hint = _("Use this command in {channel}.", channel=there.mention)
     else:
         hint = _("Use this command in a text channel of this server.")
-    raise MatchError(f"{said} {hint}")
+    raise Refusal(f"{said} {hint}")
 
 
 def require_play(interaction: discord.Interaction) -> None:
@@ -111,4 +111,4 @@ def require_play(interaction: discord.Interaction) -> None:
             where=where,
             missing=", ".join(missing),
         )
-        raise MatchError(f"{said} {_(WHO_GRANTS)}")
+        raise Refusal(f"{said} {_(WHO_GRANTS)}")

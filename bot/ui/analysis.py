@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 
 from bot.services import jobs
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
 from bot.services.once import IN_FLIGHT
+from bot.services.refusal import Refusal
 from bot.ui import anywhere
 from bot.ui.board import ANALYSE_ID
 from bot.ui.commands import add_commands, match_here
@@ -122,12 +123,12 @@ async def analyse_match(interaction: discord.Interaction, live: LiveMatch) -> No
     """Analyse ``live`` for ``/crosshairs analyse`` or the Analyse button: refused
     unless it is finished and has a turn played, and while it is being analysed."""
     if not live.game.is_over:
-        raise MatchError(
+        raise Refusal(
             _("match #{id} is not finished: analyse it once the game is over", id=live.id)
         )
     total = turn_count(live.game)
     if not total:
-        raise MatchError(_("match #{id} has no played turn to analyse", id=live.id))
+        raise Refusal(_("match #{id} has no played turn to analyse", id=live.id))
     busy = _("match #{id} is already being analysed", id=live.id)
     with IN_FLIGHT.claim(("analyse", live.id), busy):
         await interaction.response.defer(thinking=True)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
+from bot.services.refusal import Refusal
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def refuse_option(interaction: discord.Interaction, used: bool, reason: str) -> 
     """Refuse an option (a clock, a daily puzzle) that needs the bot to post on its own,
     where it cannot."""
     if used and not posts_on_its_own(interaction):
-        raise MatchError(_refusal(reason))
+        raise Refusal(_refusal(reason))
 
 
 def refuse_press(interaction: discord.Interaction, command: str) -> None:
@@ -119,14 +120,14 @@ def refuse_press(interaction: discord.Interaction, command: str) -> None:
 def require_attachments(interaction: discord.Interaction) -> None:
     """The board is a picture: where the bot only answers, that is all it needs."""
     if not interaction.app_permissions.attach_files:
-        raise MatchError(_refusal(N_("{here}, and here I may not attach the board's picture.")))
+        raise Refusal(_refusal(N_("{here}, and here I may not attach the board's picture.")))
 
 
 def require_public(interaction: discord.Interaction) -> None:
     """In a server that has not added the bot, Discord makes its answers ephemeral for
     someone without Use External Apps there: nobody else would see the match."""
     if interaction.guild_id is not None and not interaction.permissions.use_external_apps:
-        raise MatchError(
+        raise Refusal(
             _(
                 "This server does not let apps it has not added answer for everyone "
                 "(**Use External Apps** is off for you here), so nobody else could see "

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.services import cockpit
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.ui.components import components
 from i18n import _
 
@@ -80,7 +80,7 @@ def read_menu(values: Sequence[str]) -> Chosen:
     if chosen.startswith(cockpit.GO):
         return Chosen(path_of(chosen[len(cockpit.GO) :]), [])
     if not chosen.split():
-        raise MatchError(_("choose one of the menu's entries"))
+        raise Refusal(_("choose one of the menu's entries"))
     return Chosen(None, chosen.split())
 
 

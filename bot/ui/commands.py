@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 
 from bot.services import jobs
-from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
+from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
+from bot.services.refusal import Refusal
 from bot.ui import anywhere, invites
 from bot.ui.access import require_play
 from bot.ui.board import post_board
@@ -84,7 +85,7 @@ def settings_of(mode: str, ruleset: str, planes: int | None, variants: str, fire
     try:
         return Settings(mode=mode, ruleset=ruleset, planes=planes, variants=chosen, fire=fire)
     except RulesError as exc:
-        raise MatchError(
+        raise Refusal(
             _("{error} (variants: {variants})", error=exc, variants=names(VARIANTS))
         ) from None
 
@@ -106,9 +107,7 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
     channel = interaction.channel
     live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
     if live is None:
-        raise MatchError(
-            _("there is no match in this channel: use this command in a match's thread")
-        )
+        raise Refusal(_("there is no match in this channel: use this command in a match's thread"))
     return live
 
 
@@ -143,10 +142,10 @@ async def challenge(
     me = Occupant(interaction.user.id, name_of(interaction.user))
     channel_id, guild_id = channel_ids(interaction)
     if opponent.id == interaction.user.id:
-        raise MatchError(_("you cannot challenge yourself — try the bot instead"))
+        raise Refusal(_("you cannot challenge yourself — try the bot instead"))
     against_bot = bot.user is not None and opponent.id == bot.user.id
     if opponent.bot and not against_bot:
-        raise MatchError(_("that bot cannot play Crosshairs — challenge me instead"))
+        raise Refusal(_("that bot cannot play Crosshairs — challenge me instead"))
     table = invites.new_table(
         bot_of(interaction),
         host=me,
@@ -220,10 +219,10 @@ async def move(
     live = await match_here(interaction)
     whole = OFFERS.whole(interaction.user.id, tokens)
     if whole is None:
-        raise MatchError(_("that shortened suggestion has expired: pick it again or type the turn"))
+        raise Refusal(_("that shortened suggestion has expired: pick it again or type the turn"))
     words = whole.split()
     if not words:
-        raise MatchError(_("type at least one token, e.g. c3C"))
+        raise Refusal(_("type at least one token, e.g. c3C"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.play(live.id, interaction.user.id, words)
     # the answer first: a follow-up after it is a message of its own, so the next board
@@ -314,7 +313,7 @@ async def replay(interaction: discord.Interaction, match: int | None = None) -> 
 async def resign(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     if live.over:
-        raise MatchError(live.over_text())
+        raise Refusal(live.over_text())
     await ask_to_resign(interaction, live)
 
 

@@ -8,14 +8,14 @@ from collections.abc import Awaitable
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.ui.text import fit
 from i18n import _, speaking
 from rules.errors import RulesError
 
 log = logging.getLogger(__name__)
 
-FRIENDLY = (MatchError, RulesError)
+FRIENDLY = (Refusal, RulesError)
 # Discord refused the answer itself: the interaction was delivered after its three
 # seconds (10062), or this was a second delivery of one already answered (40060).
 # Nothing can reach the presser then, and nothing was changed: handlers answer first.

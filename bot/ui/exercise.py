@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit, jobs
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.services.training import Exercise, ExerciseVerdict, Pressed, TrainingService
 from bot.services.workers import Workers
 from bot.ui.cockpit_items import (
@@ -369,12 +369,12 @@ async def open_blunder(
     """A blunder from the analysis post, replayed by the player who made it."""
     match_text, _dot, index_text = arg.partition(".")
     if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):
-        raise MatchError(_("that button is not one of mine"))
+        raise Refusal(_("that button is not one of mine"))
     bot = bot_of(interaction)
     # the id may be forged: only from the match's thread, and never while it is played
     live = await match_of_press(interaction, int(match_text))
     if not live.game.is_over:
-        raise MatchError(
+        raise Refusal(
             _("match #{id} is not finished: analyse it once the game is over", id=live.id)
         )
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -383,9 +383,9 @@ async def open_blunder(
         jobs.analyse_turn, snapshot, int(index_text), bot.config.analysis_depth
     )
     if review is None or not review.better_plan:
-        raise MatchError(_("the analysis finds no better turn there any more"))
+        raise Refusal(_("the analysis finds no better turn there any more"))
     if review.seat not in live.seats_of(interaction.user.id):
-        raise MatchError(
+        raise Refusal(
             _("only {who}, who played that turn, can replay it", who=live.who(review.seat))
         )
     start = position_before(live.game, review)

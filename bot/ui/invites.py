@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.live import LiveMatch, MatchError, Occupant
+from bot.services.live import LiveMatch, Occupant
+from bot.services.refusal import Refusal
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
 from bot.ui.board import open_table
@@ -48,7 +49,7 @@ def _table(table_id: int, interaction: discord.Interaction) -> Table:
     if table is not None and table.guild_id != interaction.guild_id:
         table = None  # another server's table: as if it did not exist
     if table is None:
-        raise MatchError(
+        raise Refusal(
             book.why_closed(table_id)
             or _("this table is no longer open (it started, was called off, or the bot restarted)")
         )
@@ -136,7 +137,7 @@ class ChallengeButton(
         if user.id != table.invited and not (
             self.op == "decline" and user.id == table.host.user_id
         ):
-            raise MatchError(_("this challenge is not addressed to you"))
+            raise Refusal(_("this challenge is not addressed to you"))
         if self.op == "accept":
             # Moderators may have taken a permission away since the challenge was posted.
             require_play(interaction)
@@ -249,31 +250,31 @@ class LobbyButton(
         seated = [i for i, s in enumerate(table.seats) if s is not None and s.user_id == user.id]
         if self.op == "sit":
             if self.seat is None or not 0 <= self.seat < len(table.seats):
-                raise MatchError(_("there is no such seat"))
+                raise Refusal(_("there is no such seat"))
             if table.seats[self.seat] is not None:
-                raise MatchError(_("that seat is taken"))
+                raise Refusal(_("that seat is taken"))
             if not dry:
                 for i in seated:
                     table.seats[i] = None
                 table.seats[self.seat] = Occupant(user.id, name_of(user))
         elif self.op == "leave":
             if not seated:
-                raise MatchError(_("you are not seated at this table"))
+                raise Refusal(_("you are not seated at this table"))
             if host:
-                raise MatchError(_("the host cannot leave: cancel the table instead"))
+                raise Refusal(_("the host cannot leave: cancel the table instead"))
             if not dry:
                 for i in seated:
                     table.seats[i] = None
         elif not host:
-            raise MatchError(_("only the host can do that"))
+            raise Refusal(_("only the host can do that"))
         elif self.op == "cpu":
             free = [i for i, s in enumerate(table.seats) if s is None]
             if not free:
-                raise MatchError(_("every seat is taken"))
+                raise Refusal(_("every seat is taken"))
             if not dry:
                 table.seats[free[0]] = Occupant(None, computer_name("medium"), "medium")
         elif self.op == "start" and not table.full:
-            raise MatchError(_("every seat must be filled first (the host can add the computer)"))
+            raise Refusal(_("every seat must be filled first (the host can add the computer)"))
 
 
 def lobby_text(table: Table) -> str:

@@ -8,7 +8,8 @@ from typing import TypeVar
 
 from discord import app_commands
 
-from bot.services.live import COMPUTER_STRENGTHS, MatchError
+from bot.services.live import COMPUTER_STRENGTHS
+from bot.services.refusal import Refusal
 from i18n import N_, _
 from rules import clouds
 from rules.modes import Settings
@@ -57,7 +58,7 @@ def turn_clock(seconds: int | None) -> float | None:
         return None
     low, high = CLOCK_RANGE
     if not low <= seconds <= high:
-        raise MatchError(
+        raise Refusal(
             _(
                 "a turn clock is {low} seconds to {high} days, given in seconds "
                 "(300 is five minutes), and {seconds} is not; leave it out for no clock",

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import cockpit
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
+from bot.services.refusal import Refusal
 from bot.ui.board import ACTIONS, COCKPIT_BUTTON, COCKPIT_MENU, LABELS, send_cockpit
 from bot.ui.cockpit_items import CHOICE, choice_button, choice_id, choice_of, menu_select, read_menu
 from bot.ui.components import Persistent, components
@@ -62,7 +63,7 @@ class MatchButton(
         if await surface.caught_up(interaction, live):
             return
         if live.over:
-            raise MatchError(live.over_text())
+            raise Refusal(live.over_text())
         if self.action == "play":
             games.check_turn(live, interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -122,7 +123,7 @@ class ConfirmResign(Persistent[discord.ui.Button[Any]], template=r"xh:sure:(?P<i
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
     """The Resign button and ``/crosshairs resign`` both ask before resigning."""
     if not live.seats_of(interaction.user.id):
-        raise MatchError(_("you are not playing in this match"))
+        raise Refusal(_("you are not playing in this match"))
     early = bool(live.game.unflown())
     question = (
         _(

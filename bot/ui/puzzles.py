@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.services.clock import Clock
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.services.training import TrainingService, daily_puzzle
 from bot.ui import anywhere
 from bot.ui.commands import add_commands
@@ -71,13 +71,13 @@ async def switch_daily(
     off: bool,
 ) -> None:
     if interaction.guild_id is None:
-        raise MatchError(_("the daily puzzle is for servers: use this in a server's channel"))
+        raise Refusal(_("the daily puzzle is for servers: use this in a server's channel"))
     anywhere.refuse_option(interaction, True, anywhere.NO_DAILY)
     permissions = interaction.permissions
     if not (permissions.manage_guild or permissions.administrator):
-        raise MatchError(_("only a server admin (Manage Server) can switch the daily puzzle"))
+        raise Refusal(_("only a server admin (Manage Server) can switch the daily puzzle"))
     if channel is not None and channel.guild.id != interaction.guild_id:
-        raise MatchError(_("pick a channel of this server"))
+        raise Refusal(_("pick a channel of this server"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     if off or channel is None:
         await training.set_daily(interaction.guild_id, None)

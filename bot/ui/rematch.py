@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.live import LiveMatch, MatchError, Occupant
+from bot.services.live import LiveMatch, Occupant
+from bot.services.refusal import Refusal
 from bot.ui import anywhere
 from bot.ui.board import REMATCH_ID, open_table
 from bot.ui.components import Persistent, answer_button, components
@@ -130,16 +131,16 @@ class RematchButton(Persistent[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>
 
 def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
     if not live.game.is_over or live.aborted:
-        raise MatchError(_("a rematch can be asked for only once the game has a result"))
+        raise Refusal(_("a rematch can be asked for only once the game has a result"))
     if not live.seats_of(user_id):
-        raise MatchError(_("only the players of this match can ask for its rematch"))
+        raise Refusal(_("only the players of this match can ask for its rematch"))
     if any(e.user_id is not None and e.user_id < 0 for e in live.seats):
-        raise MatchError(_("a pilot of this match was forgotten at their request: no rematch"))
+        raise Refusal(_("a pilot of this match was forgotten at their request: no rematch"))
     if live.id in book.done:
-        raise MatchError(book.done[live.id])
+        raise Refusal(book.done[live.id])
     pending = book.waiting_offer(live.id)
     if pending is not None and user_id not in pending.waiting:
-        raise MatchError(_("you have already asked for this rematch: waiting for an answer"))
+        raise Refusal(_("you have already asked for this rematch: waiting for an answer"))
 
 
 def _offer_text(offer: Offer) -> str:
@@ -159,12 +160,12 @@ def _offer_view(offer: Offer) -> discord.ui.View:
 def _offer(book: RematchOffers, offer_id: int, user_id: int, op: str) -> Offer:
     offer = book.pending.get(offer_id)
     if offer is None:
-        raise MatchError(
+        raise Refusal(
             book.closed.get(offer_id)
             or _("this rematch offer is no longer open (the bot restarted): press Rematch again")
         )
     if user_id not in offer.waiting and not (op == "decline" and user_id == offer.host):
-        raise MatchError(_("this rematch offer is not addressed to you"))
+        raise Refusal(_("this rematch offer is not addressed to you"))
     return offer
 
 

@@ -23,11 +23,12 @@ from discord.ext import commands
 import i18n
 from bot.services import jobs
 from bot.services.events import GameBooked, MatchAborted, nonce
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
 from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
+from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.workers import Workers
 from bot.ui.board import open_table
@@ -166,9 +167,9 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     if len(active) == 1:
         return active[0]
     if not active:
-        raise MatchError(_("no series is running here"))
+        raise Refusal(_("no series is running here"))
     numbers = ", ".join(f"#{s.id}" for s in active)
-    raise MatchError(
+    raise Refusal(
         _("several series are running ({numbers}): give the series number", numbers=numbers)
     )
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError, Occupant
+from bot.services.live import Occupant
+from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
 from bot.ui.commands import add_commands
@@ -69,7 +70,7 @@ class InvitationButton(
         if offer is not None and offer.guild_id != interaction.guild_id:
             offer = None  # another server's invitation: as if it did not exist
         if offer is None:
-            raise MatchError(
+            raise Refusal(
                 book.why_closed(self.invitation_id)
                 or _(
                     "this invitation is no longer open (it started, was declined or expired, "
@@ -80,10 +81,10 @@ class InvitationButton(
         invited = {e.user_id for e in offer.entrants[1:]}
         organiser = user.id == offer.entrants[0].user_id
         if user.id not in invited and not (self.op == "decline" and organiser):
-            raise MatchError(_("this invitation is not addressed to you"))
+            raise Refusal(_("this invitation is not addressed to you"))
         expired = bot_of(interaction).env.clock.now() >= offer.expires_at
         if self.op == "accept" and not expired and user.id not in offer.waiting:
-            raise MatchError(_("you have already accepted; waiting for the others"))
+            raise Refusal(_("you have already accepted; waiting for the others"))
         if self.op == "accept" and not expired and offer.waiting <= {user.id}:
             # This press starts the series: moderators may have taken a permission
             # away since the invitation was posted.
@@ -191,7 +192,7 @@ async def start(
     chosen = mode or ("duel" if len(users) == 2 else f"ffa{len(users)}")
     entrants = [_entrant(bot, u, strength) for u in users]
     if entrants[0].user_id is None:
-        raise MatchError(_("the organiser plays in the series"))
+        raise Refusal(_("the organiser plays in the series"))
     tokens = _handicaps(handicaps, len(entrants))
     service = bot.env.series
     service.check(chosen, entrants, games)
@@ -283,11 +284,9 @@ def _handicaps(text: str, count: int) -> list[int] | None:
     try:
         values = [int(v) for v in text.replace(" ", ",").split(",") if v]
     except ValueError:
-        raise MatchError(
-            _("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'")
-        ) from None
+        raise Refusal(_("handicaps: numbers separated by commas, e.g. 0,2, or 'suggest'")) from None
     if len(values) != count or any(not 0 <= v <= MAX_HANDICAP for v in values):
-        raise MatchError(
+        raise Refusal(
             _(
                 "handicaps: one number 0..{most} per player ({n} players)",
                 most=MAX_HANDICAP,
@@ -301,7 +300,7 @@ def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: 
     if bot.user is not None and user.id == bot.user.id:
         return Occupant(None, computer_name(strength), strength)
     if user.bot:
-        raise MatchError(_("{name} is a bot that cannot play Crosshairs", name=name_of(user)))
+        raise Refusal(_("{name} is a bot that cannot play Crosshairs", name=name_of(user)))
     return Occupant(user.id, name_of(user))
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.ui.access import WHO_GRANTS, lacking
 from bot.ui.commands import add_commands
 from bot.ui.text import fit
@@ -27,7 +27,7 @@ async def check(interaction: discord.Interaction) -> None:
         raise app_commands.CheckFailure(_("checking the setup needs the Manage Server permission"))
     guild = interaction.guild
     if guild is None:
-        raise MatchError(_("the setup check is for a server"))
+        raise Refusal(_("the setup check is for a server"))
     lines = []
     for channel in sorted(guild.text_channels, key=lambda c: c.position):
         missing = lacking(channel.permissions_for(guild.me), why=True)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError, Update
+from bot.services.live import Update
+from bot.services.refusal import Refusal
 from bot.services.takeback import Answer, Takebacks
 from bot.ui.board import board_view
 from bot.ui.commands import add_commands, match_here
@@ -103,7 +104,7 @@ class TakebackButton(
     async def _press(self, interaction: discord.Interaction) -> None:
         service = _service(interaction)
         if self.old:
-            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+            raise Refusal(_("this takeback request is out of date: the game has moved on"))
         asked = await service.find(self.takeback_id)
         # the id may be forged: the takeback's match only from its own thread
         live = await match_of_press(interaction, asked.match_id)

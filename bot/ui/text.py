@@ -17,7 +17,7 @@ from typing import TypeAlias
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from i18n import _
 
 MESSAGE = 2000  # characters of a Discord message's content
@@ -41,7 +41,7 @@ def bounded(value: str, limit: int, what: str) -> str:
     """``value`` if it is at most ``limit`` characters; else a friendly refusal that does
     not repeat it. ``what`` is English, marked with ``N_`` where it is written."""
     if len(value) > limit:
-        raise MatchError(
+        raise Refusal(
             _("{what} is too long: at most {limit} characters, please", what=_(what), limit=limit)
         )
     return value

@@ -7,21 +7,22 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
+from bot.services.refusal import Refusal
 from bot.ui.context import bot_of
 from i18n import N_, _
 
 
-def not_found(kind: str, number: int) -> MatchError:
+def not_found(kind: str, number: int) -> Refusal:
     """``kind``: match, series or tournament (each marked where it is passed)."""
-    return MatchError(_("there is no {kind} #{number} here", kind=_(kind), number=number))
+    return Refusal(_("there is no {kind} #{number} here", kind=_(kind), number=number))
 
 
 async def match_in_guild(interaction: discord.Interaction, match_id: int) -> LiveMatch:
     """A match of this server, by number (for /crosshairs replay)."""
     try:
         live = await bot_of(interaction).games.get(match_id)
-    except MatchError:
+    except Refusal:
         raise not_found(N_("match"), match_id) from None
     if live.record.guild_id != interaction.guild_id:
         raise not_found(N_("match"), match_id)

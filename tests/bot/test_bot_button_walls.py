@@ -12,13 +12,14 @@ from support.replies import answer
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.services.live import LiveMatch, MatchError
+from bot.services.live import LiveMatch
+from bot.services.refusal import Refusal
 
 
 async def no_exercise(bot: CrosshairsBot, user_id: int) -> bool:
     try:
         await bot.env.training.current(user_id)
-    except MatchError:
+    except Refusal:
         return True
     return False
 

@@ -31,6 +31,6 @@ async def test_move_with_a_token_outside_ascii_or_the_board_is_refused_kindly(
 
     shown = answer(result).content
     assert repr(token) in shown and "went wrong" not in shown, shown
-    (why,) = refusals(simcord_env)  # a MatchError, not a crash behind the error handler
+    (why,) = refusals(simcord_env)  # a Refusal, not a crash behind the error handler
     assert repr(token) in why
     assert live.ply == before

@@ -20,7 +20,7 @@ from support.uploads import Upload
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.services.training import TrainingService, daily_puzzle
 from bot.ui.puzzles import DailyPuzzles
 from rules import position
@@ -179,7 +179,7 @@ async def test_a_puzzle_solved_on_a_retry_is_rated_once_by_its_first_try(
     assert rating is not None and rating.rating < 1500 and (rating.solved, rating.failed) == (0, 1)
     # the miss's solution button is stale now: the rating does not move a second time
     stamp = next(c for c in stale if c.startswith("xh:tr:solution:")).rsplit(":", 1)[1]
-    with pytest.raises(MatchError, match="no lesson or puzzle open"):
+    with pytest.raises(Refusal, match="no lesson or puzzle open"):
         await simcord_bot.env.training.show_solution(ann.id, stamp)
     assert await repo.puzzle_rating(ann.id) == rating
 

@@ -12,16 +12,9 @@ import pytest
 
 from bot.env import stores_on
 from bot.services.clock import FakeClock
-from bot.services.live import (
-    AlreadyOut,
-    AlreadyOver,
-    ClockSettings,
-    LiveMatch,
-    MatchError,
-    NotYours,
-    Occupant,
-)
+from bot.services.live import AlreadyOut, AlreadyOver, ClockSettings, LiveMatch, NotYours, Occupant
 from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
 from rules import board
 from rules.modes import Settings
 from storage.db import Database
@@ -116,9 +109,9 @@ async def assert_refused(
     live: LiveMatch,
     why: str,
     coro: object,
-    kind: type[MatchError] = MatchError,
+    kind: type[Refusal] = Refusal,
 ) -> None:
-    """The refusal says ``why``, is of its ``kind`` (every kind is a MatchError, answered
+    """The refusal says ``why``, is of its ``kind`` (every kind is a Refusal, answered
     the same friendly way), and leaves memory and storage as they were."""
     before = (live.ply, live.game.state_key(), (await games.repo.get(live.id)).ply)
     with pytest.raises(kind, match=why):
@@ -170,7 +163,7 @@ async def test_a_double_press_race_applies_once(duel: tuple[GameManager, LiveMat
         games.play(live.id, ALICE, ["+a3NE"], expect_ply=ply),
         return_exceptions=True,
     )
-    assert sum(isinstance(r, MatchError) for r in results) == 1
+    assert sum(isinstance(r, Refusal) for r in results) == 1
     assert live.ply == ply + 1
     assert (await games.repo.get(live.id)).ply == ply + 1
 
@@ -344,7 +337,7 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
     assert [m.id for m in loaded] == [good.id]
     assert [s.match_id for s in set_aside] == [bad.id]
     await assert_refused(games, loaded[0], "not your turn", games.play(good.id, BOB, ["+k7SW"]))
-    with pytest.raises(MatchError, match="damaged"):
+    with pytest.raises(Refusal, match="damaged"):
         await games.play(bad.id, CAROL, ["+a3NE"])
     await db.close()
 

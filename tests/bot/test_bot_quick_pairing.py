@@ -12,7 +12,8 @@ from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.live import ClockSettings, MatchError, Occupant
+from bot.services.live import ClockSettings, Occupant
+from bot.services.refusal import Refusal
 from bot.services.seeks import Seeks, SoughtGame
 from rules.modes import Settings
 
@@ -113,6 +114,6 @@ def test_two_seeking_at_once_are_paired_exactly_once() -> None:
     second, partner = seeks.seek(bob, 10, 20, game, 300.0, "medium")
     assert none is None and partner is first and second.seeker is bob
     assert seeks.of(1) is None and seeks.of(2) is None and not seeks.due()
-    with pytest.raises(MatchError):  # a double press of one player seeks once
+    with pytest.raises(Refusal):  # a double press of one player seeks once
         seeks.seek(bob, 10, 20, game, None, "medium")
         seeks.seek(bob, 10, 20, game, None, "medium")

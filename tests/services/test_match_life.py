@@ -30,7 +30,8 @@ from bot.services.events import (
     PairingBooked,
     TurnPassed,
 )
-from bot.services.live import LiveMatch, MatchError, Occupant, Update
+from bot.services.live import LiveMatch, Occupant, Update
+from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan
 from bot.services.surface import Shown, Surface
 from bot.services.tournaments.plan import TournamentPlan
@@ -113,7 +114,7 @@ class Stack:
         """An action through the one service path; False if it was refused."""
         try:
             update = await action()
-        except MatchError:
+        except Refusal:
             return False
         await self.env.life.after(update)
         return True

@@ -6,7 +6,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 
 
 def answer(result: Any) -> Any:
@@ -32,7 +32,7 @@ def refusals(env: Any) -> list[str]:
     found = []
     for error in env.errors:
         original = getattr(error, "original", error)
-        assert isinstance(original, MatchError | app_commands.CheckFailure), repr(error)
+        assert isinstance(original, Refusal | app_commands.CheckFailure), repr(error)
         found.append(str(original))
     return found
 

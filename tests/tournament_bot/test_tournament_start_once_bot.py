@@ -10,7 +10,7 @@ import pytest
 from support.replies import answer
 
 from bot.discord_app import CrosshairsBot
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 
 from .tournament_harness import Club
 
@@ -31,7 +31,7 @@ async def test_start_acts_once_and_the_sign_up_buttons_go(
     sign_up = next(m for m in club.channel.history() if m.id == created.id)
     assert sign_up.components == []  # nobody joins, leaves or starts it any more
     assert sum("starts!" in s for s in club.said()) == 1
-    with pytest.raises(MatchError, match="no longer taking entries"):
+    with pytest.raises(Refusal, match="no longer taking entries"):
         await simcord_bot.env.tournaments.registration.start(1)
     assert sum("starts!" in s for s in club.said()) == 1
     assert not any("Starting" in s for s in club.said())

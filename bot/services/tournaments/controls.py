@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from bot.services.live import AlreadyOver, MatchError, Update
+from bot.services.live import AlreadyOver, Update
+from bot.services.refusal import Refusal
 from bot.services.tournaments.plan import ELIMINATION, Advance, TournamentPlan
 from bot.services.tournaments.registration import Registration
 from bot.services.tournaments.rounds import TournamentRounds
@@ -29,7 +30,7 @@ class Controls:
         """Pause: no new round opens (games in play go on). Resume: open what is due."""
         t = await self.repo.get(tid)
         if t.status is not TournamentStatus.RUNNING:
-            raise MatchError(_("{name} is not running", name=t.name))
+            raise Refusal(_("{name} is not running", name=t.name))
         await self.rounds.plans.save(
             tid, replace(TournamentPlan.from_json(t.settings_json), paused=paused)
         )
@@ -41,7 +42,7 @@ class Controls:
         t = await self.repo.get(tid)
         entry = await self.registration.entry(tid, user_id)
         if entry.dropped:
-            raise MatchError(_("that player has already been dropped"))
+            raise Refusal(_("that player has already been dropped"))
         await self.repo.drop(tid, user_id)
         if t.status is not TournamentStatus.RUNNING:
             return []
@@ -73,12 +74,12 @@ class Controls:
             None,
         )
         if pairing is None:
-            raise MatchError(_("those two players have not been paired"))
+            raise Refusal(_("those two players have not been paired"))
         seats = [pp.user_id for pp in pairing.players]
         if winner is None and t.format in ELIMINATION:
-            raise MatchError(_("a bracket match needs a winner"))
+            raise Refusal(_("a bracket match needs a winner"))
         if winner is not None and winner not in seats:
-            raise MatchError(_("the winner must be one of the two players"))
+            raise Refusal(_("the winner must be one of the two players"))
         points = {u: (0.5 if winner is None else float(u == winner)) for u in seats}
         if t.format in ELIMINATION and pairing.decided:
             await self._check_correction(tid, pairing, str(winner))
@@ -104,7 +105,7 @@ class Controls:
         except ValueError:
             # the winner is one of the pair (checked first), so the one refusal left is
             # a later match that already has a result
-            raise MatchError(
+            raise Refusal(
                 _("cannot correct that result: a match it leads to already has a result")
             ) from None
 
@@ -114,14 +115,14 @@ class Controls:
         t = await self.repo.get(tid)
         current = await self.rounds.current_round(tid)
         if not current:
-            raise MatchError(_("no round is in progress"))
+            raise Refusal(_("no round is in progress"))
         for p in current:
             if p.series_id is None:
                 continue
             series = await self.series.repo.get(p.series_id)
             for g in series.games:
                 if g.match_id is not None and (await self.games.get(g.match_id)).ply > 0:
-                    raise MatchError(_("a game of this round has begun: set results instead"))
+                    raise Refusal(_("a game of this round has begun: set results instead"))
         organiser = TournamentPlan.from_json(t.settings_json).organiser
         for p in current:
             if p.series_id is not None:

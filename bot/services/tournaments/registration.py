@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.services.live import MatchError
+from bot.services.refusal import Refusal
 from bot.services.tournaments.plan import FORMATS, Advance, TournamentPlan, team_size
 from bot.services.tournaments.rounds import TournamentRounds
 from competition.standings import TieBreak
@@ -52,29 +52,29 @@ class Registration:
     ) -> Tournament:
         spec = MODES.get(mode)
         if format not in FORMATS:
-            raise MatchError(_("unknown format {format}", format=repr(format)))
+            raise Refusal(_("unknown format {format}", format=repr(format)))
         if spec is None:
-            raise MatchError(_("unknown mode {mode}", mode=repr(mode)))
+            raise Refusal(_("unknown mode {mode}", mode=repr(mode)))
         teams = team_size(mode) is not None
         if format == "arena" and mode != "duel":
-            raise MatchError(_("an arena is for duels"))
+            raise Refusal(_("an arena is for duels"))
         if format not in ("swiss", "arena") and mode != "duel" and not teams:
-            raise MatchError(_("round robin and elimination are for duels or teams (2v2, 3v3)"))
+            raise Refusal(_("round robin and elimination are for duels or teams (2v2, 3v3)"))
         if format == "swiss" and spec.family.key not in ("duel", "ffa") and not teams:
-            raise MatchError(_("Swiss plays duels, free-for-all tables or teams (2v2, 3v3)"))
+            raise Refusal(_("Swiss plays duels, free-for-all tables or teams (2v2, 3v3)"))
         if (format == "arena") != (plan.arena_minutes is not None):
-            raise MatchError(_("an arena, and only an arena, needs a duration in minutes"))
+            raise Refusal(_("an arena, and only an arena, needs a duration in minutes"))
         if format == "arena" and plan.round_minutes is not None:
-            raise MatchError(_("an arena has no rounds to time: it pairs players as they finish"))
+            raise Refusal(_("an arena has no rounds to time: it pairs players as they finish"))
         if format == "swiss" and not plan.rounds:
-            raise MatchError(_("a Swiss event needs a number of rounds"))
+            raise Refusal(_("a Swiss event needs a number of rounds"))
         if plan.round_minutes is not None and plan.round_minutes < 1:
-            raise MatchError(_("a round needs a length of at least a minute"))
+            raise Refusal(_("a round needs a length of at least a minute"))
         if games % 2 == 0:
-            raise MatchError(_("a pairing is a best of N series: N must be odd"))
+            raise Refusal(_("a pairing is a best of N series: N must be odd"))
         for tb in plan.tiebreaks:
             if tb not in set(TieBreak):
-                raise MatchError(_("unknown tie-break {tiebreak}", tiebreak=repr(tb)))
+                raise Refusal(_("unknown tie-break {tiebreak}", tiebreak=repr(tb)))
         tid = await self.repo.create(
             NewTournament(
                 guild_id=guild_id,
@@ -91,28 +91,28 @@ class Registration:
     async def join(self, tid: int, user_id: int, name: str) -> None:
         t = await self._open(tid)
         if team_size(t.mode) is not None:
-            raise MatchError(
+            raise Refusal(
                 _("in a team event a captain enters a team: `/crosshairs-tournament team`")
             )
         try:
             await self.repo.enter(tid, user_id, name)
         except StorageError:
-            raise MatchError(_("you have already joined")) from None
+            raise Refusal(_("you have already joined")) from None
 
     async def leave(self, tid: int, user_id: int) -> None:
         await self._open(tid)
         entry = await self.entry(tid, user_id)
         if entry.dropped:
-            raise MatchError(_("you have already left"))
+            raise Refusal(_("you have already left"))
         await self.repo.drop(tid, user_id)
 
     async def check_in(self, tid: int, user_id: int) -> None:
         t = await self._open(tid)
         if not TournamentPlan.from_json(t.settings_json).check_in:
-            raise MatchError(_("{name} has no check-in: joining is all it takes", name=t.name))
+            raise Refusal(_("{name} has no check-in: joining is all it takes", name=t.name))
         entry = await self.entry(tid, user_id)
         if entry.dropped:
-            raise MatchError(_("you left this tournament; join again first"))
+            raise Refusal(_("you left this tournament; join again first"))
         await self.repo.check_in(tid, user_id)
 
     async def find(self, tid: int) -> Tournament | None:
@@ -125,13 +125,13 @@ class Registration:
     async def _open(self, tid: int) -> Tournament:
         t = await self.repo.get(tid)
         if t.status is not TournamentStatus.OPEN:
-            raise MatchError(_("{name} is no longer taking entries", name=t.name))
+            raise Refusal(_("{name} is no longer taking entries", name=t.name))
         return t
 
     async def entry(self, tid: int, user_id: int) -> Entry:
         entry = next((e for e in await self.repo.entries(tid) if e.user_id == user_id), None)
         if entry is None:
-            raise MatchError(_("that player has not entered this tournament"))
+            raise Refusal(_("that player has not entered this tournament"))
         return entry
 
     async def close_check_in(self, tid: int) -> list[int]:
@@ -139,7 +139,7 @@ class Registration:
         t = await self._open(tid)
         plan = TournamentPlan.from_json(t.settings_json)
         if not plan.check_in:
-            raise MatchError(_("{name} has no check-in open", name=t.name))
+            raise Refusal(_("{name} has no check-in open", name=t.name))
         gone = [
             e.user_id for e in await self.repo.entries(tid) if not e.checked_in and not e.dropped
         ]
@@ -157,9 +157,9 @@ class Registration:
         field_ = [e for e in await self.repo.entries(tid) if not e.dropped]
         if team_size(t.mode) is not None:
             if len(field_) < 2:
-                raise MatchError(_("{name} needs at least 2 teams to start", name=t.name))
+                raise Refusal(_("{name} needs at least 2 teams to start", name=t.name))
         elif len(field_) < MODES[t.mode].seats:
-            raise MatchError(
+            raise Refusal(
                 n_(
                     "{name} needs at least {n} player to start",
                     "{name} needs at least {n} players to start",
@@ -173,7 +173,7 @@ class Registration:
         # Claimed in storage before anything else is written: of two starts (two
         # presses, two processes), one goes on and the other is told.
         if not await self.repo.move_status(tid, TournamentStatus.OPEN, TournamentStatus.RUNNING):
-            raise MatchError(_("{name} has already started", name=t.name))
+            raise Refusal(_("{name} has already started", name=t.name))
         # Strongest first; among equal ratings, whoever joined first.
         for seed, (_rating, _joined, user_id) in enumerate(
             sorted(rated, key=lambda r: (-r[0], r[1])), 1

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.services.live import AlreadyOver, MatchError, NotYours
+from bot.services.live import AlreadyOver, NotYours
+from bot.services.refusal import Refusal
 from bot.services.tournaments.plan import team_size
 from i18n import _
 from storage.errors import StorageError
@@ -46,9 +47,9 @@ class Teams:
         assert size is not None
         members = [captain, *others]
         if len({u for u, _ in members}) != len(members):
-            raise MatchError(_("a team needs different players"))
+            raise Refusal(_("a team needs different players"))
         if len(members) != size:
-            raise MatchError(
+            raise Refusal(
                 _(
                     "a team of {mode} has {size} players: you and {more} more",
                     mode=t.mode,
@@ -59,7 +60,7 @@ class Teams:
         try:
             await self.repo.form_team(tid, captain[0], members)
         except StorageError:
-            raise MatchError(_("someone in that team is already in a team of this event")) from None
+            raise Refusal(_("someone in that team is already in a team of this event")) from None
         return t
 
     async def accept_team(self, tid: int, guild_id: int | None, captain: int, user: int) -> bool:
@@ -87,7 +88,7 @@ class Teams:
         if user not in invited:
             raise NotYours(_("this invitation is not for you"))
         if any(e.user_id == captain for e in await self.repo.entries(tid)):
-            raise MatchError(_("that team has entered already: the captain can leave the event"))
+            raise Refusal(_("that team has entered already: the captain can leave the event"))
         await self.repo.disband_team(tid, captain)
 
     async def entered(self, tid: int) -> dict[int, Team]:
@@ -111,11 +112,9 @@ class Teams:
     async def _team_event(self, tid: int, guild_id: int | None) -> Tournament:
         t = await self.repo.get(tid)
         if t.guild_id != guild_id:
-            raise MatchError(
-                _("there is no {kind} #{number} here", kind=_("tournament"), number=tid)
-            )
+            raise Refusal(_("there is no {kind} #{number} here", kind=_("tournament"), number=tid))
         if team_size(t.mode) is None:
-            raise MatchError(_("{name} is for single players: press **Join**", name=t.name))
+            raise Refusal(_("{name} is for single players: press **Join**", name=t.name))
         if t.status is not TournamentStatus.OPEN:
-            raise MatchError(_("{name} is no longer taking entries", name=t.name))
+            raise Refusal(_("{name} is no longer taking entries", name=t.name))
         return t

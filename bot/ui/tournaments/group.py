@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError
 from bot.services.records import Tournament, TournamentStatus
+from bot.services.refusal import Refusal
 from bot.services.tournaments.plan import ELIMINATION
 from bot.ui.commands import top_level
 from bot.ui.context import bot_of
@@ -87,9 +87,9 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     if len(live) == 1:
         return live[0]
     if not live:
-        raise MatchError(_("no tournament is open or running here"))
+        raise Refusal(_("no tournament is open or running here"))
     numbers = ", ".join(f"#{t.id}" for t in live)
-    raise MatchError(
+    raise Refusal(
         _("several tournaments are on ({numbers}): give the tournament number", numbers=numbers)
     )
 
@@ -111,7 +111,7 @@ async def standings_cmd(interaction: discord.Interaction, tournament_id: int | N
 async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found = await tournament_here(interaction, tournament_id)
     if found.format not in ELIMINATION:
-        raise MatchError(
+        raise Refusal(
             _(
                 "{name} has no bracket: it is {format}",
                 name=found.name,

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
+from bot.services.refusal import Refusal
 from bot.services.tournaments.plan import TournamentPlan
 from bot.ui.commands import add_commands
 from bot.ui.components import Persistent, components
@@ -125,7 +125,7 @@ class RegistrationButton(
             return
         require_organiser(interaction)
         if found.status is not TournamentStatus.OPEN:  # told only to the presser
-            raise MatchError(_("{name} has already started", name=found.name))
+            raise Refusal(_("{name} has already started", name=found.name))
         busy = _("the tournament is already being started or closed")
         with IN_FLIGHT.claim(("tn", self.tid), busy):
             if self.op == "close":
@@ -196,14 +196,14 @@ async def create(
     bot = bot_of(interaction)
     name = plain(bounded(name, NAME, N_("a tournament's name")))
     if not visible(name):  # blank-looking wherever it is shown
-        raise MatchError(_("give the tournament a name"))
+        raise Refusal(_("give the tournament a name"))
     bounded(tiebreaks, LIST, N_("tie-breaks"))
     try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
         every_game = Settings(mode=mode, ruleset=ruleset, planes=planes, fire=fire)
     except RulesError as exc:
-        raise MatchError(str(exc)) from None
+        raise Refusal(str(exc)) from None
     if clouds.lower() not in {c.value for c in CLOUD_CHOICES}:
-        raise MatchError(
+        raise Refusal(
             _("clouds: choose one of {choices}", choices=", ".join(c.value for c in CLOUD_CHOICES))
         )
     order = tuple(t.strip().lower() for t in tiebreaks.split(",") if t.strip())
@@ -226,7 +226,7 @@ async def create(
         arena_minutes=duration or None,
     )
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise MatchError(_("tournaments are run in a server channel"))
+        raise Refusal(_("tournaments are run in a server channel"))
     await interaction.response.defer(thinking=True)  # before the writes
     created = await bot.env.tournaments.registration.create(
         plan,
