@@ -174,7 +174,7 @@ class CrosshairsBot(commands.Bot):
         now = time.time()
         try:
             at = await self.env.identify_slots.reserve(bucket, spacing * IDENTIFY_MARGIN, now)
-        except StorageError as exc:  # alone with no database: discord.py's own spacing
+        except StorageError as exc:  # the database is failing: discord.py's own spacing
             log.warning("identify not coordinated (%s); waiting %.1f s", exc, spacing)
             if not initial:
                 await asyncio.sleep(spacing)
