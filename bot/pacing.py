@@ -50,9 +50,8 @@ class Pace:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.per_second = per_second
-        self.interval = 1.0 / per_second
-        self.limit = max(1, int(per_second))
+        self._budget = per_second  # the token's, shared between its processes
+        self._keep_to(per_second)
         self._clock = clock
         self._sleep = sleep
         self._next = 0.0
@@ -63,7 +62,9 @@ class Pace:
 
     def share(self, processes: int) -> None:
         """Keep to one of ``processes`` equal shares of the token's budget."""
-        per_second = PER_SECOND / max(1, processes)
+        self._keep_to(self._budget / max(1, processes))
+
+    def _keep_to(self, per_second: float) -> None:
         self.interval = 1.0 / per_second
         self.limit = max(1, int(per_second))
 
