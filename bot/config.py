@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.services.live_set import DEFAULT_SIZE
 from bot.services.shards import Shards
 from bot.services.workers import default_size
 from rules.ai.analysis import AnalysisDepth
@@ -34,6 +35,8 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object per line
     # Discord's one IDENTIFY per bucket per 5 s; a local Discord may run its limits faster
     identify_spacing: float = 5.0
+    # matches kept in memory (least recently used go first; storage holds them all)
+    matches_in_memory: int = DEFAULT_SIZE
 
     @property
     def shards(self) -> Shards:
@@ -92,6 +95,8 @@ class Config:
             # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
             clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
+            matches_in_memory=_count(env, "MATCHES_IN_MEMORY", DEFAULT_SIZE, 1, 10_000_000)
+            or DEFAULT_SIZE,
         )
 
 

@@ -120,10 +120,9 @@ class CrosshairsBot(commands.Bot):
             self.budget = SharedBudget(self.pace, self.env.rest_leases)
             await self.budget.start()
         await self.ops.start(self.config.metrics_port, lambda: len(self.games.live_matches()))
-        loaded, set_aside = await self.games.resume()
-        for problem in set_aside:
-            log.error("match %s set aside: %s", problem.match_id, problem.why)
-        log.info("resumed %d unfinished matches", len(loaded))
+        # Nothing is loaded before connecting: each match is, when something touches it.
+        unfinished = await self.games.resume()
+        log.info("%d unfinished matches in this process's shards", unfinished)
         await self._install(self)
         await self.sync_if_changed()
         if self.application_id is not None:

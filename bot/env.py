@@ -34,6 +34,7 @@ from storage.events import MatchEvents
 from storage.gateway import IdentifySlots, RestLeases
 from storage.guilds import GuildSettingsRepo
 from storage.health import open_checked
+from storage.live_index import LiveIndex
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
@@ -54,6 +55,7 @@ def stores_on(db: Database) -> Stores:
     return Stores(
         db=db,
         matches=MatchRepo(db),
+        live_index=LiveIndex(db),
         boards=BoardMarks(db),
         match_events=MatchEvents(db),
         turn_events=TurnEvents(db),
@@ -110,7 +112,9 @@ class Env:
             await db.close()
             raise
         stores = stores_on(db)
-        games = GameManager(stores, clock, workers=pool, shards=config.shards)
+        games = GameManager(
+            stores, clock, workers=pool, shards=config.shards, keep=config.matches_in_memory
+        )
         series = SeriesService(games, stores.series, stores.ratings)
         ratings = RatingService(stores, series.rates_handicapped)
         locales = Locales(stores.locales)

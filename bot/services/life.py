@@ -142,11 +142,11 @@ class MatchLife:
         finally:
             self._flying.discard(match_id)
 
-    def resume_computers(self) -> None:
-        """After a restart: the computer flies wherever it was to move."""
-        for live in self.games.live_matches():
-            if live.computer_to_move:
-                self._spawn(self.computer_turns(live.id))
+    async def resume_computers(self) -> None:
+        """After a restart: the computer flies wherever it was to move (asked of
+        storage: each such match is loaded as its turn is flown)."""
+        for match_id in await self.games.index.computers_to_move(self.games.shards):
+            self._spawn(self.computer_turns(match_id))
 
     async def called_off(self, live: LiveMatch) -> None:
         """A match withdrawn (its place gone): its end published as an abort's."""

@@ -10,6 +10,7 @@ from storage.db import Database
 from storage.events import MatchEvents
 from storage.gateway import IdentifySlots, RestLeases
 from storage.guilds import GuildSettingsRepo
+from storage.live_index import LiveIndex
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
@@ -29,6 +30,7 @@ from storage.vacations import VacationRepo
 class Stores:
     db: Database
     matches: MatchRepo
+    live_index: LiveIndex
     boards: BoardMarks
     match_events: MatchEvents
     turn_events: TurnEvents

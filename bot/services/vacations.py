@@ -85,7 +85,10 @@ class Vacations:
         from now for one who is not (a vacation ended early gives its time back).
         Returns the matches changed, each with whether its player is away."""
         now = self.games.clock.now()
-        clocked = [m for m in self.games.live_matches() if m.deadline is not None]
+        # only the players on vacation, or back from one lately, have clocks to fit
+        people = await self.repo.people_since(now - MAX_DAYS * DAY)
+        ids = await self.games.index.clocked_for(people, self.games.shards)
+        clocked = [m for m in await self.games.owned(ids) if m.deadline is not None]
         away = await self.repo.running(
             sorted({u for m in clocked if (u := m.user_to_move()) is not None}), now
         )

@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot.services import restart
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
 from bot.ui import anywhere
@@ -39,24 +40,32 @@ log = logging.getLogger(__name__)
 async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
     """Before the bot connects: the ends a crash left unshown. Taken then, so that no
     end of a game played since (shown by the action that ended it) is among them."""
-    return await bot.games.unannounced()
+    return await restart.unannounced(bot.games)
 
 
 async def untold_turns(bot: CrosshairsBot) -> list[TurnPassed]:
     """Before the bot connects: the turns passed a crash left untold (taken then, like
     the ends, so that no turn passed since is among them)."""
-    return await bot.games.untold_turns()
+    return await restart.untold_turns(bot.games)
+
+
+async def boards_behind(bot: CrosshairsBot) -> list[int]:
+    """Before the bot connects: the matches whose board is behind their game. Only
+    those: one begun since has its board drawn as it goes, and comparing its mark
+    mid-update would redraw it for nothing."""
+    return await restart.boards_behind(bot.games)
 
 
 async def after_restart(
-    bot: CrosshairsBot, ends: list[LiveMatch], turns: list[TurnPassed], series: SeriesDesk
+    bot: CrosshairsBot,
+    behind: list[int],
+    ends: list[LiveMatch],
+    turns: list[TurnPassed],
+    series: SeriesDesk,
 ) -> None:
-    # Only the matches resumed from storage: one begun since has its board drawn as it
-    # goes, and comparing its mark mid-update would redraw it for nothing.
-    resumed = list(bot.games.live_matches())
     try:
         await bot.wait_until_ready()
-        await redraw_stale_boards(bot, resumed)
+        await redraw_stale_boards(bot, behind)
         await announce_unshown_ends(bot, ends)
         await tell_untold_turns(bot, turns)
         await series.finish_half_done()
@@ -73,10 +82,10 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
     await bot.env.life.carry_on_ends(ends)
 
 
-async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> None:
-    for live in resumed:
+async def redraw_stale_boards(bot: CrosshairsBot, behind: list[int]) -> None:
+    for live in await bot.games.owned(behind):
         try:
-            if await bot.games.boards.shown(live.id) == live.ply:
+            if live.over or await bot.games.boards.shown(live.id) == live.ply:
                 continue
             if anywhere.is_anywhere(bot, live):  # the bot cannot post there
                 log.info("match %s: its board catches up at the next press on it", live.id)

@@ -294,7 +294,7 @@ async def test_on_claim_the_opponent_may_claim_after_expiry(db: Database) -> Non
 # ---------------------------------------------------------------- restarts
 
 
-async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> None:
+async def test_a_restart_loads_each_match_from_storage_when_touched(tmp_path: Path) -> None:
     clock = FakeClock()
     path = tmp_path / "restart.db"
     db = await Database.open(path)
@@ -309,9 +309,8 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
 
     db = await Database.open(path)
     games = GameManager(stores_on(db), clock)
-    loaded, set_aside = await games.resume()
-    assert set_aside == [] and [m.id for m in loaded] == [live.id]
-    again = loaded[0]
+    assert await games.resume() == 1 and games.loaded() == []  # none loaded at start-up
+    again = await games.get(live.id)
     assert again.game.state_key() == key
     assert again.names == ["alice", "bob"] and again.deadline == live.deadline
     await games.play(again.id, ALICE, ["a3C"])
@@ -319,7 +318,9 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
     await db.close()
 
 
-async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) -> None:
+async def test_a_damaged_match_is_refused_when_touched_and_the_others_play(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "damaged.db"
     db = await Database.open(path)
     games = GameManager(stores_on(db))
@@ -333,10 +334,9 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
     await db.close()
     db = await Database.open(path)
     games = GameManager(stores_on(db))
-    loaded, set_aside = await games.resume()
-    assert [m.id for m in loaded] == [good.id]
-    assert [s.match_id for s in set_aside] == [bad.id]
-    await assert_refused(games, loaded[0], "not your turn", games.play(good.id, BOB, ["+k7SW"]))
+    assert await games.resume() == 2
+    loaded = await games.get(good.id)
+    await assert_refused(games, loaded, "not your turn", games.play(good.id, BOB, ["+k7SW"]))
     with pytest.raises(Refusal, match="damaged"):
         await games.play(bad.id, CAROL, ["+a3NE"])
     await db.close()
