@@ -242,13 +242,13 @@ class Run:
 async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) -> Run:
     server = LocalDiscord()
     await server.start()
+    built = time.monotonic()
+    await _migrate(workdir / "bot.db")
+    # built on the event loop: nothing is connected to the local Discord yet
+    sampled = build(workdir / "bot.db", server.world, states, args)
+    build_seconds = time.monotonic() - built
+    bot = BotProcess(server, workdir, {"LOG_LEVEL": "INFO"})
     try:
-        built = time.monotonic()
-        await _migrate(workdir / "bot.db")
-        # built on the event loop: nothing is connected to the local Discord yet
-        sampled = build(workdir / "bot.db", server.world, states, args)
-        build_seconds = time.monotonic() - built
-        bot = BotProcess(server, workdir, {"LOG_LEVEL": "INFO"})
         started = time.monotonic()
         await bot.start(timeout=120)
         ready = time.monotonic() - started
@@ -268,7 +268,7 @@ async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) 
         people.latencies.clear()
         for probe in keys:
             offers = await people.autocomplete(
-                probe.to_move, probe.thread, "crosshairs move", "tokens"
+                probe.to_move, probe.thread, "crosshairs move", "tokens", tokens=""
             )
             assert offers, f"no offers in match #{probe.match_id}"
         keystroke = spread(people.latencies)
@@ -283,6 +283,9 @@ async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) 
         after_touch = memory(pid)
         await bot.stop()
         return Run(build_seconds, ready, after_start, after_touch, press, keystroke)
+    except BaseException:
+        print(bot.log(), file=sys.stderr)
+        raise
     finally:
         await server.stop()
 
