@@ -36,14 +36,16 @@ sys.path[:] = [str(Path(HERE).parent) if p == HERE else p for p in sys.path]
 
 from localcord.botproc import BotProcess, descendants  # noqa: E402
 from localcord.client import People  # noqa: E402
+from localcord.records import Channel, Message, User  # noqa: E402
 from localcord.server import LocalDiscord  # noqa: E402
-from localcord.state import Channel, Message, User, World  # noqa: E402
+from localcord.state import World  # noqa: E402
 from rules import clouds, serialize  # noqa: E402
 from rules.game import Game  # noqa: E402
 from rules.modes import Settings  # noqa: E402
 from storage.db import Database  # noqa: E402
 
 DAY = 86400.0
+SETTLE = 5.0  # seconds after connecting (or touching) before memory is read
 PER_TURN = 14 * DAY
 
 
@@ -217,6 +219,8 @@ def spread(latencies: list[float]) -> tuple[float, float, float]:
 @dataclass(frozen=True)
 class Run:
     build_seconds: float
+    empty_ready: float  # the same bot on an empty database, just before
+    empty_memory: tuple[float, float]
     ready: float
     after_start: tuple[float, float]
     after_touch: tuple[float, float]
@@ -226,7 +230,11 @@ class Run:
     def lines(self, args: argparse.Namespace) -> list[str]:
         return [
             f"database built in {self.build_seconds:.1f} s ({args.matches} unfinished matches)",
-            f"ready (process started -> shard connected): {self.ready:.2f} s",
+            f"ready (process started -> shard connected): {self.ready:.2f} s "
+            f"(on an empty database just before: {self.empty_ready:.2f} s)",
+            "memory on an empty database: bot {:.0f} MB, with workers {:.0f} MB".format(
+                *self.empty_memory
+            ),
             "memory after start-up: bot {:.0f} MB, with workers {:.0f} MB".format(
                 *self.after_start
             ),
@@ -239,7 +247,35 @@ class Run:
         ]
 
 
+async def started(bot: BotProcess, server: LocalDiscord) -> tuple[float, int, tuple[float, float]]:
+    """Start the bot: the seconds until its shard connected, its pid, and its memory
+    once the start-up's own work is done (the workers warm up while it connects)."""
+    started = time.monotonic()
+    await bot.start(timeout=120)
+    ready = time.monotonic() - started
+    await asyncio.wait_for(server.world.commands_synced.wait(), 60)
+    assert bot.process is not None
+    await asyncio.sleep(SETTLE)
+    return ready, bot.process.pid, memory(bot.process.pid)
+
+
+async def on_empty(workdir: Path) -> tuple[float, tuple[float, float]]:
+    """The same bot on an empty database: what the machine gives any start-up now."""
+    server = LocalDiscord()
+    await server.start()
+    empty = workdir / "empty"
+    empty.mkdir()
+    bot = BotProcess(server, empty, {"LOG_LEVEL": "INFO"})
+    try:
+        ready, _, used = await started(bot, server)
+        return ready, used
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
 async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) -> Run:
+    empty_ready, empty_memory = await on_empty(workdir)
     server = LocalDiscord()
     await server.start()
     built = time.monotonic()
@@ -249,14 +285,7 @@ async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) 
     build_seconds = time.monotonic() - built
     bot = BotProcess(server, workdir, {"LOG_LEVEL": "INFO"})
     try:
-        started = time.monotonic()
-        await bot.start(timeout=120)
-        ready = time.monotonic() - started
-        await asyncio.wait_for(server.world.commands_synced.wait(), 60)
-        assert bot.process is not None
-        pid = bot.process.pid
-        await asyncio.sleep(1)  # the start-up's own work (recovery, a first clock check)
-        after_start = memory(pid)
+        ready, pid, after_start = await started(bot, server)
         people = People(server, timeout=60)
         touched = sampled[: args.touch]
         presses = sampled[args.touch : args.touch + args.probes]
@@ -272,21 +301,30 @@ async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) 
             )
             assert offers, f"no offers in match #{probe.match_id}"
         keystroke = spread(people.latencies)
-        for start in range(0, len(touched), 20):
+        for first in range(0, len(touched), 20):
             await asyncio.gather(
                 *(
                     people.autocomplete(m.to_move, m.thread, "crosshairs move", "tokens", tokens="")
-                    for m in touched[start : start + 20]
+                    for m in touched[first : first + 20]
                 )
             )
-        await asyncio.sleep(1)
+        await asyncio.sleep(SETTLE)
         after_touch = memory(pid)
-        await bot.stop()
-        return Run(build_seconds, ready, after_start, after_touch, press, keystroke)
+        return Run(
+            build_seconds,
+            empty_ready,
+            empty_memory,
+            ready,
+            after_start,
+            after_touch,
+            press,
+            keystroke,
+        )
     except BaseException:
         print(bot.log(), file=sys.stderr)
         raise
     finally:
+        await bot.stop()
         await server.stop()
 
 
@@ -317,6 +355,8 @@ def main() -> int:
     if len(runs) > 1:
         median = Run(
             statistics.median(r.build_seconds for r in runs),
+            statistics.median(r.empty_ready for r in runs),
+            tuple(statistics.median(r.empty_memory[i] for r in runs) for i in (0, 1)),  # type: ignore[arg-type]
             statistics.median(r.ready for r in runs),
             tuple(statistics.median(r.after_start[i] for r in runs) for i in (0, 1)),  # type: ignore[arg-type]
             tuple(statistics.median(r.after_touch[i] for r in runs) for i in (0, 1)),  # type: ignore[arg-type]

@@ -147,10 +147,9 @@ async def install(bot: CrosshairsBot) -> None:
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).
     await env.life.resume_computers()
-    behind = await recovery.boards_behind(bot)
     ends = await recovery.unshown_ends(bot)
     turns = await recovery.untold_turns(bot)
-    bot.spawn(recovery.after_restart(bot, behind, ends, turns, series_desk))
+    bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

@@ -118,21 +118,21 @@ class LiveIndex:
         """The active matches of ``shards`` where the computer is to move."""
         mine, params = owned(shards)
         return await self._ids(
-            "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
-            "AND s.seat = m.to_move_seat WHERE s.user_id IS NULL "
+            "SELECT m.id FROM seats s JOIN matches m ON m.id = s.match_id "
+            "AND m.to_move_seat = s.seat WHERE s.user_id IS NULL "
             f"AND m.status = 'active' AND {mine} ORDER BY m.id",
             params,
         )
 
-    async def boards_behind(self, shards: Owner) -> list[int]:
-        """The active matches of ``shards`` whose board shows another ply than their
-        game's (or was never marked)."""
+    async def boards_behind(self, shards: Owner, before: float) -> list[int]:
+        """The active matches of ``shards`` last changed before ``before`` whose board
+        shows another ply than their game's (or was never marked)."""
         mine, params = owned(shards)
         return await self._ids(
             "SELECT m.id FROM matches m LEFT JOIN board_marks b ON b.match_id = m.id "
-            f"WHERE m.status = 'active' AND {mine} AND (b.ply IS NULL OR b.ply <> m.ply) "
-            "ORDER BY m.id",
-            params,
+            f"WHERE m.status = 'active' AND m.updated_at < ? AND {mine} "
+            "AND (b.ply IS NULL OR b.ply <> m.ply) ORDER BY m.id",
+            (before, *params),
         )
 
     async def clocked_for(self, user_ids: Sequence[int], shards: Owner) -> list[int]:

@@ -7,23 +7,58 @@ the manager as a press does, under the match's lock, storing before it tells."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from bot.services.live import AlreadyOut, AlreadyOver, LiveMatch, NotYours, Update, turn_of
+from bot.services.live import (
+    AlreadyOut,
+    AlreadyOver,
+    LiveMatch,
+    MatchUnavailable,
+    NotYours,
+    Update,
+    turn_of,
+)
+from bot.services.live_set import LiveSet
 from bot.services.refusal import Refusal
 from i18n import _
 from rules.errors import RulesError
+from rules.events import Event
 from rules.game import Game
 from storage.errors import StorageError
-from storage.matches import MatchStatus
+from storage.matches import MatchRepo, MatchStatus
 
-if TYPE_CHECKING:
-    from bot.services.manager import GameManager
+
+class EndingHost(Protocol):
+    """What the endings use of the game manager: its matches, and its way of storing an
+    action and telling what it did."""
+
+    repo: MatchRepo
+    live: LiveSet
+
+    async def get(self, match_id: int) -> LiveMatch: ...
+
+    async def concede(
+        self, live: LiveMatch, seat: int, reason: str, actor: int | None
+    ) -> Update: ...
+
+    async def save(
+        self, live: LiveMatch, token: str, actor: int | None, before: int | None
+    ) -> None: ...
+
+    async def explain(
+        self,
+        live: LiveMatch,
+        happened: Sequence[Event],
+        turn: tuple[int, int | None],
+        actor: int | None,
+    ) -> Update: ...
+
+    async def unsaved(self, live: LiveMatch, exc: Exception) -> MatchUnavailable: ...
 
 
 class Endings:
-    def __init__(self, host: GameManager) -> None:
+    def __init__(self, host: EndingHost) -> None:
         self._host = host
 
     async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:

@@ -46,7 +46,8 @@ async def untold_turns(games: GameManager) -> list[TurnPassed]:
     return found
 
 
-async def boards_behind(games: GameManager) -> list[int]:
+async def boards_behind(games: GameManager, before: float) -> list[int]:
     """The ids of this process's matches being played whose board is behind their
-    game: taken before the bot connects, so that no match begun since is among them."""
-    return await games.index.boards_behind(games.shards)
+    game and that nothing changed since ``before`` (the start-up): one played since has
+    its board drawn as it goes."""
+    return await games.index.boards_behind(games.shards, before)

@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from bot.services import restart
@@ -49,23 +50,16 @@ async def untold_turns(bot: CrosshairsBot) -> list[TurnPassed]:
     return await restart.untold_turns(bot.games)
 
 
-async def boards_behind(bot: CrosshairsBot) -> list[int]:
-    """Before the bot connects: the matches whose board is behind their game. Only
-    those: one begun since has its board drawn as it goes, and comparing its mark
-    mid-update would redraw it for nothing."""
-    return await restart.boards_behind(bot.games)
-
-
 async def after_restart(
-    bot: CrosshairsBot,
-    behind: list[int],
-    ends: list[LiveMatch],
-    turns: list[TurnPassed],
-    series: SeriesDesk,
+    bot: CrosshairsBot, ends: list[LiveMatch], turns: list[TurnPassed], series: SeriesDesk
 ) -> None:
+    # Only the boards of matches nothing changed since the start: one played since has
+    # its board drawn as it goes, and comparing its mark mid-update would redraw it for
+    # nothing. Asked once connected: reading every match's mark is no reason to wait.
+    started = time.time()
     try:
         await bot.wait_until_ready()
-        await redraw_stale_boards(bot, behind)
+        await redraw_stale_boards(bot, await restart.boards_behind(bot.games, started))
         await announce_unshown_ends(bot, ends)
         await tell_untold_turns(bot, turns)
         await series.finish_half_done()

@@ -4,6 +4,7 @@ and a person's matches, and a deadline written anew first due at its reminder.""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from storage_testkit import duel, game_json
@@ -92,9 +93,12 @@ async def test_start_up_finds_its_own_boards_behind_and_computers_to_move(
     computer = await matches.create(duel(guild_id=SHARD_1, users=(None, 22)))
     for match_id in (shown, behind, elsewhere, computer):
         await boards.mark(match_id, 0)
-    await matches.append_step(behind, 1, "+a3NE", 11, game_json(1), to_move_seat=1, turn_deadline=None)  # fmt: skip
+    await matches.append_step(
+        behind, 1, "+a3NE", 11, game_json(1), to_move_seat=1, turn_deadline=None
+    )
     mine = Shards(2, (1,))
-    assert await index.boards_behind(mine) == [behind, unmarked]
+    assert await index.boards_behind(mine, time.time() + 1) == [behind, unmarked]
+    assert await index.boards_behind(mine, 0.0) == []  # none unchanged since then
     assert await index.computers_to_move(mine) == [computer]
     assert await index.computers_to_move(Shards(2, (0,))) == []
     assert await index.count(mine) == 4 and await index.count(ALL) == 5
