@@ -13,11 +13,12 @@ import pytest
 from support.replies import answer
 from support.tables import Table, board_message
 
+from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
 from bot.env import stores_on
 from bot.services.clock import FakeClock
 from bot.services.live import ClockSettings, LiveMatch, Occupant
-from bot.services.live_set import busy
+from bot.services.live_set import DEFAULT_SIZE, busy
 from bot.services.manager import GameManager
 from rules.modes import Settings
 from storage.db import Database
@@ -156,3 +157,10 @@ async def test_memory_keeps_a_bounded_set_and_an_evicted_match_reloads_as_stored
         await games.get(match_id)
     assert held.id not in {m.id for m in games.loaded()}
     assert await games.get(held.id) is held
+
+
+def test_the_matches_kept_in_memory_are_a_setting() -> None:
+    assert Config.from_env({}).matches_in_memory == DEFAULT_SIZE
+    assert Config.from_env({"MATCHES_IN_MEMORY": "50"}).matches_in_memory == 50
+    with pytest.raises(ConfigError, match="MATCHES_IN_MEMORY"):
+        Config.from_env({"MATCHES_IN_MEMORY": "0"})
