@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -220,8 +221,10 @@ def spread(latencies: list[float]) -> tuple[float, float, float]:
 class Run:
     build_seconds: float
     empty_ready: float  # the same bot on an empty database, just before
+    empty_cpu: float
     empty_memory: tuple[float, float]
     ready: float
+    ready_cpu: float
     after_start: tuple[float, float]
     after_touch: tuple[float, float]
     press: tuple[float, float, float]
@@ -232,6 +235,8 @@ class Run:
             f"database built in {self.build_seconds:.1f} s ({args.matches} unfinished matches)",
             f"ready (process started -> shard connected): {self.ready:.2f} s "
             f"(on an empty database just before: {self.empty_ready:.2f} s)",
+            f"CPU the bot's process spent until connected: {self.ready_cpu:.2f} s "
+            f"(on the empty database: {self.empty_cpu:.2f} s)",
             "memory on an empty database: bot {:.0f} MB, with workers {:.0f} MB".format(
                 *self.empty_memory
             ),
@@ -247,19 +252,36 @@ class Run:
         ]
 
 
-async def started(bot: BotProcess, server: LocalDiscord) -> tuple[float, int, tuple[float, float]]:
-    """Start the bot: the seconds until its shard connected, its pid, and its memory
-    once the start-up's own work is done (the workers warm up while it connects)."""
-    started = time.monotonic()
+@dataclass(frozen=True)
+class Start:
+    seconds: float  # from starting the process to its shard connected
+    cpu: float  # CPU seconds the bot's process (every thread) spent until then
+    pid: int
+    memory: tuple[float, float]  # once the start-up's own work is done
+
+
+async def started(bot: BotProcess, server: LocalDiscord) -> Start:
+    """Start the bot and measure it (the workers warm up while it connects: its memory
+    is read a few seconds after)."""
+    began = time.monotonic()
     await bot.start(timeout=120)
-    ready = time.monotonic() - started
-    await asyncio.wait_for(server.world.commands_synced.wait(), 60)
+    seconds = time.monotonic() - began
     assert bot.process is not None
+    pid = bot.process.pid
+    cpu = process_cpu(pid)
+    await asyncio.wait_for(server.world.commands_synced.wait(), 60)
     await asyncio.sleep(SETTLE)
-    return ready, bot.process.pid, memory(bot.process.pid)
+    return Start(seconds, cpu, pid, memory(pid))
 
 
-async def on_empty(workdir: Path) -> tuple[float, tuple[float, float]]:
+def process_cpu(pid: int) -> float:
+    """CPU seconds of every thread of the process: unlike wall-clock time, it does not
+    grow when other work keeps the machine busy."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def on_empty(workdir: Path) -> Start:
     """The same bot on an empty database: what the machine gives any start-up now."""
     server = LocalDiscord()
     await server.start()
@@ -267,15 +289,14 @@ async def on_empty(workdir: Path) -> tuple[float, tuple[float, float]]:
     empty.mkdir()
     bot = BotProcess(server, empty, {"LOG_LEVEL": "INFO"})
     try:
-        ready, _, used = await started(bot, server)
-        return ready, used
+        return await started(bot, server)
     finally:
         await bot.stop()
         await server.stop()
 
 
 async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) -> Run:
-    empty_ready, empty_memory = await on_empty(workdir)
+    empty = await on_empty(workdir)
     server = LocalDiscord()
     await server.start()
     built = time.monotonic()
@@ -285,7 +306,8 @@ async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) 
     build_seconds = time.monotonic() - built
     bot = BotProcess(server, workdir, {"LOG_LEVEL": "INFO"})
     try:
-        ready, pid, after_start = await started(bot, server)
+        start = await started(bot, server)
+        pid = start.pid
         people = People(server, timeout=60)
         touched = sampled[: args.touch]
         presses = sampled[args.touch : args.touch + args.probes]
@@ -312,10 +334,12 @@ async def one_run(args: argparse.Namespace, states: list[State], workdir: Path) 
         after_touch = memory(pid)
         return Run(
             build_seconds,
-            empty_ready,
-            empty_memory,
-            ready,
-            after_start,
+            empty.seconds,
+            empty.cpu,
+            empty.memory,
+            start.seconds,
+            start.cpu,
+            start.memory,
             after_touch,
             press,
             keystroke,
@@ -356,8 +380,10 @@ def main() -> int:
         median = Run(
             statistics.median(r.build_seconds for r in runs),
             statistics.median(r.empty_ready for r in runs),
+            statistics.median(r.empty_cpu for r in runs),
             tuple(statistics.median(r.empty_memory[i] for r in runs) for i in (0, 1)),  # type: ignore[arg-type]
             statistics.median(r.ready for r in runs),
+            statistics.median(r.ready_cpu for r in runs),
             tuple(statistics.median(r.after_start[i] for r in runs) for i in (0, 1)),  # type: ignore[arg-type]
             tuple(statistics.median(r.after_touch[i] for r in runs) for i in (0, 1)),  # type: ignore[arg-type]
             tuple(statistics.median(r.press[i] for r in runs) for i in (0, 1, 2)),  # type: ignore[arg-type]

@@ -19,7 +19,6 @@ import asyncio
 import json
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
 
 from bot.services.live import ClockSettings, LiveMatch, MatchUnavailable, Occupant
 from i18n import _
@@ -38,12 +37,10 @@ class LiveSet:
         repo: MatchRepo,
         index: LiveIndex,
         size: int = DEFAULT_SIZE,
-        on_load: Callable[[LiveMatch], None] = lambda live: None,
     ) -> None:
         self.repo = repo
         self.index = index
         self.size = max(1, size)
-        self._on_load = on_load
         self._recent: OrderedDict[int, LiveMatch] = OrderedDict()
         self._alive: weakref.WeakValueDictionary[int, LiveMatch] = weakref.WeakValueDictionary()
         self._threads: dict[int, int] = {}  # thread id -> id of a match kept
@@ -112,7 +109,6 @@ class LiveSet:
                 if live is None:
                     live = await self.load(match_id)
                     self.put(live)
-                    self._on_load(live)
         finally:
             if not lock.locked():
                 self._loading.pop(match_id, None)

@@ -84,7 +84,7 @@ class GameManager:
         self.shards = shards or Shards()
         self.suggestions = LegalCache(self.workers)
         # the matches in memory: those touched lately, at most ``keep`` of them
-        self.live = LiveSet(self.repo, stores.live_index, keep, self.suggestions.remember)
+        self.live = LiveSet(self.repo, stores.live_index, keep)
         self.index = stores.live_index
         # What follows an end (ratings, series, tournaments) and a turn passed (a DM),
         # once (:mod:`bot.services.events`).
