@@ -18,7 +18,6 @@ import base64
 import binascii
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -76,7 +75,6 @@ class Activities:
         self.codes: dict[str, Grant] = {}
         self.tokens: dict[str, Grant] = {}
         self.launches: list[Instance] = []  # every launch, for tests
-        self.on_change: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------ instances
 
@@ -110,6 +108,11 @@ class Activities:
         return next((i for i in self.instances.values() if i.channel is channel), None)
 
     def join(self, instance: Instance, user: User) -> None:
+        """``user`` opens ``instance``, closing the one they had open: as in Discord's
+        client, a person has one Activity open at a time."""
+        for other in list(self.instances.values()):
+            if other is not instance:
+                self.leave(other, user)
         if user not in instance.users:
             instance.users.append(user)
             self._changed()
@@ -124,8 +127,6 @@ class Activities:
 
     def _changed(self) -> None:
         self.world.touch(None)
-        for hook in self.on_change:
-            hook()
 
     async def launched(self, request: web.Request, interaction: Interaction) -> web.Response:
         """Callback type 12 on ``interaction``: refused where Discord refuses, else the
