@@ -13,8 +13,10 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from localcord import presets, roles
 from localcord.activities import Instance
 from localcord.activity_host import ActivityHost
+from localcord.playground import Playground
 from localcord.records import Json, User
 from localcord.server import LocalDiscord
 
@@ -131,3 +133,55 @@ async def test_other_paths_and_sockets_reach_the_activity(hosted: Hosted) -> Non
     async with hosted.http.ws_connect("/socket") as socket:
         await socket.send_str("ping")
         assert (await socket.receive_str()) == "echo ping"
+
+
+@pytest.fixture
+async def playground() -> AsyncIterator[tuple[Playground, aiohttp.ClientSession]]:
+    server = LocalDiscord()
+    shown = Playground(server, activity_url="http://127.0.0.1:9")
+    await server.start(0)
+    await shown.host.start()
+    try:
+        async with aiohttp.ClientSession(base_url=server.base_url) as http:
+            yield shown, http
+    finally:
+        await shown.host.stop()
+        await server.stop()
+
+
+async def test_the_page_launches_refuses_joins_and_leaves(
+    playground: tuple[Playground, aiohttp.ClientSession],
+) -> None:
+    shown, http = playground
+    amy, ben = shown.pilots[0], shown.pilots[1]
+
+    async def act(what: str, who: User, channel: int) -> tuple[int, Json]:
+        body = {"viewer": str(who.id), "channel": str(channel)}
+        async with http.post(f"/play/activity/{what}", json=body) as answer:
+            return answer.status, await answer.json()
+
+    async def state(who: User) -> Json:
+        query = {"viewer": str(who.id), "channel": str(shown.channel.id), "platform": "mobile"}
+        async with http.get("/play/state", params=query) as answer:
+            found: Json = (await answer.json())["activity"]
+            return found
+
+    thread = shown.world.add_thread(shown.channel, "match", amy)
+    status, said = await act("launch", amy, thread.id)
+    assert (status, said["error"]) == (400, "Activities cannot be started in a thread.")
+    assert await act("launch", amy, shown.channel.id) == (200, {"ok": True})
+    mine = (await state(amy))["open"]
+    assert mine["channel"] == "dogfights" and "platform=mobile" in mine["frame"]
+    assert mine["frame"].startswith(shown.host.base_url + "/.localcord/frame?")
+    assert (await state(ben)) == {
+        "open": None,
+        "here": {"instance": mine["instance"], "people": ["Amy"]},
+    }
+    assert await act("join", ben, shown.channel.id) == (200, {"ok": True})
+    assert (await state(ben))["open"]["instance"] == mine["instance"]
+    await act("leave", amy, shown.channel.id)
+    await act("leave", ben, shown.channel.id)
+    assert not shown.server.activities.instances
+    presets.take_from_everyone(shown.world, roles.USE_EMBEDDED_ACTIVITIES)
+    status, said = await act("launch", amy, shown.channel.id)
+    assert (status, said["error"]) == (400, "You may not start Activities in this channel.")
