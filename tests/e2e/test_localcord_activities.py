@@ -178,3 +178,32 @@ async def test_the_entry_point_command_is_accepted_in_a_sync(place: Place) -> No
         assert r.status == 200, await r.text()
     assert [c["type"] for c in place.world.commands] == [1, 4]
     assert not place.server.checks.failures
+
+
+async def test_discord_py_launches_and_reads_the_instance(
+    place: Place, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py's own request (``InteractionResponse.launch_activity`` sends it) and
+    its reading of the answer."""
+    import discord
+    from discord.interactions import (
+        InteractionCallbackActivityInstance,
+        InteractionCallbackResponse,
+    )
+    from discord.webhook.async_ import async_context, interaction_response_params
+
+    monkeypatch.setattr(discord.http.Route, "BASE", place.server.api_base)
+    pressed = place.pressed(place.amy)
+    answer = await async_context.get().create_interaction_response(
+        pressed.id, pressed.token, session=place.http, params=interaction_response_params(12)
+    )
+    # an activity's answer needs neither the interaction nor the connection to be read
+    read: InteractionCallbackResponse[discord.Client] = InteractionCallbackResponse(
+        data=answer,
+        parent=None,  # type: ignore[arg-type]
+        state=None,  # type: ignore[arg-type]
+        type=discord.InteractionResponseType.launch_activity,
+    )
+    assert isinstance(read.resource, InteractionCallbackActivityInstance)
+    assert read.resource.id == read.activity_id
+    assert read.activity_id in place.server.activities.instances
