@@ -27,6 +27,7 @@ BOT = {"Authorization": "Bot playground"}
 PAGE = """<!doctype html>
 <meta charset="utf-8">
 <title>Stand-in Activity</title>
+<style>body { background: #f2f3f5; color: #111; font: 16px sans-serif; margin: 16px; }</style>
 <p>I am <b id="me">…</b>; here: <span id="participants"></span>;
 socket: <span id="socket"></span></p>
 <pre id="log"></pre>

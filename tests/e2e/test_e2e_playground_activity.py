@@ -15,7 +15,15 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, sync_playwright
 
 from e2e.activity_stub import StubActivity, stub_activity
-from e2e.browser import CHROMIUM, FLAGS, WAIT_MS, act_as, needs_chromium, run_playground
+from e2e.browser import (
+    CHROMIUM,
+    FLAGS,
+    WAIT_MS,
+    act_as,
+    needs_chromium,
+    run_playground,
+    shots_dir,
+)
 
 pytestmark = needs_chromium
 
@@ -39,7 +47,9 @@ def wait_text(frame: FrameLocator, selector: str, text: str) -> None:
     frame.locator(selector).filter(has_text=text).wait_for(timeout=WAIT_MS)
 
 
-def test_two_people_in_one_instance_through_the_real_sdk(hosted: tuple[str, StubActivity]) -> None:
+def test_two_people_in_one_instance_through_the_real_sdk(
+    hosted: tuple[str, StubActivity], tmp_path: Path
+) -> None:
     address, stub = hosted
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -65,6 +75,7 @@ def test_two_people_in_one_instance_through_the_real_sdk(hosted: tuple[str, Stub
         wait_text(his, "#participants", "Amy, Ben")
         wait_text(mine, "#participants", "Amy, Ben")  # dispatched to Amy's page
         assert len(stub.traded) == 2 and stub.traded[0] != stub.traded[1]
+        amy.screenshot(path=str(shots_dir(tmp_path) / "playground-activity.png"))
 
         ben.click("#activity-leave")
         ben.wait_for_selector("#activity", state="hidden")
@@ -73,7 +84,9 @@ def test_two_people_in_one_instance_through_the_real_sdk(hosted: tuple[str, Stub
         browser.close()
 
 
-def test_a_phone_shows_the_activity_over_the_channel(hosted: tuple[str, StubActivity]) -> None:
+def test_a_phone_shows_the_activity_over_the_channel(
+    hosted: tuple[str, StubActivity], tmp_path: Path
+) -> None:
     address, _ = hosted
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -88,6 +101,7 @@ def test_a_phone_shows_the_activity_over_the_channel(hosted: tuple[str, StubActi
         assert "mobile" in activity(page).locator("#log").inner_text()
         box = page.locator("#activity").bounding_box()
         assert box is not None and box["width"] == 400 and box["x"] == 0
+        page.screenshot(path=str(shots_dir(tmp_path) / "playground-activity-phone.png"))
         page.click("#activity-back")  # back to the channel, the Activity still open
         page.wait_for_selector("#activity", state="hidden")
         assert page.locator("#messages").is_visible()
