@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FrameLocator, Page, sync_playwright
 
-from e2e.activity_stub import StubActivity, stub_activity
+from e2e.activity_stub import SDK, StubActivity, stub_activity
 from e2e.browser import (
     CHROMIUM,
     FLAGS,
@@ -31,6 +31,7 @@ pytestmark = needs_chromium
 @pytest.fixture
 def hosted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, StubActivity]]:
     """The playground showing the stand-in Activity: its address and the Activity."""
+    assert (SDK / "index.mjs").exists(), "no SDK in activity/sdk/: run bash scripts/setup"
     with stub_activity() as (stub, url):
         monkeypatch.setenv("ACTIVITY_URL", url)
         for address in run_playground(tmp_path):
