@@ -29,7 +29,6 @@ from localcord.records import PRIVATE, THREADS, Channel, Interaction, Json, User
 from localcord.state import World
 
 LAUNCH_ACTIVITY = 12  # the interaction callback type
-PRIMARY_ENTRY_POINT = 4  # the command type
 DISCORD_LAUNCH_ACTIVITY = 2  # an entry point's handler: Discord launches, the app is not asked
 CODE_LIFETIME = 10 * 60.0  # seconds an authorization code may be traded (Discord: ten minutes)
 TOKEN_LIFETIME = 7 * 24 * 3600  # seconds an access token lasts, Discord's expires_in

@@ -91,7 +91,8 @@ class Checks:
         if key in MESSAGE_ROUTES and isinstance(body, dict):
             more += documented.message_problems(body)
         elif operation.method == "PUT" and operation.template in COMMAND_ROUTES:
-            more += documented.command_problems(body if isinstance(body, list) else [])
+            listed = body if isinstance(body, list) else []
+            more += documented.command_problems(listed, guild="{guild_id}" in operation.template)
         elif operation.template.endswith("/callback") and isinstance(body, dict):
             data = body.get("data")
             if body.get("type") in (4, 7) and isinstance(data, dict):

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from aiohttp import web
 
 from i18n import in_language
-from localcord.activities import DISCORD_LAUNCH_ACTIVITY, PRIMARY_ENTRY_POINT, Activities
+from localcord.activities import DISCORD_LAUNCH_ACTIVITY, Activities
 from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
+from localcord.documented import PRIMARY_ENTRY_POINT
 from localcord.page_words import WORDS
 from localcord.records import Channel, Json, User, as_json
 

@@ -207,3 +207,22 @@ async def test_discord_py_launches_and_reads_the_instance(
     assert isinstance(read.resource, InteractionCallbackActivityInstance)
     assert read.resource.id == read.activity_id
     assert read.activity_id in place.server.activities.instances
+
+
+@pytest.mark.refusals
+async def test_entry_points_are_refused_where_discord_refuses_them(place: Place) -> None:
+    """One global entry point command, none in a guild, and a handler only on one."""
+    point = {"name": "launch", "description": "Open", "type": 4, "handler": 2}
+    chat = {"name": "crosshairs", "description": "Play", "type": 1}
+    app = f"{API}/applications/{place.world.bot.id}"
+    cases = [
+        (f"{app}/commands", [point, point | {"name": "again"}], ["1"], "type"),
+        (f"{app}/guilds/{place.world.guild_id}/commands", [point], ["0"], "type"),
+        (f"{app}/commands", [chat | {"handler": 1}], ["0"], "handler"),
+    ]
+    for route, commands, where, field in cases:
+        async with place.http.put(route, json=commands, headers=AUTH) as r:
+            said = await r.json()
+            assert r.status == 400 and said["code"] == 50035, said
+            assert field in said["errors"][where[0]], said
+    assert place.world.commands == []
