@@ -53,6 +53,8 @@ class PlaygroundActivities:
         mine = next((i for i in self.activities.instances.values() if viewer in i.users), None)
         here = self.activities.running_in(channel)
         return {
+            # as Discord's App Launcher lists only apps with an Activity
+            "launcher": bool(self.host.activity_url),
             "open": None
             if mine is None
             else {

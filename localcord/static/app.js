@@ -81,6 +81,7 @@ function renderActivity(activity) {
     }
   }
   panel.hidden = !open;
+  $("#launcher").hidden = !activity.launcher;
   $("#activity-name").textContent = open ? "# " + open.channel : "";
   $("#activity-return").hidden = !open || !document.body.classList.contains("activity-minimised");
   const here = $("#activity-here");

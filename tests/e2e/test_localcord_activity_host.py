@@ -174,6 +174,7 @@ async def test_the_page_launches_refuses_joins_and_leaves(
     assert mine["channel"] == "dogfights" and "platform=mobile" in mine["frame"]
     assert mine["frame"].startswith(shown.host.base_url + "/.localcord/frame?")
     assert (await state(ben)) == {
+        "launcher": True,
         "open": None,
         "here": {"instance": mine["instance"], "people": ["Amy"]},
     }
@@ -185,3 +186,5 @@ async def test_the_page_launches_refuses_joins_and_leaves(
     presets.take_from_everyone(shown.world, roles.USE_EMBEDDED_ACTIVITIES)
     status, said = await act("launch", amy, shown.channel.id)
     assert (status, said["error"]) == (400, "You may not start Activities in this channel.")
+    shown.host.activity_url = ""  # an app without an Activity: the App Launcher lists none
+    assert (await state(amy))["launcher"] is False
