@@ -47,9 +47,10 @@ def draw_board(
     highlight_labels: Mapping[int, str] | None = None,
     size: int = 1024,
     language: str = "en",
+    theme: str = "dark",
 ) -> bytes:
     """The board as a PNG, its words (title, seat cards) in ``language``: a worker
-    process speaks what the caller was speaking."""
+    process speaks what the caller was speaking; drawn in ``theme`` (render/palette.py)."""
     with speaking(language):
         return board_png(
             game_of(snapshot),
@@ -59,6 +60,7 @@ def draw_board(
             highlight_plane=highlight_plane,
             highlight_labels=dict(highlight_labels or {}),
             size=size,
+            theme=theme,
         )
 
 
@@ -114,12 +116,16 @@ def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview 
 
 
 def draw_analysis(
-    snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str], language: str = "en"
+    snapshot: str,
+    reviews: Sequence[TurnReview],
+    names: Sequence[str],
+    language: str = "en",
+    theme: str = "dark",
 ) -> list[bytes]:
     """The analysis graph, then one picture per blunder shown (render.analysis), their
-    words in ``language``."""
+    words in ``language``, drawn in ``theme``."""
     with speaking(language):
-        return analysis_pngs(game_of(snapshot), reviews, names=list(names))
+        return analysis_pngs(game_of(snapshot), reviews, names=list(names), theme=theme)
 
 
 def computer_turn(snapshot: str, strength: str, seed: int) -> list[list[str]]:

@@ -17,9 +17,9 @@ from storage.db import Database
 from storage.errors import StepConflict
 from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
-from storage.palettes import PaletteRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.takebacks import Answer, Position, TakebackRepo
