@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import io
 
-from e2e.conftest import Local
 from PIL import Image
 
+from e2e.conftest import Local
 from localcord.autoplay import board_message, to_move
 from localcord.client import People, reply
 from localcord.records import Message, User
@@ -48,9 +48,7 @@ async def test_a_server_default_for_threads_and_a_players_own_for_the_cockpit(
 
     refused = await people.slash(bob, channel, "crosshairs palette", colours="dark", server=True)
     assert "Manage Server" in reply(refused)
-    said = await people.slash(
-        admin, channel, "crosshairs palette", colours="contrast", server=True
-    )
+    said = await people.slash(admin, channel, "crosshairs palette", colours="contrast", server=True)
     assert "This server's match boards are drawn in the high contrast palette" in reply(said)
 
     challenge = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
