@@ -16,6 +16,7 @@ from i18n import speaking
 from render.analysis import analysis_pngs
 from render.board import board_png
 from render.cards import card_png, cards_png
+from render.rating_chart import rating_chart_png
 from render.replay import replay_gif
 from render.scoreboard import ScoreRow, scoreboard_png
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
@@ -107,6 +108,14 @@ def draw_scoreboard(
     """A series scoreboard, its headings and card names in ``language``."""
     with speaking(language):
         return scoreboard_png(title, rows, subtitle=subtitle, pool=pool)
+
+
+def draw_rating_chart(
+    title: str, lines: Sequence[tuple[str, Sequence[int]]], language: str, theme: str
+) -> bytes:
+    """A player's rating history (render.rating_chart), its words in ``language``."""
+    with speaking(language):
+        return rating_chart_png(title, lines, theme)
 
 
 def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview | None:
