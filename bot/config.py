@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.pacing import PER_SECOND
 from bot.services.shards import Shards
 from bot.services.workers import default_size
 from rules.ai.analysis import AnalysisDepth
@@ -34,6 +35,9 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object per line
     # Discord's one IDENTIFY per bucket per 5 s; a local Discord may run its limits faster
     identify_spacing: float = 5.0
+    # REST calls per second for the whole token (Discord's global limit is 50; it raises
+    # it for large bots on request; a local Discord may run its limits faster)
+    rest_per_second: int = int(PER_SECOND)
 
     @property
     def shards(self) -> Shards:
@@ -92,6 +96,8 @@ class Config:
             # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
             clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
+            rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
+            or int(PER_SECOND),
         )
 
 

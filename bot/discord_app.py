@@ -86,7 +86,7 @@ class CrosshairsBot(commands.Bot):
         )
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
-        self.pace = Pace()
+        self.pace = Pace(config.rest_per_second)
         self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
         self.budget: SharedBudget | None = None
         # Discord's identify buckets (``shard_id % max_concurrency``), read at the first
