@@ -50,6 +50,7 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
+    team_rooms,
     vacation,
     welcome,
 )
@@ -77,6 +78,7 @@ FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
+    team_rooms.setup,  # a team game's private rooms, and sharing a plan there
     invites.setup,  # challenges and lobbies
     quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,

@@ -252,7 +252,8 @@ async def press(people: People, player: User, cockpit: Message, chosen: Press) -
 
 
 def offers(cockpit: Message) -> list[Press]:
-    """Everything pressable in a cockpit: menu entries first, then enabled buttons."""
+    """Everything that flies in a cockpit: menu entries first, then enabled buttons
+    (not sharing the preview with one's team, which leaves the cockpit as it was)."""
     found = [
         Press(m["custom_id"], o["label"], o["value"], o.get("description") or "")
         for m in cockpit.selects()
@@ -262,7 +263,7 @@ def offers(cockpit: Message) -> list[Press]:
     found += [
         Press(b["custom_id"], b.get("label", ""))
         for b in cockpit.buttons()
-        if not b.get("disabled")
+        if not b.get("disabled") and not b["custom_id"].startswith("xh:share:")
     ]
     return found
 

@@ -27,10 +27,11 @@ from typing import Any
 from aiohttp import web
 
 from i18n import in_language
+from localcord import permissions
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
-from localcord.records import LOADING, PRIVATE, PUBLIC_THREAD, Channel, Json, Message, User, as_json
+from localcord.records import LOADING, PRIVATE, THREADS, Channel, Json, Message, User, as_json
 from localcord.server import LocalDiscord
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,8 @@ class Playground:
         channel = self.world.channels.get(int(request.query.get("channel") or self.channel.id))
         if channel is None or (channel.type in PRIVATE and not _recipient(channel, viewer)):
             channel = self.channel  # someone else's DM
+        elif not permissions.sees(self.world, viewer.id, channel):
+            channel = self.channel  # another team's private thread
         visible = self.world.history(channel, viewer.id)
         return as_json(
             {
@@ -122,15 +125,16 @@ class Playground:
         every = self.world.channels.values()
         listed = []
         for c in every:
-            if c.type in PRIVATE or c.type == PUBLIC_THREAD:
+            if c.type in PRIVATE or c.type in THREADS:
                 continue
-            listed += [c, *(t for t in every if t.type == PUBLIC_THREAD and t.parent_id == c.id)]
+            listed += [c, *(t for t in every if t.type in THREADS and t.parent_id == c.id)]
+        listed = [c for c in listed if permissions.sees(self.world, viewer.id, c)]
         listed += [c for c in every if c.type in PRIVATE and _recipient(c, viewer)]
         return [
             {
                 "id": str(c.id),
                 "name": c.name,
-                "thread": c.type == PUBLIC_THREAD,
+                "thread": c.type in THREADS,
                 "dm": c.type in PRIVATE,
             }
             for c in listed

@@ -101,6 +101,7 @@ class Rest:
             ("POST", "/channels/{channel}/threads", self.thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self.thread),
             ("PUT", "/channels/{channel}/thread-members/@me", self.no_content),
+            ("PUT", "/channels/{channel}/thread-members/{user:\\d+}", self.add_member),
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
@@ -484,9 +485,18 @@ class Rest:
         parent = self.world.channels.get(int(request.match_info["channel"]))
         if parent is None:
             return error(404, 10003, "Unknown Channel")
-        body = await request.json()
-        thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)
-        return as_json(thread.payload(), status=201)
+        granted = permissions.of_bot(self.world, parent)
+        made = threads.create(
+            self.world, parent, await request.json(), granted, "message" in request.match_info
+        )
+        return error(403, *made) if isinstance(made, tuple) else as_json(made.payload(), status=201)
+
+    async def add_member(self, request: web.Request) -> web.Response:
+        thread = self.world.channels.get(int(request.match_info["channel"]))
+        if thread is None:
+            return error(404, 10003, "Unknown Channel")
+        refused = threads.add_member(self.world, thread, int(request.match_info["user"]))
+        return web.Response(status=204) if refused is None else error(400, *refused)
 
     async def no_content(self, request: web.Request) -> web.Response:
         return web.Response(status=204)

@@ -34,6 +34,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
+from bot.ui.team_rooms import open_rooms, share_item
 from bot.ui.thread import board_file, draw_lines, drawings_of, seats_line, send_board
 from i18n import N_, _
 
@@ -76,8 +77,8 @@ async def send_cockpit(
     """Show (or refresh) the player's own cockpit: the stage's choices as buttons and a
     board preview highlighting what they are about to fly."""
     stage = cockpit.panel(live.game, path)
-    view = cockpit_view(live, stage)
     bot = bot_of(interaction)
+    view = cockpit_view(live, stage, await share_item(bot, live, interaction.user.id))
     file = await board_file(
         bot.workers,
         drawings_of(bot),
@@ -95,9 +96,11 @@ async def send_cockpit(
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
 
 
-def cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
+def cockpit_view(
+    live: LiveMatch, stage: cockpit.Panel, extra: Sequence[discord.ui.Item[Any]] = ()
+) -> discord.ui.View:
     """The stage's menus and choices (pressed: :class:`bot.ui.presses.CockpitButton`,
-    :class:`bot.ui.presses.CockpitMenu`)."""
+    :class:`bot.ui.presses.CockpitMenu`), then ``extra`` (sharing it with the team)."""
     return lay_out(
         stage,
         lambda n, menu: menu_select(COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu),
@@ -106,6 +109,7 @@ def cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
             COCKPIT_BUTTON.format(match=live.id, ply=live.ply, choice=choice_id(choice)),
             row,
         ),
+        extra,
     )
 
 
@@ -214,6 +218,7 @@ async def open_table(
         seats = seats_line(live)
     drawings_of(bot).introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
+    await open_rooms(bot, live, channel, target)
     await game_opened(bot, live, actor)
     bot.env.life.computer_next(live)
     return target
