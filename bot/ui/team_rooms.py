@@ -117,7 +117,9 @@ async def _without_rooms(
 async def room_of(bot: CrosshairsBot, live: LiveMatch, team: int) -> discord.Thread | None:
     """The room of ``team`` in ``live``, if it has one the bot can still reach."""
     guild_id = live.record.guild_id
-    found = None if guild_id is None else await bot.env.stores.guilds.get(guild_id, _key(live, team))
+    if guild_id is None:
+        return None
+    found = await bot.env.stores.guilds.get(guild_id, _key(live, team))
     if found is None:
         return None
     room = bot.get_channel(int(found))

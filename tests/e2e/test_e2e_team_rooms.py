@@ -107,3 +107,10 @@ async def test_without_create_private_threads_the_match_goes_on_and_says_why_onc
     assert cockpit is not None and cockpit.selects()
     assert all(b.get("label") != "Share with my team" for b in cockpit.buttons())
     assert sum("No team rooms" in m.content for m in people.read(thread)) == 1
+    # an admin's setup check says what the missing permission is for
+    admin = people.join("admin", moderator=True)
+    checked = reply(await people.slash(admin, local.channel, "crosshairs setup check"))
+    assert (
+        f"<#{local.channel.id}>: ✅ ready, without Create Private Threads "
+        "(to open a private room for each team in team games)"
+    ) in checked
