@@ -36,6 +36,7 @@ from bot.ui import (
     commands,
     departures,
     exercise,
+    glyphs,
     invites,
     leaderboard,
     learn,
@@ -75,6 +76,7 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 # /crosshairs, in this order), its persistent buttons (matched by custom id, so they
 # work across restarts) and its cogs.
 FEATURES: tuple[Feature, ...] = (
+    glyphs.setup,  # the application's emojis: insignia and manoeuvres in text
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit

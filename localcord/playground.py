@@ -219,6 +219,11 @@ class Playground:
             name = found.name if found else "unknown"
             return f'<a class="channel-link" href="#" data-channel="{m[1]}">#{name}</a>'
 
+        text = re.sub(
+            r"&lt;a?:(\w{2,32}):(\d+)&gt;",
+            r'<img class="emoji" src="/emojis/\2.png" alt=":\1:" title=":\1:">',
+            text,
+        )
         text = re.sub(r"&lt;@!?(\d+)&gt;", user, text)
         text = re.sub(r"&lt;#(\d+)&gt;", channel, text)
         text = re.sub(r"&lt;t:(\d+):R&gt;", lambda m: _relative(int(m[1])), text)
@@ -349,7 +354,7 @@ def _row(items: list[Json]) -> Json:
                         "label": o.get("label", ""),
                         "value": o.get("value", ""),
                         "description": o.get("description") or "",
-                        "emoji": (o.get("emoji") or {}).get("name", ""),
+                        **_emoji(o.get("emoji")),
                     }
                     for o in select.get("options") or []
                 ],
@@ -359,7 +364,7 @@ def _row(items: list[Json]) -> Json:
         "buttons": [
             {
                 "label": b.get("label") or "",
-                "emoji": (b.get("emoji") or {}).get("name", ""),
+                **_emoji(b.get("emoji")),
                 "custom_id": b.get("custom_id", ""),
                 "style": b.get("style", 2),
                 "disabled": bool(b.get("disabled")),
@@ -368,6 +373,14 @@ def _row(items: list[Json]) -> Json:
             if b.get("type") == 2
         ]
     }
+
+
+def _emoji(emoji: Json | None) -> Json:
+    """A component's emoji as the page draws it: a character, or a custom emoji's image."""
+    found = emoji or {}
+    if found.get("id"):
+        return {"emoji": "", "emoji_src": f"/emojis/{found['id']}.png"}
+    return {"emoji": found.get("name", ""), "emoji_src": ""}
 
 
 def _recipient(channel: Channel, user: User) -> bool:

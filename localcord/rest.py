@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from localcord import documented, permissions, threads
+from localcord import documented, emojis, permissions, threads
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
@@ -105,6 +105,7 @@ class Rest:
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
+        defs += emojis.routes(self.world.emojis, self.world.ids, self.world.bot, API)
         defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
         defs.append(web.route("*", API + "/{tail:.*}", self.unknown))
         return defs

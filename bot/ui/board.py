@@ -32,6 +32,7 @@ from bot.services.live import LiveMatch
 from bot.ui.cockpit_items import choice_button, choice_id, lay_out, menu_select
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.glyphs import NONE, Glyphs, glyphs_of
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
 from bot.ui.team_rooms import open_rooms, share_item
@@ -78,7 +79,8 @@ async def send_cockpit(
     board preview highlighting what they are about to fly."""
     stage = cockpit.panel(live.game, path)
     bot = bot_of(interaction)
-    view = cockpit_view(live, stage, await share_item(bot, live, interaction.user.id))
+    shared = await share_item(bot, live, interaction.user.id)
+    view = cockpit_view(live, stage, shared, glyphs_of(bot))
     file = await board_file(
         bot.workers,
         drawings_of(bot),
@@ -97,17 +99,28 @@ async def send_cockpit(
 
 
 def cockpit_view(
-    live: LiveMatch, stage: cockpit.Panel, extra: Sequence[discord.ui.Item[Any]] = ()
+    live: LiveMatch,
+    stage: cockpit.Panel,
+    extra: Sequence[discord.ui.Item[Any]] = (),
+    glyphs: Glyphs = NONE,
 ) -> discord.ui.View:
-    """The stage's menus and choices (pressed: :class:`bot.ui.presses.CockpitButton`,
-    :class:`bot.ui.presses.CockpitMenu`), then ``extra`` (sharing it with the team)."""
+    """The stage's menus and choices with their glyphs (pressed:
+    :class:`bot.ui.presses.CockpitButton`, :class:`bot.ui.presses.CockpitMenu`), then
+    ``extra`` (sharing it with the team)."""
+
+    def glyph(notation: str) -> discord.Emoji | None:
+        return glyphs.of_action(live, notation)
+
     return lay_out(
         stage,
-        lambda n, menu: menu_select(COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu),
+        lambda n, menu: menu_select(
+            COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu, glyph
+        ),
         lambda choice, row: choice_button(
             choice,
             COCKPIT_BUTTON.format(match=live.id, ply=live.ply, choice=choice_id(choice)),
             row,
+            glyph,
         ),
         extra,
     )
