@@ -5,6 +5,7 @@ insignia; where Discord refuses the uploads, the text is today's."""
 
 from __future__ import annotations
 
+import base64
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from localcord.autoplay import Flight, board_message, fly_turn_in_cockpit
 from localcord.client import answer
 from localcord.playground import Playground
 from localcord.records import Json, Message
+from localcord.server import LocalDiscord
 from localcord.state import World
 from render import glyphs
 
@@ -109,3 +111,32 @@ def test_the_playground_shows_an_emoji_in_text_as_its_image() -> None:
         '<img class="emoji" src="/emojis/77.png" alt=":xh_orange_circle:" '
         'title=":xh_orange_circle:"> Turn 1, alice'
     )
+
+
+async def test_localcord_lists_creates_and_deletes_application_emojis_as_discord() -> None:
+    server = LocalDiscord()
+    await server.start()
+    auth = {"Authorization": "Bot localcord-test-token"}
+    emojis = f"{server.api_base}/applications/{server.world.bot.id}/emojis"
+    png = "data:image/png;base64," + base64.b64encode(glyphs.glyphs()["xh_climb"]).decode()
+    try:
+        async with aiohttp.ClientSession(headers=auth) as http:
+            async with http.post(emojis, json={"name": "xh_climb", "image": png}) as made:
+                assert made.status == 201
+                emoji = await made.json()
+            async with http.post(emojis, json={"name": "xh_climb", "image": png}) as taken:
+                assert taken.status == 400 and (await taken.json())["code"] == 50035
+            huge = "data:image/png;base64," + base64.b64encode(b"\0" * (257 * 1024)).decode()
+            async with http.post(emojis, json={"name": "xh_big", "image": huge}) as big:
+                assert big.status == 400 and (await big.json())["code"] == 50035
+            async with http.get(emojis) as listed:
+                assert [e["name"] for e in (await listed.json())["items"]] == ["xh_climb"]
+            async with http.delete(f"{emojis}/{emoji['id']}") as deleted:
+                assert deleted.status == 204
+            server.world.emojis.refusing = True
+            async with http.post(emojis, json={"name": "xh_climb", "image": png}) as refused:
+                assert refused.status == 400 and (await refused.json())["code"] == 30008
+            async with http.get(emojis) as listed:
+                assert (await listed.json())["items"] == []
+    finally:
+        await server.stop()
