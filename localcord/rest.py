@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from localcord import documented, emojis, permissions, threads
+from localcord.activities import LAUNCH_ACTIVITY, Activities
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
@@ -60,6 +61,7 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
+        self.activities = Activities(world)
 
     @property
     def base_url(self) -> str:
@@ -101,10 +103,10 @@ class Rest:
             ("POST", "/channels/{channel}/threads", self.thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self.thread),
             ("PUT", "/channels/{channel}/thread-members/@me", self.no_content),
-            ("PUT", "/channels/{channel}/thread-members/{user:\\d+}", self.add_member),
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
+        defs += threads.routes(self.world, API)
         defs += emojis.routes(self.world.emojis, self.world.ids, self.world.bot, API)
         defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
         defs.append(web.route("*", API + "/{tail:.*}", self.unknown))
@@ -177,6 +179,10 @@ class Rest:
     # ------------------------------------------------------------ the application
 
     async def me(self, request: web.Request) -> web.Response:
+        if (grant := self.activities.bearer(request)) is not None:
+            return self.activities.me(grant)
+        if not request.headers.get("Authorization", "").startswith("Bot "):
+            return unauthorized()
         return as_json(
             self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
         )
@@ -282,6 +288,8 @@ class Rest:
         data: Json = body.get("data") or {}
         if problems := list(documented.callback_problems(interaction.type, kind)):
             return self.checks.refused(request, problems)
+        if kind == LAUNCH_ACTIVITY:
+            return await self.activities.launched(request, interaction)
         if kind == MESSAGE and documented.empty_message(data, len(files)):
             return self.checks.refused_empty(request)
         if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):
@@ -491,13 +499,6 @@ class Rest:
             self.world, parent, await request.json(), granted, "message" in request.match_info
         )
         return error(403, *made) if isinstance(made, tuple) else as_json(made.payload(), status=201)
-
-    async def add_member(self, request: web.Request) -> web.Response:
-        thread = self.world.channels.get(int(request.match_info["channel"]))
-        if thread is None:
-            return error(404, 10003, "Unknown Channel")
-        refused = threads.add_member(self.world, thread, int(request.match_info["user"]))
-        return web.Response(status=204) if refused is None else error(400, *refused)
 
     async def no_content(self, request: web.Request) -> web.Response:
         return web.Response(status=204)

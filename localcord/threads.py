@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import time
 
+from aiohttp import web
+
 from localcord import moderators
 from localcord.permissions import BITS
-from localcord.records import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Json, iso
+from localcord.records import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Json, as_json, iso
 from localcord.state import World
 
 
@@ -76,3 +78,18 @@ def add_member(world: World, thread: Channel, user_id: int) -> tuple[int, str] |
         )
     world.touch(thread.id)
     return None
+
+
+def routes(world: World, api: str) -> list[web.RouteDef]:
+    """``PUT /channels/{thread}/thread-members/{user}``: add someone to a thread."""
+
+    async def add(request: web.Request) -> web.Response:
+        thread = world.channels.get(int(request.match_info["channel"]))
+        if thread is None:
+            return as_json({"message": "Unknown Channel", "code": 10003}, status=404)
+        refused = add_member(world, thread, int(request.match_info["user"]))
+        if refused is None:
+            return web.Response(status=204)
+        return as_json({"message": refused[1], "code": refused[0]}, status=400)
+
+    return [web.put(api + "/channels/{channel}/thread-members/{user:\\d+}", add)]
