@@ -76,7 +76,6 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 # /crosshairs, in this order), its persistent buttons (matched by custom id, so they
 # work across restarts) and its cogs.
 FEATURES: tuple[Feature, ...] = (
-    glyphs.setup,  # the application's emojis: insignia and manoeuvres in text
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
@@ -125,6 +124,7 @@ async def install(bot: CrosshairsBot) -> None:
     bot.offers = Offers()
     bot.drawings = Drawings()  # the previews drawn and the matches' introductions
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
+    bot.glyphs = await glyphs.upload(bot)  # insignia and manoeuvres as the app's emojis
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:

@@ -79,9 +79,6 @@ async def upload(bot: CrosshairsBot) -> Glyphs:
             except FAILURES as exc:
                 log.warning("emoji %s was refused (%s): its glyph stays plain text", name, exc)
                 break
-    return Glyphs({name: have[name] for name in wanted if name in have})
-
-
-async def setup(bot: CrosshairsBot) -> None:
-    bot.glyphs = await upload(bot)
-    log.info("glyphs: %d of %d emojis in use", len(glyphs_of(bot).emojis), len(drawn.names()))
+    found = Glyphs({name: have[name] for name in wanted if name in have})
+    log.info("glyphs: %d of %d emojis in use", len(found.emojis), len(wanted))
+    return found
