@@ -12,7 +12,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.palette import COLOUR_WORDS, INK, RGB, SHAPES, seat_colours
+from render.palette import INK, RGB, SHAPES, seat_colour_word, seat_colours
 from render.sprites import shape_points
 from rules.modes import MODES, Mode
 from rules.steps import CLIMB, CRASH, IMMELMANN, LEVEL, LEVEL1, POWER, SWOOP
@@ -33,8 +33,9 @@ MANOEUVRE_NAMES: Final = {
 
 
 def insignia_name(mode: Mode, seat: int) -> str:
-    """The emoji name of ``seat``'s insignia in ``mode``: its colour and shape."""
-    colour = COLOUR_WORDS[seat_colours(mode)[seat]].replace(" ", "_")
+    """The emoji name of ``seat``'s insignia in ``mode``: its colour (the classic
+    palette's, which every server's thread board shows by default) and shape."""
+    colour = seat_colour_word(mode, seat).replace(" ", "_")
     return f"xh_{colour}_{SHAPES[seat]}"
 
 
