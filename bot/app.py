@@ -36,6 +36,7 @@ from bot.ui import (
     commands,
     departures,
     exercise,
+    glyphs,
     invites,
     leaderboard,
     learn,
@@ -51,6 +52,7 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
+    team_rooms,
     vacation,
     welcome,
 )
@@ -78,6 +80,7 @@ FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
+    team_rooms.setup,  # a team game's private rooms, and sharing a plan there
     invites.setup,  # challenges and lobbies
     quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
@@ -123,6 +126,7 @@ async def install(bot: CrosshairsBot) -> None:
     bot.offers = Offers()
     bot.drawings = Drawings()  # the previews drawn and the matches' introductions
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
+    bot.glyphs = await glyphs.upload(bot)  # insignia and manoeuvres as the app's emojis
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:

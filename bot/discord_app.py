@@ -59,6 +59,8 @@ class CrosshairsBot(commands.Bot):
     surfaces: object = None
     # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
     drawings: object = None
+    # the application's emojis in use (bot.ui.glyphs.Glyphs), set where it starts
+    glyphs: object = None
 
     def __init__(
         self,

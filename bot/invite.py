@@ -33,6 +33,12 @@ USES = (
         N_("open a thread for each match"),
     ),
     Use(
+        "create_private_threads",
+        1 << 36,
+        N_("Create Private Threads"),
+        N_("open a private room for each team in team games"),
+    ),
+    Use(
         "send_messages_in_threads",
         1 << 38,
         N_("Send Messages in Threads"),

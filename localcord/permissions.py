@@ -76,6 +76,7 @@ ROUTES = (
     _route("PATCH", r"^/channels/\d+$"),
     _route("GET", r"^/channels/\d+$"),
     _route("PUT", r"^/channels/\d+/thread-members/@me$"),
+    _route("PUT", r"^/channels/\d+/thread-members/\d+$", thread=IN_THREADS),
     _route("POST", r"^/channels/\d+/typing$", SENDS, IN_THREADS),
 )
 HISTORY = ROUTES[1].path
@@ -139,6 +140,12 @@ def of(world: World, user_id: int, channel: Channel) -> int:
     ):
         return 0
     return granted
+
+
+def sees(world: World, user_id: int, channel: Channel) -> bool:
+    """Whether ``user_id`` may see ``channel`` and read it (a private thread: a member,
+    or Manage Threads)."""
+    return bool(of(world, user_id, channel) & roles.VIEW_CHANNEL)
 
 
 def of_bot(world: World, channel: Channel) -> int:

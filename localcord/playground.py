@@ -27,12 +27,13 @@ from typing import Any
 from aiohttp import web
 
 from i18n import in_language
+from localcord import permissions
 from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
 from localcord.playground_activity import PlaygroundActivities
-from localcord.records import LOADING, PRIVATE, PUBLIC_THREAD, Channel, Json, Message, User, as_json
+from localcord.records import LOADING, PRIVATE, THREADS, Channel, Json, Message, User, as_json
 from localcord.server import LocalDiscord
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,8 @@ class Playground:
         channel = self.world.channels.get(int(request.query.get("channel") or self.channel.id))
         if channel is None or (channel.type in PRIVATE and not _recipient(channel, viewer)):
             channel = self.channel  # someone else's DM
+        elif not permissions.sees(self.world, viewer.id, channel):
+            channel = self.channel  # another team's private thread
         visible = self.world.history(channel, viewer.id)
         return as_json(
             {
@@ -136,15 +139,16 @@ class Playground:
         every = self.world.channels.values()
         listed = []
         for c in every:
-            if c.type in PRIVATE or c.type == PUBLIC_THREAD:
+            if c.type in PRIVATE or c.type in THREADS:
                 continue
-            listed += [c, *(t for t in every if t.type == PUBLIC_THREAD and t.parent_id == c.id)]
+            listed += [c, *(t for t in every if t.type in THREADS and t.parent_id == c.id)]
+        listed = [c for c in listed if permissions.sees(self.world, viewer.id, c)]
         listed += [c for c in every if c.type in PRIVATE and _recipient(c, viewer)]
         return [
             {
                 "id": str(c.id),
                 "name": c.name,
-                "thread": c.type == PUBLIC_THREAD,
+                "thread": c.type in THREADS,
                 "dm": c.type in PRIVATE,
             }
             for c in listed
@@ -229,6 +233,11 @@ class Playground:
             name = found.name if found else "unknown"
             return f'<a class="channel-link" href="#" data-channel="{m[1]}">#{name}</a>'
 
+        text = re.sub(
+            r"&lt;a?:(\w{2,32}):(\d+)&gt;",
+            r'<img class="emoji" src="/emojis/\2.png" alt=":\1:" title=":\1:">',
+            text,
+        )
         text = re.sub(r"&lt;@!?(\d+)&gt;", user, text)
         text = re.sub(r"&lt;#(\d+)&gt;", channel, text)
         text = re.sub(r"&lt;t:(\d+):R&gt;", lambda m: _relative(int(m[1])), text)
@@ -359,7 +368,7 @@ def _row(items: list[Json]) -> Json:
                         "label": o.get("label", ""),
                         "value": o.get("value", ""),
                         "description": o.get("description") or "",
-                        "emoji": (o.get("emoji") or {}).get("name", ""),
+                        **_emoji(o.get("emoji")),
                     }
                     for o in select.get("options") or []
                 ],
@@ -369,7 +378,7 @@ def _row(items: list[Json]) -> Json:
         "buttons": [
             {
                 "label": b.get("label") or "",
-                "emoji": (b.get("emoji") or {}).get("name", ""),
+                **_emoji(b.get("emoji")),
                 "custom_id": b.get("custom_id", ""),
                 "style": b.get("style", 2),
                 "disabled": bool(b.get("disabled")),
@@ -378,6 +387,14 @@ def _row(items: list[Json]) -> Json:
             if b.get("type") == 2
         ]
     }
+
+
+def _emoji(emoji: Json | None) -> Json:
+    """A component's emoji as the page draws it: a character, or a custom emoji's image."""
+    found = emoji or {}
+    if found.get("id"):
+        return {"emoji": "", "emoji_src": f"/emojis/{found['id']}.png"}
+    return {"emoji": found.get("name", ""), "emoji_src": ""}
 
 
 def _recipient(channel: Channel, user: User) -> bool:

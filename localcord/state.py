@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.invite import PERMISSIONS as INVITE_PERMISSIONS
+from localcord.emojis import AppEmojis
 from localcord.records import (
     ANNOUNCEMENT_CHANNEL,
     ANNOUNCEMENT_THREAD,
@@ -58,6 +59,7 @@ class World:
         self.messages: dict[int, Message] = {}
         self.channel_log: dict[int, list[Message]] = {}
         self.commands: list[Json] = []
+        self.emojis = AppEmojis()  # the application's own (localcord/emojis.py)
         self.interactions: dict[str, Interaction] = {}
         self.requests: list[Request] = []
         self.departed: set[tuple[int, int]] = set()  # (guild, user) who left (moderators.py)

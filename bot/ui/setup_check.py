@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.services.refusal import Refusal
-from bot.ui.access import WHO_GRANTS, lacking
+from bot.ui.access import ROOMS, WHO_GRANTS, lacking
 from bot.ui.commands import add_commands
 from bot.ui.text import fit
 from i18n import _
@@ -35,6 +35,12 @@ async def check(interaction: discord.Interaction) -> None:
             state = "➖ " + _("an announcement channel: matches are played in text channels")
         elif missing:
             state = "⛔ " + _("missing {what}", what=", ".join(missing))
+        elif not channel.permissions_for(guild.me).create_private_threads:
+            state = "✅ " + _(
+                "ready, without {name} (to {what})",
+                name=_(ROOMS.name),
+                what=_(ROOMS.purpose),
+            )
         else:
             state = "✅ " + _("ready")
         lines.append(f"{channel.mention}: {state}")

@@ -234,6 +234,15 @@ function embedElement(e) {
   return box;
 }
 
+// a custom emoji (the application's own) on a button or a menu option
+function emojiImage(src) {
+  const img = document.createElement("img");
+  img.className = "emoji";
+  img.src = src;
+  img.alt = "";
+  return img;
+}
+
 function buttonsRow(m, buttons) {
   const r = document.createElement("div");
   r.className = "row";
@@ -242,6 +251,7 @@ function buttonsRow(m, buttons) {
     button.type = "button";
     button.className = `style-${b.style}`;
     button.textContent = (b.emoji ? b.emoji + " " : "") + b.label;
+    if (b.emoji_src) button.prepend(emojiImage(b.emoji_src));
     button.dataset.customId = b.custom_id;
     button.disabled = b.disabled;
     button.addEventListener("click", () => post("/play/click", { message: m.id, custom_id: b.custom_id }));
@@ -270,6 +280,7 @@ function selectRow(m, s) {
     const label = document.createElement("span");
     label.className = "option-label";
     label.textContent = (o.emoji ? o.emoji + " " : "") + o.label;
+    if (o.emoji_src) label.prepend(emojiImage(o.emoji_src));
     option.append(label);
     if (o.description) {
       const description = document.createElement("span");
