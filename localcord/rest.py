@@ -36,6 +36,7 @@ from localcord.records import (
     Request,
     as_json,
 )
+from localcord.scheduled import Calendar
 from localcord.state import World
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
+        self.calendar = Calendar(world)  # the servers' scheduled events
 
     @property
     def base_url(self) -> str:
@@ -74,7 +76,7 @@ class Rest:
         return self.messages.attachments
 
     def routes(self) -> list[web.RouteDef]:
-        r = [
+        r: list[tuple[str, str, Handler]] = [
             ("GET", "/users/@me", self.me),
             ("POST", "/users/@me/channels", self.open_dm),
             ("GET", "/users/{user}", self.get_user),
@@ -103,6 +105,7 @@ class Rest:
             ("PUT", "/channels/{channel}/thread-members/@me", self.no_content),
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
+        r += self.calendar.routes()
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
         defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
         defs.append(web.route("*", API + "/{tail:.*}", self.unknown))

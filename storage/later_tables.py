@@ -34,3 +34,12 @@ CREATE TABLE takebacks (
     status   TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'no', 'stale'))
 );
 """
+
+# Each tournament's Discord scheduled event (storage/tournament_calendar.py): the event
+# that lists it in the server's events, once created; none when the bot could not.
+V15_TOURNAMENT_CALENDAR: Final = """
+CREATE TABLE tournament_calendar (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    event_id      INTEGER NOT NULL UNIQUE
+);
+"""
