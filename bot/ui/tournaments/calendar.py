@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournaments.calendar import Change
@@ -80,7 +81,7 @@ def missing_event_text(name: str) -> str:
     )
 
 
-class DiscordCalendar:
+class DiscordCalendar(commands.Cog):
     """Keeps each tournament's scheduled event in step with it, and offers the sign-up
     to whoever is interested."""
 
@@ -89,6 +90,10 @@ class DiscordCalendar:
         self.service = bot.env.tournaments
         self._order: dict[int, asyncio.Lock] = {}
         self._underway: set[asyncio.Task[None]] = set()
+
+    async def cog_load(self) -> None:
+        self.service.calendar.watch(self.changed)
+        self.listen()
 
     async def changed(self, tid: int, change: Change) -> None:
         """Heard from the domain: reflected in the background, in order per tournament
@@ -228,6 +233,4 @@ class DiscordCalendar:
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    calendar = DiscordCalendar(bot)
-    bot.env.tournaments.calendar.watch(calendar.changed)
-    calendar.listen()
+    await bot.add_cog(DiscordCalendar(bot))
