@@ -25,6 +25,9 @@ WORDS = {
     "pick": N_("Pick one of the bot's commands (type /)."),
     "required": N_("Fill in the required option: {names}"),
     "select": N_("Make a selection"),
+    "events": N_("Events"),
+    "interested": N_("Interested"),
+    "live": N_("Happening now"),
 }
 
 

@@ -32,7 +32,7 @@ from aiohttp import web
 
 from localcord import roles
 from localcord.bodies import error, read_body
-from localcord.records import Json, User, as_json
+from localcord.records import Channel, Json, User, as_json
 
 if TYPE_CHECKING:
     from localcord.state import World
@@ -300,3 +300,28 @@ class Calendar:
         if self.world.dispatch is not None:
             self.world.dispatch(kind, event.payload(with_count=True))
         self.world.touch(None)
+
+
+def listed_events(world: World, channel: Channel, viewer: User) -> list[Json]:
+    """The Events list of ``channel``'s server as the playground shows it to ``viewer``:
+    those not over, soonest first, with whether they pressed Interested."""
+    found = sorted(
+        (
+            e
+            for e in world.scheduled_events.values()
+            if e.guild_id == channel.guild_id and e.status in (SCHEDULED, ACTIVE)
+        ),
+        key=lambda e: e.start,
+    )
+    return [
+        {
+            "id": str(e.id),
+            "name": e.name,
+            "start": int(_when(e.start) or 0),
+            "live": e.status == ACTIVE,
+            "description": e.description or "",
+            "interested": viewer.id in e.interested,
+            "count": len(e.interested),
+        }
+        for e in found
+    ]

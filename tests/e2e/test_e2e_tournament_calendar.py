@@ -81,6 +81,8 @@ async def test_a_tournaments_event_follows_it_from_creation_to_its_winner(local:
     over = await event_where(world, lambda e: e is event and e.status == COMPLETED)
     assert "Winner: anna" in (over.description or "")
     assert len(world.scheduled_events) == 1  # one event, kept in step, never a second
+    calls = [r for r in world.requests if "/scheduled-events" in r.path]
+    assert calls and all(r.status < 400 for r in calls)  # its invite's Create Events does
 
 
 async def test_a_tournament_cancelled_before_it_starts_cancels_its_event(local: Local) -> None:
