@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -32,54 +31,25 @@ from aiohttp import web
 
 from localcord import roles
 from localcord.bodies import error, read_body
-from localcord.records import Channel, Json, User, as_json
+from localcord.records import (
+    ACTIVE,
+    CANCELED,
+    COMPLETED,
+    EXTERNAL,
+    SCHEDULED,
+    Channel,
+    Json,
+    ScheduledEvent,
+    User,
+    as_json,
+)
 
 if TYPE_CHECKING:
     from localcord.state import World
 
-GUILD_ONLY, EXTERNAL = 2, 3
-SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
 NEXT = {SCHEDULED: {SCHEDULED, ACTIVE, CANCELED}, ACTIVE: {ACTIVE, COMPLETED}}
 INTENT = 1 << 16  # GUILD_SCHEDULED_EVENTS: who hears of events and interest in them
 EVENTS = "/guilds/{guild}/scheduled-events"
-
-
-@dataclass
-class ScheduledEvent:
-    id: int
-    guild_id: int
-    creator: User
-    name: str
-    description: str | None
-    start: str  # ISO 8601, as given
-    end: str | None
-    location: str
-    status: int = SCHEDULED
-    interested: list[int] = field(default_factory=list)  # user ids, in the order they came
-
-    def payload(self, with_count: bool = False) -> Json:
-        data: Json = {
-            "id": str(self.id),
-            "guild_id": str(self.guild_id),
-            "name": self.name,
-            "description": self.description,
-            "channel_id": None,
-            "creator_id": str(self.creator.id),
-            "creator": self.creator.payload(),
-            "image": None,
-            "scheduled_start_time": self.start,
-            "scheduled_end_time": self.end,
-            "status": self.status,
-            "entity_type": EXTERNAL,
-            "entity_id": None,
-            "recurrence_rule": None,
-            "privacy_level": GUILD_ONLY,
-            "guild_scheduled_event_exceptions": [],
-            "entity_metadata": {"location": self.location},
-        }
-        if with_count:
-            data["user_count"] = len(self.interested)
-        return data
 
 
 def _invalid(problems: dict[str, tuple[str, str]]) -> web.Response:

@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.invite import PERMISSIONS as INVITE_PERMISSIONS
 from localcord.records import (
@@ -32,15 +32,13 @@ from localcord.records import (
     Json,
     Message,
     Request,
+    ScheduledEvent,
     Snowflakes,
     User,
     iso,
     numbered,
 )
 from localcord.roles import NEW_SERVER, Role, Server
-
-if TYPE_CHECKING:  # the events' module answers their routes, which read the world
-    from localcord.scheduled import ScheduledEvent
 
 
 class World:

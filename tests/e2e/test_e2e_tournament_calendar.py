@@ -15,7 +15,7 @@ from datetime import datetime
 from e2e.conftest import Local
 from localcord import presets, roles
 from localcord.client import reply
-from localcord.scheduled import ACTIVE, CANCELED, COMPLETED, EXTERNAL, SCHEDULED, ScheduledEvent
+from localcord.records import ACTIVE, CANCELED, COMPLETED, EXTERNAL, SCHEDULED, ScheduledEvent
 from localcord.state import World
 
 NAME = "Spring Cup"

@@ -17,8 +17,7 @@ import pytest
 
 from localcord import presets, roles
 from localcord.playground import Playground
-from localcord.records import Json
-from localcord.scheduled import ACTIVE, CANCELED, COMPLETED, SCHEDULED
+from localcord.records import ACTIVE, CANCELED, COMPLETED, SCHEDULED, Json
 from localcord.server import LocalDiscord
 
 pytestmark = pytest.mark.refusals
