@@ -28,6 +28,14 @@ WORDS = {
     "events": N_("Events"),
     "interested": N_("Interested"),
     "live": N_("Happening now"),
+    "activities": N_("Activities"),
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "back": N_("Back to the channel"),
+    "return": N_("Back to the Activity"),
+    "running": N_("An Activity is running here: {names}"),
+    "activity_thread": N_("Activities cannot be started in a thread."),
+    "activity_denied": N_("You may not start Activities in this channel."),
 }
 
 

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from localcord import documented, permissions, threads
+from localcord.activities import LAUNCH_ACTIVITY, Activities
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
@@ -36,7 +37,6 @@ from localcord.records import (
     Request,
     as_json,
 )
-from localcord.scheduled import Calendar
 from localcord.state import World
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
-        self.calendar = Calendar(world)  # the servers' scheduled events
+        self.activities = Activities(world)
 
     @property
     def base_url(self) -> str:
@@ -76,7 +76,7 @@ class Rest:
         return self.messages.attachments
 
     def routes(self) -> list[web.RouteDef]:
-        r: list[tuple[str, str, Handler]] = [
+        r = [
             ("GET", "/users/@me", self.me),
             ("POST", "/users/@me/channels", self.open_dm),
             ("GET", "/users/{user}", self.get_user),
@@ -105,7 +105,6 @@ class Rest:
             ("PUT", "/channels/{channel}/thread-members/@me", self.no_content),
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
-        r += self.calendar.routes()
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
         defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
         defs.append(web.route("*", API + "/{tail:.*}", self.unknown))
@@ -178,6 +177,10 @@ class Rest:
     # ------------------------------------------------------------ the application
 
     async def me(self, request: web.Request) -> web.Response:
+        if (grant := self.activities.bearer(request)) is not None:
+            return self.activities.me(grant)
+        if not request.headers.get("Authorization", "").startswith("Bot "):
+            return unauthorized()
         return as_json(
             self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
         )
@@ -283,6 +286,8 @@ class Rest:
         data: Json = body.get("data") or {}
         if problems := list(documented.callback_problems(interaction.type, kind)):
             return self.checks.refused(request, problems)
+        if kind == LAUNCH_ACTIVITY:
+            return await self.activities.launched(request, interaction)
         if kind == MESSAGE and documented.empty_message(data, len(files)):
             return self.checks.refused_empty(request)
         if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):

@@ -23,7 +23,6 @@ event by itself at its times.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
 
 NEXT = {SCHEDULED: {SCHEDULED, ACTIVE, CANCELED}, ACTIVE: {ACTIVE, COMPLETED}}
 INTENT = 1 << 16  # GUILD_SCHEDULED_EVENTS: who hears of events and interest in them
+API = "/api/v10"
 EVENTS = "/guilds/{guild}/scheduled-events"
 
 
@@ -101,15 +101,15 @@ class Calendar:
     def events(self) -> dict[int, ScheduledEvent]:
         return self.world.scheduled_events
 
-    def routes(self) -> list[tuple[str, str, Callable[[web.Request], Awaitable[web.Response]]]]:
+    def routes(self) -> list[web.RouteDef]:
         one = EVENTS + "/{event}"
         return [
-            ("GET", EVENTS, self.list),
-            ("POST", EVENTS, self.create),
-            ("GET", one, self.get),
-            ("PATCH", one, self.modify),
-            ("DELETE", one, self.delete),
-            ("GET", one + "/users", self.users),
+            web.get(API + EVENTS, self.list),
+            web.post(API + EVENTS, self.create),
+            web.get(API + one, self.get),
+            web.patch(API + one, self.modify),
+            web.delete(API + one, self.delete),
+            web.get(API + one + "/users", self.users),
         ]
 
     def of_guild(self, guild_id: int) -> list[ScheduledEvent]:

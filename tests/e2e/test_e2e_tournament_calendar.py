@@ -128,7 +128,7 @@ async def test_an_interested_person_is_offered_the_sign_up(local: Local) -> None
     await people.slash(olga, channel, "crosshairs-tournament create", name=NAME, format="single")
     event = await event_where(world, lambda e: e.name == NAME)
 
-    local.server.rest.calendar.interested(dora, event)  # as in the server's Events list
+    local.server.calendar.interested(dora, event)  # as in the server's Events list
     dm = await people.wait_for(world.dm_channel(dora), lambda m: NAME in m.content, dora)
     assert "You are interested in" in dm.content and f"<#{channel.id}>" in dm.content
     assert event.location in dm.content  # the sign-up channel's link

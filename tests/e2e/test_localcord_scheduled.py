@@ -129,8 +129,8 @@ async def test_interest_is_told_only_to_a_session_with_the_intent(
             await ws.send_json({"op": 2, "d": {"token": "t", "intents": intents}})
             await ws.receive_json()  # READY
             await ws.receive_json()  # GUILD_CREATE
-            server.rest.calendar.interested(dora, event)
-            server.rest.calendar.interested(dora, event, interested=False)
+            server.calendar.interested(dora, event)
+            server.calendar.interested(dora, event, interested=False)
             world.add_channel("after")  # a CHANNEL_CREATE closes what each heard
             while (frame := await ws.receive_json())["t"] != "CHANNEL_CREATE":
                 heard.append(frame["t"])
