@@ -63,6 +63,7 @@ from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
 from bot.ui.thread import Drawings
+from bot.ui.tournaments import calendar as tournament_calendar
 from bot.ui.tournaments import controls as tournament_controls
 from bot.ui.tournaments import group as tournament
 from bot.ui.tournaments import registration as tournament_registration
@@ -105,6 +106,7 @@ FEATURES: tuple[Feature, ...] = (
     tournament_registration.setup,
     tournament_teams.setup,
     tournament_controls.setup,
+    tournament_calendar.setup,  # each tournament a Discord scheduled event
 )
 
 

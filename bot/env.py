@@ -42,6 +42,7 @@ from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
+from storage.tournament_calendar import TournamentCalendar
 from storage.tournament_events import TournamentEvents
 from storage.tournaments import TournamentRepo
 from storage.training import TrainingRepo
@@ -64,6 +65,7 @@ def stores_on(db: Database) -> Stores:
         players=PlayerRepo(db),
         tournaments=TournamentRepo(db),
         tournament_events=TournamentEvents(db),
+        tournament_calendar=TournamentCalendar(db),
         vacations=VacationRepo(db),
         training=TrainingRepo(db),
         guilds=GuildSettingsRepo(db),

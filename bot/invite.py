@@ -58,6 +58,12 @@ USES = (
         N_("Manage Threads"),
         N_("reopen a match's thread that was archived or locked"),
     ),
+    Use(
+        "create_events",
+        1 << 44,
+        N_("Create Events"),
+        N_("list each tournament in the server's events"),
+    ),
 )
 PERMISSIONS = sum(use.bit for use in USES)
 

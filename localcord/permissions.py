@@ -48,6 +48,8 @@ BITS = {
     "send_messages_in_threads": roles.SEND_MESSAGES_IN_THREADS,
     "use_embedded_activities": roles.USE_EMBEDDED_ACTIVITIES,
     "use_external_apps": roles.USE_EXTERNAL_APPS,
+    "manage_events": roles.MANAGE_EVENTS,
+    "create_events": roles.CREATE_EVENTS,
 }
 
 

@@ -33,7 +33,17 @@ from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
 from localcord.playground_activity import PlaygroundActivities
-from localcord.records import LOADING, PRIVATE, THREADS, Channel, Json, Message, User, as_json
+from localcord.records import (
+    LOADING,
+    PRIVATE,
+    THREADS,
+    Channel,
+    Json,
+    Message,
+    User,
+    as_json,
+)
+from localcord.scheduled import listed_events
 from localcord.server import LocalDiscord
 
 log = logging.getLogger(__name__)
@@ -82,6 +92,7 @@ class Playground:
                 web.post("/play/autocomplete", self.autocomplete),
                 web.post("/play/click", self.click),
                 web.post("/play/choose", self.choose),
+                web.post("/play/interested", self.interested),
             ]
         )
 
@@ -123,6 +134,7 @@ class Playground:
                 "channel": str(channel.id),
                 "people": [_person(u) for u in (*self.pilots, self.spectator, self.world.bot)],
                 "channels": self._channels(viewer),
+                "events": listed_events(self.world, channel, viewer),
                 "commands": command_list(self.world.commands, viewer.locale),
                 "words": page_words(viewer.locale),
                 "messages": [self._message(m, viewer) for m in visible[-shown:]],
@@ -295,6 +307,16 @@ class Playground:
             return as_json({"error": "no such message"}, status=404)
         values = [str(v) for v in body.get("values") or []]
         return await self._act(self.people.choose(viewer, message, str(body["custom_id"]), *values))
+
+    async def interested(self, request: web.Request) -> web.Response:
+        """The viewer presses Interested on a server's event (again: no longer)."""
+        body = await request.json()
+        viewer = self._user(body.get("viewer"))
+        event = self.world.scheduled_events.get(int(body.get("event") or 0))
+        if event is None:
+            return as_json({"error": "no such event"}, status=404)
+        self.server.calendar.interested(viewer, event, viewer.id not in event.interested)
+        return as_json({"ok": True})
 
     async def _act(self, action: Any) -> web.Response:
         try:

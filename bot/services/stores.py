@@ -18,6 +18,7 @@ from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
+from storage.tournament_calendar import TournamentCalendar
 from storage.tournament_events import TournamentEvents
 from storage.tournaments import TournamentRepo
 from storage.training import TrainingRepo
@@ -39,6 +40,7 @@ class Stores:
     players: PlayerRepo
     tournaments: TournamentRepo
     tournament_events: TournamentEvents
+    tournament_calendar: TournamentCalendar
     vacations: VacationRepo
     training: TrainingRepo
     guilds: GuildSettingsRepo

@@ -52,6 +52,7 @@ function render(state) {
   renderWords(state.words);
   if (renderViewers(state.people)) return refresh(); // now as the person chosen, not a spectator
   renderChannels(state.channels);
+  renderEvents(state.events);
   renderCommands(state.commands);
   renderMessages(state.messages, state.viewer, state.older);
   renderActivity(state.activity);
@@ -130,6 +131,27 @@ function renderChannels(channels) {
     li.addEventListener("click", () => switchChannel(c.id));
     list.append(li);
     if (c.id === page.channel) $("#channel-name").textContent = li.textContent;
+  }
+}
+
+// The server's Events, as Discord lists them: each with its time and an Interested button.
+function renderEvents(events) {
+  const list = $("#events");
+  list.replaceChildren();
+  $("#events-head").hidden = !events.length;
+  for (const e of events) {
+    const li = document.createElement("li");
+    const when = e.live ? say("live") : new Date(e.start * 1000).toLocaleString();
+    const head = document.createElement("div");
+    head.textContent = `📅 ${e.name} · ${when}`;
+    head.title = e.description;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = e.interested ? "interested chosen" : "interested";
+    button.textContent = `${e.interested ? "✓ " : ""}${say("interested")} (${e.count})`;
+    button.addEventListener("click", () => post("/play/interested", { event: e.id }));
+    li.append(head, button);
+    list.append(li);
   }
 }
 
