@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.pacing import PER_SECOND
 from bot.services.live_set import DEFAULT_SIZE
 from bot.services.shards import Shards
 from bot.services.workers import default_size
@@ -37,6 +38,9 @@ class Config:
     identify_spacing: float = 5.0
     # matches kept in memory (least recently used go first; storage holds them all)
     matches_in_memory: int = DEFAULT_SIZE
+    # REST calls per second for the whole token (Discord's global limit is 50; it raises
+    # it for large bots on request; a local Discord may run its limits faster)
+    rest_per_second: int = int(PER_SECOND)
 
     @property
     def shards(self) -> Shards:
@@ -97,6 +101,8 @@ class Config:
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
             matches_in_memory=_count(env, "MATCHES_IN_MEMORY", DEFAULT_SIZE, 1, 10_000_000)
             or DEFAULT_SIZE,
+            rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
+            or int(PER_SECOND),
         )
 
 

@@ -35,13 +35,31 @@ CREATE TABLE takebacks (
 );
 """
 
+# Each person's board palette (storage/palettes.py); a server's default is a guild setting.
+V15_PALETTES: Final = """
+CREATE TABLE board_palettes (
+    user_id    INTEGER PRIMARY KEY,
+    palette    TEXT    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
+# Each tournament's Discord scheduled event (storage/tournament_calendar.py): the event
+# that lists it in the server's events, once created; none when the bot could not.
+V16_TOURNAMENT_CALENDAR: Final = """
+CREATE TABLE tournament_calendar (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    event_id      INTEGER NOT NULL UNIQUE
+);
+"""
+
 # The turn clocks' deadline index (storage/live_index.py): when each active match next
 # needs its clock looked at (the reminder, then the deadline), so that a tick reads what
 # is due instead of every match (and the computer's seats, to find where it is to move
 # without reading every seat). ``remind_seconds`` is how long before its deadline a
 # turn is reminded; every write of a deadline sets ``clock_due`` from it. A match mid-turn
 # at the upgrade is due at its deadline: that one turn goes without its reminder.
-V15_CLOCK_DUE: Final = """
+V17_CLOCK_DUE: Final = """
 ALTER TABLE matches ADD COLUMN remind_seconds REAL;
 ALTER TABLE matches ADD COLUMN clock_due REAL;
 UPDATE matches SET clock_due = turn_deadline WHERE status = 'active';
