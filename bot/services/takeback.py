@@ -124,20 +124,21 @@ class Takebacks:
         return said
 
     async def update(self, takeback: Takeback) -> Update:
-        """What a takeback done says in the thread."""
+        """What a takeback done did: the game back at an earlier turn, said to the
+        person who acted and noted on the board (in its own language)."""
         live = await self.games.get(takeback.match_id)
         taken = takeback.at_ply - takeback.to_ply
         who = live.who(live.seats_of(takeback.asker_id)[0])
-        lines = [
-            "↩️ "
-            + n_(
+
+        def said() -> str:
+            return "↩️ " + n_(
                 "{who} took back their last turn ({n} step).",
                 "{who} took back their last turn ({n} steps).",
                 taken,
                 who=who,
             )
-        ]
-        return Update(live, (), lines)
+
+        return Update(live, (), [said()], notes=(said,))
 
     async def _stored(self, write: Awaitable[T]) -> T:
         try:

@@ -84,7 +84,8 @@ class ThreadSurface:
         live = update.match
         with for_everyone(self.bot, live.record.guild_id):
             view = await current_view(self.bot, live)
-            await refresh_board(self.bot, self.edits, update, view, draw_lines(live), _press(via))
+            lines = [*update.noted(), *draw_lines(live)]
+            await refresh_board(self.bot, self.edits, update, view, lines, _press(via))
 
     async def finished(self, event: MatchFinished) -> None:
         """The final board (after a restart: if it fell behind), then the ratings line,
