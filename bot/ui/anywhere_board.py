@@ -197,14 +197,21 @@ class AnywhereSurface:
         )
         return text, file, view
 
-    async def start(
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        return sent  # only the press's token may edit it (15 minutes)
+
+    async def redraw(self, live: LiveMatch) -> None:
+        # the bot cannot post here
+        log.info("match %s: its board catches up at the next press on it", live.id)
+
+    async def open(
         self,
         interaction: discord.Interaction,
         live: LiveMatch,
         intro: str,
         *,
         follow_up: bool = False,
-    ) -> None:
+    ) -> discord.abc.Messageable | None:
         """A new match: the message ``interaction`` answered with (the challenge, the
         lobby, a rematch offer) becomes its board; with ``follow_up``, the board is a
         follow-up of ``interaction`` instead (a rematch asked for on a final board, which
@@ -225,3 +232,4 @@ class AnywhereSurface:
             message = await self.show(Board(interaction), live)
         await bot.games.set_board_message(live, message.id, ply)
         await game_opened(bot, live, interaction.user.id)
+        return None

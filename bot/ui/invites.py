@@ -15,8 +15,6 @@ import discord
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.ui.access import require_play
-from bot.ui.anywhere import posts_on_its_own
-from bot.ui.board import open_table
 from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -101,12 +99,9 @@ async def start_match(
     could be made the table is open again."""
     bot = bot_of(interaction)
     live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
-    if not posts_on_its_own(interaction):  # the table's own message becomes the board
-        await surfaces_of(bot).anywhere.start(interaction, live, intro)
+    target = await surfaces_of(bot).of(live).open(interaction, live, intro)
+    if target is None:  # the table's own message became the board
         return None
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
         content = table.describe() + "\n\n✅ " + match_is_on(target)
     await interaction.edit_original_response(content=content, view=None)

@@ -28,8 +28,7 @@ import discord
 
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
-from bot.ui import anywhere
-from bot.ui.board import REMATCH_ID, open_table
+from bot.ui.board import REMATCH_ID
 from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
@@ -123,10 +122,7 @@ class RematchButton(Persistent[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>
             ),
             wait=True,
         )
-        if anywhere.is_anywhere(bot_of(interaction), live):
-            offer.message = sent  # only this press's token may edit it (15 minutes)
-        else:  # edited later through the channel: the press's token lasts only 15 minutes
-            offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+        offer.message = surfaces_of(bot_of(interaction)).of(live).kept(sent)
 
 
 def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
@@ -222,14 +218,12 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
         # nothing was made: Rematch may be pressed again
         _offers(interaction).reopen(offer.match_id)
         raise
-    if anywhere.is_anywhere(bot, live):
-        await _start_anywhere(interaction, offer, live)
-        return
-    channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
+    # the board on the offer it was accepted on (where the bot only answers), else
+    # a follow-up of the press or a thread of its own
+    on_offer = _on_offer(interaction, offer)
     with for_everyone(bot, table.guild_id):
         intro = _intro(offer, live)
-    target = await open_table(bot, live, channel, intro, interaction.user.id)
+    target = await surfaces_of(bot).of(live).open(interaction, live, intro, follow_up=not on_offer)
     with for_everyone(bot, table.guild_id):
         if isinstance(target, discord.Thread):
             where = target.mention
@@ -237,28 +231,9 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             where = _("match #{id}", id=live.id)
         said = _("this match's rematch is already on: {where}", where=where)
         _offers(interaction).settle(offer.match_id, said)
-        await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
-        accepted = _("Accepted: the rematch is on, {where}.", where=where)
-        await _settle(interaction, offer, f"✅ {accepted}")
-
-
-async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: LiveMatch) -> None:
-    """Where the bot only answers (:mod:`bot.ui.anywhere`), the rematch is played in one
-    message too: the offer, when it was accepted there, becomes its board; else (Rematch
-    pressed on the final board) its board is a follow-up of that press, and the offer
-    says it was accepted."""
-    bot = bot_of(interaction)
-    on_offer = _on_offer(interaction, offer)
-    with for_everyone(bot, offer.table.guild_id):
-        intro = _intro(offer, live)
-    anywhere_surface = surfaces_of(bot).anywhere
-    await anywhere_surface.start(interaction, live, intro, follow_up=not on_offer)
-    with for_everyone(bot, offer.table.guild_id):
-        where = _("match #{id}", id=live.id)
-        _offers(interaction).settle(
-            offer.match_id, _("this match's rematch is already on: {where}", where=where)
-        )
-        if not on_offer:
+        if target is not None:  # posted on its own: the press is told where
+            await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
+        if target is not None or not on_offer:  # the offer did not become the board
             accepted = _("Accepted: the rematch is on, {where}.", where=where)
             await _settle(interaction, offer, f"✅ {accepted}")
 

@@ -21,7 +21,7 @@ from bot.services.surface import Surface
 from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
 from bot.ui.anywhere_board import AnywhereSurface
-from bot.ui.board import current_view, post_board, send_cockpit
+from bot.ui.board import current_view, open_table, post_board, send_cockpit
 from bot.ui.board_edits import BoardEdits
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
@@ -63,6 +63,27 @@ class MatchSurface(Surface, Protocol):
     ) -> bool:
         """Whether the press was answered by bringing a board it no longer matches up
         to date instead of acting."""
+        ...
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        live: LiveMatch,
+        intro: str,
+        *,
+        follow_up: bool = False,
+    ) -> discord.abc.Messageable | None:
+        """Show the new match ``live``'s first board (headed by ``intro``), started by
+        the press ``interaction``: where it is played, or None when its board is the
+        press's own message (``follow_up``: a follow-up of the press)."""
+        ...
+
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        """A handle that can still edit later ``sent``, a press's follow-up about the match."""
+        ...
+
+    async def redraw(self, live: LiveMatch) -> None:
+        """Bring a board that a restart found behind up to date, if it can be now."""
         ...
 
 
@@ -135,6 +156,26 @@ class ThreadSurface:
         self, interaction: discord.Interaction, live: LiveMatch, ply: int | None = None
     ) -> bool:
         return False  # a thread's board is never behind a press: it is redrawn on its own
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        live: LiveMatch,
+        intro: str,
+        *,
+        follow_up: bool = False,
+    ) -> discord.abc.Messageable | None:
+        """A thread of its own in the match's channel (or the channel, where no thread
+        can be opened), its first board there."""
+        channel = await match_channel(self.bot, live)
+        return await open_table(self.bot, live, channel, intro, interaction.user.id)
+
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        # edited through the channel: the press's token lasts only 15 minutes
+        return sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+
+    async def redraw(self, live: LiveMatch) -> None:
+        await catch_up(self.bot, live)
 
 
 async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
