@@ -15,7 +15,7 @@ import discord
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.ui.access import require_play
-from bot.ui.components import Persistent, answer_button, components
+from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -114,20 +114,9 @@ def match_is_on(target: discord.abc.Messageable) -> str:
     return _("The match is on: {where}.", where=where)
 
 
-class ChallengeButton(
-    Persistent[discord.ui.Button[Any]],
-    template=r"xh:ch:(?P<id>\d+):(?P<op>accept|decline)",
-):
-    def __init__(self, table_id: int, op: str) -> None:
-        super().__init__(answer_button(f"xh:ch:{table_id}:{op}", op))
-        self.table_id = table_id
-        self.op = op
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._act(interaction))
-
+class ChallengeButton(OfferAnswer, prefix="xh:ch"):
     def _check(self, interaction: discord.Interaction) -> Table:
-        table = _table(self.table_id, interaction)
+        table = _table(self.offer_id, interaction)
         user = interaction.user
         if user.id != table.invited and not (
             self.op == "decline" and user.id == table.host.user_id
@@ -138,7 +127,7 @@ class ChallengeButton(
             require_play(interaction)
         return table
 
-    async def _act(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction) -> None:
         self._check(interaction)
         # Answered first: a press Discord refuses (late, or a second delivery) stops
         # here, before the table is touched.

@@ -29,7 +29,7 @@ import discord
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.ui.board import REMATCH_ID
-from bot.ui.components import Persistent, answer_button, components
+from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
@@ -270,17 +270,9 @@ async def _settle(interaction: discord.Interaction, offer: Offer, said: str) -> 
         log.info("rematch offer %s: its message could not be updated (%s)", offer.id, exc)
 
 
-class AnswerButton(
-    Persistent[discord.ui.Button[Any]],
-    template=r"xh:ra:(?P<id>\d+):(?P<op>accept|decline)",
-):
-    def __init__(self, offer_id: int, op: str) -> None:
-        super().__init__(answer_button(f"xh:ra:{offer_id}:{op}", op))
-        self.offer_id = offer_id
-        self.op = op
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answer_offer(interaction, self.offer_id, self.op))
+class AnswerButton(OfferAnswer, prefix="xh:ra"):
+    async def press(self, interaction: discord.Interaction) -> None:
+        await answer_offer(interaction, self.offer_id, self.op)
 
 
 async def setup(bot: CrosshairsBot) -> None:
