@@ -205,12 +205,7 @@ class AnywhereSurface:
         log.info("match %s: its board catches up at the next press on it", live.id)
 
     async def open(
-        self,
-        interaction: discord.Interaction,
-        live: LiveMatch,
-        intro: str,
-        *,
-        follow_up: bool = False,
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
     ) -> discord.abc.Messageable | None:
         """A new match: the message ``interaction`` answered with (the challenge, the
         lobby, a rematch offer) becomes its board; with ``follow_up``, the board is a

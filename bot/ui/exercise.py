@@ -229,24 +229,21 @@ def rating_line(verdict: ExerciseVerdict) -> str:
             rating=f"{rating.rating:.0f}",
         )
     before = verdict.rating_before if verdict.rating_before is not None else 1500.0
-    change = rating.rating - before
+    values = {
+        "before": f"{before:.0f}",
+        "after": f"{rating.rating:.0f}",
+        "change": f"{rating.rating - before:+.0f}",
+        "streak": rating.streak,
+        "best": rating.best_streak,
+    }
     if verdict.exercise.run.tries:
         return _(
             "Rated by your first try, a miss: puzzle rating {before} → **{after}** ({change}) "
             "· streak {streak} (best {best})",
-            before=f"{before:.0f}",
-            after=f"{rating.rating:.0f}",
-            change=f"{change:+.0f}",
-            streak=rating.streak,
-            best=rating.best_streak,
+            **values,
         )
     return _(
-        "Puzzle rating {before} → **{after}** ({change}) · streak {streak} (best {best})",
-        before=f"{before:.0f}",
-        after=f"{rating.rating:.0f}",
-        change=f"{change:+.0f}",
-        streak=rating.streak,
-        best=rating.best_streak,
+        "Puzzle rating {before} → **{after}** ({change}) · streak {streak} (best {best})", **values
     )
 
 

@@ -67,22 +67,28 @@ def reopen(bot: CrosshairsBot, table: Table) -> None:
     tables_of(bot).add(table.id, table)
 
 
+async def create_match(bot: CrosshairsBot, table: Table, seed: int) -> LiveMatch:
+    """The match of a full table: its seats, settings, clouds and clock, unrated if
+    the table chose so."""
+    live = await bot.games.create(
+        [s for s in table.seats if s is not None],
+        table.settings,
+        channel_id=table.channel_id,
+        guild_id=table.guild_id,
+        cloud_setup=table.clouds,
+        seed=seed,
+        clock=table.clock,
+    )
+    if not table.rated:  # before its board is up, so before anyone can fly
+        await bot.env.ratings.mark_unrated(live.id)
+    return live
+
+
 async def make_match(bot: CrosshairsBot, table: Table, seed: int) -> tuple[LiveMatch, str]:
     """The match of a full table (already closed by the caller), and the line that
     introduces it; if no match could be made the table is open again."""
-    entrants = [s for s in table.seats if s is not None]
     try:
-        live = await bot.games.create(
-            entrants,
-            table.settings,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            cloud_setup=table.clouds,
-            seed=seed,
-            clock=table.clock,
-        )
-        if not table.rated:  # before its board is up, so before anyone can fly
-            await bot.env.ratings.mark_unrated(live.id)
+        live = await create_match(bot, table, seed)
     except Exception:
         reopen(bot, table)
         raise
@@ -99,7 +105,7 @@ async def start_match(
     could be made the table is open again."""
     bot = bot_of(interaction)
     live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
-    target = await surfaces_of(bot).of(live).open(interaction, live, intro)
+    target = await surfaces_of(bot).of(live).open(interaction, live, intro, False)
     if target is None:  # the table's own message became the board
         return None
     with for_everyone(bot, table.guild_id):

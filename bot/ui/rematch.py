@@ -33,6 +33,7 @@ from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
+from bot.ui.invites import create_match
 from bot.ui.language import for_everyone
 from bot.ui.offers import Table
 from bot.ui.rematch_offers import Offer, RematchOffers
@@ -201,19 +202,8 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
     """The rematch as a new match, with its own thread in the first match's channel."""
     bot = bot_of(interaction)
     table = offer.table
-    entrants = [s for s in table.seats if s is not None]
     try:
-        live = await bot.games.create(
-            entrants,
-            table.settings,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            cloud_setup=table.clouds,
-            seed=table.id * 7919 + interaction.id % 1000,
-            clock=table.clock,
-        )
-        if not table.rated:  # before its board is up, so before anyone can fly
-            await bot.env.ratings.mark_unrated(live.id)
+        live = await create_match(bot, table, table.id * 7919 + interaction.id % 1000)
     except Exception:
         # nothing was made: Rematch may be pressed again
         _offers(interaction).reopen(offer.match_id)
@@ -223,7 +213,7 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
     on_offer = _on_offer(interaction, offer)
     with for_everyone(bot, table.guild_id):
         intro = _intro(offer, live)
-    target = await surfaces_of(bot).of(live).open(interaction, live, intro, follow_up=not on_offer)
+    target = await surfaces_of(bot).of(live).open(interaction, live, intro, not on_offer)
     with for_everyone(bot, table.guild_id):
         if isinstance(target, discord.Thread):
             where = target.mention

@@ -28,7 +28,6 @@ from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
-from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.workers import Workers
 from bot.ui.board import open_table
@@ -38,7 +37,7 @@ from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.text import name_of
 from bot.ui.thread import match_channel
-from bot.ui.walls import not_found, same_guild
+from bot.ui.walls import not_found, same_guild, the_one_here
 from competition.ratings import MAX_HANDICAP
 from i18n import N_, _, n_
 from render.scoreboard import ScoreRow
@@ -163,14 +162,10 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
         found = None if live is None else await service.series_of_match(live.id)
         if found is not None:
             return found[0]
-    active = await service.active_in(interaction.guild_id)
-    if len(active) == 1:
-        return active[0]
-    if not active:
-        raise Refusal(_("no series is running here"))
-    numbers = ", ".join(f"#{s.id}" for s in active)
-    raise Refusal(
-        _("several series are running ({numbers}): give the series number", numbers=numbers)
+    return the_one_here(
+        await service.active_in(interaction.guild_id),
+        N_("no series is running here"),
+        N_("several series are running ({numbers}): give the series number"),
     )
 
 

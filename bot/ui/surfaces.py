@@ -66,12 +66,7 @@ class MatchSurface(Surface, Protocol):
         ...
 
     async def open(
-        self,
-        interaction: discord.Interaction,
-        live: LiveMatch,
-        intro: str,
-        *,
-        follow_up: bool = False,
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
     ) -> discord.abc.Messageable | None:
         """Show the new match ``live``'s first board (headed by ``intro``), started by
         the press ``interaction``: where it is played, or None when its board is the
@@ -158,12 +153,7 @@ class ThreadSurface:
         return False  # a thread's board is never behind a press: it is redrawn on its own
 
     async def open(
-        self,
-        interaction: discord.Interaction,
-        live: LiveMatch,
-        intro: str,
-        *,
-        follow_up: bool = False,
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
     ) -> discord.abc.Messageable | None:
         """A thread of its own in the match's channel (or the channel, where no thread
         can be opened), its first board there."""

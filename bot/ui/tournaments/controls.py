@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.services.records import TournamentStatus
+from bot.services.records import Tournament, TournamentStatus
 from bot.services.tournaments.plan import Advance
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
@@ -20,15 +20,25 @@ from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
+    from bot.ui.tournaments.desk import TournamentDesk
+
+
+async def _organised(
+    interaction: discord.Interaction, tournament_id: int | None
+) -> tuple[Tournament, TournamentDesk]:
+    """The tournament an organiser's command is about, once the command is answered
+    (before it writes anything), and the desk that posts what it changes."""
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)
+    return found, desks_of(bot_of(interaction)).tournaments
 
 
 @app_commands.command(name="pause", description="Organiser: open no new round until resumed")
 @app_commands.describe(tournament_id="Tournament number")
 async def pause(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
-    require_organiser(interaction)
-    found = await tournament_here(interaction, tournament_id)
-    await interaction.response.defer(thinking=True)  # before the write
-    await bot_of(interaction).env.tournaments.controls.set_paused(found.id, True)
+    found, tournaments = await _organised(interaction, tournament_id)
+    await tournaments.service.controls.set_paused(found.id, True)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _(
             "⏸️ **{name}** is paused: games in play go on, no new round opens.", name=found.name
@@ -39,10 +49,7 @@ async def pause(interaction: discord.Interaction, tournament_id: int | None = No
 @app_commands.command(name="resume", description="Organiser: carry on a paused tournament")
 @app_commands.describe(tournament_id="Tournament number")
 async def resume(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
-    require_organiser(interaction)
-    found = await tournament_here(interaction, tournament_id)
-    await interaction.response.defer(thinking=True)
-    tournaments = desks_of(bot_of(interaction)).tournaments
+    found, tournaments = await _organised(interaction, tournament_id)
     advanced = await tournaments.service.controls.set_paused(found.id, False)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _("▶️ **{name}** carries on.", name=found.name)
@@ -55,10 +62,7 @@ async def resume(interaction: discord.Interaction, tournament_id: int | None = N
 async def drop(
     interaction: discord.Interaction, player: discord.User, tournament_id: int | None = None
 ) -> None:
-    require_organiser(interaction)
-    found = await tournament_here(interaction, tournament_id)
-    await interaction.response.defer(thinking=True)
-    tournaments = desks_of(bot_of(interaction)).tournaments
+    found, tournaments = await _organised(interaction, tournament_id)
     updates = await tournaments.service.controls.drop(found.id, player.id)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _(
@@ -92,11 +96,8 @@ async def result(
     outcome: Picked,
     tournament_id: int | None = None,
 ) -> None:
-    require_organiser(interaction)
-    found = await tournament_here(interaction, tournament_id)
+    found, tournaments = await _organised(interaction, tournament_id)
     winner = {"player": player.id, "opponent": opponent.id}.get(outcome)
-    await interaction.response.defer(thinking=True)
-    tournaments = desks_of(bot_of(interaction)).tournaments
     round_no, updates = await tournaments.service.controls.set_result(
         found.id, player.id, opponent.id, winner
     )
@@ -118,10 +119,7 @@ async def result(
 @app_commands.command(name="repair", description="Organiser: pair the current round again")
 @app_commands.describe(tournament_id="Tournament number")
 async def repair(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
-    require_organiser(interaction)
-    found = await tournament_here(interaction, tournament_id)
-    await interaction.response.defer(thinking=True)
-    tournaments = desks_of(bot_of(interaction)).tournaments
+    found, tournaments = await _organised(interaction, tournament_id)
     advanced = await tournaments.service.controls.repair(found.id)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _("🔀 **{name}**: the round is paired again.", name=found.name)
@@ -132,10 +130,7 @@ async def repair(interaction: discord.Interaction, tournament_id: int | None = N
 @app_commands.command(name="end", description="Organiser: end the tournament now")
 @app_commands.describe(tournament_id="Tournament number")
 async def end(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
-    require_organiser(interaction)
-    found = await tournament_here(interaction, tournament_id)
-    await interaction.response.defer(thinking=True)
-    tournaments = desks_of(bot_of(interaction)).tournaments
+    found, tournaments = await _organised(interaction, tournament_id)
     await tournaments.service.controls.end(found.id)
     with for_everyone(bot_of(interaction), found.guild_id):
         said = _("🛑 **{name}** is over.", name=found.name)
