@@ -6,18 +6,18 @@ publishes an end not shown in full again)."""
 from __future__ import annotations
 
 from bot.services.events import EventBus, GameBooked, MatchFinished, PairingBooked
-from bot.services.rating_service import RatingService
-from bot.services.series import SeriesService
-from bot.services.tournaments.service import TournamentService
+from bot.services.rating_service import Ratings
+from bot.services.series import AchievementSeries
+from bot.services.tournaments.service import Tournaments
 
 
 class EndBooks:
     def __init__(
         self,
         events: EventBus,
-        ratings: RatingService,
-        series: SeriesService,
-        tournaments: TournamentService,
+        ratings: Ratings,
+        series: AchievementSeries,
+        tournaments: Tournaments,
     ) -> None:
         self.events = events
         self.ratings = ratings

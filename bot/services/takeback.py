@@ -19,12 +19,12 @@ from typing import TypeVar
 from bot.services.live import LiveMatch, Update
 from bot.services.manager import GameManager, _snapshot
 from bot.services.refusal import Refusal
-from bot.services.series import SeriesService
+from bot.services.series import AchievementSeries
 from i18n import _, n_
 from rules import serialize
 from storage.errors import StepConflict, StorageError
 from storage.takebacks import Answer, Position, Takeback, TakebackRepo
-from storage.unrated import UnratedMatches
+from storage.unrated import UnratedRepo
 
 __all__ = ["Answer", "Takebacks"]  # the UI reads an answer's outcome from here
 log = logging.getLogger(__name__)
@@ -35,9 +35,9 @@ class Takebacks:
     def __init__(
         self,
         games: GameManager,
-        series: SeriesService,
+        series: AchievementSeries,
         repo: TakebackRepo,
-        unrated: UnratedMatches,
+        unrated: UnratedRepo,
     ) -> None:
         self.games = games
         self.repo = repo

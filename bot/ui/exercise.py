@@ -21,7 +21,7 @@ import discord
 
 from bot.services import cockpit, jobs
 from bot.services.refusal import Refusal
-from bot.services.training import Exercise, ExerciseVerdict, Pressed, TrainingService
+from bot.services.training import Exercise, ExerciseVerdict, Pressed, Training
 from bot.services.workers import Workers
 from bot.ui.cockpit_items import (
     CHOICE,
@@ -50,7 +50,7 @@ PREVIEW = 768
 NOBODY = discord.AllowedMentions.none()
 
 
-def service(interaction: discord.Interaction) -> TrainingService:
+def service(interaction: discord.Interaction) -> Training:
     return bot_of(interaction).env.training
 
 
@@ -360,9 +360,7 @@ class TrainingButton(
         await show(interaction, exercise)
 
 
-async def open_blunder(
-    interaction: discord.Interaction, training: TrainingService, arg: str
-) -> None:
+async def open_blunder(interaction: discord.Interaction, training: Training, arg: str) -> None:
     """A blunder from the analysis post, replayed by the player who made it."""
     match_text, _dot, index_text = arg.partition(".")
     if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):

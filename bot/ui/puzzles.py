@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.services.clock import Clock
 from bot.services.refusal import Refusal
-from bot.services.training import TrainingService, daily_puzzle
+from bot.services.training import Training, daily_puzzle
 from bot.ui import anywhere
 from bot.ui.commands import add_commands
 from bot.ui.components import components
@@ -66,7 +66,7 @@ async def puzzle(
 
 async def switch_daily(
     interaction: discord.Interaction,
-    training: TrainingService,
+    training: Training,
     channel: discord.TextChannel | None,
     off: bool,
 ) -> None:
@@ -111,7 +111,7 @@ class DailyPuzzles(Watch):
     """Posts the day's puzzle, once a day, in every channel an admin chose."""
 
     def __init__(
-        self, bot: CrosshairsBot, training: TrainingService, clock: Clock, interval: float
+        self, bot: CrosshairsBot, training: Training, clock: Clock, interval: float
     ) -> None:
         super().__init__(bot, max(interval, 60.0), after_recovery=False)
         self.training = training

@@ -28,7 +28,7 @@ from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
-from bot.services.series import SeriesPlan, SeriesService
+from bot.services.series import AchievementSeries, SeriesPlan
 from bot.services.workers import Workers
 from bot.ui.board import open_table
 from bot.ui.commands import top_level
@@ -68,8 +68,8 @@ STATUS_WORDS = {
 
 def side_rows(series: Series) -> list[ScoreRow]:
     """The scoreboard rows in standing order, by the rules' tie-breaks."""
-    standings = SeriesService.standings(series)
-    names = SeriesService.side_names(series)
+    standings = AchievementSeries.standings(series)
+    names = AchievementSeries.side_names(series)
     kept: dict[str, list[str]] = {}
     for card, side in standings.kept.items():
         kept.setdefault(side, []).append(card)
@@ -87,7 +87,7 @@ def side_rows(series: Series) -> list[ScoreRow]:
 
 async def scoreboard_file(workers: Workers, series: Series) -> discord.File:
     played, planned = series.games_played, series.games_planned
-    names = SeriesService.side_names(series)
+    names = AchievementSeries.side_names(series)
     players = _(" vs ").join(names[s] for s in sorted(names))
     title = _("Series #{id} · {players}", id=series.id, players=players)
     if series.status is SeriesStatus.FINISHED:
@@ -103,8 +103,8 @@ async def scoreboard_file(workers: Workers, series: Series) -> discord.File:
 def status_text(series: Series) -> str:
     """The series in words: what /crosshairs-series status answers."""
     plan = SeriesPlan.from_json(series.settings_json)
-    names = SeriesService.side_names(series)
-    standings = SeriesService.standings(series)
+    names = AchievementSeries.side_names(series)
+    standings = AchievementSeries.standings(series)
     game = _(
         "game {number} of {planned}",
         number=min(series.games_played + 1, series.games_planned),
@@ -136,8 +136,8 @@ def handicap_line(given: str, rated: bool) -> str:
 
 
 def winner_line(series: Series) -> str:
-    standings = SeriesService.standings(series)
-    names = SeriesService.side_names(series)
+    standings = AchievementSeries.standings(series)
+    names = AchievementSeries.side_names(series)
     leaders = [names[int(s)] for s in standings.leaders]
     if len(leaders) == 1:
         return "🏆 " + _("**{who}** wins the series!", who=leaders[0])
@@ -229,7 +229,7 @@ class SeriesDesk(commands.Cog):
         self,
         bot: CrosshairsBot,
         games: GameManager,
-        series: SeriesService,
+        series: AchievementSeries,
     ) -> None:
         self.bot = bot
         self.games = games
