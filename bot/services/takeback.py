@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.services.live import LiveMatch, Update
@@ -31,18 +32,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+@dataclass(frozen=True)
 class Takebacks:
-    def __init__(
-        self,
-        games: GameManager,
-        series: AchievementSeries,
-        repo: TakebackRepo,
-        unrated: UnratedRepo,
-    ) -> None:
-        self.games = games
-        self.repo = repo
-        self.unrated = unrated
-        self.series = series
+    games: GameManager
+    series: AchievementSeries
+    repo: TakebackRepo
+    unrated: UnratedRepo
 
     async def askable(self, live: LiveMatch, user_id: int) -> None:
         """Why ``user_id`` cannot ask for a takeback in ``live``, if they cannot."""

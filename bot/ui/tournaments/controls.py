@@ -16,7 +16,7 @@ from bot.ui.desks import desks_of
 from bot.ui.language import for_everyone
 from bot.ui.text import Picked
 from bot.ui.tournaments.group import require_organiser, tournament, tournament_here
-from i18n import _
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -34,16 +34,26 @@ async def _organised(
     return found, desks_of(bot_of(interaction)).tournaments
 
 
+async def _tell(
+    interaction: discord.Interaction, found: Tournament, said: str, **values: object
+) -> None:
+    """Answer the organiser with what changed (``said``, marked text, its ``{name}`` the
+    tournament's), in the server's language: all see it."""
+    with for_everyone(bot_of(interaction), found.guild_id):
+        words = _(said, name=found.name, **values)
+    await interaction.followup.send(words)
+
+
 @app_commands.command(name="pause", description="Organiser: open no new round until resumed")
 @app_commands.describe(tournament_id="Tournament number")
 async def pause(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found, tournaments = await _organised(interaction, tournament_id)
     await tournaments.service.controls.set_paused(found.id, True)
-    with for_everyone(bot_of(interaction), found.guild_id):
-        said = _(
-            "⏸️ **{name}** is paused: games in play go on, no new round opens.", name=found.name
-        )
-    await interaction.followup.send(said)
+    await _tell(
+        interaction,
+        found,
+        N_("⏸️ **{name}** is paused: games in play go on, no new round opens."),
+    )
 
 
 @app_commands.command(name="resume", description="Organiser: carry on a paused tournament")
@@ -51,9 +61,7 @@ async def pause(interaction: discord.Interaction, tournament_id: int | None = No
 async def resume(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found, tournaments = await _organised(interaction, tournament_id)
     advanced = await tournaments.service.controls.set_paused(found.id, False)
-    with for_everyone(bot_of(interaction), found.guild_id):
-        said = _("▶️ **{name}** carries on.", name=found.name)
-    await interaction.followup.send(said)
+    await _tell(interaction, found, N_("▶️ **{name}** carries on."))
     await tournaments.publish(found.id, advanced)
 
 
@@ -64,14 +72,10 @@ async def drop(
 ) -> None:
     found, tournaments = await _organised(interaction, tournament_id)
     updates = await tournaments.service.controls.drop(found.id, player.id)
-    with for_everyone(bot_of(interaction), found.guild_id):
-        said = _(
-            "{player} is dropped from **{name}**; an unfinished pairing is "
-            "forfeited to their opponent.",
-            player=player.mention,
-            name=found.name,
-        )
-    await interaction.followup.send(said)
+    said = N_(
+        "{player} is dropped from **{name}**; an unfinished pairing is forfeited to their opponent."
+    )
+    await _tell(interaction, found, said, player=player.mention)
     await tournaments.after_results(found.id, updates)
 
 
@@ -121,9 +125,7 @@ async def result(
 async def repair(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found, tournaments = await _organised(interaction, tournament_id)
     advanced = await tournaments.service.controls.repair(found.id)
-    with for_everyone(bot_of(interaction), found.guild_id):
-        said = _("🔀 **{name}**: the round is paired again.", name=found.name)
-    await interaction.followup.send(said)
+    await _tell(interaction, found, N_("🔀 **{name}**: the round is paired again."))
     await tournaments.publish(found.id, advanced)
 
 
@@ -132,9 +134,7 @@ async def repair(interaction: discord.Interaction, tournament_id: int | None = N
 async def end(interaction: discord.Interaction, tournament_id: int | None = None) -> None:
     found, tournaments = await _organised(interaction, tournament_id)
     await tournaments.service.controls.end(found.id)
-    with for_everyone(bot_of(interaction), found.guild_id):
-        said = _("🛑 **{name}** is over.", name=found.name)
-    await interaction.followup.send(said)
+    await _tell(interaction, found, N_("🛑 **{name}** is over."))
     if found.status is TournamentStatus.RUNNING:
         await tournaments.publish(found.id, Advance([], True))
 
