@@ -11,7 +11,7 @@ import time
 from aiohttp import web
 
 from localcord import documented
-from localcord.bodies import Messages, error, invalid, read_body
+from localcord.bodies import File, Messages, error, invalid, read_body
 from localcord.checks import Checks
 from localcord.records import (
     EPHEMERAL,
@@ -27,6 +27,17 @@ from localcord.state import World
 log = logging.getLogger(__name__)
 
 PONG, MESSAGE, DEFERRED, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
+
+
+async def message_body(
+    request: web.Request, checks: Checks
+) -> tuple[Json, list[File]] | web.Response:
+    """A new message's payload and files, or Discord's refusal of an empty message or
+    one over its limits."""
+    body, files = await read_body(request)
+    if documented.empty_message(body, len(files)):
+        return checks.refused_empty(request)
+    return invalid(body) or (body, files)
 
 
 class InteractionRoutes:
@@ -116,11 +127,10 @@ class InteractionRoutes:
         interaction = self._interaction(request)
         if interaction is None:
             return error(404, 10015, "Unknown Webhook")
-        body, files = await read_body(request)
-        if documented.empty_message(body, len(files)):
-            return self.checks.refused_empty(request)
-        if refused := invalid(body):
-            return refused
+        read = await message_body(request, self.checks)
+        if isinstance(read, web.Response):
+            return read
+        body, files = read
         original = interaction.original
         if original is not None and original.flags & LOADING:
             # Discord turns the first follow-up after a "thinking" defer into the answer.

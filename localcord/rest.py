@@ -17,12 +17,12 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from localcord import documented, permissions, threads
+from localcord import permissions, threads
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import MAX_CONCURRENCY, Gateway
-from localcord.interaction_routes import InteractionRoutes
+from localcord.interaction_routes import InteractionRoutes, message_body
 from localcord.ratelimit import RateLimits
 from localcord.records import (
     DM_CHANNEL,
@@ -279,11 +279,10 @@ class Rest:
         channel = self.world.channels.get(int(request.match_info["channel"]))
         if channel is None:
             return error(404, 10003, "Unknown Channel")
-        body, files = await read_body(request)
-        if documented.empty_message(body, len(files)):
-            return self.checks.refused_empty(request)
-        if refused := invalid(body):
-            return refused
+        read = await message_body(request, self.checks)
+        if isinstance(read, web.Response):
+            return read
+        body, files = read
         message = self.world.post(
             channel,
             self.world.bot,

@@ -37,7 +37,7 @@ from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.text import name_of
 from bot.ui.thread import match_channel
-from bot.ui.walls import not_found, same_guild, the_one_here
+from bot.ui.walls import of_this_server, the_one_here
 from competition.ratings import MAX_HANDICAP
 from i18n import N_, _, n_
 from render.scoreboard import ScoreRow
@@ -151,11 +151,7 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     bot = bot_of(interaction)
     service = bot.env.series
     if series_id is not None:
-        numbered = await service.find(series_id)
-        if numbered is None:
-            raise not_found(N_("series"), series_id)
-        same_guild(interaction, numbered.guild_id, N_("series"), series_id)
-        return numbered
+        return of_this_server(interaction, await service.find(series_id), N_("series"), series_id)
     channel = interaction.channel
     if channel is not None:
         live = await bot.games.by_thread(channel.id)

@@ -48,11 +48,20 @@ async def match_of_press(interaction: discord.Interaction, match_id: int) -> Liv
     return live
 
 
-def same_guild(
-    interaction: discord.Interaction, guild_id: int | None, kind: str, number: int
-) -> None:
-    if guild_id != interaction.guild_id:
+class OfAServer(Protocol):
+    @property
+    def guild_id(self) -> int | None: ...
+
+
+G = TypeVar("G", bound=OfAServer)
+
+
+def of_this_server(interaction: discord.Interaction, found: G | None, kind: str, number: int) -> G:
+    """``found``, the ``kind`` numbered ``number``, if it is of this server; else the
+    same "not found" as for a number never used."""
+    if found is None or found.guild_id != interaction.guild_id:
         raise not_found(kind, number)
+    return found
 
 
 def the_one_here(on: Sequence[N], none: str, several: str) -> N:

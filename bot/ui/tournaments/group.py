@@ -32,7 +32,7 @@ from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.language import for_everyone
-from bot.ui.walls import not_found, same_guild, the_one_here
+from bot.ui.walls import of_this_server, the_one_here
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -77,10 +77,7 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     service = bot_of(interaction).env.tournaments
     if tid is not None:
         found = await service.registration.find(tid)
-        if found is None:
-            raise not_found(N_("tournament"), tid)
-        same_guild(interaction, found.guild_id, N_("tournament"), tid)
-        return found
+        return of_this_server(interaction, found, N_("tournament"), tid)
     live = await service.registration.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]
     )
