@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 
@@ -31,6 +31,7 @@ from localcord.localised import named
 from localcord.records import Channel, Interaction, Json, Message, User
 from localcord.server import LocalDiscord
 
+T = TypeVar("T")
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 GUILD_CONTEXT, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2  # where an interaction comes from
 GUILD_INSTALL, USER_INSTALL = "0", "1"
@@ -297,31 +298,37 @@ class People:
     ) -> Message:
         """The newest message in ``channel`` (as ``viewer`` sees it) passing ``check``,
         waiting for one to appear or be edited into shape."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            changed = self.world.changed(channel.id)
-            for message in reversed(self.world.history(channel, viewer.id if viewer else None)):
-                if check(message):
-                    return message
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise LocalcordError(f"no message in #{channel.name} became what was waited for")
-            try:
-                await asyncio.wait_for(changed.wait(), left)
-            except TimeoutError:
-                continue
+
+        def newest() -> Message | None:
+            seen = self.world.history(channel, viewer.id if viewer else None)
+            return next((m for m in reversed(seen) if check(m)), None)
+
+        failure = f"no message in #{channel.name} became what was waited for"
+        return await self._until(channel.id, newest, timeout, failure)
 
     async def wait_thread(self, parent: Channel, timeout: float | None = None) -> Channel:
         """The newest thread under ``parent`` that has a message, once there is one."""
+
+        def newest() -> Channel | None:
+            threads = reversed(self.world.threads_of(parent))
+            return next((t for t in threads if self.world.history(t)), None)
+
+        return await self._until(None, newest, timeout, f"no thread opened under #{parent.name}")
+
+    async def _until(
+        self, key: int | None, found: Callable[[], T | None], timeout: float | None, failure: str
+    ) -> T:
+        """What ``found`` finds, asked again at each change of the world under ``key`` (a
+        channel; None: any) until ``timeout``; else a :class:`LocalcordError` (``failure``)."""
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
-            changed = self.world.changed(None)
-            for thread in reversed(self.world.threads_of(parent)):
-                if self.world.history(thread):
-                    return thread
+            changed = self.world.changed(key)  # taken before looking: no change is missed
+            hit = found()
+            if hit is not None:
+                return hit
             left = deadline - time.monotonic()
             if left <= 0:
-                raise LocalcordError(f"no thread opened under #{parent.name}")
+                raise LocalcordError(failure)
             try:
                 await asyncio.wait_for(changed.wait(), left)
             except TimeoutError:
