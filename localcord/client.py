@@ -343,19 +343,20 @@ class People:
 
 
 def find_button(message: Message, button: str) -> Json:
-    for candidate in message.buttons():
-        if button in (candidate.get("label"), candidate.get("custom_id")):
-            return candidate
-    labels = [b.get("label") for b in message.buttons()]
-    raise LocalcordError(f"no button {button!r} on the message; there are {labels}")
+    return _component(message.buttons(), button, "label", "button")
 
 
 def find_select(message: Message, select: str) -> Json:
-    for candidate in message.selects():
-        if select in (candidate.get("placeholder"), candidate.get("custom_id")):
+    return _component(message.selects(), select, "placeholder", "select menu")
+
+
+def _component(found: list[Json], wanted: str, named: str, kind: str) -> Json:
+    """The component of ``found`` whose ``named`` field or custom id is ``wanted``."""
+    for candidate in found:
+        if wanted in (candidate.get(named), candidate.get("custom_id")):
             return candidate
-    names = [s.get("placeholder") for s in message.selects()]
-    raise LocalcordError(f"no select menu {select!r} on the message; there are {names}")
+    names = [c.get(named) for c in found]
+    raise LocalcordError(f"no {kind} {wanted!r} on the message; there are {names}")
 
 
 def answer(interaction: Interaction) -> Message | None:
