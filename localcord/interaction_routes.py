@@ -11,6 +11,7 @@ import time
 from aiohttp import web
 
 from localcord import documented
+from localcord.activities import LAUNCH_ACTIVITY, Activities
 from localcord.bodies import File, Messages, error, invalid, read_body
 from localcord.checks import Checks
 from localcord.records import (
@@ -41,10 +42,13 @@ async def message_body(
 
 
 class InteractionRoutes:
-    def __init__(self, world: World, messages: Messages, checks: Checks) -> None:
+    def __init__(
+        self, world: World, messages: Messages, checks: Checks, activities: Activities
+    ) -> None:
         self.world = world
         self.messages = messages
         self.checks = checks
+        self.activities = activities
 
     async def callback(self, request: web.Request) -> web.Response:
         interaction = self.world.interactions.get(request.match_info["token"])
@@ -69,6 +73,8 @@ class InteractionRoutes:
         data: Json = body.get("data") or {}
         if problems := list(documented.callback_problems(interaction.type, kind)):
             return self.checks.refused(request, problems)
+        if kind == LAUNCH_ACTIVITY:
+            return await self.activities.launched(request, interaction)
         if kind == MESSAGE and documented.empty_message(data, len(files)):
             return self.checks.refused_empty(request)
         if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from localcord import permissions, threads
+from localcord.activities import Activities
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
@@ -55,7 +56,8 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
-        self.interactions = InteractionRoutes(world, self.messages, self.checks)
+        self.activities = Activities(world)
+        self.interactions = InteractionRoutes(world, self.messages, self.checks, self.activities)
 
     @property
     def base_url(self) -> str:
@@ -176,6 +178,10 @@ class Rest:
     # ------------------------------------------------------------ the application
 
     async def me(self, request: web.Request) -> web.Response:
+        if (grant := self.activities.bearer(request)) is not None:
+            return self.activities.me(grant)
+        if not request.headers.get("Authorization", "").startswith("Bot "):
+            return unauthorized()
         return as_json(
             self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
         )
