@@ -49,6 +49,7 @@ class Rest:
         faults: Faults,
         checks: Checks | None = None,
         limits: RateLimits | None = None,
+        activities: Activities | None = None,
     ) -> None:
         self.world = world
         self.gateway = gateway
@@ -56,7 +57,7 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
-        self.activities = Activities(world)
+        self.activities = activities or Activities(world)
         self.interactions = InteractionRoutes(world, self.messages, self.checks, self.activities)
 
     @property
