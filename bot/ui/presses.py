@@ -36,6 +36,20 @@ def surface_of(interaction: discord.Interaction, live: LiveMatch) -> MatchSurfac
     return surfaces_of(bot_of(interaction)).of(live)
 
 
+async def _at_turn(
+    interaction: discord.Interaction, match_id: int, ply: int
+) -> tuple[LiveMatch, MatchSurface] | None:
+    """The match and surface of a cockpit press made at ``ply`` by the player to fly
+    (a stranger's or a stale one is refused); None when the press was answered by
+    bringing its board up to date instead."""
+    live = await match_of_press(interaction, match_id)
+    surface = surface_of(interaction, live)
+    if await surface.caught_up(interaction, live, ply):
+        return None
+    bot_of(interaction).games.check_turn(live, interaction.user.id, ply)
+    return live, surface
+
+
 class MatchButton(
     Persistent[discord.ui.Button[Any]],
     template=r"xh:(?P<action>" + ACTIONS + r"):(?P<id>\d+)",
@@ -172,11 +186,10 @@ class CockpitButton(
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        live = await match_of_press(interaction, self.match_id)
-        surface = surface_of(interaction, live)
-        if await surface.caught_up(interaction, live, self.ply):
+        at = await _at_turn(interaction, self.match_id, self.ply)
+        if at is None:
             return
-        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        live, surface = at
         await interaction.response.defer()
         if self.choice.token is None:
             await surface.cockpit(interaction, live, self.choice.path, "")
@@ -199,11 +212,10 @@ class CockpitMenu(
         await guarded(interaction, self._choose(interaction))
 
     async def _choose(self, interaction: discord.Interaction) -> None:
-        live = await match_of_press(interaction, self.match_id)
-        surface = surface_of(interaction, live)
-        if await surface.caught_up(interaction, live, self.ply):
+        at = await _at_turn(interaction, self.match_id, self.ply)
+        if at is None:
             return
-        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        live, surface = at
         chosen = read_menu(self.item.values)
         await interaction.response.defer()
         if chosen.path is not None:
