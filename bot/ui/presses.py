@@ -77,6 +77,8 @@ class MatchButton(
             )
         elif self.action == "resign":
             await ask_to_resign(interaction, live)
+        elif self.action == "live":
+            await launch_live_board(interaction)
         else:
             await interaction.response.defer()
             if self.action in ("draw", "accept"):
@@ -118,6 +120,23 @@ class ConfirmResign(Persistent[discord.ui.Button[Any]], template=r"xh:sure:(?P<i
         )
         await interaction.edit_original_response(content=said, view=view)
         await bot_of(interaction).env.life.after(update)
+
+
+async def launch_live_board(interaction: discord.Interaction) -> None:
+    """Open the live board (the Activity, docs/activity.md) where the board was pressed:
+    Discord's LAUNCH_ACTIVITY answer. Where Discord will not launch it (Activities off
+    in this server, or not allowed in a thread), the presser is told why; the thread's
+    own play goes on as before."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as exc:
+        raise Refusal(
+            _(
+                "Discord cannot open the live board here ({why}); play on with the board's "
+                "buttons.",
+                why=exc.text or exc.status,
+            )
+        ) from None
 
 
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:

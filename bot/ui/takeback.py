@@ -79,7 +79,11 @@ async def _show(bot: CrosshairsBot, update: Update) -> None:
     with for_everyone(bot, live.record.guild_id):
         edits = surfaces_of(bot).thread.edits
         await refresh_board(
-            bot, edits, update, board_view(live), [*update.lines, *draw_lines(live)]
+            bot,
+            edits,
+            update,
+            board_view(live, bot.live_server is not None),
+            [*update.lines, *draw_lines(live)],
         )
     bot.env.life.computer_next(live)
 

@@ -70,7 +70,13 @@ async def show_clocks(bot: CrosshairsBot, changed: list[Fitted]) -> None:
                 notes.append("🌴 " + _("{who} is on vacation: their clock waits.", who=who))
             lines = [*notes, *draw_lines(live)]
             edits = surfaces_of(bot).thread.edits
-            await refresh_board(bot, edits, Update(live, (), []), board_view(live), lines)
+            await refresh_board(
+                bot,
+                edits,
+                Update(live, (), []),
+                board_view(live, bot.live_server is not None),
+                lines,
+            )
 
 
 async def setup(bot: CrosshairsBot) -> None:
