@@ -4,6 +4,7 @@
 import { DiscordSDK } from "../sdk/index.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
+const PLACE = "place";
 const $ = (id) => document.getElementById(id);
 const page = { texts: {}, board: null, state: null, selected: null, ws: null, you: "" };
 
@@ -66,6 +67,10 @@ function receive(m) {
     page.state = m;
     if (fresh) page.selected = null;
     draw();
+    // what the page shows, for whoever reads it from outside (a test, a bench)
+    document.body.dataset.ply = String(m.ply);
+    document.body.dataset.over = String(m.over);
+    document.body.dataset.mine = String(Boolean(m.choices));
     if (fresh) say("told", [m.so_far, m.status].filter(Boolean).join("\n"));
   } else if (m.type === "watchers") {
     if (page.state) { page.state.watchers = m.watchers; watchers(); }
@@ -116,16 +121,20 @@ function draw() {
   const clouds = new Set(s.clouds);
   g.cells.forEach((c, i) => {
     el("polygon", { points: corners(c.x, c.y, g.r * 0.97), class: clouds.has(i) ? "cell cloud" : "cell" }, svg);
-    el("text", { x: c.x, y: c.y - g.r * 0.5, class: "name" }, svg).textContent = c.name;
+    el("text", { x: c.x, y: c.y - g.r * 0.45, class: "name" }, svg).textContent = c.name;
   });
   const choices = s.choices;
   const acting = new Map((choices ? choices.planes : []).map((p) => [p.cell, p]));
-  if (choices && page.selected === null && choices.planes.length) page.selected = choices.planes[0].cell;
-  if (page.selected !== null && !acting.has(page.selected)) page.selected = choices && choices.planes.length ? choices.planes[0].cell : null;
+  // a plane that may act is chosen already (one tap flies it); "place": placing one
+  const planes = choices ? choices.planes : [];
+  const flying = planes.find((p) => p.poses.some((pose) => pose.cell !== null)) || planes[0];
+  const first = flying ? flying.cell : null;
+  if (page.selected === null || (page.selected !== PLACE && !acting.has(page.selected))) page.selected = first;
+  if (page.selected === PLACE && !(choices && choices.places.length)) page.selected = first;
   for (const plane of s.planes) drawPlane(svg, plane, acting.has(plane.cell));
   if (choices) {
     const chosen = acting.get(page.selected);
-    drawPoses(svg, chosen ? chosen.poses : choices.places);
+    drawPoses(svg, chosen ? chosen.poses : choices.places, page.selected);
     for (const shot of choices.shots) drawTarget(svg, shot);
     for (const cloud of choices.clouds) drawTarget(svg, cloud);
   }
@@ -153,7 +162,7 @@ function drawPlane(svg, plane, acting) {
   if (plane.diving) el("circle", { r: g.r * 0.3, fill: "none", stroke: "#fff", "stroke-width": 2 }, group);
 }
 
-function drawPoses(svg, poses) {
+function drawPoses(svg, poses, from) {
   const g = page.board;
   const cells = new Set(poses.filter((p) => p.cell !== null).map((p) => p.cell));
   for (const c of cells) {
@@ -162,24 +171,37 @@ function drawPoses(svg, poses) {
   }
   const seen = new Map();
   for (const pose of poses) {
-    if (pose.cell === null) continue;
-    const key = `${pose.cell}:${pose.facing}`;
+    const lost = pose.cell === null;
+    const key = lost ? "lost" : `${pose.cell}:${pose.facing}`;
     const k = seen.get(key) || 0;
     seen.set(key, k + 1);
-    const at = g.cells[pose.cell];
-    const a = (pose.facing * 60 * Math.PI) / 180, d = g.r * (0.5 - 0.28 * k);
-    const x = at.x + Math.cos(a) * d, y = at.y - Math.sin(a) * d;
-    const group = el("g", { class: pose.shots.length ? "pose shoots" : "pose", transform: `translate(${x},${y})`,
+    let x, y;
+    if (lost) {  // a crash: marked on the plane itself, below its nose
+      const at = g.cells[from];
+      [x, y] = [at.x + g.r * 0.45 * (k - 0.5), at.y + g.r * 0.62];
+    } else {
+      const at = g.cells[pose.cell];
+      const a = (pose.facing * 60 * Math.PI) / 180, d = g.r * (0.52 - 0.3 * k);
+      [x, y] = [at.x + Math.cos(a) * d, at.y - Math.sin(a) * d];
+    }
+    const kind = lost ? "pose crash" : pose.shots.length ? "pose shoots" : "pose";
+    const group = el("g", { class: kind, transform: `translate(${x},${y})`,
       tabindex: "0", role: "button", "aria-label": pose.label }, svg);
-    el("circle", { r: g.r * 0.3, class: "hit" }, group);
-    el("path", { d: arrow(pose.facing, g.r * 0.3) }, group);
-    el("text", { y: 4, x: 0 }, group).textContent = String(pose.height);
+    el("circle", { r: g.r * 0.4, class: "hit" }, group);
+    if (lost) {
+      el("text", { y: 5, x: 0, class: "crash-mark" }, group).textContent = "✕";
+    } else {
+      el("path", { d: arrow(pose.facing, g.r * 0.42) }, group);
+      el("text", { y: 5, x: 0 }, group).textContent = String(pose.height);
+    }
     el("title", {}, group).textContent = pose.label;
     const play = () => send({ type: "play", ply: page.state.ply, tokens: pose.tokens });
     group.addEventListener("click", play);
     group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(); } });
-    group.addEventListener("mouseenter", () => aims(svg, pose));
-    group.addEventListener("focus", () => aims(svg, pose));
+    if (!lost) {
+      group.addEventListener("mouseenter", () => aims(svg, pose));
+      group.addEventListener("focus", () => aims(svg, pose));
+    }
   }
 }
 
@@ -238,6 +260,9 @@ function panel() {
   if (mine) {
     const chosen = mine.planes.find((p) => p.cell === page.selected);
     const poses = chosen ? chosen.poses : mine.places;
+    if (chosen && mine.places.length) {
+      list.appendChild(button("➕ " + t("place"), "", () => { page.selected = PLACE; draw(); }));
+    }
     for (const pose of poses) {
       list.appendChild(button(pose.label, "primary", () => send({ type: "play", ply: s.ply, tokens: pose.tokens })));
     }
