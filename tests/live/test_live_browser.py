@@ -77,7 +77,7 @@ async def test_a_duel_played_by_tapping_in_two_browsers(
                 shot.add(mover)
             tapped = await tap(page, rng)
             assert tapped, await page.content()
-            await until(lambda ply=ply: live.ply > ply or live.over, "the tap played")  # type: ignore[misc]
+            await until(lambda ply=ply: live.ply > ply or live.over, "the tap played")
         assert live.over, "the duel did not end"
         assert button_flown
         for page in pages.values():

@@ -5,6 +5,7 @@ acting as a pilot by tapping."""
 from __future__ import annotations
 
 import random
+
 from playwright.async_api import Browser, BrowserContext, Page
 
 # What the page uses of @discord/embedded-app-sdk: the handshake, AUTHORIZE (a code)
