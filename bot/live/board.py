@@ -147,6 +147,18 @@ class LiveBoard:
                 await self._handle(viewer, message)
             except Refusal as exc:
                 await viewer.send({"type": "refused", "text": str(exc)})
+                await self._again(viewer)
+
+    async def _again(self, viewer: Viewer) -> None:
+        """After a refusal, the page shown the match as it is: what it showed may have
+        been behind (a takeback redraws only the thread's board)."""
+        if viewer.match_id is None:
+            return
+        try:
+            live = await self.games.get(viewer.match_id)
+        except Refusal:
+            return
+        await self._state(viewer, live)
 
     async def _handle(self, viewer: Viewer, message: object) -> None:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):

@@ -166,7 +166,7 @@ async def test_an_oversized_or_malformed_message_is_refused_and_the_page_goes_on
             await page.send(bad)
             assert (await page.next("refused"))["type"] == "refused"
         await page.send({"type": "ping"})
-        assert (await page.next())["type"] == "pong"  # the socket is still open
+        assert (await page.next("pong"))["type"] == "pong"  # the socket is still open
     assert await scene.stored() == before
 
 
