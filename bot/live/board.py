@@ -13,6 +13,7 @@ and the ends, subscribed by :mod:`bot.app`), whichever surface acted.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -64,6 +65,7 @@ class LiveBoard:
         self.games = games
         self.life = life
         self._viewers: dict[int, list[Viewer]] = {}
+        self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
 
     # ------------------------------------------------------------ the domain's events
 
@@ -189,9 +191,13 @@ class LiveBoard:
             update = await self.games.decline_draw(match_id, user)
         else:
             update = await self.games.resign(match_id, user)
-        # published once by the match's life: this page is redrawn by its event, as
-        # the thread's board is
-        await self.life.after(update)
+        # Published once by the match's life: this page is redrawn by its event, as the
+        # thread's board is. In a task of its own, as each button press is: the page's
+        # next tap is read meanwhile (its check sees this action committed), not after
+        # the thread's board was drawn and sent.
+        task = asyncio.get_running_loop().create_task(self.life.after(update))
+        self._publishing.add(task)
+        task.add_done_callback(self._publishing.discard)
 
     async def _watch(self, viewer: Viewer, match_id: object) -> None:
         if not isinstance(match_id, int) or isinstance(match_id, bool) or match_id <= 0:

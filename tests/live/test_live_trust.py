@@ -40,6 +40,15 @@ class Scene:
         mover = self.mover()
         return self.table.bob if mover is self.table.alice else self.table.alice
 
+    async def settled(self) -> None:
+        """Wait until the thread's board shows the match as it is (it is drawn after
+        the tap's answer, as after a button's)."""
+        for _ in range(2400):
+            if await self.bot.games.boards.shown(self.live.id) == self.live.ply:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the thread's board never caught up")
+
     async def stored(self) -> tuple[int, int | None, str]:
         """What must not change: the steps stored, the ply the thread's board shows,
         and its words."""
@@ -138,7 +147,7 @@ async def test_a_tap_delivered_twice_and_a_tap_for_a_stale_ply(scene: Scene) -> 
                 theirs_now = await theirs.state_at(theirs_now["ply"] + 1)
         now = await page.state_at(live.ply)
         assert now["choices"] is not None and now["ply"] > 2
-        await until(lambda: board_message(scene.thread).content != "", "the board")
+        await scene.settled()
         before = await scene.stored()
         await page.send({"type": "play", "ply": 2, "tokens": [first_step(live)]})
         assert "out of date" in (await page.next("refused"))["text"]
@@ -181,11 +190,7 @@ async def test_a_socket_closed_mid_turn_is_harmless(scene: Scene) -> None:
         await page.tap(state, [first_step(live)])
     await until(lambda: live.ply == 1, "the tap played")
     await until(lambda: scene.bot.live_board.watching(live.id) == [], "the page gone")
-    shown = scene.bot.games.boards
-    for _ in range(1200):
-        if await shown.shown(live.id) == 1:
-            break
-        await asyncio.sleep(0.05)
+    await scene.settled()
     stored = await scene.stored()
     assert stored[:2] == (1, 1)  # stored once, and the thread's board shows it
     async with opened(scene.address, scene.token(other), "here") as (page, _first):
