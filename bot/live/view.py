@@ -24,8 +24,8 @@ from rules.words.telling import told_text
 
 WIDTH = 1000  # the board's drawing units (the page scales the SVG)
 TEXTS = {  # the page's own words, sent in the viewer's language
-    "pick": N_("Tap one of your planes, then where it ends up."),
     "place": N_("Place a plane instead"),
+    "list": N_("Every choice as a list"),
     "choose": N_("Where does it end up? Tap a highlighted cell."),
     "watching": N_("Watching"),
     "draw": N_("Offer draw"),

@@ -71,9 +71,10 @@ async def test_a_duel_played_by_tapping_in_two_browsers(
             page = pages[mover]
             await shows(page, ply)
             await page.wait_for_selector("body[data-mine='true']")
-            if ply >= 14 and mover not in shot:  # each player's screen, their turn on
+            poses = await page.locator("#board .pose:not(.crash)").count()
+            if ply >= 8 and poses >= 3 and mover not in shot:  # each one's screen, a choice on
                 name = "activity-desktop.png" if mover == table.alice.id else "activity-phone.png"
-                await page.screenshot(path=str(shots / name), full_page=True)
+                await page.screenshot(path=str(shots / name))
                 shot.add(mover)
             tapped = await tap(page, rng)
             assert tapped, await page.content()

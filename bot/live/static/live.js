@@ -254,22 +254,26 @@ function panel() {
     seats.appendChild(li);
   }
   const mine = s.choices;
-  say("hint", s.over ? "" : mine ? (page.selected !== null ? t("choose") : t("pick")) : t("watching"));
-  const list = $("choices");
+  say("hint", s.over ? "" : mine ? t("choose") : t("watching"));
+  // beside the board: what is not a mark on it; every choice again, as a list, folded
+  const near = $("choices"), list = $("list");
+  near.replaceChildren();
   list.replaceChildren();
+  $("list-box").hidden = !mine;
   if (mine) {
     const chosen = mine.planes.find((p) => p.cell === page.selected);
     const poses = chosen ? chosen.poses : mine.places;
     if (chosen && mine.places.length) {
-      list.appendChild(button("➕ " + t("place"), "", () => { page.selected = PLACE; draw(); }));
+      near.appendChild(button("➕ " + t("place"), "", () => { page.selected = PLACE; draw(); }));
     }
+    if (mine.end) near.appendChild(button(mine.end.label, "success", () => send({ type: "play", ply: s.ply, tokens: [mine.end.token] })));
     for (const pose of poses) {
       list.appendChild(button(pose.label, "primary", () => send({ type: "play", ply: s.ply, tokens: pose.tokens })));
     }
     for (const shot of [...mine.shots, ...mine.clouds]) {
       list.appendChild(button("🎯 " + shot.label, "danger", () => send({ type: "play", ply: s.ply, tokens: [shot.token] })));
     }
-    if (mine.end) list.appendChild(button(mine.end.label, "success", () => send({ type: "play", ply: s.ply, tokens: [mine.end.token] })));
+    say("list-label", `${t("list")} (${list.children.length})`);
   }
   const actions = $("actions");
   actions.replaceChildren();
