@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 
 from i18n import speaking
 from render.analysis import analysis_pngs
@@ -93,7 +94,11 @@ def draw_card(card: Card, claimed_by: str, language: str) -> bytes:
         return card_png(card, claimed_by=claimed_by)
 
 
-def draw_cards(cards: Sequence[Card], title: str, language: str) -> bytes:
+# Every game of a series opens with the sheet of its cards in play, and a tournament's
+# round opens hundreds of tables with the same few sheets (a tenth of a second each):
+# each is drawn once per worker. 32 sheets of about 50 KB.
+@lru_cache(maxsize=32)
+def draw_cards(cards: tuple[Card, ...], title: str, language: str) -> bytes:
     """A sheet of achievement cards under ``title``, in ``language``."""
     with speaking(language):
         return cards_png(cards, title=title)

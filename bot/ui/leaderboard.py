@@ -60,7 +60,7 @@ async def cards(interaction: discord.Interaction) -> None:
         words = cards_words(CARDS.values(), title)
         language = current()
     png = await bot_of(interaction).workers.run(
-        jobs.draw_cards, list(CARDS.values()), title, language
+        jobs.draw_cards, tuple(CARDS.values()), title, language
     )
     await interaction.followup.send("\n".join(lines), file=picture(png, "cards.png", words))
 
