@@ -39,10 +39,12 @@ from bot.ui import (
     commands,
     departures,
     exercise,
+    glyphs,
     invites,
     leaderboard,
     learn,
     notify_setting,
+    palette_setting,
     presses,
     puzzles,
     quick_pairing,
@@ -53,6 +55,7 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
+    team_rooms,
     vacation,
     welcome,
 )
@@ -63,6 +66,7 @@ from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
 from bot.ui.thread import Drawings
+from bot.ui.tournaments import calendar as tournament_calendar
 from bot.ui.tournaments import controls as tournament_controls
 from bot.ui.tournaments import group as tournament
 from bot.ui.tournaments import registration as tournament_registration
@@ -80,6 +84,7 @@ FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
+    team_rooms.setup,  # a team game's private rooms, and sharing a plan there
     invites.setup,  # challenges and lobbies
     quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
@@ -87,6 +92,7 @@ FEATURES: tuple[Feature, ...] = (
     clocks.setup,  # the turn clocks
     vacation.setup,
     notify_setting.setup,  # turn DMs
+    palette_setting.setup,  # board colours
     departures.setup,  # a match's thread, channel or server gone
     closed_threads.setup,  # a match's thread archived or locked
     rules_help.setup,
@@ -103,6 +109,7 @@ FEATURES: tuple[Feature, ...] = (
     tournament_registration.setup,
     tournament_teams.setup,
     tournament_controls.setup,
+    tournament_calendar.setup,  # each tournament a Discord scheduled event
 )
 
 
@@ -124,6 +131,7 @@ async def install(bot: CrosshairsBot) -> None:
     bot.offers = Offers()
     bot.drawings = Drawings()  # the previews drawn and the matches' introductions
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
+    bot.glyphs = await glyphs.upload(bot)  # insignia and manoeuvres as the app's emojis
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:

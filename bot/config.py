@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.pacing import PER_SECOND
 from bot.services.shards import Shards
 from bot.services.workers import default_size
 from rules.ai.analysis import AnalysisDepth
@@ -40,6 +41,9 @@ class Config:
     live_host: str = "127.0.0.1"
     client_secret: str | None = None
     live_public_url: str | None = None
+    # REST calls per second for the whole token (Discord's global limit is 50; it raises
+    # it for large bots on request; a local Discord may run its limits faster)
+    rest_per_second: int = int(PER_SECOND)
 
     @property
     def shards(self) -> Shards:
@@ -102,6 +106,8 @@ class Config:
             live_host=env.get("LIVE_HOST", "").strip() or "127.0.0.1",
             client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             live_public_url=_url(env, "LIVE_PUBLIC_URL"),
+            rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
+            or int(PER_SECOND),
         )
 
 

@@ -65,6 +65,8 @@ class CrosshairsBot(commands.Bot):
     # by bot.app when the live board is configured
     live_board: LiveBoard
     live_server: LiveServer | None = None
+    # the application's emojis in use (bot.ui.glyphs.Glyphs), set where it starts
+    glyphs: object = None
 
     def __init__(
         self,
@@ -92,7 +94,7 @@ class CrosshairsBot(commands.Bot):
         )
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
-        self.pace = Pace()
+        self.pace = Pace(config.rest_per_second)
         self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
         self.budget: SharedBudget | None = None
         # Discord's identify buckets (``shard_id % max_concurrency``), read at the first

@@ -37,10 +37,12 @@ from storage.health import open_checked
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
+from storage.tournament_calendar import TournamentCalendar
 from storage.tournament_events import TournamentEvents
 from storage.tournaments import TournamentRepo
 from storage.training import TrainingRepo
@@ -63,12 +65,14 @@ def stores_on(db: Database) -> Stores:
         players=PlayerRepo(db),
         tournaments=TournamentRepo(db),
         tournament_events=TournamentEvents(db),
+        tournament_calendar=TournamentCalendar(db),
         vacations=VacationRepo(db),
         training=TrainingRepo(db),
         guilds=GuildSettingsRepo(db),
         takebacks=TakebackRepo(db),
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
+        palettes=PaletteRepo(db),
         identify_slots=IdentifySlots(db),
         rest_leases=RestLeases(db),
     )

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 
@@ -37,6 +37,7 @@ GUILD_INSTALL, USER_INSTALL = "0", "1"
 # app_permissions where only a user-installed app's interactions reach (a DM or group DM
 # between people): Attach Files, Embed Links, Mention Everyone (our reading of Discord's
 # changelog of 2024; the bot needs only Attach Files there)
+T = TypeVar("T")
 USER_INSTALL_PERMISSIONS = (1 << 15) | (1 << 14) | (1 << 17)
 SUB_COMMAND, SUB_GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 
@@ -309,12 +310,38 @@ class People:
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
             changed = self.world.changed(channel.id)
-            for message in reversed(self.world.history(channel, viewer.id if viewer else None)):
+            for message in reversed(self.read(channel, viewer)):
                 if check(message):
                     return message
             left = deadline - time.monotonic()
             if left <= 0:
                 raise LocalcordError(f"no message in #{channel.name} became what was waited for")
+            try:
+                await asyncio.wait_for(changed.wait(), left)
+            except TimeoutError:
+                continue
+
+    def read(self, channel: Channel, viewer: User | None = None) -> list[Message]:
+        """``channel``'s messages as ``viewer`` reads them in Discord (None: all): none in
+        a channel they cannot see, such as another team's private thread."""
+        if viewer is not None and not permissions.sees(self.world, viewer.id, channel):
+            return []
+        return self.world.history(channel, viewer.id if viewer else None)
+
+    async def wait_until(
+        self, check: Callable[[], T | None], what: str, timeout: float | None = None
+    ) -> T:
+        """What ``check`` finds (anything but None) once anything in the world changed
+        into it; ``what``, said if it never does."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            changed = self.world.changed(None)
+            found = check()
+            if found is not None:
+                return found
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise LocalcordError(f"{what} never happened")
             try:
                 await asyncio.wait_for(changed.wait(), left)
             except TimeoutError:

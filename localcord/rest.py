@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from localcord import documented, permissions, threads
+from localcord import documented, emojis, permissions, threads
 from localcord.activities import LAUNCH_ACTIVITY, Activities
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
@@ -106,6 +106,8 @@ class Rest:
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
+        defs += threads.routes(self.world, API)
+        defs += emojis.routes(self.world.emojis, self.world.ids, self.world.bot, API)
         defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
         defs.append(web.route("*", API + "/{tail:.*}", self.unknown))
         return defs
@@ -492,9 +494,11 @@ class Rest:
         parent = self.world.channels.get(int(request.match_info["channel"]))
         if parent is None:
             return error(404, 10003, "Unknown Channel")
-        body = await request.json()
-        thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)
-        return as_json(thread.payload(), status=201)
+        granted = permissions.of_bot(self.world, parent)
+        made = threads.create(
+            self.world, parent, await request.json(), granted, "message" in request.match_info
+        )
+        return error(403, *made) if isinstance(made, tuple) else as_json(made.payload(), status=201)
 
     async def no_content(self, request: web.Request) -> web.Response:
         return web.Response(status=204)

@@ -34,3 +34,21 @@ CREATE TABLE takebacks (
     status   TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'no', 'stale'))
 );
 """
+
+# Each person's board palette (storage/palettes.py); a server's default is a guild setting.
+V15_PALETTES: Final = """
+CREATE TABLE board_palettes (
+    user_id    INTEGER PRIMARY KEY,
+    palette    TEXT    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""
+
+# Each tournament's Discord scheduled event (storage/tournament_calendar.py): the event
+# that lists it in the server's events, once created; none when the bot could not.
+V16_TOURNAMENT_CALENDAR: Final = """
+CREATE TABLE tournament_calendar (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    event_id      INTEGER NOT NULL UNIQUE
+);
+"""

@@ -13,10 +13,12 @@ from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
+from storage.tournament_calendar import TournamentCalendar
 from storage.tournament_events import TournamentEvents
 from storage.tournaments import TournamentRepo
 from storage.training import TrainingRepo
@@ -38,12 +40,14 @@ class Stores:
     players: PlayerRepo
     tournaments: TournamentRepo
     tournament_events: TournamentEvents
+    tournament_calendar: TournamentCalendar
     vacations: VacationRepo
     training: TrainingRepo
     guilds: GuildSettingsRepo
     takebacks: TakebackRepo
     notify: NotifyRepo
     locales: LocaleRepo
+    palettes: PaletteRepo
     # what this process shares with the others on the token (bot/discord_app.py)
     identify_slots: IdentifySlots
     rest_leases: RestLeases

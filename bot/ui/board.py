@@ -29,11 +29,14 @@ import discord
 
 from bot.services import cockpit
 from bot.services.live import LiveMatch
+from bot.services.palettes import person_theme
 from bot.ui.cockpit_items import choice_button, choice_id, lay_out, menu_select
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.glyphs import NONE, Glyphs, glyphs_of
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
+from bot.ui.team_rooms import open_rooms, share_item
 from bot.ui.thread import board_file, draw_lines, drawings_of, seats_line, send_board
 from i18n import N_, _
 
@@ -77,8 +80,9 @@ async def send_cockpit(
     """Show (or refresh) the player's own cockpit: the stage's choices as buttons and a
     board preview highlighting what they are about to fly."""
     stage = cockpit.panel(live.game, path)
-    view = cockpit_view(live, stage)
     bot = bot_of(interaction)
+    shared = await share_item(bot, live, interaction.user.id)
+    view = cockpit_view(live, stage, shared, glyphs_of(bot))
     file = await board_file(
         bot.workers,
         drawings_of(bot),
@@ -88,6 +92,9 @@ async def send_cockpit(
         labels=stage.labels,
         size=768,
         filename="cockpit.png",
+        theme=await person_theme(
+            bot.env.stores.palettes, interaction.user.id, live.record.guild_id
+        ),
     )
     content = f"{note}\n\n**{stage.title}**".strip() if note else f"**{stage.title}**"
     if edit:
@@ -96,17 +103,31 @@ async def send_cockpit(
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
 
 
-def cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
-    """The stage's menus and choices (pressed: :class:`bot.ui.presses.CockpitButton`,
-    :class:`bot.ui.presses.CockpitMenu`)."""
+def cockpit_view(
+    live: LiveMatch,
+    stage: cockpit.Panel,
+    extra: Sequence[discord.ui.Item[Any]] = (),
+    glyphs: Glyphs = NONE,
+) -> discord.ui.View:
+    """The stage's menus and choices with their glyphs (pressed:
+    :class:`bot.ui.presses.CockpitButton`, :class:`bot.ui.presses.CockpitMenu`), then
+    ``extra`` (sharing it with the team)."""
+
+    def glyph(notation: str) -> discord.Emoji | None:
+        return glyphs.of_action(live, notation)
+
     return lay_out(
         stage,
-        lambda n, menu: menu_select(COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu),
+        lambda n, menu: menu_select(
+            COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu, glyph
+        ),
         lambda choice, row: choice_button(
             choice,
             COCKPIT_BUTTON.format(match=live.id, ply=live.ply, choice=choice_id(choice)),
             row,
+            glyph,
         ),
+        extra,
     )
 
 
@@ -221,6 +242,7 @@ async def open_table(
         seats = seats_line(live)
     drawings_of(bot).introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
+    await open_rooms(bot, live, channel, target)
     await game_opened(bot, live, actor)
     bot.env.life.computer_next(live)
     return target

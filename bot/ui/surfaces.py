@@ -25,6 +25,7 @@ from bot.ui.board import current_view, post_board, send_cockpit
 from bot.ui.board_edits import BoardEdits
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
+from bot.ui.team_rooms import close_rooms
 from bot.ui.thread import adopt_board, draw_lines, match_channel, refresh_board, unnoted_boards
 from i18n import _
 
@@ -69,7 +70,8 @@ class MatchSurface(Surface, Protocol):
 class ThreadSurface:
     """A match in its thread: the board is the thread's last message, edited or posted
     anew as the match goes on (:mod:`bot.ui.thread`); the computer flies one plane
-    action at a time, each shown."""
+    action at a time, each shown. A team game's private team rooms
+    (:mod:`bot.ui.team_rooms`) are part of it: closed when the match ends."""
 
     at_once = False
 
@@ -97,6 +99,7 @@ class ThreadSurface:
             await catch_up(self.bot, live)
         channel = await match_channel(self.bot, live)
         await self.bot.games.events.once(live.id, "ratings", partial(self._ratings, live, channel))
+        await close_rooms(self.bot, live)
 
     async def _ratings(
         self, live: LiveMatch, channel: discord.abc.Messageable, post_nonce: str
@@ -109,6 +112,7 @@ class ThreadSurface:
         # withdrawn, or found after a restart: nothing is left to show it on
         if event.update is not None:
             await show_aborted(self.bot, event.update)
+        await close_rooms(self.bot, event.match)
 
     def shown_through(self, interaction: discord.Interaction) -> discord.Interaction | None:
         return None  # the board's own buttons answer privately; the thread shows it

@@ -25,10 +25,12 @@ import discord
 
 from bot.services import jobs
 from bot.services.live import LiveMatch, Update
+from bot.services.palettes import server_theme
 from bot.services.pictures import cards_words
 from bot.services.workers import Workers
 from bot.ui import board_edits
 from bot.ui.files import document, picture
+from bot.ui.glyphs import glyphs_of
 from i18n import N_, _, current, n_
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
@@ -98,10 +100,12 @@ async def board_file(
     labels: Sequence[tuple[int, str]] = (),
     size: int = BOARD_SIZE,
     filename: str = "board.png",
+    theme: str = "dark",
 ) -> discord.File:
-    """The board as an upload; drawn in a worker process to keep the bot responsive. Every
-    drawing of a match goes through here; previews (``filename`` other than the board's)
-    are kept, keyed by what they show."""
+    """The board as an upload, drawn in ``theme`` (bot/services/palettes.py says whose);
+    drawn in a worker process to keep the bot responsive. Every drawing of a match goes
+    through here; previews (``filename`` other than the board's) are kept, keyed by what
+    they show."""
     game = live.game
     # the match and its ply, and what the picture shows: another database's match of
     # the same number (tests run many) never gets this one's picture
@@ -113,7 +117,7 @@ async def board_file(
         game.active,
         current(),  # the picture's words are in the language being spoken
     )
-    key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
+    key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size, theme)
     previews = drawings.previews
     png = previews.get(key) if filename != "board.png" else None
     if png is None:
@@ -127,6 +131,7 @@ async def board_file(
             highlight_labels=dict(labels),
             size=size,
             language=current(),
+            theme=theme,
         )
         if filename != "board.png":
             previews[key] = png
@@ -179,10 +184,11 @@ async def _drawn(
     """The board as drawn now: its ply (the one to note as shown: another action may
     pass it meanwhile), its text and its picture."""
     drawings = drawings_of(bot)
+    theme = await server_theme(bot.env.stores.palettes, live.record.guild_id)
     return (
         live.ply,
         board_text(drawings, live, extra),
-        await board_file(bot.workers, drawings, live),
+        await board_file(bot.workers, drawings, live, theme=theme),
     )
 
 
@@ -289,9 +295,14 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
     return [t for t in live.telling().turns if t.turn in ended]
 
 
-def told_message(drawings: Drawings, live: LiveMatch, told: Told) -> str:
+def told_message(bot: CrosshairsBot, live: LiveMatch, told: Told) -> str:
+    """A finished player-turn in words, led by its seat's insignia (where the glyphs
+    are uploaded: bot/ui/glyphs.py)."""
+    glyphs = glyphs_of(bot)
     text = told_text(live.game, told, live.names)
-    intro = drawings.intro(live, told.turn)
+    if told.turn:
+        text = glyphs.said(glyphs.insignia(live, told.seat)) + text
+    intro = drawings_of(bot).intro(live, told.turn)
     text = f"{intro}\n\n{text}" if intro else text
     return text if len(text) <= 2000 else text[:1999] + "…"
 
@@ -341,14 +352,14 @@ async def _refresh_board(
     # removed), so that the thread never lacks a board, not even for a moment.
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
-        await board_edits.say(live.id, channel, via, told_message(drawings_of(bot), live, turn))
+        await board_edits.say(live.id, channel, via, told_message(bot, live, turn))
     message = await edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id, ply)
     if old is None:
         return
     try:
         if first is not None:
-            words = told_message(drawings_of(bot), live, first)
+            words = told_message(bot, live, first)
             await edits.edit(live.id, old, content=words, attachments=[], view=None)
         else:
             await old.delete()

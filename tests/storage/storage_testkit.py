@@ -19,9 +19,11 @@ from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.takebacks import Answer, Position, TakebackRepo
+from storage.tournament_calendar import TournamentCalendar
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
 from storage.training import PuzzleRating, TrainingRepo
 from storage.unrated import UnratedMatches
@@ -132,9 +134,11 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await BoardMarks(db).mark(ids[0], 5)
         await NotifyRepo(db).set(11, "turn")
         await LocaleRepo(db).set(11, "de")
+        await PaletteRepo(db).set(11, "contrast")
         await UnratedMatches(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])
+        await TournamentCalendar(db).remember(tid, 1_576_000_000_000_000_000)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
         training = TrainingRepo(db)

@@ -15,6 +15,7 @@ from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
 from bot.services.stores import Stores
 from bot.services.tournaments.arena import ArenaRounds
+from bot.services.tournaments.calendar import Calendar, Change
 from bot.services.tournaments.plan import (
     ELIMINATION,
     ROUND_ROBIN,
@@ -60,6 +61,7 @@ class TournamentRounds:
         self.ratings = stores.ratings
         self.players = stores.players
         self.events = stores.tournament_events
+        self.calendar = Calendar(stores.tournament_calendar)
         # Only serialise concurrent advances (and announcements) in this process; the
         # state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
@@ -155,6 +157,7 @@ class TournamentRounds:
                 tables = await self._next_tables(t, len(rounds) + 1)
                 if tables is None:
                     await self.repo.set_status(tid, TournamentStatus.FINISHED)
+                    await self.calendar.changed(tid, Change.ENDED)
                     return Advance(opened, True)
                 times = plan.times
                 if times is not None and moment(now) < times.set_time(len(rounds) + 1):

@@ -60,3 +60,4 @@ class TournamentService:
         self.teams = Teams(stores.tournaments, stores.players)
         self.times = RoundClock(self.rounds)
         self.controls = Controls(self.rounds, self.registration)
+        self.calendar = self.rounds.calendar  # what Discord's calendar follows

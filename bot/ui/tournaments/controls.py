@@ -1,5 +1,5 @@
 """The organiser's controls of a running tournament: pause, resume, drop a player, set or
-correct a result, pair the round again, end it."""
+correct a result, pair the round again, end it; before it starts, move its start time."""
 
 from __future__ import annotations
 
@@ -144,5 +144,25 @@ async def end(interaction: discord.Interaction, tournament_id: int | None = None
         await tournaments.publish(found.id, Advance([], True))
 
 
+@app_commands.command(name="reschedule", description="Organiser: move the start time")
+@app_commands.describe(
+    start_in="Start in this many minutes from now", tournament_id="Tournament number"
+)
+async def reschedule(
+    interaction: discord.Interaction,
+    start_in: app_commands.Range[int, 1, 10080],
+    tournament_id: int | None = None,
+) -> None:
+    require_organiser(interaction)
+    found = await tournament_here(interaction, tournament_id)
+    await interaction.response.defer(thinking=True)
+    bot = bot_of(interaction)
+    start_at = bot.env.clock.now() + start_in * 60
+    moved = await bot.env.tournaments.controls.move_start(found.id, start_at)
+    with for_everyone(bot, found.guild_id):
+        said = _("📅 **{name}** now starts {when}.", name=moved.name, when=f"<t:{int(start_at)}:R>")
+    await interaction.followup.send(said)
+
+
 async def setup(bot: CrosshairsBot) -> None:
-    add_commands(pause, resume, drop, result, repair, end, to=tournament)
+    add_commands(pause, resume, drop, result, repair, end, reschedule, to=tournament)
