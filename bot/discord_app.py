@@ -25,6 +25,8 @@ import i18n
 from bot import invite
 from bot.config import Config
 from bot.env import Env
+from bot.live.board import LiveBoard
+from bot.live.server import LiveServer
 from bot.ops import Operations
 from bot.pacing import Pace, SharedBudget, paced
 from bot.services.clock import Clock
@@ -59,6 +61,10 @@ class CrosshairsBot(commands.Bot):
     surfaces: object = None
     # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
     drawings: object = None
+    # the live board's pages (an Activity, bot/live), set by bot.app; its server, set
+    # by bot.app when the live board is configured
+    live_board: LiveBoard
+    live_server: LiveServer | None = None
     # the application's emojis in use (bot.ui.glyphs.Glyphs), set where it starts
     glyphs: object = None
 
@@ -141,6 +147,8 @@ class CrosshairsBot(commands.Bot):
             task.cancel()
         await super().close()
         await self.ops.close()
+        if self.live_server is not None:
+            await self.live_server.close()
         if self.budget is not None:
             await self.budget.close()
         if hasattr(self, "env"):

@@ -100,6 +100,8 @@ class MatchButton(
             )
         elif self.action == "resign":
             await ask_to_resign(interaction, live)
+        elif self.action == "live":
+            await launch_live_board(interaction, live)
         else:
             await interaction.response.defer()
             if self.action in ("draw", "accept"):
@@ -141,6 +143,25 @@ class ConfirmResign(Persistent[discord.ui.Button[Any]], template=r"xh:sure:(?P<i
         )
         await interaction.edit_original_response(content=said, view=view)
         await bot_of(interaction).env.life.after(update)
+
+
+async def launch_live_board(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """Open the live board (the Activity, docs/activity.md) where the board was pressed:
+    Discord's LAUNCH_ACTIVITY answer. Where Discord will not launch it (not in a thread;
+    Activities off in this server), the presser is told why and where else to open it
+    (the App Launcher in the match's channel, which shows that channel's matches); the
+    thread's own play goes on as before."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as exc:
+        raise Refusal(
+            _(
+                "Discord cannot open the live board here ({why}): open it from the App "
+                "Launcher in <#{channel}>, or play on with the board's buttons.",
+                why=exc.text or exc.status,
+                channel=live.record.channel_id,
+            )
+        ) from None
 
 
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
