@@ -38,6 +38,12 @@ class Config:
     identify_spacing: float = 5.0
     # matches kept in memory (least recently used go first; storage holds them all)
     matches_in_memory: int = DEFAULT_SIZE
+    # the live board (docs/activity.md): served on this port when set, with the
+    # application's OAuth2 client secret; its public address is logged for the URL mapping
+    live_port: int | None = None
+    live_host: str = "127.0.0.1"
+    client_secret: str | None = None
+    live_public_url: str | None = None
     # REST calls per second for the whole token (Discord's global limit is 50; it raises
     # it for large bots on request; a local Discord may run its limits faster)
     rest_per_second: int = int(PER_SECOND)
@@ -101,6 +107,10 @@ class Config:
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
             matches_in_memory=_count(env, "MATCHES_IN_MEMORY", DEFAULT_SIZE, 1, 10_000_000)
             or DEFAULT_SIZE,
+            live_port=_count(env, "LIVE_PORT", None, 0, 65535),
+            live_host=env.get("LIVE_HOST", "").strip() or "127.0.0.1",
+            client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            live_public_url=_url(env, "LIVE_PUBLIC_URL"),
             rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
             or int(PER_SECOND),
         )
@@ -115,6 +125,13 @@ def _count(
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
         raise ConfigError(f"{name} must be a whole number from {low} to {high}")
     return int(text)
+
+
+def _url(env: Mapping[str, str], name: str) -> str | None:
+    text = env.get(name, "").strip().rstrip("/")
+    if text and not text.startswith(("http://", "https://")):
+        raise ConfigError(f"{name} must be an http(s) URL, e.g. https://live.example.org")
+    return text or None
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

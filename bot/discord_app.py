@@ -25,10 +25,12 @@ import i18n
 from bot import invite
 from bot.config import Config
 from bot.env import Env
+from bot.live.board import LiveBoard
+from bot.live.server import LiveServer
 from bot.ops import Operations
 from bot.pacing import Pace, SharedBudget, paced
 from bot.services.clock import Clock
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.workers import Workers
 from bot.ui.errors import report
 from bot.ui.language import SpeakingTree
@@ -59,6 +61,10 @@ class CrosshairsBot(commands.Bot):
     surfaces: object = None
     # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
     drawings: object = None
+    # the live board's pages (an Activity, bot/live), set by bot.app; its server, set
+    # by bot.app when the live board is configured
+    live_board: LiveBoard
+    live_server: LiveServer | None = None
     # the application's emojis in use (bot.ui.glyphs.Glyphs), set where it starts
     glyphs: object = None
 
@@ -140,6 +146,8 @@ class CrosshairsBot(commands.Bot):
             task.cancel()
         await super().close()
         await self.ops.close()
+        if self.live_server is not None:
+            await self.live_server.close()
         if self.budget is not None:
             await self.budget.close()
         if hasattr(self, "env"):
@@ -151,7 +159,7 @@ class CrosshairsBot(commands.Bot):
         return self.env.db
 
     @property
-    def games(self) -> GameManager:
+    def games(self) -> Games:
         return self.env.games
 
     @property

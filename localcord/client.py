@@ -31,13 +31,13 @@ from localcord.localised import named
 from localcord.records import Channel, Interaction, Json, Message, User
 from localcord.server import LocalDiscord
 
+T = TypeVar("T")
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 GUILD_CONTEXT, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2  # where an interaction comes from
 GUILD_INSTALL, USER_INSTALL = "0", "1"
 # app_permissions where only a user-installed app's interactions reach (a DM or group DM
 # between people): Attach Files, Embed Links, Mention Everyone (our reading of Discord's
 # changelog of 2024; the bot needs only Attach Files there)
-T = TypeVar("T")
 USER_INSTALL_PERMISSIONS = (1 << 15) | (1 << 14) | (1 << 17)
 SUB_COMMAND, SUB_GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 
@@ -307,19 +307,12 @@ class People:
     ) -> Message:
         """The newest message in ``channel`` (as ``viewer`` sees it) passing ``check``,
         waiting for one to appear or be edited into shape."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            changed = self.world.changed(channel.id)
-            for message in reversed(self.read(channel, viewer)):
-                if check(message):
-                    return message
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise LocalcordError(f"no message in #{channel.name} became what was waited for")
-            try:
-                await asyncio.wait_for(changed.wait(), left)
-            except TimeoutError:
-                continue
+
+        def newest() -> Message | None:
+            return next((m for m in reversed(self.read(channel, viewer)) if check(m)), None)
+
+        failure = f"no message in #{channel.name} became what was waited for"
+        return await self._until(channel.id, newest, timeout, failure)
 
     def read(self, channel: Channel, viewer: User | None = None) -> list[Message]:
         """``channel``'s messages as ``viewer`` reads them in Discord (None: all): none in
@@ -333,31 +326,31 @@ class People:
     ) -> T:
         """What ``check`` finds (anything but None) once anything in the world changed
         into it; ``what``, said if it never does."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            changed = self.world.changed(None)
-            found = check()
-            if found is not None:
-                return found
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise LocalcordError(f"{what} never happened")
-            try:
-                await asyncio.wait_for(changed.wait(), left)
-            except TimeoutError:
-                continue
+        return await self._until(None, check, timeout, f"{what} never happened")
 
     async def wait_thread(self, parent: Channel, timeout: float | None = None) -> Channel:
         """The newest thread under ``parent`` that has a message, once there is one."""
+
+        def newest() -> Channel | None:
+            threads = reversed(self.world.threads_of(parent))
+            return next((t for t in threads if self.world.history(t)), None)
+
+        return await self._until(None, newest, timeout, f"no thread opened under #{parent.name}")
+
+    async def _until(
+        self, key: int | None, found: Callable[[], T | None], timeout: float | None, failure: str
+    ) -> T:
+        """What ``found`` finds, asked again at each change of the world under ``key`` (a
+        channel; None: any) until ``timeout``; else a :class:`LocalcordError` (``failure``)."""
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
-            changed = self.world.changed(None)
-            for thread in reversed(self.world.threads_of(parent)):
-                if self.world.history(thread):
-                    return thread
+            changed = self.world.changed(key)  # taken before looking: no change is missed
+            hit = found()
+            if hit is not None:
+                return hit
             left = deadline - time.monotonic()
             if left <= 0:
-                raise LocalcordError(f"no thread opened under #{parent.name}")
+                raise LocalcordError(failure)
             try:
                 await asyncio.wait_for(changed.wait(), left)
             except TimeoutError:
@@ -372,19 +365,20 @@ class People:
 
 
 def find_button(message: Message, button: str) -> Json:
-    for candidate in message.buttons():
-        if button in (candidate.get("label"), candidate.get("custom_id")):
-            return candidate
-    labels = [b.get("label") for b in message.buttons()]
-    raise LocalcordError(f"no button {button!r} on the message; there are {labels}")
+    return _component(message.buttons(), button, "label", "button")
 
 
 def find_select(message: Message, select: str) -> Json:
-    for candidate in message.selects():
-        if select in (candidate.get("placeholder"), candidate.get("custom_id")):
+    return _component(message.selects(), select, "placeholder", "select menu")
+
+
+def _component(found: list[Json], wanted: str, named: str, kind: str) -> Json:
+    """The component of ``found`` whose ``named`` field or custom id is ``wanted``."""
+    for candidate in found:
+        if wanted in (candidate.get(named), candidate.get("custom_id")):
             return candidate
-    names = [s.get("placeholder") for s in message.selects()]
-    raise LocalcordError(f"no select menu {select!r} on the message; there are {names}")
+    names = [c.get(named) for c in found]
+    raise LocalcordError(f"no {kind} {wanted!r} on the message; there are {names}")
 
 
 def answer(interaction: Interaction) -> Message | None:

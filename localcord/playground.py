@@ -293,20 +293,26 @@ class Playground:
 
     async def click(self, request: web.Request) -> web.Response:
         body = await request.json()
-        viewer = self._user(body.get("viewer"))
-        message = self.world.messages.get(int(body["message"]))
-        if message is None or not message.visible(viewer.id):
+        seen = self._seen(body)
+        if seen is None:
             return as_json({"error": "no such message"}, status=404)
-        return await self._act(self.people.click(viewer, message, str(body["custom_id"])))
+        return await self._act(self.people.click(*seen, str(body["custom_id"])))
 
     async def choose(self, request: web.Request) -> web.Response:
         body = await request.json()
+        seen = self._seen(body)
+        if seen is None:
+            return as_json({"error": "no such message"}, status=404)
+        values = [str(v) for v in body.get("values") or []]
+        return await self._act(self.people.choose(*seen, str(body["custom_id"]), *values))
+
+    def _seen(self, body: Json) -> tuple[User, Message] | None:
+        """Who presses, and the message they press on, if they can see it."""
         viewer = self._user(body.get("viewer"))
         message = self.world.messages.get(int(body["message"]))
         if message is None or not message.visible(viewer.id):
-            return as_json({"error": "no such message"}, status=404)
-        values = [str(v) for v in body.get("values") or []]
-        return await self._act(self.people.choose(viewer, message, str(body["custom_id"]), *values))
+            return None
+        return viewer, message
 
     async def interested(self, request: web.Request) -> web.Response:
         """The viewer presses Interested on a server's event (again: no longer)."""

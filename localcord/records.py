@@ -289,7 +289,6 @@ class Interaction:
     choices: list[Json] = field(default_factory=list)  # autocomplete results
     followups: list[Message] = field(default_factory=list)
     late: bool = False  # answered after Discord's deadline, so Discord refused it
-    deliveries: int = 0  # times the gateway delivered it (Discord may deliver one twice)
     refused: int = 0  # callbacks refused: too late, or the interaction already answered
     settled: asyncio.Event = field(default_factory=asyncio.Event)
 

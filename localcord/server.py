@@ -47,8 +47,9 @@ class LocalDiscord:
             identify_spacing=IDENTIFY_SPACING * scale,
         )
         self.activities = Activities(self.world)
-        self.rest = Rest(self.world, self.gateway, self.faults, self.checks, self.limits)
-        self.rest.activities = self.activities
+        self.rest = Rest(
+            self.world, self.gateway, self.faults, self.checks, self.limits, self.activities
+        )
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)
         self.app.router.add_get("/gateway", self.gateway.handle)
         self.app.add_routes(self.activities.routes())

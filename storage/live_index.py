@@ -41,7 +41,7 @@ def owned(shards: Owner, table: str = "m") -> tuple[str, tuple[int, ...]]:
     )
 
 
-class LiveIndex:
+class LiveIndexRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from storage.db import Database
 
 
-class TournamentCalendar:
+class TournamentCalendarRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 

@@ -7,7 +7,7 @@ anonymised (docs/admins.md).
 * After that they **resign** it: the others win (a duel, a team game) or play on without
   them (a free-for-all). The result counts for a series or tournament, so an event is
   not stalled, but it is not rated: a forgotten person has no rating to move
-  (:class:`~bot.services.rating_service.RatingService` skips a game with a forgotten
+  (:class:`~bot.services.rating_service.Ratings` skips a game with a forgotten
   seat).
 
 The bot that shows the thread learns of it at its next start (finished matches whose end
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.services.live import AlreadyOut
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Departure:
         return said
 
 
-async def leave_matches(games: GameManager, user_id: int) -> Departure:
+async def leave_matches(games: Games, user_id: int) -> Departure:
     """End ``user_id``'s part in every match they are playing."""
     async with games.db.read() as conn:
         rows = await conn.fetchall(

@@ -1,7 +1,7 @@
 """The ways a match ends other than by a step of play: a resignation (or the abort it
 becomes before every side has flown), a draw offered and agreed or declined, an abort,
 a match withdrawn because its place is gone. The game manager owns one
-(``GameManager.endings``) and offers its verbs under its own names; each acts through
+(``Games.endings``) and offers its verbs under its own names; each acts through
 the manager as a press does, under the match's lock, storing before it tells."""
 
 from __future__ import annotations

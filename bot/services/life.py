@@ -30,7 +30,7 @@ from typing import Any
 
 from bot.services.events import Acted, EventBus, MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, Update
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from bot.services.surface import Surface, Surfaces
 
@@ -60,7 +60,7 @@ class _Nowhere:
 
 
 class MatchLife:
-    def __init__(self, games: GameManager, pace: float) -> None:
+    def __init__(self, games: Games, pace: float) -> None:
         self.games = games
         self.events: EventBus = games.events
         self.pace = pace  # seconds between the computer's plane actions

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -20,7 +20,7 @@ from rules.game import Game
 from rules.steps import Step
 from rules.words.common import seat_name, turn_line
 from rules.words.telling import Telling, tell
-from storage.live_index import LiveIndex
+from storage.live_index import LiveIndexRepo
 from storage.matches import Match, MatchRepo, MatchStatus
 
 COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
@@ -195,6 +195,9 @@ class Update:
     passed_at: int | None = None
     # who acted (None: the computer, a clock)
     actor: int | None = None
+    # what the board says of this action until the next (a takeback, a vacation): each
+    # worded when it is shown, in the language of whoever the board is for
+    notes: tuple[Callable[[], str], ...] = field(default=(), compare=False)
 
     def text(self) -> str:
         """The explanation, then whose turn it is (the result line already says who
@@ -202,6 +205,10 @@ class Update:
         status = self.match.status_line()
         lines = self.lines if status in self.lines else [*self.lines, status]
         return "\n".join(lines).strip()
+
+    def noted(self) -> list[str]:
+        """The notes, worded in the language spoken now."""
+        return [note() for note in self.notes]
 
 
 class MatchHost(Protocol):
@@ -212,7 +219,7 @@ class MatchHost(Protocol):
     workers: Workers
     shards: Shards
     repo: MatchRepo
-    index: LiveIndex
+    index: LiveIndexRepo
 
     async def get(self, match_id: int) -> LiveMatch: ...
 

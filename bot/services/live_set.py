@@ -25,7 +25,7 @@ from i18n import _
 from rules import serialize
 from rules.errors import RulesError
 from storage.errors import StorageError
-from storage.live_index import LiveIndex
+from storage.live_index import LiveIndexRepo
 from storage.matches import MatchRepo
 
 DEFAULT_SIZE = 2000  # about 14 KB each when idle: some 30 MB
@@ -35,7 +35,7 @@ class LiveSet:
     def __init__(
         self,
         repo: MatchRepo,
-        index: LiveIndex,
+        index: LiveIndexRepo,
         size: int = DEFAULT_SIZE,
     ) -> None:
         self.repo = repo

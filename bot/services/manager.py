@@ -10,10 +10,10 @@ A step is stored before it is acknowledged; if storage refuses it (a conflict wi
 write from elsewhere), the in-memory game is dropped and reloaded from storage, so
 memory never runs ahead of what was committed.
 
-The path of a press, in order: :meth:`GameManager.play` takes the match's lock and checks
-the turn; :meth:`~GameManager.commit` applies each step through the rules engine
-(``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
-:meth:`~GameManager.explain` explains it in words, and the match's life publishes what
+The path of a press, in order: :meth:`Games.play` takes the match's lock and checks
+the turn; :meth:`~Games.commit` applies each step through the rules engine
+(``Game.play``) and :meth:`~Games._store` commits it with the snapshot; then
+:meth:`~Games.explain` explains it in words, and the match's life publishes what
 it did (:meth:`bot.services.life.MatchLife.after`), for its surface to show. The
 computer's turns (``computer``, :mod:`bot.services.computer`) and the turn clocks
 (``clocks``, :mod:`bot.services.turn_clocks`) are objects this manager owns, with reasons of their
@@ -65,7 +65,7 @@ from storage.matches import MatchStatus, NewMatch, SeatSpec
 log = logging.getLogger(__name__)
 
 
-class GameManager:
+class Games:
     def __init__(
         self,
         stores: Stores,

@@ -10,12 +10,12 @@ import logging
 
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch, MatchUnavailable
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 
 log = logging.getLogger(__name__)
 
 
-async def unannounced(games: GameManager) -> list[LiveMatch]:
+async def unannounced(games: Games) -> list[LiveMatch]:
     """This process's matches whose end was not shown in full (the process died
     between storing the end and showing all that follows it); another process's are
     its own to show, so that nothing is shown twice."""
@@ -30,7 +30,7 @@ async def unannounced(games: GameManager) -> list[LiveMatch]:
     return found
 
 
-async def untold_turns(games: GameManager) -> list[TurnPassed]:
+async def untold_turns(games: Games) -> list[TurnPassed]:
     """This process's turns passed whose DM was not sent (the process died between
     storing the step and telling it); another process's are its own to tell."""
     found = []
@@ -46,7 +46,7 @@ async def untold_turns(games: GameManager) -> list[TurnPassed]:
     return found
 
 
-async def boards_behind(games: GameManager, before: float) -> list[int]:
+async def boards_behind(games: Games, before: float) -> list[int]:
     """The ids of this process's matches being played whose board is behind their
     game and that nothing changed since ``before`` (the start-up): one played since has
     its board drawn as it goes."""

@@ -1,5 +1,5 @@
 """Turn clocks: reminders before a turn runs out, a lost game when it does (or a win an
-opponent may claim). The game manager owns one (``GameManager.clocks``) and is its
+opponent may claim). The game manager owns one (``Games.clocks``) and is its
 :class:`~bot.services.live.MatchHost`; the time itself comes from
 :mod:`bot.services.clock`."""
 

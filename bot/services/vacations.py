@@ -12,10 +12,11 @@ the deadline comes back to a whole turn from the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.services.live import LiveMatch
-from bot.services.manager import GameManager
+from bot.services.live import LiveMatch, Update
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from i18n import _
 from storage.vacations import Allowance, VacationRepo
@@ -26,22 +27,13 @@ WINDOW_DAYS = 30
 
 
 @dataclass(frozen=True)
-class Fitted:
-    """A match whose deadline was fitted to its player's vacation (``away``: pushed to
-    after it; else brought back as the vacation ended)."""
-
-    match: LiveMatch
-    away: bool
-
-
-@dataclass(frozen=True)
 class Started:
     ends: float
     left_days: float  # of the allowance, after this vacation
 
 
 class Vacations:
-    def __init__(self, games: GameManager, repo: VacationRepo) -> None:
+    def __init__(self, games: Games, repo: VacationRepo) -> None:
         self.games = games
         self.repo = repo
 
@@ -72,18 +64,20 @@ class Vacations:
         if found.running_until is not None or _days(found.used) + days > MAX_DAYS:
             raise _refusal(found)
 
-    async def end(self, user_id: int) -> list[Fitted] | None:
-        """End the person's vacation now, giving its time back to their clocks: the
-        matches whose deadline came back; None if they were not on vacation."""
+    async def end(self, user_id: int) -> list[Update] | None:
+        """End the person's vacation now, giving its time back to their clocks: what
+        it did to each match whose deadline came back; None if they were not on
+        vacation."""
         if not await self.repo.end_now(user_id, self.games.clock.now()):
             return None
         return await self.hold_clocks()
 
-    async def hold_clocks(self) -> list[Fitted]:
+    async def hold_clocks(self) -> list[Update]:
         """Fit the deadline of every clocked match to its player's vacations: pushed to
         a whole turn after the vacation of a player away, brought back to a whole turn
         from now for one who is not (a vacation ended early gives its time back).
-        Returns the matches changed, each with whether its player is away."""
+        Returns what it did to each match it changed, for its life to publish
+        (:meth:`bot.services.life.MatchLife.after`); the board of a player away notes it."""
         now = self.games.clock.now()
         # only the players on vacation, or back from one lately, have clocks to fit
         people = await self.repo.people_since(now - MAX_DAYS * DAY)
@@ -117,8 +111,13 @@ class Vacations:
                     await self.repo.pull_deadline(live.id, deadline)
                 live.deadline = deadline
                 live.reminded = False
-            changed.append(Fitted(live, user in away))
+            changed.append(Update(live, (), [], notes=_away(live) if user in away else ()))
         return changed
+
+
+def _away(live: LiveMatch) -> tuple[Callable[[], str]]:
+    who = live.who(live.game.to_move or 0)
+    return (lambda: "🌴 " + _("{who} is on vacation: their clock waits.", who=who),)
 
 
 def _days(seconds: float) -> float:

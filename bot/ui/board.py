@@ -54,6 +54,7 @@ LABELS = {
     "resign": (N_("Resign"), discord.ButtonStyle.danger, "🏳️"),
     "record": (N_("Record"), discord.ButtonStyle.secondary, "📜"),
     "claim": (N_("Claim on time"), discord.ButtonStyle.secondary, "⏰"),
+    "live": (N_("Live board"), discord.ButtonStyle.primary, "📺"),
 }
 
 ACTIONS = "|".join(LABELS)
@@ -130,9 +131,11 @@ def cockpit_view(
     )
 
 
-def board_view(live: LiveMatch) -> discord.ui.View | None:
+def board_view(live: LiveMatch, live_board: bool = False) -> discord.ui.View | None:
     """The persistent buttons under the board (none once the game is over); while a draw
-    offer stands, Accept and Decline take the place of Offer draw."""
+    offer stands, Accept and Decline take the place of Offer draw. With ``live_board``
+    (the bot serves it: docs/activity.md), **Live board** opens the match as an
+    Activity."""
     if live.over:
         return None
     view = components()
@@ -141,6 +144,8 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
         view.add_item(match_button(action, live.id))
     if live.clock.per_turn is not None and live.clock.on_expiry == "claim":
         view.add_item(match_button("claim", live.id))
+    if live_board:
+        view.add_item(match_button("live", live.id))
     return view
 
 
@@ -192,7 +197,9 @@ async def _rematch_offered(bot: CrosshairsBot, live: LiveMatch) -> bool:
 
 async def current_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
     """The buttons under the board as the match is now."""
-    return await final_view(bot, live) if live.game.is_over else board_view(live)
+    if live.game.is_over:
+        return await final_view(bot, live)
+    return board_view(live, bot.live_server is not None)
 
 
 async def post_board(

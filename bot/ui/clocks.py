@@ -5,13 +5,12 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from discord.ext import commands, tasks
-
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.ui.board import post_board
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks
+from bot.ui.watch import Watch
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -19,39 +18,23 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class ClockWatch(commands.Cog):
-    def __init__(self, bot: CrosshairsBot, games: GameManager, interval: float) -> None:
-        self.bot = bot
+class ClockWatch(Watch):
+    def __init__(self, bot: CrosshairsBot, games: Games, interval: float) -> None:
+        super().__init__(bot, interval)
         self.games = games
-        self.watch.change_interval(seconds=interval)
 
-    async def cog_load(self) -> None:
-        self.watch.start()
-
-    async def cog_unload(self) -> None:
-        self.watch.cancel()
-
-    @tasks.loop(seconds=20)
-    async def watch(self) -> None:
+    async def round(self) -> None:
         """Remind players whose turn is running out, and end turns that ran out."""
-        try:
-            await hold_clocks(self.bot)
-            remind, expired = await self.games.clocks.tick()
-            for live in remind:
-                if live.user_to_move() is not None and live.deadline is not None:
-                    # the board moves down with the reminder: still one ping in the thread
-                    channel = await match_channel(self.bot, live)
-                    await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
-                    await clock_low(self.bot, live)
-            for update in expired:
-                await self.bot.env.life.after(update)
-        except Exception:  # the loop must outlive one bad match
-            log.exception("checking the clocks failed")
-
-    @watch.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
-        await self.bot.recovered.wait()
+        await hold_clocks(self.bot)
+        remind, expired = await self.games.clocks.tick()
+        for live in remind:
+            if live.user_to_move() is not None and live.deadline is not None:
+                # the board moves down with the reminder: still one ping in the thread
+                channel = await match_channel(self.bot, live)
+                await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
+                await clock_low(self.bot, live)
+        for update in expired:
+            await self.bot.env.life.after(update)
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.services.life import MatchLife
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class Departures(commands.Cog):
-    def __init__(self, games: GameManager, life: MatchLife) -> None:
+    def __init__(self, games: Games, life: MatchLife) -> None:
         self.games = games
         self.life = life
 

@@ -28,9 +28,8 @@ from typing import TYPE_CHECKING
 from bot.services import restart
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
-from bot.ui import anywhere
 from bot.ui.series import SeriesDesk
-from bot.ui.surfaces import catch_up
+from bot.ui.surfaces import surfaces_of
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -81,10 +80,7 @@ async def redraw_stale_boards(bot: CrosshairsBot, behind: list[int]) -> None:
         try:
             if live.over or await bot.games.boards.shown(live.id) == live.ply:
                 continue
-            if anywhere.is_anywhere(bot, live):  # the bot cannot post there
-                log.info("match %s: its board catches up at the next press on it", live.id)
-                continue
-            await catch_up(bot, live)
+            await surfaces_of(bot).of(live).redraw(live)
         except Exception:  # one damaged match must not keep the others stale
             log.exception("match %s: could not redraw its board after a restart", live.id)
 

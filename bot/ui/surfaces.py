@@ -21,7 +21,7 @@ from bot.services.surface import Surface
 from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
 from bot.ui.anywhere_board import AnywhereSurface
-from bot.ui.board import current_view, post_board, send_cockpit
+from bot.ui.board import current_view, open_table, post_board, send_cockpit
 from bot.ui.board_edits import BoardEdits
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
@@ -66,6 +66,22 @@ class MatchSurface(Surface, Protocol):
         to date instead of acting."""
         ...
 
+    async def open(
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
+    ) -> discord.abc.Messageable | None:
+        """Show the new match ``live``'s first board (headed by ``intro``), started by
+        the press ``interaction``: where it is played, or None when its board is the
+        press's own message (``follow_up``: a follow-up of the press)."""
+        ...
+
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        """A handle that can still edit later ``sent``, a press's follow-up about the match."""
+        ...
+
+    async def redraw(self, live: LiveMatch) -> None:
+        """Bring a board that a restart found behind up to date, if it can be now."""
+        ...
+
 
 class ThreadSurface:
     """A match in its thread: the board is the thread's last message, edited or posted
@@ -86,7 +102,8 @@ class ThreadSurface:
         live = update.match
         with for_everyone(self.bot, live.record.guild_id):
             view = await current_view(self.bot, live)
-            await refresh_board(self.bot, self.edits, update, view, draw_lines(live), _press(via))
+            lines = [*update.noted(), *draw_lines(live)]
+            await refresh_board(self.bot, self.edits, update, view, lines, _press(via))
 
     async def finished(self, event: MatchFinished) -> None:
         """The final board (after a restart: if it fell behind), then the ratings line,
@@ -138,6 +155,21 @@ class ThreadSurface:
         self, interaction: discord.Interaction, live: LiveMatch, ply: int | None = None
     ) -> bool:
         return False  # a thread's board is never behind a press: it is redrawn on its own
+
+    async def open(
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
+    ) -> discord.abc.Messageable | None:
+        """A thread of its own in the match's channel (or the channel, where no thread
+        can be opened), its first board there."""
+        channel = await match_channel(self.bot, live)
+        return await open_table(self.bot, live, channel, intro, interaction.user.id)
+
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        # edited through the channel: the press's token lasts only 15 minutes
+        return sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+
+    async def redraw(self, live: LiveMatch) -> None:
+        await catch_up(self.bot, live)
 
 
 async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:

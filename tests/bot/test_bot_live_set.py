@@ -19,7 +19,7 @@ from bot.env import stores_on
 from bot.services.clock import FakeClock
 from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.live_set import DEFAULT_SIZE, busy
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from rules.modes import Settings
 from storage.db import Database
 
@@ -69,7 +69,7 @@ async def test_a_due_clock_loads_its_match_from_the_index_and_no_other(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = FakeClock()
-    games = GameManager(stores_on(db), clock)
+    games = Games(stores_on(db), clock)
     made = []
     for per_turn in (100, 10_000):
         live = await games.create(
@@ -81,7 +81,7 @@ async def test_a_due_clock_loads_its_match_from_the_index_and_no_other(
         made.append(live.id)
     del live
     ids = tuple(made)
-    later = GameManager(stores_on(db), clock)  # a restart: nothing in memory
+    later = Games(stores_on(db), clock)  # a restart: nothing in memory
     asked: list[float] = []
     due = later.index.due
 
@@ -96,7 +96,7 @@ async def test_a_due_clock_loads_its_match_from_the_index_and_no_other(
     assert asked == [clock.now()] and {m.id for m in later.loaded()} == {ids[0]}
     assert await later.index.due(clock.now() + 19, later.shards) == []  # reminded: due at 100
 
-    again = GameManager(stores_on(db), clock)  # the reminder is stored: not sent twice
+    again = Games(stores_on(db), clock)  # the reminder is stored: not sent twice
     assert await again.clocks.tick() == ([], [])
     assert again.loaded() == []  # nothing due, nothing loaded
     clock.advance(21)
@@ -122,7 +122,7 @@ async def test_memory_keeps_a_bounded_set_and_an_evicted_match_reloads_as_stored
     db: Database,
 ) -> None:
     clock = FakeClock()
-    games = GameManager(stores_on(db), clock, keep=2)
+    games = Games(stores_on(db), clock, keep=2)
     made = []
     for n in range(4):
         live = await games.create(

@@ -19,7 +19,7 @@ from bot.env import stores_on
 from bot.services import jobs, restart
 from bot.services.clock import FakeClock
 from bot.services.live import ClockSettings, Occupant
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.shards import Shards
 from bot.services.workers import Workers
 from rules.modes import Settings
@@ -40,8 +40,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
     db: Database,
 ) -> None:
     clock = FakeClock()
-    owner = GameManager(stores_on(db), clock, shards=Shards(2, (1,)))
-    other = GameManager(stores_on(db), clock, shards=Shards(2, (0,)))
+    owner = Games(stores_on(db), clock, shards=Shards(2, (1,)))
+    other = Games(stores_on(db), clock, shards=Shards(2, (0,)))
     live = await owner.create(
         [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),
@@ -63,8 +63,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
 async def test_a_turn_left_untold_is_told_only_by_the_process_that_owns_its_shard(
     db: Database,
 ) -> None:
-    owner = GameManager(stores_on(db), FakeClock(), shards=Shards(2, (1,)))
-    other = GameManager(stores_on(db), FakeClock(), shards=Shards(2, (0,)))
+    owner = Games(stores_on(db), FakeClock(), shards=Shards(2, (1,)))
+    other = Games(stores_on(db), FakeClock(), shards=Shards(2, (0,)))
     live = await owner.create(
         [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),

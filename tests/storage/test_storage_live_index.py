@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 
 from storage_testkit import duel, game_json
 
-from storage.boards import BoardMarks
+from storage.boards import BoardMarkRepo
 from storage.db import Database
-from storage.live_index import LiveIndex
+from storage.live_index import LiveIndexRepo
 from storage.matches import MatchRepo, MatchStatus
 from storage.takebacks import Position, TakebackRepo
 from storage.vacations import VacationRepo
@@ -30,7 +30,7 @@ ALL = Shards(1, (0,))
 
 
 async def test_the_clocks_due_are_read_by_time_and_by_shard(db: Database) -> None:
-    matches, index = MatchRepo(db), LiveIndex(db)
+    matches, index = MatchRepo(db), LiveIndexRepo(db)
     soon = await matches.create(replace(duel(guild_id=SHARD_1), clock_due=100.0))
     later = await matches.create(replace(duel(guild_id=SHARD_0), clock_due=200.0))
     dm = await matches.create(replace(duel(guild_id=None), clock_due=150.0))
@@ -61,7 +61,7 @@ async def db_plan(db: Database, sql: str) -> str:
 async def test_a_step_and_every_new_deadline_set_when_the_clock_is_next_due(
     db: Database,
 ) -> None:
-    matches, index = MatchRepo(db), LiveIndex(db)
+    matches, index = MatchRepo(db), LiveIndexRepo(db)
     new = replace(duel(), turn_deadline=1000.0, remind_seconds=150.0, clock_due=850.0)
     match_id = await matches.create(new)
     assert (await matches.get(match_id)).clock_due == 850.0
@@ -85,7 +85,7 @@ async def test_a_step_and_every_new_deadline_set_when_the_clock_is_next_due(
 async def test_start_up_finds_its_own_boards_behind_and_computers_to_move(
     db: Database,
 ) -> None:
-    matches, index, boards = MatchRepo(db), LiveIndex(db), BoardMarks(db)
+    matches, index, boards = MatchRepo(db), LiveIndexRepo(db), BoardMarkRepo(db)
     shown = await matches.create(duel(guild_id=SHARD_1))
     behind = await matches.create(duel(guild_id=SHARD_1))
     unmarked = await matches.create(duel(guild_id=SHARD_1))
@@ -105,7 +105,7 @@ async def test_start_up_finds_its_own_boards_behind_and_computers_to_move(
 
 
 async def test_a_places_and_a_persons_matches_and_a_threads(db: Database) -> None:
-    matches, index = MatchRepo(db), LiveIndex(db)
+    matches, index = MatchRepo(db), LiveIndexRepo(db)
     here = await matches.create(duel(channel_id=7, guild_id=SHARD_1, thread_id=70))
     there = await matches.create(duel(channel_id=8, guild_id=SHARD_1, users=(33, 44)))
     other = await matches.create(duel(channel_id=7, guild_id=SHARD_0))

@@ -4,12 +4,12 @@ replaced when it is made again, found from either side."""
 from __future__ import annotations
 
 from storage.db import Database
-from storage.tournament_calendar import TournamentCalendar
+from storage.tournament_calendar import TournamentCalendarRepo
 from storage.tournaments import NewTournament, TournamentRepo
 
 
 async def test_a_tournaments_event_is_remembered_both_ways(db: Database) -> None:
-    tournaments, calendar = TournamentRepo(db), TournamentCalendar(db)
+    tournaments, calendar = TournamentRepo(db), TournamentCalendarRepo(db)
     cup = await tournaments.create(NewTournament(1, 700, "Cup", "swiss", "duel"))
     other = await tournaments.create(NewTournament(1, 700, "Plate", "single", "duel"))
     assert await calendar.event_of(cup) is None

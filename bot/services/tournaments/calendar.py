@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from enum import StrEnum
 
-from storage.tournament_calendar import TournamentCalendar
+from storage.tournament_calendar import TournamentCalendarRepo
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ Watcher = Callable[[int, Change], Awaitable[None]]
 class Calendar:
     """The changes a calendar follows, and each tournament's calendar entry."""
 
-    def __init__(self, store: TournamentCalendar) -> None:
+    def __init__(self, store: TournamentCalendarRepo) -> None:
         self.store = store
         self._watchers: list[Watcher] = []
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.services.clock import Clock
 from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
-from bot.services.series import SeriesPlan, SeriesService
+from bot.services.series import AchievementSeries, SeriesPlan
 from bot.services.stores import Stores
 from bot.services.tournaments.arena import ArenaRounds
 from bot.services.tournaments.calendar import Calendar, Change
@@ -48,7 +48,7 @@ class TournamentRounds:
 
     def __init__(
         self,
-        series: SeriesService,
+        series: AchievementSeries,
         clock: Clock,
         plans: Plans,
         stores: Stores,
@@ -336,7 +336,7 @@ class TournamentRounds:
     async def _record_series(
         self, t: Tournament, pairing: StoredPairing, series: Series, *, forfeit: bool
     ) -> None:
-        standing = SeriesService.standings(series)
+        standing = AchievementSeries.standings(series)
         seats = [p.user_id for p in pairing.players]
         user_of_side = {str(p.side): p.user_id for p in series.players}
         if team_size(t.mode) is not None:  # a side is a team: its entrant is the captain
