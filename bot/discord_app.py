@@ -25,6 +25,7 @@ from bot import invite
 from bot.config import Config
 from bot.env import Env
 from bot.ops import Operations
+from bot.outages import Outages, retried
 from bot.pacing import Pace, paced
 from bot.services.clock import Clock
 from bot.services.manager import GameManager
@@ -75,7 +76,12 @@ class CrosshairsBot(commands.Bot):
         )
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
-        self.http.request = paced(self.http.request, Pace())  # type: ignore[method-assign,assignment]
+        # A call Discord could not take is tried again, and one that still fails is
+        # noted for the recovery to pick up (bot/outages.py, bot/ui/recovery.py).
+        self.outages = Outages()
+        self.http.request = retried(  # type: ignore[method-assign,assignment]
+            paced(self.http.request, Pace()), self.outages
+        )
         self.config = config
         self._clock = clock
         self._install = install  # the features: commands, buttons, cogs

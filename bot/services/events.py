@@ -133,8 +133,11 @@ class EventBus:
                     whole = False
             if whole and isinstance(event, MatchFinished | MatchAborted):
                 await self.store.done(event.match.id, key[1])
-            if whole and isinstance(event, TurnPassed):
-                await self._told(event)
+            if isinstance(event, TurnPassed):
+                if whole:
+                    await self._told(event)
+                else:  # told again by the recovery, in this process too
+                    self._turns.pop(key, None)
         finally:
             self._showing.discard(key)
         return whole

@@ -33,20 +33,29 @@ class ClockWatch(commands.Cog):
 
     @tasks.loop(seconds=20)
     async def watch(self) -> None:
-        """Remind players whose turn is running out, and end turns that ran out."""
+        """Remind players whose turn is running out, and end turns that ran out. What
+        Discord did not take is stored, and shown by the recovery
+        (:func:`bot.ui.recovery.keep_up`); one match must not hold up the others."""
         try:
             await hold_clocks(self.bot)
             remind, expired = await self.games.clocks.tick()
-            for live in remind:
+        except Exception:  # the loop must outlive one bad round
+            log.exception("checking the clocks failed")
+            return
+        for live in remind:
+            try:
                 if live.user_to_move() is not None and live.deadline is not None:
                     # the board moves down with the reminder: still one ping in the thread
                     channel = await match_channel(self.bot, live)
                     await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
                     await clock_low(self.bot, live)
-            for update in expired:
+            except Exception:
+                log.exception("match %s: its clock's reminder failed", live.id)
+        for update in expired:
+            try:
                 await show_update(self.bot, update)
-        except Exception:  # the loop must outlive one bad match
-            log.exception("checking the clocks failed")
+            except Exception:
+                log.exception("match %s: its clock ran out; not shown yet", update.match.id)
 
     @watch.before_loop
     async def _ready(self) -> None:

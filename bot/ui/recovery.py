@@ -17,10 +17,18 @@
   turn has passed again, a step was played since, the match ended) is dropped unsent.
 * A series between two games (booked but the next not opened, or finished but not
   booked) carries on: :meth:`bot.ui.series.SeriesDesk.finish_half_done`.
+
+Discord failing is a fault like a crash, picked up the same way without a restart
+(:func:`keep_up`): once a call to Discord failed for good (:mod:`bot.outages`), this
+process's boards behind their games, ends not shown in full and turns not told are
+looked for every :data:`CATCH_UP_SECONDS` until none is left. One whose showing is under
+way (its match locked) is left to it; so is one seen behind only once (an action between
+its step and its showing).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -33,6 +41,7 @@ from bot.ui.buttons import current_view, post_board
 from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
 from bot.ui.thread import adopt_board, draw_lines, match_channel, unnoted_boards
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -40,6 +49,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REDRAWN = "♻️ The bot restarted; the board is up to date again."
+CAUGHT_UP = N_("♻️ Discord could not be reached for a while; the board is up to date again.")
+CATCH_UP_SECONDS = 10.0
 
 
 async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
@@ -70,7 +81,9 @@ async def after_restart(
         bot.recovered.set()
 
 
-async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
+async def announce_unshown_ends(
+    bot: CrosshairsBot, ends: list[LiveMatch], said: str = REDRAWN
+) -> None:
     """Carry on each end this process owns that was not shown in full: the final board
     if it is behind, then whatever of the end's steps were not shown yet."""
     for live in ends:
@@ -80,7 +93,7 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
                 continue
             behind = await bot.games.boards.shown(live.id) != live.ply
             if behind and not anywhere.is_anywhere(bot, live):  # else: at its next press
-                await catch_up(bot, live)
+                await catch_up(bot, live, said)
             await bot.games.events.publish(MatchFinished(live))
         except Exception:  # one damaged match must not keep the others untold
             log.exception("match %s: could not show its end after a restart", live.id)
@@ -99,7 +112,7 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
             log.exception("match %s: could not redraw its board after a restart", live.id)
 
 
-async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
+async def catch_up(bot: CrosshairsBot, live: LiveMatch, said: str = REDRAWN) -> None:
     """Bring a board the crash left behind up to date, posting at most one board: one the
     dead process posted but never noted is kept if it pings whoever is to move now."""
     channel = await match_channel(bot, live)
@@ -107,11 +120,11 @@ async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
     user = live.user_to_move()
     kept = found[-1] if found and (user is None or f"<@{user}>" in found[-1].content) else None
     if kept is None:
-        await post_board(bot, live, channel, [REDRAWN])
+        await post_board(bot, live, channel, [said])
     else:
         with for_everyone(bot, live.record.guild_id):
             view = await current_view(bot, live)
-            await adopt_board(bot, live, kept, view, [*draw_lines(live), REDRAWN])
+            await adopt_board(bot, live, kept, view, [*draw_lines(live), said])
     for stray in found:
         if stray is not kept:
             try:
@@ -133,3 +146,73 @@ async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None
             await events.publish(turn)
         except Exception:  # one damaged match must not keep the others untold
             log.exception("match %s: could not tell its turn after a restart", turn.match.id)
+
+
+# ------------------------------------------------------------ while the bot runs
+
+
+async def keep_up(bot: CrosshairsBot) -> None:
+    """Pick up what a call Discord could not take left behind, without a restart: after
+    each failure noted by :mod:`bot.outages`, every :data:`CATCH_UP_SECONDS` until nothing
+    of this process is behind any more."""
+    await bot.recovered.wait()
+    failed = bot.outages.failed
+    seen: dict[tuple[int, str], int] = {}
+    while True:
+        await failed.wait()
+        await asyncio.sleep(CATCH_UP_SECONDS)
+        failed.clear()
+        try:
+            left = await _catch_up_once(bot, seen)
+        except Exception:  # storage unreachable, say: look again later
+            log.exception("catching up after Discord failed did not run through")
+            left = True
+        if left:
+            failed.set()
+
+
+async def _catch_up_once(bot: CrosshairsBot, seen: dict[tuple[int, str], int]) -> bool:
+    """One look: show what was behind at the previous look too and still is. Returns
+    whether anything is still behind (to look again)."""
+    behind: dict[tuple[int, str], int] = {}
+    ends = [live for live in await bot.games.unannounced() if not _busy(live)]
+    for live in ends:
+        behind[live.id, "end"] = live.ply
+    boards = [
+        live
+        for live in bot.games.live_matches()
+        if not _busy(live) and not anywhere.is_anywhere(bot, live)
+    ]
+    for live in boards:
+        if await bot.games.boards.shown(live.id) != live.ply:
+            behind[live.id, "board"] = live.ply
+    turns = [t for t in await bot.games.untold_turns() if not _busy(t.match)]
+    for turn in turns:
+        behind[turn.match.id, f"turn:{turn.ply}"] = turn.ply
+
+    def settled(key: tuple[int, str]) -> bool:
+        return key in behind and seen.get(key) == behind[key]
+
+    seen.clear()
+    seen.update(behind)
+    for live in ends:
+        if settled((live.id, "end")):
+            await announce_unshown_ends(bot, [live], _caught_up(bot, live))
+    for live in boards:
+        if settled((live.id, "board")):
+            try:
+                await catch_up(bot, live, _caught_up(bot, live))
+            except Exception:  # one match must not keep the others behind
+                log.exception("match %s: could not redraw its board", live.id)
+    await tell_untold_turns(bot, [t for t in turns if settled((t.match.id, f"turn:{t.ply}"))])
+    return bool(behind)
+
+
+def _caught_up(bot: CrosshairsBot, live: LiveMatch) -> str:
+    with for_everyone(bot, live.record.guild_id):
+        return _(CAUGHT_UP)
+
+
+def _busy(live: LiveMatch) -> bool:
+    """Whether an action or a showing of the match is under way: it shows what it did."""
+    return live.lock.locked() or live.showing.locked()
