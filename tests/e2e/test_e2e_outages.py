@@ -79,4 +79,4 @@ async def test_a_game_that_ends_while_discord_is_down_is_shown_once_it_is_back(
     await people.wait_for(thread, lambda m: m.content.startswith("📊"), timeout=max(left, 0.1))
     boards = [m for m in local.server.world.history(thread) if m.attachments]
     assert boards[-1] is final, [b.content[:80] for b in boards]  # the newest board
-    assert not [b for b in final.buttons if b["custom_id"].startswith("xh:play:")]
+    assert not [b for b in final.buttons() if b["custom_id"].startswith("xh:play:")]
