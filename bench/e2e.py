@@ -105,6 +105,7 @@ def main() -> int:
             f"max {med(r.worst for r in reports) * 1000:.0f} ms, "
             f"late {med(r.over_deadline + r.refused_late for r in reports):g}, "
             f"429s {med(r.too_many for r in reports):g}, "
+            f"most calls in one second {med(r.peak for r in reports):g}, "
             f"rate-limited calls per plane action {med(r.calls_per_action for r in reports):.3f}, "
             f"ceiling {med(r.ceiling for r in reports):,.0f} plane actions/s"
         )

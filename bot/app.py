@@ -19,11 +19,18 @@ from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
 from bot.ops import configure_logging
 from bot.services.clock import Clock
-from bot.services.events import GameBooked, MatchAborted, MatchFinished, TurnPassed
+from bot.services.events import (
+    Acted,
+    GameBooked,
+    MatchAborted,
+    MatchFinished,
+    PairingBooked,
+    TurnPassed,
+)
+from bot.services.surface import Shown
 from bot.ui import (
     analysis,
     anywhere,
-    buttons,
     clocks,
     closed_threads,
     commands,
@@ -33,7 +40,9 @@ from bot.ui import (
     leaderboard,
     learn,
     notify_setting,
+    presses,
     puzzles,
+    quick_pairing,
     recovery,
     rematch,
     rules_help,
@@ -41,17 +50,20 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
-    tournament,
-    tournament_controls,
-    tournament_registration,
-    tournament_teams,
     vacation,
+    welcome,
 )
 from bot.ui.desks import Desks
 from bot.ui.notify import NotifyDesk
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
-from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.surfaces import Surfaces
+from bot.ui.thread import Drawings
+from bot.ui.tournaments import controls as tournament_controls
+from bot.ui.tournaments import group as tournament
+from bot.ui.tournaments import registration as tournament_registration
+from bot.ui.tournaments import teams as tournament_teams
+from bot.ui.tournaments.desk import TournamentDesk
 from bot.ui.translator import CommandTranslator
 from storage.errors import StorageError
 
@@ -63,8 +75,9 @@ Feature = Callable[[CrosshairsBot], Awaitable[None]]
 FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
-    buttons.setup,  # the board's buttons and the cockpit
+    presses.setup,  # the board's buttons and the cockpit
     invites.setup,  # challenges and lobbies
+    quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
     takeback.setup,
     clocks.setup,  # the turn clocks
@@ -73,6 +86,7 @@ FEATURES: tuple[Feature, ...] = (
     departures.setup,  # a match's thread, channel or server gone
     closed_threads.setup,  # a match's thread archived or locked
     rules_help.setup,
+    welcome.setup,  # the welcome when the bot joins a server, and /crosshairs help
     leaderboard.setup,  # cards, leaderboard, profile
     analysis.setup,
     learn.setup,
@@ -93,7 +107,7 @@ async def install(bot: CrosshairsBot) -> None:
     each given what it needs; then carry on what a restart left to do."""
     env = bot.env
     # The desks several features share: built here, once, and handed on.
-    series_desk = SeriesDesk(bot, env.games, env.series, env.ratings)
+    series_desk = SeriesDesk(bot, env.games, env.series)
     tournament_desk = TournamentDesk(
         bot,
         env.tournaments,
@@ -103,25 +117,34 @@ async def install(bot: CrosshairsBot) -> None:
         env.config.clock_interval,
     )
     bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
+    bot.drawings = Drawings()  # the previews drawn and the matches' introductions
+    bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:
         await setup(bot)
     # the commands' names, descriptions and choices in every shipped language (i18n)
     await bot.tree.set_translator(CommandTranslator())
-    # What follows an action, in this order. A match's end: the rating and its line, the
-    # series' booking, scoreboard and next game; then, the series game booked, the
-    # tournament's booking. A turn passed: the DM to whoever is to move.
+    # The matches are shown on their surfaces; the computer's turns run as the bot's
+    # background work.
+    env.life.show_on(surfaces, bot.spawn)
+    # What shows what the domain published, in this order, each event's after its
+    # bookkeeping (subscribed by Env: the rating, the series game, the pairing). An
+    # action: the board. A match's end: the final board with the ratings line; then,
+    # the series game booked, its scoreboard and next game; then, the pairing booked,
+    # the tournament's line and next round. A turn passed: the DM to whoever is to move.
     events = env.games.events
-    events.subscribe(MatchFinished, series_desk.match_finished)
-    events.subscribe(GameBooked, tournament_desk.series_booked)
+    shown = Shown(surfaces)
+    events.subscribe(Acted, shown.acted)
+    events.subscribe(MatchFinished, shown.finished)
+    events.subscribe(GameBooked, series_desk.game_booked)
+    events.subscribe(PairingBooked, tournament_desk.pairing_booked)
+    events.subscribe(MatchAborted, shown.aborted)
     events.subscribe(MatchAborted, series_desk.match_aborted)
     events.subscribe(TurnPassed, NotifyDesk(bot, env.notifications).turn_passed)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).
-    for live in env.games.live_matches():
-        if live.computer_to_move:
-            bot.spawn(buttons.computer_turns(bot, live.id))
+    env.life.resume_computers()
     ends = await recovery.unshown_ends(bot)
     turns = await recovery.untold_turns(bot)
     bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))

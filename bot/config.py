@@ -32,6 +32,8 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs
     metrics_port: int | None = None  # /metrics and /healthz on 127.0.0.1; None: off
     log_format: str = "text"  # or "json": one JSON object per line
+    # Discord's one IDENTIFY per bucket per 5 s; a local Discord may run its limits faster
+    identify_spacing: float = 5.0
 
     @property
     def shards(self) -> Shards:
@@ -89,6 +91,7 @@ class Config:
             salvage_database=env.get("DATABASE_SALVAGE", "").strip() in ("1", "yes", "true"),
             # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
             clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
+            identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
         )
 
 
@@ -101,6 +104,19 @@ def _count(
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
         raise ConfigError(f"{name} must be a whole number from {low} to {high}")
     return int(text)
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0.0 <= seconds <= 60.0:
+        raise ConfigError(f"{name} must be a number of seconds from 0 to 60")
+    return seconds
 
 
 def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:

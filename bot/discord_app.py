@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,19 +27,23 @@ from bot.config import Config
 from bot.env import Env
 from bot.ops import Operations
 from bot.outages import Outages, retried
-from bot.pacing import Pace, paced
+from bot.pacing import Pace, SharedBudget, paced
 from bot.services.clock import Clock
 from bot.services.manager import GameManager
 from bot.services.workers import Workers
 from bot.ui.errors import report
 from bot.ui.language import SpeakingTree
 from storage.db import Database
+from storage.errors import StorageError
 from storage.guilds import GuildSettingsRepo
 
 log = logging.getLogger(__name__)
 
 SYNC_KEY = "commands_hash"
 GLOBAL_SCOPE = 0  # guild id under which the hash of the global commands is kept
+# identifies are spaced a little wider than Discord's rule: one that waited its turn may
+# still arrive early if the one before it was delayed on the way
+IDENTIFY_MARGIN = 1.2
 
 
 class CrosshairsBot(commands.Bot):
@@ -49,6 +54,11 @@ class CrosshairsBot(commands.Bot):
     # the desks the features share (bot.ui.desks.Desks), set by bot.app; read through
     # desks_of, which knows their type: the bot may not import the features that import it
     desks: object = None
+    # how each match is shown (bot.ui.surfaces.Surfaces), set by bot.app; read through
+    # surfaces_of, for the same reason
+    surfaces: object = None
+    # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
+    drawings: object = None
 
     def __init__(
         self,
@@ -76,12 +86,16 @@ class CrosshairsBot(commands.Bot):
         )
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
+        self.pace = Pace()
         # A call Discord could not take is tried again, and one that still fails is
         # noted for the recovery to pick up (bot/outages.py, bot/ui/recovery.py).
         self.outages = Outages()
         self.http.request = retried(  # type: ignore[method-assign,assignment]
-            paced(self.http.request, Pace()), self.outages
+            paced(self.http.request, self.pace), self.outages
         )
+        self.budget: SharedBudget | None = None
+        # Discord's identify buckets (``shard_id % max_concurrency``), read at login
+        self.max_concurrency = 1
         self.config = config
         self._clock = clock
         self._install = install  # the features: commands, buttons, cogs
@@ -100,12 +114,18 @@ class CrosshairsBot(commands.Bot):
             # clients do. Both are process-wide, like the token's one connection.
             discord.http.Route.BASE = api
         await super().login(token)
+        if api is None and self.config.shard_count is None:
+            return  # one process, one shard: one identify bucket, and Discord's gateway
+        _, url, limits = await self.http.get_bot_gateway()
+        self.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
         if api is not None:
-            _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
         self.env = await Env.open(self.config, self._clock)
+        if self.env.db.dialect == "postgresql":  # a SQLite file serves one process
+            self.budget = SharedBudget(self.pace, self.env.rest_leases)
+            await self.budget.start()
         await self.ops.start(self.config.metrics_port, lambda: len(self.games.live_matches()))
         loaded, set_aside = await self.games.resume()
         for problem in set_aside:
@@ -126,6 +146,8 @@ class CrosshairsBot(commands.Bot):
             task.cancel()
         await super().close()
         await self.ops.close()
+        if self.budget is not None:
+            await self.budget.close()
         if hasattr(self, "env"):
             await self.env.close()
 
@@ -151,10 +173,22 @@ class CrosshairsBot(commands.Bot):
             self.spawn(self.env.locales.store(who, locale))
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        # Discord allows one IDENTIFY per five seconds, which discord.py waits out
-        # between shards; a local Discord has no such limit.
-        if self.config.api_base is None:
-            await super().before_identify_hook(shard_id, initial=initial)
+        # Discord allows one IDENTIFY per five seconds per bucket, for the token, however
+        # many processes share it: discord.py only spaces the shards of one process, so
+        # the times are handed out by the database the processes share.
+        spacing = self.config.identify_spacing
+        bucket = (shard_id or 0) % self.max_concurrency
+        now = time.time()
+        try:
+            at = await self.env.identify_slots.reserve(bucket, spacing * IDENTIFY_MARGIN, now)
+        except StorageError as exc:  # alone with no database: discord.py's own spacing
+            log.warning("identify not coordinated (%s); waiting %.1f s", exc, spacing)
+            if not initial:
+                await asyncio.sleep(spacing)
+            return
+        if at > now:
+            log.info("shard %s identifies in %.2f s (bucket %d)", shard_id, at - now, bucket)
+            await asyncio.sleep(at - now)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run background work (the computer's turns) and keep a reference to it."""

@@ -13,16 +13,27 @@ network, a loaded server) arrive together and fill one second with more than wer
 in it. So a call is sent only while fewer than the limit are in flight or were answered
 within the last second: any second Discord counts then holds at most that many calls,
 however they were delayed.
+
+The limit is the token's, not the process's: processes sharing one token (shards on one
+PostgreSQL database) split it between them (:class:`SharedBudget`), each keeping to its
+share of :data:`PER_SECOND`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+import uuid
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
+
+from storage.errors import StorageError
+from storage.gateway import RestLeases
+
+log = logging.getLogger(__name__)
 
 PER_SECOND = 45.0  # under Discord's 50, for calls already in flight
 WINDOW = 1.0  # seconds: Discord's global limit counts calls per second
@@ -39,6 +50,7 @@ class Pace:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        self.per_second = per_second
         self.interval = 1.0 / per_second
         self.limit = max(1, int(per_second))
         self._clock = clock
@@ -48,6 +60,12 @@ class Pace:
         self._open = 0  # sent, not yet answered
         self._answered: deque[float] = deque()  # when, oldest first
         self._freed = asyncio.Event()
+
+    def share(self, processes: int) -> None:
+        """Keep to one of ``processes`` equal shares of the token's budget."""
+        per_second = PER_SECOND / max(1, processes)
+        self.interval = 1.0 / per_second
+        self.limit = max(1, int(per_second))
 
     async def wait(self) -> None:
         now = self._clock()
@@ -95,3 +113,49 @@ def paced(request: Callable[..., Awaitable[Any]], pace: Pace) -> Callable[..., A
             return await request(route, **kwargs)
 
     return request_in_turn
+
+
+class SharedBudget:
+    """This process's share of the token's REST budget: a lease in the database the
+    processes share, renewed every ``renew`` seconds, and the pace set to one share per
+    live lease. A process that died stops counting ``ttl`` seconds after its last
+    renewal; a process that joins others waits one renewal before its first call, by
+    which time they all keep to their smaller share."""
+
+    RENEW = 1.0
+    TTL = 3.0
+
+    def __init__(self, pace: Pace, leases: RestLeases, clock: Callable[[], float] = time.time):
+        self.pace = pace
+        self._leases = leases
+        self._clock = clock
+        self.process = uuid.uuid4().hex
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        processes = await self._renew()
+        if processes > 1:
+            await asyncio.sleep(self.RENEW)
+        self._task = asyncio.get_running_loop().create_task(self._keep())
+
+    async def _renew(self) -> int:
+        processes = await self._leases.renew(self.process, self._clock(), self.TTL)
+        self.pace.share(processes)
+        return processes
+
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(self.RENEW)
+            try:
+                await self._renew()
+            except StorageError as exc:  # keep the share we had until the database is back
+                log.warning("could not renew this process's share of the REST budget: %s", exc)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        try:
+            await self._leases.release(self.process)
+        except StorageError as exc:  # the lease runs out by itself
+            log.warning("could not release this process's REST lease: %s", exc)

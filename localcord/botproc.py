@@ -66,6 +66,8 @@ class BotProcess:
                 "DISCORD_API_BASE": self.server.api_base,
                 "DATABASE_PATH": str(self.database),
                 "COMPUTER_PACE": "0",
+                # the identify spacing this local Discord enforces (its rate scale)
+                "IDENTIFY_SPACING_SECONDS": str(self.server.gateway.identify_spacing),
                 # At the loop's own priority: below it, the workers of a test's bot lose
                 # to whatever else keeps the machine's cores busy (nice 5 gets a quarter
                 # of a core against one busy process) and the test waits on its boards.

@@ -26,7 +26,7 @@ from typing import Any
 
 import aiohttp
 
-from localcord import permissions
+from localcord import permissions, presets
 from localcord.server import LocalDiscord
 from localcord.state import Channel, Interaction, Json, Message, User
 
@@ -52,10 +52,15 @@ class People:
         self.latencies: list[float] = []
         self.late = 0  # interactions the bot answered after Discord's deadline
 
-    def join(self, name: str, locale: str = "en-GB") -> User:
-        """A person who can act; ``locale``, the language their Discord is set to."""
+    def join(self, name: str, locale: str = "en-GB", *, moderator: bool = False) -> User:
+        """A person who can act; ``locale``, the language their Discord is set to;
+        ``moderator``: they hold Manage Server in every guild (localcord/presets.py)."""
         # Interactions carry the member, so the bot needs no member event (nor the intent).
-        return self.world.add_user(name, locale)
+        user = self.world.add_user(name, locale)
+        if moderator:
+            for guild_id in self.world.guilds:
+                presets.moderator(self.world, user, guild_id)
+        return user
 
     # ------------------------------------------------------------ acting
 
@@ -164,7 +169,7 @@ class People:
             "guild_id": str(guild_id),
             "channel_id": str(interaction.channel.id),
             "channel": interaction.channel.payload(),
-            "member": user.member(guild_id),
+            "member": self._member(user, interaction.channel),
             "app_permissions": str(
                 permissions.of_bot(w, interaction.channel)
                 if interaction.channel.bot_member
@@ -186,6 +191,13 @@ class People:
         if interaction.message is not None:
             data["message"] = interaction.message.payload(self.server.base_url)
         return data
+
+    def _member(self, user: User, channel: Channel, with_user: bool = True) -> Json:
+        """``user`` as an interaction in ``channel`` shows them: a member of its server
+        with their permissions there."""
+        server = self.world.servers[channel.guild_id]
+        granted = permissions.of(self.world, user.id, channel)
+        return user.member(server, with_user) | {"permissions": str(granted)}
 
     def _private_payload(self, interaction: Interaction) -> Json:
         """An interaction from a DM or group DM: no guild, the ``user`` instead of a
@@ -247,7 +259,7 @@ class People:
             level["options"] = [node]
             level, spec = node, sub
         level["options"] = [
-            self._value(_option(spec, name, command), name, value, focus, resolved, guild_id)
+            self._value(_option(spec, name, command), name, value, focus, resolved, channel)
             for name, value in options.items()
         ]
         if resolved:
@@ -255,14 +267,15 @@ class People:
         return data
 
     def _value(
-        self, spec: Json, name: str, value: Any, focus: str, resolved: Json, guild_id: int
+        self, spec: Json, name: str, value: Any, focus: str, resolved: Json, channel: Channel
     ) -> Json:
+        guild_id = channel.guild_id
         kind = spec["type"]
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             if guild_id:  # a DM has no members, only users
                 members = resolved.setdefault("members", {})
-                members[str(value.id)] = value.member(guild_id, with_user=False)
+                members[str(value.id)] = self._member(value, channel, with_user=False)
             value = str(value.id)
         elif kind == INTEGER and name != focus:
             value = int(value)

@@ -44,6 +44,7 @@ class Fault:
             return as_json(
                 {
                     "message": "You are being rate limited.",
+                    "code": 0,
                     "retry_after": self.retry_after,
                     "global": False,
                 },

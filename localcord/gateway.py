@@ -17,6 +17,12 @@ tells it to a bot that asks), each connection IDENTIFYs with ``[shard_id, shard_
 READY lists that shard's guilds, and an event about guild ``g`` goes only to shard
 ``(g >> 22) % shard_count``; events with no guild go to shard 0. Several bot processes
 can therefore each hold some of the shards, as they would on Discord.
+
+Identifies are limited as Discord limits them, per token: one per ``identify_spacing``
+seconds (Discord's 5, times the rate scale the tests run at) in each bucket
+``shard_id % max_concurrency``. An early one is answered INVALID_SESSION (``d`` false),
+as Discord answers it, and counted in ``early_identifies``; every accepted identify is
+kept in ``identify_log`` (monotonic time, shard).
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ HELLO, HEARTBEAT, IDENTIFY, RESUME = 10, 1, 2, 6
 DISPATCH, INVALID_SESSION, HEARTBEAT_ACK = 0, 9, 11
 HEARTBEAT_INTERVAL_MS = 41250
 INVALID_SHARD = 4010  # Discord's close code for a shard id or count it does not accept
+IDENTIFY_SPACING = 5.0  # seconds between identifies of one bucket (Discord's rule)
+MAX_CONCURRENCY = 1  # identify buckets, as GET /gateway/bot tells a bot of under 150k servers
 
 
 KEEP_EVENTS = 20000  # a bot away for longer than this many events must identify anew
@@ -83,8 +91,12 @@ class Gateway:
         url: str = "",
         shard_count: int = 1,
         heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
+        identify_spacing: float = IDENTIFY_SPACING,
     ) -> None:
         self.world = world
+        self.identify_spacing = identify_spacing
+        self.identify_log: list[tuple[float, int]] = []
+        self.early_identifies = 0
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.heartbeats: dict[int, list[float]] = {}  # shard -> arrival times
         self.url = url  # ws://host:port/gateway, set once the server listens
@@ -155,7 +167,9 @@ class Gateway:
                 self.heartbeats.setdefault(self._shard_on(socket), []).append(time.monotonic())
                 await socket.send_json({"op": HEARTBEAT_ACK, "d": None})
             elif op == IDENTIFY:
-                if not self._identify(socket, data or {}):
+                if self._too_early(data or {}):
+                    await socket.send_json({"op": INVALID_SESSION, "d": False})
+                elif not self._identify(socket, data or {}):
                     await socket.close(code=INVALID_SHARD, message=b"Invalid shard")
                     break
             elif op == RESUME:
@@ -168,6 +182,22 @@ class Gateway:
     def _shard_on(self, socket: web.WebSocketResponse) -> int:
         """The shard a connection speaks for (-1 before it identified)."""
         return next((s.shard for s in self.current.values() if s.socket is socket), -1)
+
+    def _too_early(self, data: Json) -> bool:
+        """Whether an IDENTIFY comes less than ``identify_spacing`` after the last one
+        accepted in its bucket."""
+        shard = int((data.get("shard") or (0, 1))[0])
+        now = time.monotonic()
+        last = max(
+            (at for at, s in self.identify_log if s % MAX_CONCURRENCY == shard % MAX_CONCURRENCY),
+            default=None,
+        )
+        if last is not None and now - last < self.identify_spacing:
+            self.early_identifies += 1
+            log.warning("gateway: shard %s identified %.2f s after the last", shard, now - last)
+            return True
+        self.identify_log.append((now, shard))
+        return False
 
     def _identify(self, socket: web.WebSocketResponse, data: Json) -> bool:
         shard, count = data.get("shard") or (0, 1)

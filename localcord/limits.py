@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from localcord.spec import Problem
 from localcord.state import Json
 
 CONTENT = 2000
@@ -25,80 +26,84 @@ ATTACHMENT_DESCRIPTION = 1024
 BUTTON, STRING_SELECT = 2, 3
 
 
-def problems(data: Json) -> list[str]:
-    """Every limit the message payload ``data`` breaks (empty: Discord accepts it)."""
-    found: list[str] = []
-    _check(found, "content", data.get("content") or "", CONTENT)
+Where = tuple[str, ...]
+
+
+def problems(data: Json) -> list[Problem]:
+    """Every limit the message payload ``data`` breaks (empty: Discord accepts it), each
+    with where it is, Discord's error code and message."""
+    found: list[Problem] = []
+    _check(found, ("content",), data.get("content") or "", CONTENT)
     embeds: list[Json] = data.get("embeds") or []
-    if len(embeds) > EMBEDS:
-        found.append(f"embeds: {len(embeds)} > {EMBEDS}")
+    _count(found, ("embeds",), embeds, 0, EMBEDS)
     total = 0
     for n, embed in enumerate(embeds):
-        total += _embed(found, f"embeds[{n}]", embed)
+        total += _embed(found, ("embeds", str(n)), embed)
     if total > EMBEDS_TOTAL:
-        found.append(f"embeds: {total} characters in all > {EMBEDS_TOTAL}")
-    rows: list[Json] = data.get("components") or []
-    if len(rows) > ROWS:
-        found.append(f"components: {len(rows)} rows > {ROWS}")
-    for n, row in enumerate(rows):
-        _row(found, f"components[{n}]", row.get("components") or [])
-    for n, attachment in enumerate(data.get("attachments") or []):
-        _check(
-            found,
-            f"attachments[{n}].description",
-            attachment.get("description") or "",
-            ATTACHMENT_DESCRIPTION,
+        found.append(
+            (
+                ("embeds",),
+                "MAX_EMBED_SIZE_EXCEEDED",
+                f"Embed size exceeds maximum size of {EMBEDS_TOTAL}",
+            )
         )
+    rows: list[Json] = data.get("components") or []
+    _count(found, ("components",), rows, 0, ROWS)
+    for n, row in enumerate(rows):
+        _row(found, ("components", str(n), "components"), row.get("components") or [])
+    for n, attachment in enumerate(data.get("attachments") or []):
+        where = ("attachments", str(n), "description")
+        _check(found, where, attachment.get("description") or "", ATTACHMENT_DESCRIPTION)
     return found
 
 
-def _check(found: list[str], where: str, text: Any, limit: int) -> int:
+def _check(found: list[Problem], where: Where, text: Any, limit: int) -> int:
     size = len(str(text))
     if size > limit:
-        found.append(f"{where}: {size} characters > {limit}")
+        found.append((where, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length."))
     return size
 
 
-def _embed(found: list[str], where: str, embed: Json) -> int:
-    size = _check(found, f"{where}.title", embed.get("title") or "", EMBED_TITLE)
-    size += _check(found, f"{where}.description", embed.get("description") or "", EMBED_DESCRIPTION)
+def _count(found: list[Problem], where: Where, items: list[Any], least: int, most: int) -> None:
+    if not least <= len(items) <= most:
+        message = f"Must be between {least} and {most} in length."
+        found.append((where, "BASE_TYPE_BAD_LENGTH", message))
+
+
+def _embed(found: list[Problem], where: Where, embed: Json) -> int:
+    size = _check(found, (*where, "title"), embed.get("title") or "", EMBED_TITLE)
+    description = embed.get("description") or ""
+    size += _check(found, (*where, "description"), description, EMBED_DESCRIPTION)
     fields: list[Json] = embed.get("fields") or []
-    if len(fields) > EMBED_FIELDS:
-        found.append(f"{where}.fields: {len(fields)} > {EMBED_FIELDS}")
+    _count(found, (*where, "fields"), fields, 0, EMBED_FIELDS)
     for n, field in enumerate(fields):
-        size += _check(found, f"{where}.fields[{n}].name", field.get("name", ""), FIELD_NAME)
-        size += _check(found, f"{where}.fields[{n}].value", field.get("value", ""), FIELD_VALUE)
-    size += _check(
-        found, f"{where}.footer.text", (embed.get("footer") or {}).get("text", ""), FOOTER_TEXT
-    )
-    size += _check(
-        found, f"{where}.author.name", (embed.get("author") or {}).get("name", ""), AUTHOR_NAME
-    )
+        here = (*where, "fields", str(n))
+        size += _check(found, (*here, "name"), field.get("name", ""), FIELD_NAME)
+        size += _check(found, (*here, "value"), field.get("value", ""), FIELD_VALUE)
+    footer = (embed.get("footer") or {}).get("text", "")
+    size += _check(found, (*where, "footer", "text"), footer, FOOTER_TEXT)
+    author = (embed.get("author") or {}).get("name", "")
+    size += _check(found, (*where, "author", "name"), author, AUTHOR_NAME)
     return size
 
 
-def _row(found: list[str], where: str, items: list[Json]) -> None:
+def _row(found: list[Problem], where: Where, items: list[Json]) -> None:
     selects = [c for c in items if c.get("type") == STRING_SELECT]
-    if selects and len(items) > 1:
-        found.append(f"{where}: a select menu must be alone in its row")
-    if len(items) > BUTTONS_PER_ROW:
-        found.append(f"{where}: {len(items)} components > {BUTTONS_PER_ROW}")
+    if (selects and len(items) > 1) or len(items) > BUTTONS_PER_ROW:
+        message = "The specified component exceeds the maximum width"
+        found.append((where, "COMPONENT_LAYOUT_WIDTH_EXCEEDED", message))
     for n, item in enumerate(items):
-        here = f"{where}.components[{n}]"
-        _check(found, f"{here}.custom_id", item.get("custom_id") or "", CUSTOM_ID)
+        here = (*where, str(n))
+        _check(found, (*here, "custom_id"), item.get("custom_id") or "", CUSTOM_ID)
         if item.get("type") == BUTTON:
-            _check(found, f"{here}.label", item.get("label") or "", LABEL)
+            _check(found, (*here, "label"), item.get("label") or "", LABEL)
         elif item.get("type") == STRING_SELECT:
-            _check(found, f"{here}.placeholder", item.get("placeholder") or "", PLACEHOLDER)
+            _check(found, (*here, "placeholder"), item.get("placeholder") or "", PLACEHOLDER)
             options: list[Json] = item.get("options") or []
-            if not 1 <= len(options) <= SELECT_OPTIONS:
-                found.append(f"{here}.options: {len(options)} (1 to {SELECT_OPTIONS} allowed)")
+            _count(found, (*here, "options"), options, 1, SELECT_OPTIONS)
             for k, option in enumerate(options):
-                _check(found, f"{here}.options[{k}].label", option.get("label", ""), OPTION_LABEL)
-                _check(found, f"{here}.options[{k}].value", option.get("value", ""), OPTION_VALUE)
-                _check(
-                    found,
-                    f"{here}.options[{k}].description",
-                    option.get("description") or "",
-                    OPTION_DESCRIPTION,
-                )
+                at = (*here, "options", str(k))
+                _check(found, (*at, "label"), option.get("label", ""), OPTION_LABEL)
+                _check(found, (*at, "value"), option.get("value", ""), OPTION_VALUE)
+                description = option.get("description") or ""
+                _check(found, (*at, "description"), description, OPTION_DESCRIPTION)

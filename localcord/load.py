@@ -49,6 +49,7 @@ class LoadReport:
     limited: int = 0  # REST calls the global limit counts, while the matches were flown
     too_many: int = 0  # 429s the bot received (Discord's rate limits, not injected faults)
     emptied: int = 0  # calls that emptied a bucket: the bot's limiter then waits
+    peak: int = 0  # the most rate-limited calls that arrived in any one second
 
     @property
     def moves_per_second(self) -> float:
@@ -82,7 +83,8 @@ class LoadReport:
             f"({self.limited} calls, {self.actions} plane actions); ceiling "
             f"{GLOBAL_LIMIT} ÷ {self.calls_per_action:.3f} = {self.ceiling:,.0f} plane actions/s "
             "for the whole bot",
-            f"rate limits: {self.too_many} 429s received; "
+            f"rate limits: {self.too_many} 429s received; at most {self.peak} rate-limited "
+            f"calls arrived in one second (limit {GLOBAL_LIMIT}); "
             f"{self.emptied / max(1, self.moves):.3f} calls per move emptied a bucket "
             f"({self.emptied} in all)",
             *(f"unfinished: {why}" for why in self.failures),
@@ -159,4 +161,5 @@ async def play_many(
         limited=sum(1 for r in during if not EXEMPT.search(r.path) and r.status != 429),
         too_many=sum(server.limits.refused.values()),
         emptied=sum(server.limits.emptied.values()),
+        peak=server.limits.peak,
     )

@@ -12,7 +12,7 @@ from ``403 50001 Missing Access``, a locked thread ``160005 Thread is locked``
 
 from __future__ import annotations
 
-from localcord.state import PUBLIC_THREAD, Channel, Message, User, World
+from localcord.state import THREADS, Channel, Message, User, World
 
 
 def delete_message(world: World, message: Message) -> None:
@@ -25,7 +25,7 @@ def delete_channel(world: World, channel: Channel) -> None:
         delete_channel(world, thread)
     world.channels.pop(channel.id, None)
     if world.dispatch is not None:
-        if channel.type == PUBLIC_THREAD:
+        if channel.type in THREADS:
             world.dispatch(
                 "THREAD_DELETE",
                 {

@@ -212,7 +212,13 @@ class Playground:
 
     def _html(self, text: str) -> str:
         """Discord's markdown, what the bot uses: mentions, channel links, timestamps,
-        headings, subtext, quotes, bold, italics, underline, strike-through and code."""
+        headings, subtext, quotes, bold, italics, underline, strike-through, code and code
+        blocks (between fences of three backticks, shown as they are)."""
+        fenced = text.split("```")
+        if len(fenced) > 1 and len(fenced) % 2:
+            return "".join(
+                _code_block(part) if k % 2 else self._html(part) for k, part in enumerate(fenced)
+            )
         text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         text = "\n".join(_block(line) for line in text.split("\n"))
 
@@ -317,6 +323,14 @@ class Playground:
     def _channel(self, value: object) -> Channel:
         found = self.world.channels.get(int(str(value))) if str(value).isdigit() else None
         return found or self.channel
+
+
+def _code_block(text: str) -> str:
+    """A fenced code block: its first line names a language when it holds no space."""
+    first, newline, rest = text.partition("\n")
+    body = rest if newline and " " not in first else text
+    body = body.removesuffix("\n").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f'<pre class="code-block"><code>{body}</code></pre>'
 
 
 def _block(line: str) -> str:

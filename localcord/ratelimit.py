@@ -4,7 +4,8 @@ Every answer on a bucketed route carries ``X-RateLimit-Limit``, ``-Remaining``, 
 ``-Reset-After`` and ``-Bucket``, so discord.py's own limiter engages as it does on Discord
 (it waits once a bucket's ``Remaining`` is 0). A call over a limit is answered 429 with
 ``Retry-After``, ``X-RateLimit-Scope`` (``user`` for a route's bucket, ``global``) and the
-JSON body ``{"message", "retry_after", "global"}``, and never reaches the route.
+JSON body ``{"message", "code", "retry_after", "global"}`` (the spec's
+RatelimitedResponse, whose ``code`` is 0), and never reaches the route.
 
 Buckets are keyed as Discord keys them: the route and its top-level resource (the channel,
 the guild, or the webhook id and token). Discord publishes no per-route numbers and says
@@ -21,7 +22,7 @@ import hashlib
 import math
 import re
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -89,8 +90,9 @@ class RateLimits:
     # without each test waiting out real seconds; the benchmarks use Discord's own
     scale: float = 1.0
     buckets: dict[tuple[str, str], Bucket] = field(default_factory=dict)
-    window: float = 0.0  # global: when the current second began (monotonic)
-    counted: int = 0  # global: calls counted in it
+    # global: when each call counted within the last second arrived (monotonic)
+    counted: deque[float] = field(default_factory=deque)
+    peak: int = 0  # global: the most calls counted in any one second, sliding
     refused: Counter[str] = field(default_factory=Counter)  # 429s by scope
     emptied: Counter[str] = field(default_factory=Counter)  # calls that emptied a bucket
 
@@ -117,14 +119,17 @@ class RateLimits:
 
     def _global(self, now: float) -> float | None:
         """Seconds to wait under the global limit, or None (the call is counted). The
-        limit is a window of one second: a refused call waits for the next, as every
-        call then waits behind discord.py's global lock."""
+        limit holds for every second, not for fixed one-second windows: a burst across
+        the edge of two windows would be two windows' worth in one second. A refused call
+        waits until the oldest counted call is a second old."""
         window = GLOBAL_WINDOW * self.scale
-        if now >= self.window + window:
-            self.window, self.counted = now, 0
-        if self.counted >= GLOBAL_LIMIT:
-            return self.window + window - now
-        self.counted += 1
+        counted = self.counted
+        while counted and counted[0] <= now - window:
+            counted.popleft()
+        if len(counted) >= GLOBAL_LIMIT:
+            return counted[0] + window - now
+        counted.append(now)
+        self.peak = max(self.peak, len(counted))
         return None
 
 
@@ -140,6 +145,7 @@ def _too_many(wait: float, scope: str, headers: dict[str, str]) -> web.Response:
     return as_json(
         {
             "message": "You are being rate limited.",
+            "code": 0,
             "retry_after": wait,
             "global": scope == "global",
         },

@@ -22,8 +22,9 @@ from aiohttp import BodyPartReader, web
 from localcord import documented, limits, permissions, threads
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
-from localcord.gateway import Gateway
+from localcord.gateway import MAX_CONCURRENCY, Gateway
 from localcord.ratelimit import RateLimits
+from localcord.spec import describe, refusal
 from localcord.state import (
     DM_CHANNEL,
     EPHEMERAL,
@@ -56,11 +57,8 @@ def invalid(data: Json) -> web.Response | None:
     found = limits.problems(data)
     if not found:
         return None
-    log.warning("localcord: refused a message over Discord's limits: %s", "; ".join(found))
-    return as_json(
-        {"message": "Invalid Form Body", "code": 50035, "errors": {"localcord": found}},
-        status=400,
-    )
+    log.warning("localcord: refused a message over Discord's limits: %s", describe(found))
+    return as_json(refusal(found), status=400)
 
 
 class Rest:
@@ -127,6 +125,9 @@ class Rest:
             limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
             response = limited or await self._checked(request, handler)
             response.headers.update(headers)
+        operation = self.checks.operation(request)
+        if operation is not None and isinstance(response, web.Response):
+            self.checks.answer(request, operation, response)
         self.world.requests.append(
             Request(request.method, request.path, response.status, time.time())
         )
@@ -152,10 +153,7 @@ class Rest:
                 return self.checks.refused(request, problems)
         if (refused := self._forbidden(request, files)) is not None:
             return refused
-        response = await handler(request)
-        if isinstance(response, web.Response):
-            self.checks.answer(request, operation, response)
-        return response
+        return await handler(request)
 
     def _forbidden(self, request: web.Request, files: int) -> web.Response | None:
         """Discord's 403 for a channel call the bot's permissions do not allow."""
@@ -170,11 +168,9 @@ class Rest:
             return error(403, 50001, "Missing Access")
         granted = permissions.of_bot(self.world, channel)
         path = request.path.removeprefix(API)
-        found = permissions.refusal(
-            request.method, path, granted, in_thread=channel.parent_id is not None, files=files > 0
-        )
+        found = permissions.refusal(request.method, path, granted, channel, files=files > 0)
         if found is not None:
-            return error(403, *found)
+            return error(*found)
         if channel.parent_id is not None and permissions.HISTORY.match(path):
             # Discord answers these with 400, as it does other refused operations
             moved = threads.refusal(self.world, channel, request.method, granted)
@@ -239,7 +235,7 @@ class Rest:
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": MAX_CONCURRENCY,
                 },
             }
         )
@@ -299,7 +295,7 @@ class Rest:
             interaction.original = self._post(interaction, data, files)
             interaction.settled.set()
         elif kind == DEFERRED:
-            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL)
+            flags = LOADING | (int(data.get("flags", 0)) & EPHEMERAL) | self._forced(interaction)
             interaction.original = w.post(
                 interaction.channel,
                 w.bot,
@@ -487,7 +483,7 @@ class Rest:
 
     async def thread(self, request: web.Request) -> web.Response:
         parent = self.world.channels.get(int(request.match_info["channel"]))
-        if parent is None or parent.parent_id is not None:
+        if parent is None:
             return error(404, 10003, "Unknown Channel")
         body = await request.json()
         thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)
@@ -513,7 +509,7 @@ class Rest:
 
     def _post(self, interaction: Interaction, data: Json, files: list[File]) -> Message:
         w = self.world
-        flags = int(data.get("flags") or 0)
+        flags = int(data.get("flags") or 0) | self._forced(interaction)
         return w.post(
             interaction.channel,
             w.bot,
@@ -526,6 +522,16 @@ class Rest:
             interaction=interaction,
             allowed_mentions=data.get("allowed_mentions"),
         )
+
+    def _forced(self, interaction: Interaction) -> int:
+        """EPHEMERAL where Discord makes every answer ephemeral: a user-installed app's
+        in a server that has not added it, for someone without Use External Apps there
+        (Discord's permissions docs, and its changelog of June 2024)."""
+        channel = interaction.channel
+        if channel.bot_member or not channel.guild_id:
+            return 0
+        granted = permissions.of(self.world, interaction.user.id, channel)
+        return 0 if granted & permissions.BITS["use_external_apps"] else EPHEMERAL
 
     def _edit(
         self, message: Message, data: Json, files: list[File], flags: int | None = None

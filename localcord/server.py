@@ -15,7 +15,7 @@ from aiohttp import web
 
 from localcord.checks import Checks
 from localcord.faults import Faults
-from localcord.gateway import HEARTBEAT_INTERVAL_MS, Gateway
+from localcord.gateway import HEARTBEAT_INTERVAL_MS, IDENTIFY_SPACING, Gateway
 from localcord.ratelimit import RateLimits
 from localcord.rest import Rest
 from localcord.state import World
@@ -39,7 +39,10 @@ class LocalDiscord:
         scale = rate_scale or float(os.environ.get("LOCALCORD_RATE_SCALE") or 1.0)
         self.limits = RateLimits(rate_limits, scale=scale)
         self.gateway = Gateway(
-            self.world, shard_count=shard_count, heartbeat_interval_ms=heartbeat_interval_ms
+            self.world,
+            shard_count=shard_count,
+            heartbeat_interval_ms=heartbeat_interval_ms,
+            identify_spacing=IDENTIFY_SPACING * scale,
         )
         self.rest = Rest(self.world, self.gateway, self.faults, self.checks, self.limits)
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)

@@ -47,12 +47,21 @@ class Spec:
 
     def __init__(self, document: Json) -> None:
         self.schemas: dict[str, Json] = document["components"]["schemas"]
+        # Discord's behaviour: the codes inside ``_errors`` are strings
+        # ("BASE_TYPE_REQUIRED", the example of developers/reference.mdx), where the
+        # spec reuses its Error, whose code is an integer
+        inner = {"code": {"type": "string"}, "message": {"type": "string"}}
+        self.schemas["InnerErrors"]["properties"]["_errors"]["items"] = {
+            "type": "object",
+            "properties": inner,
+            "required": ["code", "message"],
+        }
         # by the id of a union's branch: the schemas live as long as this object
         self._types: dict[int, list[Any]] = {}
         self._routes: list[tuple[re.Pattern[str], dict[str, Operation]]] = []
         for template, item in document["paths"].items():
             operations = {
-                method.upper(): _operation(method.upper(), template, op)
+                method.upper(): _operation(method.upper(), template, op, document)
                 for method, op in item.items()
                 if isinstance(op, dict) and "responses" in op
             }
@@ -74,7 +83,7 @@ class Spec:
         return list(self._check(operation.request, body, (), closed=False))
 
     def response_problems(self, operation: Operation, status: int, body: Any) -> list[Problem]:
-        schema = operation.responses.get(status)
+        schema = operation.responses.get(status) or operation.responses.get(status // 100)
         if schema is None:
             return [((), "NO_SUCH_RESPONSE", f"the spec has no {status} answer for this route")]
         return list(self._check(schema, body, (), closed=True))
@@ -90,8 +99,8 @@ class Spec:
         self, schema: Json, value: Any, where: tuple[str, ...], *, closed: bool
     ) -> Iterator[Problem]:
         schema = self._resolve(schema)
-        for part in schema.get("allOf", ()):
-            yield from self._check(part, value, where, closed=closed)
+        if "allOf" in schema:
+            schema = self._merged(schema)
         union = schema.get("anyOf") or schema.get("oneOf")
         if union:
             yield from self._union(union, value, where, closed=closed)
@@ -174,6 +183,23 @@ class Spec:
             ),
         )
 
+    def _merged(self, schema: Json) -> Json:
+        """An ``allOf`` as one object schema: a field of any part is a field of the whole
+        (checked part by part, a closed part would call the others' fields unknown)."""
+        merged: Json = {k: v for k, v in schema.items() if k != "allOf"}
+        properties: Json = dict(merged.get("properties", {}))
+        required: list[str] = list(merged.get("required", []))
+        for given in schema["allOf"]:
+            part = self._resolve(given)
+            if "allOf" in part:
+                part = self._merged(part)
+            properties |= part.get("properties", {})
+            required += part.get("required", [])
+            for key in ("type", "anyOf", "oneOf", "additionalProperties"):
+                if key in part:
+                    merged.setdefault(key, part[key])
+        return merged | {"properties": properties, "required": required}
+
     def _type_values(self, schema: Json) -> list[Any]:
         """The values a union's branch allows in its ``type`` field (none: any)."""
         known = self._types.get(id(schema))
@@ -185,14 +211,18 @@ class Spec:
         return known
 
 
-def _operation(method: str, template: str, op: Json) -> Operation:
+def _operation(method: str, template: str, op: Json, document: Json) -> Operation:
     content = (op.get("requestBody") or {}).get("content", {})
     request = content.get("application/json", {}).get("schema")
-    responses = {
-        int(status): answer["content"]["application/json"]["schema"]
-        for status, answer in op["responses"].items()
-        if status.isdigit() and "application/json" in (answer.get("content") or {})
-    }
+    responses: dict[int, Json] = {}
+    shared = document["components"]["responses"]
+    for status, given in op["responses"].items():
+        # a shared answer (the 429, the 4XX) is a reference
+        answer = shared[given["$ref"].rsplit("/", 1)[1]] if "$ref" in given else given
+        schema = (answer.get("content") or {}).get("application/json", {}).get("schema")
+        if schema is not None:
+            # "4XX" is kept under its class, 4: any client error without its own entry
+            responses[int(status) if status.isdigit() else int(status[0])] = schema
     return Operation(method, template, request, responses)
 
 

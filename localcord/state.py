@@ -20,6 +20,9 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.invite import PERMISSIONS as INVITE_PERMISSIONS
+from localcord.roles import NEW_SERVER, Role, Server
+
 Json = dict[str, Any]
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -27,13 +30,15 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+VOICE_CHANNEL = 2
 GROUP_DM = 3
+ANNOUNCEMENT_CHANNEL = 5
+ANNOUNCEMENT_THREAD = 10
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+FORUM_CHANNEL = 15
+THREADS = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
 PRIVATE = (DM_CHANNEL, GROUP_DM)
-ALL_PERMISSIONS = str((1 << 53) - 1)
-ADMINISTRATOR = 1 << 3
-# the server's @everyone role: everything but Administrator, which would ignore overwrites
-EVERYONE_PERMISSIONS = ((1 << 53) - 1) & ~ADMINISTRATOR
 INTERACTION_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's webhook token serves follow-ups
 # seconds a message created with ``enforce_nonce`` answers for its nonce: Discord says
@@ -95,15 +100,16 @@ class User:
             "primary_guild": None,
         }
 
-    def member(self, guild_id: int, with_user: bool = True) -> Json:
+    def member(self, server: Server, with_user: bool = True) -> Json:
+        """Their member object in ``server`` (an interaction's adds their permissions in
+        its channel)."""
         data: Json = {
-            "roles": [],
+            "roles": [str(r) for r in server.roles_of(self.id)],
             "joined_at": iso(0),
             "deaf": False,
             "mute": False,
             "flags": 0,
             "nick": None,
-            "permissions": ALL_PERMISSIONS,
         }
         if with_user:
             data["user"] = self.payload()
@@ -122,8 +128,10 @@ class Channel:
     type: int = TEXT_CHANNEL
     parent_id: int | None = None
     owner_id: int | None = None
-    denied: int = 0  # permissions the bot is denied here (localcord/permissions.py)
+    # Discord's permission overwrites, for roles and members (localcord/permissions.py)
     overwrites: list[Json] = field(default_factory=list)
+    slow_mode: int = 0  # rate_limit_per_user: seconds between a person's messages
+    members: set[int] = field(default_factory=set)  # a private thread's: who was added
     archived: bool = False  # a thread's, set by moderators (localcord/moderators.py)
     locked: bool = False
     recipients: list[Json] = field(default_factory=list)  # a DM's or group DM's people
@@ -149,23 +157,30 @@ class Channel:
             "name": self.name,
             "type": self.type,
             "last_message_id": None,
-            "rate_limit_per_user": 0,
+            "rate_limit_per_user": self.slow_mode,
             "flags": 0,
         }
-        if self.type != PUBLIC_THREAD:
+        if self.type == VOICE_CHANNEL:
+            data |= {"bitrate": 64000, "user_limit": 0, "rtc_region": None}
+        if self.type == FORUM_CHANNEL:
+            data |= {"available_tags": [], "default_reaction_emoji": None}
+        if self.type not in THREADS:
             return data | {
                 "position": 0,
                 "permission_overwrites": self.overwrites,
                 "nsfw": False,
                 "topic": None,
             }
+        if self.type == PRIVATE_THREAD:
+            data["thread_metadata"] = {"invitable": False}
         return data | {
             "parent_id": str(self.parent_id),
             "owner_id": str(self.owner_id),
             "message_count": 0,
             "member_count": 1,
             "total_message_sent": 0,
-            "thread_metadata": {
+            "thread_metadata": data.get("thread_metadata", {})
+            | {
                 "archived": self.archived,
                 "auto_archive_duration": 10080,
                 "archive_timestamp": iso(time.time()),
@@ -239,7 +254,8 @@ class Message:
                 }
                 for a in self.attachments
             ],
-            "embeds": self.embeds,
+            # Discord fills in an embed's type: a bot's are "rich"
+            "embeds": [{"type": "rich"} | e for e in self.embeds],
             "components": self.components,
             "pinned": False,
             "type": 0 if self.interaction_id is None else 20,
@@ -332,14 +348,15 @@ class World:
 
     def __init__(self, guild_name: str = "Crosshairs Local") -> None:
         self.ids = Snowflakes()
+        self.bot = User(self.ids.next(), "Crosshairs", bot=True)
+        self.owner = User(self.ids.next(), "Owner")
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
         self.guilds: dict[int, str] = {}  # id -> name; the first is the default guild
         # servers that have not added the bot: only a user-installed app reaches them
         self.without_bot: set[int] = set()
         self.guild_locales: dict[int, str] = {}  # id -> preferred locale, when not en-US
+        self.servers: dict[int, Server] = {}  # each guild's roles (localcord/roles.py)
         self.guild_id = self.add_guild(guild_name)
-        self.bot = User(self.ids.next(), "Crosshairs", bot=True)
-        self.owner = User(self.ids.next(), "Owner")
-        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.channel_log: dict[int, list[Message]] = {}
@@ -378,7 +395,19 @@ class World:
         guild_id = self.ids.next_millisecond()
         self.guilds[guild_id] = name
         self.guild_locales[guild_id] = locale
-        if not with_bot:
+        server = self.servers[guild_id] = Server(guild_id, self.owner.id)
+        # A community that lets people in through a role: @everyone may do nothing, the
+        # Members role everyone is given holds what a new server's @everyone holds, and
+        # so the bot holds exactly what its invite link asked for (its managed role).
+        server.add_role(Role(guild_id, "@everyone", 0))
+        members = server.add_role(Role(self.ids.next(), "Members", NEW_SERVER))
+        for user in self.users.values():
+            if not user.bot:
+                server.give(user.id, members)
+        if with_bot:
+            bot = Role(self.ids.next(), self.bot.name, INVITE_PERMISSIONS, bot_id=self.bot.id)
+            server.give(self.bot.id, server.add_role(bot))
+        else:
             self.without_bot.add(guild_id)
         return guild_id
 
@@ -394,6 +423,10 @@ class World:
     def add_user(self, name: str, locale: str = "en-GB") -> User:
         user = User(self.ids.next(), name, locale=locale)
         self.users[user.id] = user
+        for server in self.servers.values():
+            members = next((r for r in server.roles.values() if r.name == "Members"), None)
+            if members is not None:
+                server.give(user.id, members)
         return user
 
     def dm_channel(self, user: User) -> Channel:
@@ -436,23 +469,35 @@ class World:
         self.channel_log[found.id] = []
         return found
 
-    def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
+    def add_channel(
+        self, name: str, guild_id: int | None = None, kind: int = TEXT_CHANNEL
+    ) -> Channel:
+        """A channel of ``kind`` (text, voice, announcement or forum)."""
         guild = guild_id or self.guild_id
-        channel = Channel(self.ids.next(), guild, name, bot_member=guild not in self.without_bot)
+        channel = Channel(
+            self.ids.next(), guild, name, kind, bot_member=guild not in self.without_bot
+        )
         self.channels[channel.id] = channel
         self.channel_log[channel.id] = []
         if self.dispatch is not None and channel.bot_member:
             self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
-    def add_thread(self, parent: Channel, name: str, owner: User) -> Channel:
+    def add_thread(
+        self, parent: Channel, name: str, owner: User, kind: int = PUBLIC_THREAD
+    ) -> Channel:
+        """A thread of ``parent`` (a forum's post, when it is a forum); a private one
+        has only its owner as member until someone is added."""
+        if kind == PUBLIC_THREAD and parent.type == ANNOUNCEMENT_CHANNEL:
+            kind = ANNOUNCEMENT_THREAD
         thread = Channel(
             self.ids.next(),
             parent.guild_id,
             name,
-            PUBLIC_THREAD,
+            kind,
             parent_id=parent.id,
             owner_id=owner.id,
+            members={owner.id},
         )
         self.channels[thread.id] = thread
         self.channel_log[thread.id] = []
@@ -467,28 +512,17 @@ class World:
     def guild_payload(self, guild_id: int | None = None) -> Json:
         guild_id = guild_id or self.guild_id
         here = [c for c in self.channels.values() if c.guild_id == guild_id]
-        text = [c for c in here if c.type == TEXT_CHANNEL]
-        threads = [c for c in here if c.type == PUBLIC_THREAD]
-        members = [u.member(guild_id) for u in self.users.values()]
+        text = [c for c in here if c.type not in THREADS]
+        threads = [c for c in here if c.type in THREADS]
+        server = self.servers[guild_id]
+        members = [u.member(server) for u in self.users.values()]
         return {
             "id": str(guild_id),
             "name": self.guilds[guild_id],
             "icon": None,
             "owner_id": str(self.owner.id),
             "features": [],
-            "roles": [
-                {
-                    "id": str(guild_id),
-                    "name": "@everyone",
-                    "permissions": str(EVERYONE_PERMISSIONS),
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
+            "roles": [r.payload() for r in server.roles.values()],
             "emojis": [],
             "stickers": [],
             "channels": [c.payload() for c in text],

@@ -35,6 +35,14 @@ TEAM_NAMES: Final = (N_("Gold team"), N_("Blue team"))  # translated where drawn
 
 # Insignia, one per seat in turn order; drawn upright whatever the plane's facing.
 SHAPES: Final = ("circle", "square", "triangle", "diamond", "cross", "star")
+SHAPE_WORDS: Final = {  # how a text names an insignia (translated where said)
+    "circle": N_("circle insignia"),
+    "square": N_("square insignia"),
+    "triangle": N_("triangle insignia"),
+    "diamond": N_("diamond insignia"),
+    "cross": N_("cross insignia"),
+    "star": N_("star insignia"),
+}
 
 GOLD: Final = (255, 200, 40)
 ALERT: Final = (255, 64, 64)  # shot down
@@ -114,6 +122,21 @@ def seat_colours(mode: Mode) -> tuple[RGB, ...]:
         out.append(TEAM_COLOURS[team][used[team]])
         used[team] += 1
     return tuple(out)
+
+
+COLOUR_WORDS: Final = {  # how a text names a seat's colour (translated where said)
+    ORANGE: N_("orange"),
+    SKY_BLUE: N_("sky blue"),
+    YELLOW: N_("yellow"),
+    BLUISH_GREEN: N_("bluish green"),
+    VERMILLION: N_("vermillion"),
+    VIOLET: N_("violet"),
+}
+
+
+def seat_colour_word(mode: Mode, seat: int) -> str:
+    """The seat's colour in words, untranslated (``_()`` it where it is said)."""
+    return COLOUR_WORDS[seat_colours(mode)[seat]]
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -21,7 +21,7 @@ from render.palette import GOLD, INK, RGB, SHAPES, TEAM_NAMES, Theme, as_text, m
 from render.palette import theme as get_theme
 from render.typeface import font
 from rules.game import Game
-from rules.words.common import turn_left
+from rules.words.common import turn_left, why
 
 
 def seat_name(game: Game, seat: int, names: Sequence[str] | None) -> str:
@@ -35,14 +35,14 @@ def status(game: Game, names: Sequence[str] | None) -> str:
     if game.phase == "over":
         result = game.result
         if result is None or not result.winners:
-            return _("Drawn · {reason}", reason=_(result.reason) if result else _("over"))
+            return _("Drawn · {reason}", reason=why(game, names or ()) if result else _("over"))
         who = " & ".join(seat_name(game, s, names) for s in result.winners)
         return n_(
             "{who} wins · {reason}",
             "{who} win · {reason}",
             len(result.winners),
             who=who,
-            reason=_(result.reason),
+            reason=why(game, names or ()),
         )
     who = seat_name(game, game.active, names)
     if game.phase == "setup":

@@ -100,6 +100,9 @@ async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozens
             "user_locales",
         ):
             rows[table] = await conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+        rows["takebacks"] = await conn.execute(  # asked or answered: settled history
+            "DELETE FROM takebacks WHERE asker_id = ? OR asked LIKE ?", (user_id, f"%,{user_id},%")
+        )
         rows["matches"] = await _rewrite_matches(conn, user_id, pseudonym)
         rows["series"] = await _rewrite_plans(conn, "series", user_id, pseudonym)
         rows["tournaments"] = await _rewrite_plans(conn, "tournaments", user_id, pseudonym)

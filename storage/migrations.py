@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from storage.errors import SchemaTooNew
+from storage.later_tables import V13_GATEWAY, V14_TAKEBACKS
 from storage.sql import Conn, Dialect, fetchone
 
 _V1_CORE: Final = """
@@ -336,7 +337,6 @@ CREATE TABLE user_locales (
 );
 """
 
-
 # Learn and puzzles (/crosshairs learn, /crosshairs puzzle): each person's open exercise
 # (the lesson or puzzle and the steps played in it so far, so a press after a restart
 # finds it), the lessons passed, the puzzle rating (Glicko-2) with streaks, and every
@@ -413,6 +413,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V10_TOURNAMENT_EVENTS),
     Migration(_V11_TURN_EVENTS),
     Migration(_V12_LOCALES),
+    Migration(V13_GATEWAY),
+    Migration(V14_TAKEBACKS),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -44,7 +44,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             print(f"\ranalysed {len(reviews)}/{total} turns", end="", file=sys.stderr, flush=True)
     if not args.quiet:
         print(file=sys.stderr)
-    print(report(reviews, names))
+    print(report(reviews, names, game.mode.teams))
     if args.png:
         from render.analysis import analysis_png
 

@@ -2,18 +2,30 @@
 
 The game manager decides, under the match's lock, what an action did (its
 :class:`~bot.services.live.Update`: whether it ended the match, whether it passed the
-turn and at which ply); the one path after an action (:func:`bot.ui.buttons.show_update`)
-publishes that here, once. The features subscribe where the bot is put together
+turn and at which ply); the one path after an action (:meth:`bot.services.life.MatchLife.after`)
+publishes that here, once. The bookkeeping (:mod:`bot.services.end_books`) and the
+showing (the match's surface, the desks) subscribe where the bot is put together
 (:mod:`bot.app`), each to the events it cares about, in the order they are listed there.
+An event published by a subscriber is part of the event being published: its
+subscribers run after those of the current event, and an end is marked shown only once
+all of them ran through.
+
+* :class:`Acted` — an action that did not end the match was committed: its surface
+  brings the board up to date. Not stored: a board behind its game is redrawn after a
+  restart from its own mark (:mod:`storage.boards`).
 
 * :class:`MatchFinished` / :class:`MatchAborted` — a match's end, published once: by the
   action that ended it or, after a restart, by the process that owns the match and finds
   its end not yet shown (:class:`storage.events.MatchEvents`). It is marked shown only
   once every subscriber has run through, so one that failed (or a process that died) has
   it again at the next start.
-* :class:`GameBooked` — a series game was booked (the series desk publishes it while
-  showing the end; a tournament books its pairing from it). Part of its end: if a
-  subscriber fails, the end is shown again at the next start.
+* :class:`GameBooked` — a series game was booked (published by the series' bookkeeping
+  of an end; a tournament books its pairing from it, the series desk shows the
+  scoreboard and opens the next game). Part of its end: if a subscriber fails, the end
+  is shown again at the next start.
+* :class:`PairingBooked` — a tournament's pairing was decided by that series game
+  (published by the tournament's bookkeeping of a :class:`GameBooked`); part of the end
+  too.
 * :class:`TurnPassed` — the turn went to another player at a ply. Keyed by match and ply,
   so a second publication of the same turn (a duplicate delivery, a redraw) is dropped.
   The step that passed the turn recorded it in storage in its own transaction
@@ -24,43 +36,79 @@ publishes that here, once. The features subscribe where the bot is put together
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.services.live import LiveMatch
+from bot.services.live import LiveMatch, Update
 from storage.errors import StorageError
 from storage.events import MatchEvents
 from storage.series import Series
+from storage.tournaments import StoredPairing, Tournament
 from storage.turn_events import TurnEvents
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
+class Acted:
+    """An action on a match was committed and did not end it (``update``: what it did);
+    ``via``, the press that acted (already answered), is the surface's business."""
+
+    update: Update
+    via: object = field(default=None, compare=False)
+
+    @property
+    def match(self) -> LiveMatch:
+        return self.update.match
+
+
+@dataclass(frozen=True)
 class MatchFinished:
-    """A match ended with a result; its final board is up."""
+    """A match ended with a result. ``update``: the action that ended it (None: a restart
+    found its end not shown in full); ``via``: the press that acted, if any."""
 
     match: LiveMatch
+    update: Update | None = field(default=None, compare=False)
+    via: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class MatchAborted:
-    """A match was called off before anybody flew; its board says so."""
+    """A match was called off before anybody flew. ``update``: the action that called it
+    off (None: it was withdrawn, or a restart found its end not shown)."""
 
     match: LiveMatch
+    update: Update | None = field(default=None, compare=False)
+    via: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class GameBooked:
-    """A finished match was booked as a game of its series (``series`` as stored after
-    the booking)."""
+    """A finished match was booked as game ``game_no`` of its series (``series`` as
+    stored after the booking; ``returned``: the cards claimed in it that went back to
+    the pool)."""
 
     match: LiveMatch
     series: Series
+    game_no: int = 0
+    returned: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PairingBooked:
+    """The series game ``match`` decided ``pairing`` of ``tournament``; with
+    ``round_complete``, the last of its round."""
+
+    match: LiveMatch
+    tournament: Tournament
+    pairing: StoredPairing
+    round_complete: bool
 
 
 @dataclass(frozen=True)
@@ -73,8 +121,8 @@ class TurnPassed:
     actor: int | None
 
 
-Event = MatchFinished | MatchAborted | GameBooked | TurnPassed
-E = TypeVar("E", MatchFinished, MatchAborted, GameBooked, TurnPassed)
+Event = Acted | MatchFinished | MatchAborted | GameBooked | PairingBooked | TurnPassed
+E = TypeVar("E", Acted, MatchFinished, MatchAborted, GameBooked, PairingBooked, TurnPassed)
 Handler = Callable[[Any], Awaitable[None]]
 KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
 Show = Callable[[str], Awaitable[None]]  # posts one step of an end, with the nonce given
@@ -97,7 +145,18 @@ def key_of(event: Event) -> str:
         return "aborted"
     if isinstance(event, GameBooked):
         return "booked"
+    if isinstance(event, PairingBooked):
+        return "pairing"
+    if isinstance(event, Acted):
+        return f"acted:{id(event)}"  # each action is shown: never one for another
     return f"turn:{event.ply}"
+
+
+# The events published by the subscribers of the event being published (in the task
+# publishing it): they run after its subscribers, as part of it.
+_FOLLOWING: ContextVar[tuple[asyncio.Task[Any] | None, list[Event]] | None] = ContextVar(
+    "following", default=None
+)
 
 
 class EventBus:
@@ -113,33 +172,59 @@ class EventBus:
 
     async def publish(self, event: Event) -> bool:
         """Run every subscriber of ``event`` in order (once: not while this process is
-        already running them, nor again for a turn already published); mark an end shown
-        if all of them ran through. Returns whether they did."""
+        already running them, nor again for a turn already published), then those of
+        the events they published; mark an end shown if all of them ran through.
+        Returns whether they did. Published by a subscriber, ``event`` waits its turn
+        (see the module's docstring) and this returns True."""
+        task = asyncio.current_task()
+        following = _FOLLOWING.get()
+        if following is not None and following[0] is task:
+            following[1].append(event)
+            return True
         key = (event.match.id, key_of(event))
         if key in self._showing or key in self._turns:
             return False
+        queue: list[Event] = []
+        token = _FOLLOWING.set((task, queue))
         self._showing.add(key)
+        try:
+            whole = await self._run(event)
+            while queue:
+                nested = queue.pop(0)
+                inner = (nested.match.id, key_of(nested))
+                if inner in self._showing or inner in self._turns:
+                    continue  # being shown already, by the publication that has it
+                self._showing.add(inner)
+                try:
+                    whole = await self._run(nested) and whole
+                finally:
+                    self._showing.discard(inner)
+            if whole and isinstance(event, MatchFinished | MatchAborted):
+                await self.store.done(event.match.id, key[1])
+        finally:
+            _FOLLOWING.reset(token)
+            self._showing.discard(key)
+        return whole
+
+    async def _run(self, event: Event) -> bool:
+        """Run ``event``'s subscribers in order; whether all of them ran through."""
+        key = (event.match.id, key_of(event))
         if isinstance(event, TurnPassed):
             self._turns[key] = None
             if len(self._turns) > KEPT:
                 self._turns.popitem(last=False)
         whole = True
-        try:
-            for handler in self._handlers.get(type(event), []):
-                try:
-                    await handler(event)
-                except Exception:  # the others still run; an end is shown again at restart
-                    log.exception("match %s: a subscriber to %s failed", key[0], key[1])
-                    whole = False
-            if whole and isinstance(event, MatchFinished | MatchAborted):
-                await self.store.done(event.match.id, key[1])
-            if isinstance(event, TurnPassed):
-                if whole:
-                    await self._told(event)
-                else:  # told again by the recovery, in this process too
-                    self._turns.pop(key, None)
-        finally:
-            self._showing.discard(key)
+        for handler in self._handlers.get(type(event), []):
+            try:
+                await handler(event)
+            except Exception:  # the others still run; an end is shown again at restart
+                log.exception("match %s: a subscriber to %s failed", key[0], key[1])
+                whole = False
+        if isinstance(event, TurnPassed):
+            if whole:
+                await self._told(event)
+            else:  # told again by the recovery, in this process too
+                self._turns.pop(key, None)
         return whole
 
     async def drop(self, event: TurnPassed) -> None:

@@ -26,7 +26,7 @@ COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
 
 class MatchError(Exception):
     """Something a player tried that cannot be done; the message is shown to them as it
-    is (``bot.ui.errors.report`` is the one place that answers it). The subclasses name
+    is (the Discord layer's error report is the one place that answers it). The subclasses name
     the kinds that code handles differently; every other refusal is a plain MatchError."""
 
 

@@ -13,10 +13,10 @@ memory never runs ahead of what was committed.
 The path of a press, in order: :meth:`GameManager.play` takes the match's lock and checks
 the turn; :meth:`~GameManager._commit` applies each step through the rules engine
 (``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
-:meth:`~GameManager._update` explains it in words, and the UI draws the board and edits
-the message (:func:`bot.ui.buttons.show_update`). The computer's turns (``computer``,
-:mod:`bot.services.computer`) and the turn clocks (``clocks``,
-:mod:`bot.services.turn_clocks`) are objects this manager owns, with reasons of their
+:meth:`~GameManager._update` explains it in words, and the match's life publishes what
+it did (:meth:`bot.services.life.MatchLife.after`), for its surface to show. The
+computer's turns (``computer``, :mod:`bot.services.computer`) and the turn clocks
+(``clocks``, :mod:`bot.services.turn_clocks`) are objects this manager owns, with reasons of their
 own to change, that act through it; the match in memory is :mod:`bot.services.live`.
 """
 

@@ -5,7 +5,7 @@ them (which includes the first turn of a new game, such as a series game or a
 tournament round) and when their clock runs low; ``clock`` — only when their clock runs
 low; ``off`` (the default) — never. A DM is a rate-limited call, so a person gets at
 most one per player-turn of a match, never the person whose action passed the turn, and
-the computer none. This module decides; :mod:`bot.ui.notify` sends.
+the computer none. This module decides; the Discord layer sends.
 
 Each DM is written in its reader's language: the locale of their latest interaction
 (:mod:`bot.services.locales`) when the bot ships that language, else ``fallback`` (the

@@ -6,35 +6,28 @@ computer or with handicap tokens, or one its players chose to leave unrated, out
 series or tournament (whose games count for cards and standings). The game in memory
 and in storage go back together (:class:`storage.takebacks.TakebackRepo`), under the
 match's lock, and only from the ply the takeback was asked at: a step flown in between
-makes the request stale.
+makes the request stale, and so does another takeback done since. A takeback is a
+stored request with its own id, answered only by the people it asks.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Awaitable
+from typing import TypeVar
 
 from bot.services.live import LiveMatch, MatchError, Update
 from bot.services.manager import GameManager, _snapshot
 from bot.services.series import SeriesService
 from i18n import _, n_
 from rules import serialize
-from storage.errors import StorageError
-from storage.takebacks import TakebackRepo
+from storage.errors import StepConflict, StorageError
+from storage.takebacks import Answer, Position, Takeback, TakebackRepo
 from storage.unrated import UnratedMatches
 
+__all__ = ["Answer", "Takebacks"]  # the UI reads an answer's outcome from here
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Request:
-    """A player's takeback: the match, at which ply it was asked, and where it goes."""
-
-    match_id: int
-    user_id: int
-    at_ply: int
-    to_ply: int
-    agree: frozenset[int]  # the other people in the match, who must agree
+T = TypeVar("T")
 
 
 class Takebacks:
@@ -42,46 +35,110 @@ class Takebacks:
         self.games = games
         self.repo = TakebackRepo(games.db)
         self.series = series
-        # (match, ply asked at, asker) → the people who accepted so far
-        self._agreed: dict[tuple[int, int, int], set[int]] = {}
 
-    def accept(self, request: Request, user_id: int) -> bool:
-        """Count ``user_id``'s yes; True once everyone asked has agreed, which settles
-        the request (no await between this and taking the turn back)."""
-        key = (request.match_id, request.at_ply, request.user_id)
-        accepted = self._agreed.setdefault(key, set())
-        accepted.add(user_id)
-        if not request.agree <= accepted:
-            return False
-        del self._agreed[key]
-        return True
-
-    def decline(self, request: Request) -> None:
-        self._agreed.pop((request.match_id, request.at_ply, request.user_id), None)
-
-    async def request(self, live: LiveMatch, user_id: int) -> Request:
-        """What a takeback by ``user_id`` would do now, or why it cannot be done."""
+    async def askable(self, live: LiveMatch, user_id: int) -> None:
+        """Why ``user_id`` cannot ask for a takeback in ``live``, if they cannot."""
         if live.over:
             raise MatchError(live.over_text())
         seats = live.seats_of(user_id)
         if not seats:
             raise MatchError(_("you are not playing in this match"))
+        if not any(p.seat in seats for p in live.game.history):
+            raise MatchError(_("you have not flown a turn yet: there is nothing to take back"))
         rated_why = await self.rated_reason(live)
         if rated_why:
             raise MatchError(_("takebacks are only for unrated games, and {why}", why=rated_why))
-        mine = [i for i, p in enumerate(live.game.history) if p.seat in seats]
-        if not mine:
-            raise MatchError(_("you have not flown a turn yet: there is nothing to take back"))
-        last = live.game.history[mine[-1]]
-        start = next(
-            i
-            for i, p in enumerate(live.game.history)
-            if p.seat == last.seat and p.turn == last.turn
-        )
-        others = frozenset(
-            e.user_id for e in live.seats if e.user_id is not None and e.user_id != user_id
-        )
-        return Request(live.id, user_id, live.ply, start, others)
+
+    async def ask(self, live: LiveMatch, user_id: int) -> Takeback:
+        """Store a takeback of ``user_id``'s latest turn, asked now, or say why it
+        cannot be asked."""
+        await self.askable(live, user_id)
+        seats = live.seats_of(user_id)
+        async with live.lock:  # the ply and the turn it goes back to, read together
+            mine = [i for i, p in enumerate(live.game.history) if p.seat in seats]
+            if live.over or not mine:  # ended, or taken back, while it was asked
+                raise MatchError(_("the game has moved on since the takeback was asked for"))
+            last = live.game.history[mine[-1]]
+            start = next(
+                i
+                for i, p in enumerate(live.game.history)
+                if p.seat == last.seat and p.turn == last.turn
+            )
+            others = {e.user_id for e in live.seats if e.user_id not in (None, user_id)}
+            return await self._stored(self.repo.ask(live.id, user_id, live.ply, start, others))
+
+    async def find(self, takeback_id: int) -> Takeback:
+        """An open takeback, by the id its buttons carry (which may be forged)."""
+        found = await self._stored(self.repo.get(takeback_id))
+        if found is None or found.status != "open":
+            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+        return found
+
+    def check(self, live: LiveMatch, takeback: Takeback, user_id: int) -> None:
+        """Refuse an answer by someone not asked, or to a takeback the game left behind."""
+        if user_id not in takeback.asked:
+            raise MatchError(_("this takeback request is not addressed to you"))
+        if live.over or live.ply != takeback.at_ply:
+            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+
+    async def answer(self, takeback: Takeback, user_id: int | None, yes: bool) -> Answer:
+        """Record an answer and, with the last yes, return the match to where the
+        takeback goes, in storage and then in memory: under the match's lock, so that
+        no move is stored in between, and only while the match is at the ply the
+        takeback was asked at (a move acknowledged is never taken back)."""
+        live = await self.games.get(takeback.match_id)
+        async with live.lock:
+            if user_id is not None:
+                self.check(live, takeback, user_id)
+            data = serialize.to_dict(live.game)
+            data["steps"] = data["steps"][: takeback.to_ply]
+            game = serialize.from_dict(data)
+            per_turn = live.clock.per_turn
+            deadline = None if per_turn is None else self.games.clock.now() + per_turn
+            there = Position(_snapshot(game, live.seats), game.to_move, deadline)
+            try:
+                said = await self.repo.answer(takeback.id, user_id, yes, there)
+            except StepConflict:
+                said = Answer.STALE
+            except StorageError as exc:  # rolled back whole: memory is still as stored
+                log.warning("match %s: takeback not stored (%s)", live.id, exc)
+                raise MatchError(
+                    _("that could not be saved, so nothing changed; please try again in a moment")
+                ) from None
+            if said is Answer.STALE:
+                raise MatchError(_("this takeback request is out of date: the game has moved on"))
+            if said is Answer.DONE:
+                live.game = game
+                live.deadline = deadline
+                live.reminded = False
+                live.draw_offers.clear()
+                live.computer_plan.clear()
+        return said
+
+    async def update(self, takeback: Takeback) -> Update:
+        """What a takeback done says in the thread."""
+        live = await self.games.get(takeback.match_id)
+        taken = takeback.at_ply - takeback.to_ply
+        who = live.who(live.seats_of(takeback.asker_id)[0])
+        lines = [
+            "↩️ "
+            + n_(
+                "{who} took back their last turn ({n} step).",
+                "{who} took back their last turn ({n} steps).",
+                taken,
+                who=who,
+            )
+        ]
+        return Update(live, (), lines)
+
+    async def _stored(self, write: Awaitable[T]) -> T:
+        try:
+            return await write
+        except StorageError as exc:
+            log.warning("a takeback could not be stored or read (%s)", exc)
+            raise MatchError(
+                _("that could not be saved, so nothing changed; please try again in a moment")
+            ) from None
 
     async def rated_reason(self, live: LiveMatch) -> str:
         """Why the game counts for something (a rating, a series), or "" if it does not."""
@@ -93,49 +150,3 @@ class Takebacks:
         if await UnratedMatches(self.games.db).contains(live.id):
             return ""
         return _("this game is rated (challenge with rated:false for an unrated one)")
-
-    async def take_back(self, request: Request) -> Update:
-        """Return the match to ``request.to_ply``, in storage and then in memory."""
-        live = await self.games.get(request.match_id)
-        async with live.lock:
-            if live.over:
-                raise MatchError(live.over_text())
-            if live.ply != request.at_ply:
-                raise MatchError(_("the game has moved on since the takeback was asked for"))
-            data = serialize.to_dict(live.game)
-            data["steps"] = data["steps"][: request.to_ply]
-            game = serialize.from_dict(data)
-            per_turn = live.clock.per_turn
-            deadline = None if per_turn is None else self.games.clock.now() + per_turn
-            snapshot = _snapshot(game, live.seats)
-            try:
-                await self.repo.take_back(
-                    live.id,
-                    request.at_ply,
-                    request.to_ply,
-                    snapshot,
-                    to_move_seat=game.to_move,
-                    turn_deadline=deadline,
-                )
-            except StorageError as exc:  # rolled back whole: memory is still as stored
-                log.warning("match %s: takeback not stored (%s)", live.id, exc)
-                raise MatchError(
-                    _("that could not be saved, so nothing changed; please try again in a moment")
-                ) from None
-            live.game = game
-            live.deadline = deadline
-            live.reminded = False
-            live.draw_offers.clear()
-            live.computer_plan.clear()
-        taken = request.at_ply - request.to_ply
-        who = live.who(live.seats_of(request.user_id)[0])
-        lines = [
-            "↩️ "
-            + n_(
-                "{who} took back their last turn ({n} step).",
-                "{who} took back their last turn ({n} steps).",
-                taken,
-                who=who,
-            )
-        ]
-        return Update(live, (), lines)

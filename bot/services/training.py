@@ -6,8 +6,10 @@ puzzle's position; its steps so far live in storage (:mod:`storage.training`), a
 game is rebuilt from them on every press, so memory never differs from storage. A lesson
 is judged by its conditions (:mod:`rules.training.lessons`): a wrong try is explained and
 the lesson starts again. A puzzle is judged by playing the round of replies after the
-try (:func:`rules.training.puzzles.judge`, in a worker process): its first try moves the
-person's Glicko-2 puzzle rating and streak; later tries are for practice.
+try (:func:`rules.training.puzzles.judge`, in a worker process). A missed puzzle stays
+open for another try; the person's Glicko-2 puzzle rating and streak count the first try
+only, and move once, when the puzzle ends: solved (on any try), its solution shown, or
+another exercise opened. A puzzle tried before is practice.
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.services import workers
+from bot.services import puzzle_choice, workers
 from bot.services.live import MatchError
 from competition.puzzle_rating import Glicko, rate
-from i18n import _, n_
+from i18n import _
 from rules import notation, position
 from rules.ai.analysis import PLANE, AnalysisDepth
 from rules.ai.deep import play_round
@@ -38,7 +40,6 @@ from storage.db import Database
 from storage.guilds import GuildSettingsRepo
 from storage.training import DAILY_CHANNEL, DAILY_POSTED, PuzzleRating, Run, TrainingRepo
 
-LEVEL_WINDOW = 150.0  # a puzzle "at your level" is rated within this of you, if any is
 # A try at a blunder of one's own game finds the better turn when it comes within this
 # many planes of it (the analysis calls a smaller loss than 0.3 no inaccuracy at all).
 BLUNDER_SLACK = 0.3
@@ -130,7 +131,10 @@ class Exercise:
             return _("Lesson {n}: {title}", n=number, title=_(self.lesson.title))
         if self.puzzle is None:
             return _("Your blunder of player-turn {n}: find the better turn", n=self.start.turn)
-        return _("Puzzle {id} · rated {rating}", id=self.puzzle.id, rating=self.puzzle.rating)
+        title = _("Puzzle {id} · rated {rating}", id=self.puzzle.id, rating=self.puzzle.rating)
+        if self.run.tries:  # a retry: the first try, missed, is what the rating counts
+            return title + " · " + _("try {n}", n=self.run.tries + 1)
+        return title
 
     @property
     def goal(self) -> str:
@@ -145,10 +149,11 @@ class Exercise:
                 turn=self.played,
             )
         return _(
-            "You fly {seat} ({mode}). Find the turn that is clearly best: it wins material, "
-            "saves it, or wins the game, and the replies cannot undo it.",
-            seat=mover,
+            "{mode}: you fly {seat} against {rivals}. Find the turn that is clearly best: "
+            "it wins material, saves it, or wins the game, and the replies cannot undo it.",
+            seat=puzzle_choice.side(self.start, self.seat),
             mode=_(self.start.mode.title),
+            rivals=puzzle_choice.rivals(self.start, self.seat),
         )
 
 
@@ -166,6 +171,9 @@ class Verdict:
     rating_before: float | None = None
     rated: bool = False
     answer: str = ""
+    retry: bool = False  # a missed puzzle, open for another try
+    solution: Game | None = None  # the board after a puzzle's answer, once it is shown
+    stamp: str = ""  # a missed puzzle: the stamp of its next try
 
 
 @dataclass(frozen=True)
@@ -204,8 +212,7 @@ class TrainingService:
                         name=lesson_id,
                     )
                 ) from None
-        run = await self.repo.start(user_id, "lesson", chosen.id)
-        return self._exercise(run)
+        return self._exercise(await self._start(user_id, "lesson", chosen.id))
 
     async def open_puzzle(self, user_id: int, puzzle_id: str | None = None) -> Exercise:
         """Open ``puzzle_id``, or a puzzle near the person's rating they have not tried."""
@@ -218,25 +225,41 @@ class TrainingService:
                 raise MatchError(
                     _("there is no puzzle {name!r}; numbers look like 1-0042", name=puzzle_id)
                 ) from None
-        run = await self.repo.start(user_id, "puzzle", chosen.id)
-        return self._exercise(run)
+        return self._exercise(await self._start(user_id, "puzzle", chosen.id))
 
     async def _at_level(self, user_id: int) -> Puzzle:
+        await self._settle_open(user_id)
         rating = await self.repo.puzzle_rating(user_id)
         level = rating.rating if rating is not None else Glicko().rating
         tried = await self.repo.puzzles_tried(user_id)
-        fresh = [p for p in shipped.puzzle_set() if p.id not in tried] or shipped.puzzle_set()
-        near = [p for p in fresh if abs(p.rating - level) <= LEVEL_WINDOW]
-        pool = near or sorted(fresh, key=lambda p: abs(p.rating - level))[:1]
-        return pool[(len(tried) * 7919) % len(pool)]
+        passed = await self.repo.lessons_passed(user_id)
+        return puzzle_choice.pick(shipped.puzzle_set(), user_id, level, tried, passed)
 
-    async def retry_lesson(self, user_id: int, lesson_id: str) -> Exercise:
-        """The lesson as the wrong try left it (its tries counted), or afresh if the
-        person has moved on to something else."""
+    async def _start(self, user_id: int, kind: str, item: str) -> Run:
+        """Open ``item`` in place of what the person had open; a missed puzzle left
+        open counts as missed."""
+        await self._settle_open(user_id)
+        return await self.repo.start(user_id, kind, item)
+
+    async def _settle_open(self, user_id: int) -> None:
         run = await self.repo.run(user_id)
-        if run is not None and (run.kind, run.item) == ("lesson", lesson_id):
+        if run is not None and run.kind == "puzzle" and run.tries:
+            await self._settle(run, shipped.puzzle(run.item), False)
+
+    async def retry(self, user_id: int, item: str) -> Exercise:
+        """The lesson or puzzle as the wrong try left it (its tries counted); a lesson
+        afresh if the person has moved on to something else."""
+        run = await self.repo.run(user_id)
+        if run is not None and run.item == item and run.kind in ("lesson", "puzzle"):
             return await self.current(user_id)
-        return await self.open_lesson(user_id, lesson_id)
+        if any(x.id == item for x in shipped.course()):
+            return await self.open_lesson(user_id, item)
+        raise MatchError(
+            _(
+                "that puzzle is over; `/crosshairs puzzle number:{id}` opens it again",
+                id=item,
+            )
+        )
 
     async def current(self, user_id: int, stamp: str | None = None) -> Exercise:
         """The person's open exercise; with ``stamp``, only if it still stands there."""
@@ -328,8 +351,56 @@ class TrainingService:
         puzzle = exercise.puzzle
         assert puzzle is not None
         outcome = await workers.current().run(judge_puzzle, puzzle.position, done)
-        solved = outcome >= puzzle.best
-        user_id = exercise.run.user_id
+        played = _turn_text(exercise.start, done)
+        if outcome < puzzle.best:
+            run = await self.repo.advance(exercise.run, (), wrong_try=True)
+            if run is None:
+                raise MatchError(_("that board is out of date — use the newest one"))
+            why = puzzle_choice.why_not(exercise.start, puzzle, outcome)
+            again = self._exercise(run).stamp
+            return Verdict(False, (why,), tried, played, exercise, retry=True, stamp=again)
+        rating, before, rated = await self._settle(exercise.run, puzzle, not exercise.run.tries)
+        return Verdict(
+            True,
+            (),
+            tried,
+            played,
+            exercise,
+            rating=rating,
+            rating_before=before,
+            rated=rated,
+            answer=puzzle.answer,
+        )
+
+    async def show_solution(self, user_id: int, stamp: str) -> Verdict:
+        """The open puzzle's solution, on its board; the puzzle ends, missed."""
+        exercise = await self.current(user_id, stamp)
+        puzzle = exercise.puzzle
+        if puzzle is None:
+            raise MatchError(_("only a puzzle has a solution to show"))
+        rating, before, rated = await self._settle(exercise.run, puzzle, False)
+        shown = puzzle_choice.solution(exercise.start, puzzle.answer)
+        answer = _turn_text(exercise.start, puzzle.answer.split())
+        return Verdict(
+            False,
+            (puzzle_choice.what_it_keeps(exercise.start, puzzle),),
+            shown,
+            answer,
+            exercise,
+            rating=rating,
+            rating_before=before,
+            rated=rated,
+            answer=answer,
+            solution=shown,
+        )
+
+    async def _settle(
+        self, run: Run, puzzle: Puzzle, solved: bool
+    ) -> tuple[PuzzleRating | None, float | None, bool]:
+        """End the puzzle, its first try ``solved`` or not: the rating moves (once: only
+        for a puzzle not tried before). The rating after, the one before, and whether
+        it moved."""
+        user_id = run.user_id
         first = puzzle.id not in await self.repo.puzzles_tried(user_id)
         before = await self.repo.puzzle_rating(user_id)
         rating = None
@@ -349,19 +420,8 @@ class TrainingService:
                 streak,
                 max(start.best_streak, streak),
             )
-        await self.repo.record_puzzle(exercise.run, solved, rating)
-        reasons = () if solved else (_why_not(puzzle, outcome),)
-        return Verdict(
-            solved,
-            reasons,
-            tried,
-            _turn_text(exercise.start, done),
-            exercise,
-            rating=rating or before,
-            rating_before=before.rating if before else None,
-            rated=first,
-            answer=puzzle.answer,
-        )
+        await self.repo.record_puzzle(run, solved, rating)
+        return rating or before, before.rating if before else None, first
 
     async def open_blunder(
         self, user_id: int, start: Game, better: Sequence[str], played: str
@@ -369,8 +429,7 @@ class TrainingService:
         """Open a blunder of the person's own game: the position before it (at a turn's
         start), the better turn the analysis found and the turn they played."""
         item = BLUNDER_SEP.join((position.format_position(start), " ".join(better), played))
-        run = await self.repo.start(user_id, "blunder", item)
-        return self._exercise(run)
+        return self._exercise(await self._start(user_id, "blunder", item))
 
     async def _judge_blunder(self, exercise: Exercise, tried: Game, done: list[str]) -> Verdict:
         text = exercise.run.item.split(BLUNDER_SEP)[0]
@@ -414,31 +473,3 @@ def _turn_text(start: Game, tokens: Sequence[str]) -> str:
 
 def _words(tokens: Sequence[str]) -> list[str]:
     return [f"✈ {t}" for t in tokens if t != "-"] or ["✈ " + _("dive ended")]
-
-
-def _why_not(puzzle: Puzzle, outcome: int) -> str:
-    if puzzle.best >= puzzles.WIN:
-        return _("This position has a turn that wins the game outright; yours did not.")
-    if outcome <= -puzzles.WIN:
-        return _("After your turn the replies win the game for the other side.")
-    own, hostile = _split(outcome)
-    best_own, best_hostile = _split(puzzle.best)
-    if own < best_own:
-        n = best_own - own
-        return n_(
-            "After your turn and the replies you have {n} plane fewer than after the best turn.",
-            "After your turn and the replies you have {n} planes fewer than after the best turn.",
-            n,
-        )
-    n = max(hostile - best_hostile, 1)
-    return n_(
-        "After the best turn and the replies the other side has {n} plane fewer than after yours.",
-        "After the best turn and the replies the other side has {n} planes fewer than after yours.",
-        n,
-    )
-
-
-def _split(outcome: int) -> tuple[int, int]:
-    """A material outcome as (own planes, hostile planes)."""
-    own = -(-outcome // puzzles.OWN)
-    return own, own * puzzles.OWN - outcome

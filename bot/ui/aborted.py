@@ -1,6 +1,5 @@
-"""An aborted match in its thread: the board loses its buttons and says so, and the
-end is published (:class:`~bot.services.events.MatchAborted`): a series plays the game
-again."""
+"""An aborted match in its thread: the board loses its buttons and says so (a series
+plays the game again: :meth:`bot.ui.series.SeriesDesk.match_aborted`)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.services.events import MatchAborted
 from bot.services.live import Update
 from bot.ui.thread import match_channel
 from i18n import _
@@ -33,4 +31,3 @@ async def show_aborted(bot: CrosshairsBot, update: Update) -> None:
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s)", live.id, exc)
     await channel.send(f"🛑 {said}")
-    await bot.games.events.publish(MatchAborted(live))

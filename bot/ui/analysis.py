@@ -1,6 +1,7 @@
 """``/crosshairs analyse``: the post-game analysis (:mod:`rules.ai.analysis`) of a finished
-match, posted in its thread: the report in text, the evaluation graph and a picture of
-each of the costliest blunders (render.analysis), each shaped for a chat preview. A
+match, posted in its thread: the report in text, the evaluation graph and, for each of
+the costliest blunders, the board as played and the board after the better turn, one
+picture each (render.analysis). A
 public progress message follows the work, edited at most every :data:`PROGRESS_EVERY`
 seconds.
 
@@ -26,7 +27,7 @@ from bot.ui.thread import match_channel
 from bot.ui.walls import match_in_guild
 from i18n import _, current, n_
 from render.analysis import shown_blunders
-from rules.ai.analysis import TurnReview, report, turn_count
+from rules.ai.analysis import TurnReview, point_of_view, report, turn_count
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -45,20 +46,13 @@ def graph_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
     """Alt text of the evaluation graph."""
     blunders = [r for r in reviews if r.mark == "blunder"]
     shown = shown_blunders(reviews)
-    teams = live.game.mode.teams
-    first = [live.names[s] for s in range(live.game.seats) if teams[s] == teams[0]]
-    favours = (
-        _("'+' favours {side}", side=" & ".join(first))
-        if len(set(teams)) == 2
-        else _("one line per pilot, '+' good for that pilot")
-    )
     text = _(
         "Analysis of match {id}, {players}: a graph of the evaluation after each of {n} "
-        "player-turns ({favours}; dots: yellow an inaccuracy, orange a mistake, red a blunder)",
+        "player-turns ({view}; dots: yellow an inaccuracy, orange a mistake, red a blunder)",
         id=live.id,
         players=_(" vs ").join(live.names),
         n=len(reviews),
-        favours=favours,
+        view=point_of_view(live.names, live.game.mode.teams),
     )
     if not blunders:
         return text + "; " + _("no blunders.")
@@ -68,15 +62,21 @@ def graph_words(live: LiveMatch, reviews: list[TurnReview]) -> str:
     return f"{text}; {found}."
 
 
-def blunder_words(live: LiveMatch, r: TurnReview) -> str:
-    """Alt text of one blunder's picture."""
-    return _(
-        "Turn {n} by {who}: the board as played ({played}) beside the board after the better "
-        "turn ({better}).",
-        n=r.number,
-        who=live.who(r.seat),
-        played=r.played,
-        better=r.better or "?",
+def blunder_words(live: LiveMatch, r: TurnReview) -> tuple[str, str]:
+    """Alt texts of one blunder's two pictures: the board as played, the better one."""
+    return (
+        _(
+            "Turn {n} by {who}, a blunder: the board after the turn played, {played}.",
+            n=r.number,
+            who=live.who(r.seat),
+            played=r.played,
+        ),
+        _(
+            "Turn {n} by {who}: the board after the better turn, {better}.",
+            n=r.number,
+            who=live.who(r.seat),
+            better=r.better or "?",
+        ),
     )
 
 
@@ -117,16 +117,18 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
             await interaction.edit_original_response(content=progress_text(live, index + 1, total))
             shown = clock.now()
     names = live.names
-    text = report(reviews, names)
+    text = report(reviews, names, live.game.mode.teams)
     graph, *boards = await pool.run(jobs.draw_analysis, snapshot, reviews, names, current())
     head = "🔎 " + _(
         "Analysis of match #{id}: {players}", id=live.id, players=_(" vs ").join(names)
     )
     files = [picture(graph, f"analysis-{live.id}.png", graph_words(live, reviews))]
-    files += [
-        picture(png, f"analysis-{live.id}-turn-{r.number}.png", blunder_words(live, r))
-        for png, r in zip(boards, shown_blunders(reviews), strict=True)
+    pairs = [
+        (f"analysis-{live.id}-turn-{r.number}-{kind}.png", words)
+        for r in shown_blunders(reviews)
+        for kind, words in zip(("played", "better"), blunder_words(live, r), strict=True)
     ]
+    files += [picture(png, name, words) for png, (name, words) in zip(boards, pairs, strict=True)]
     if len(head) + len(text) + 8 <= INLINE:
         content = f"{head}\n```\n{text}\n```"
     else:

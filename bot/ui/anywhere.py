@@ -3,7 +3,7 @@ server that has not added the bot, reached through a person's own install of the
 (Discord's user install). There the bot may only answer interactions, so a match lives
 in one message — the answer to the challenge — which every press on it brings up to
 date: the board, the turn in words and the cockpit of the player to move
-(:mod:`bot.ui.buttons`). What needs the bot to post on its own is refused here with
+(:mod:`bot.ui.anywhere_board`). What needs the bot to post on its own is refused here with
 its reason (docs/anywhere.md).
 """
 
@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 
 from bot.services.live import LiveMatch, MatchError
-from bot.ui import board_edits
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -30,7 +29,8 @@ ON_THE_BOARD = N_(
     "{here}, not post on my own: a match here is flown, drawn, resigned and read with "
     "the board message's own menus and buttons."
 )
-# command (qualified name, or its group) -> why it cannot work where the bot cannot post
+# command (a /crosshairs subcommand or group, or a top-level command) -> why it cannot
+# work where the bot cannot post
 REFUSED = {
     "move": ON_THE_BOARD,
     "board": ON_THE_BOARD,
@@ -41,12 +41,16 @@ REFUSED = {
     "takeback": N_("{here}: a takeback needs a message of its own for the others to answer."),
     "replay": N_("{here}: replays are for matches in servers that added me."),
     "analyse": N_("{here}: an analysis is posted in the match's thread, which I cannot open here."),
-    "series": N_(
+    "crosshairs-series": N_(
         "{here}: a series starts its next game on its own, so it needs a server that added me."
     ),
-    "tournament": N_(
+    "crosshairs-tournament": N_(
         "{here}: a tournament posts its rounds and standings on its own, so it needs a "
         "server that added me."
+    ),
+    "play": N_(
+        "{here}: quick pairing starts a match on its own when an opponent comes, so it "
+        "needs a server that added me."
     ),
     "setup": N_("{here}: the setup check looks at a server's channels."),
 }
@@ -89,9 +93,10 @@ async def allowed(interaction: discord.Interaction) -> bool:
         return True
     if interaction.type is discord.InteractionType.autocomplete:
         return True  # suggestions take no answer but choices; the command itself is refused
-    # "crosshairs series start" -> "series": a whole group is refused with one reason
-    words = command.qualified_name.split()
-    reason = REFUSED.get(words[1]) if len(words) > 1 else None
+    # "crosshairs setup check" -> "setup", "crosshairs-series start" -> "crosshairs-series":
+    # a whole group is refused with one reason
+    top, *below = command.qualified_name.split()
+    reason = REFUSED.get(top) or (REFUSED.get(below[0]) if below else None)
     if reason is not None:
         raise app_commands.CheckFailure(_refusal(reason))
     return True
@@ -110,6 +115,20 @@ def require_attachments(interaction: discord.Interaction) -> None:
         raise MatchError(_refusal(N_("{here}, and here I may not attach the board's picture.")))
 
 
+def require_public(interaction: discord.Interaction) -> None:
+    """In a server that has not added the bot, Discord makes its answers ephemeral for
+    someone without Use External Apps there: nobody else would see the match."""
+    if interaction.guild_id is not None and not interaction.permissions.use_external_apps:
+        raise MatchError(
+            _(
+                "This server does not let apps it has not added answer for everyone "
+                "(**Use External Apps** is off for you here), so nobody else could see "
+                "the match. Play in a DM or a group DM, or ask the server's moderators "
+                "to add Crosshairs to the server or to allow Use External Apps."
+            )
+        )
+
+
 @dataclass(frozen=True)
 class Board:
     """A handle that can edit a match's board message for its interaction's 15 minutes:
@@ -123,28 +142,6 @@ class Board:
         if self.message_id is None:
             return await self.interaction.edit_original_response(**fields)
         return await self.interaction.followup.edit_message(self.message_id, **fields)
-
-
-# match -> the latest handle on its board message, whose token can still edit that
-# message for its 15 minutes (a resignation confirmed privately shows on the board)
-_pressed: dict[int, Board] = {}
-
-
-def pressed(match_id: int, board: Board) -> None:
-    _pressed[match_id] = board
-
-
-def last_press(match_id: int) -> Board | None:
-    """The latest handle on the match's board while its token may still edit it."""
-    found = _pressed.get(match_id)
-    if found is not None and not board_edits.usable(found.interaction):
-        del _pressed[match_id]
-        return None
-    return found
-
-
-def forget(match_id: int) -> None:
-    _pressed.pop(match_id, None)
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -8,8 +8,7 @@ ends a player-turn, the next board is posted as that interaction's follow-up, an
 board is then edited through the same interaction's token — also when a later action
 changes it, and when it becomes the turn told in words — for as long as the token lives
 (15 minutes; a margin is kept). An earlier turn told in words that the same action
-ended (the game ending at the start of the next turn) goes up through it too, and so
-does the ratings line that follows the game's last action. A board
+ended (the game ending at the start of the next turn) goes up through it too. A board
 posted any other way (the first of a match, one
 after a restart or a computer's turn) is changed through the channel until a person's
 action posts the next one.
@@ -35,68 +34,53 @@ def usable(interaction: discord.Interaction | None) -> bool:
     return interaction is not None and discord.utils.utcnow() < interaction.expires_at - MARGIN
 
 
-# board message id -> the interaction whose webhook posted it
-_posted_by: OrderedDict[int, discord.Interaction] = OrderedDict()
-# match id -> the last interaction that acted in it, already answered: what follows its
-# action on its own (the ratings line after the game's last action) may go through it
-_acting: OrderedDict[int, discord.Interaction] = OrderedDict()
+class BoardEdits:
+    """The board messages posted through an interaction's webhook, and how to post and
+    edit them: one for all the threads, held by their surface."""
 
+    def __init__(self) -> None:
+        # board message id -> the interaction whose webhook posted it
+        self._posted_by: OrderedDict[int, discord.Interaction] = OrderedDict()
 
-def acted(match_id: int, via: discord.Interaction) -> None:
-    _acting[match_id] = via
-    _acting.move_to_end(match_id)
-    while len(_acting) > KEPT:
-        _acting.popitem(last=False)
+    async def edit(self, match_id: int, message: discord.PartialMessage, **fields: Any) -> None:
+        """Edit the match's board message ``message`` (or what it becomes): through the
+        webhook that posted it when its token still lives, else through the channel."""
+        via = self._posted_by.get(message.id)
+        if via is not None and usable(via):
+            try:
+                await via.followup.edit_message(message.id, **fields)
+                return
+            except discord.HTTPException as exc:
+                log.info("match %s: board edit through the interaction failed (%s)", match_id, exc)
+        self._posted_by.pop(message.id, None)
+        await message.edit(**fields)
 
-
-def acting(match_id: int, channel: discord.abc.Messageable) -> discord.Interaction | None:
-    """The last interaction that acted in the match, if it was in ``channel`` (the
-    match's thread: another database's match of the same number plays elsewhere) and
-    its token still lives."""
-    via = _acting.get(match_id)
-    if via is None or via.channel_id != getattr(channel, "id", None) or not usable(via):
-        return None
-    return via
-
-
-async def edit(match_id: int, message: discord.PartialMessage, **fields: Any) -> None:
-    """Edit the match's board message ``message`` (or what it becomes): through the
-    webhook that posted it when its token still lives, else through the channel."""
-    via = _posted_by.get(message.id)
-    if via is not None and usable(via):
-        try:
-            await via.followup.edit_message(message.id, **fields)
-            return
-        except discord.HTTPException as exc:
-            log.info("match %s: board edit through the interaction failed (%s)", match_id, exc)
-    _posted_by.pop(message.id, None)
-    await message.edit(**fields)
-
-
-async def post(
-    match_id: int,
-    channel: discord.abc.Messageable,
-    via: discord.Interaction | None,
-    text: str,
-    file: discord.File,
-    view: discord.ui.View | None,
-) -> discord.Message:
-    """Post a new board message: as ``via``'s follow-up when it may (its handle is kept
-    for the edits that follow), else in the channel. ``via`` must have been answered
-    already, so that the follow-up is a message of its own and not the answer."""
-    extra: dict[str, Any] = {} if view is None else {"view": view}
-    if via is not None and usable(via):
-        try:
-            message = await via.followup.send(text, file=file, wait=True, **extra)
-        except discord.HTTPException as exc:
-            log.info("match %s: board post through the interaction failed (%s)", match_id, exc)
-            file.reset()
-        else:
-            _posted_by[message.id] = via
-            while len(_posted_by) > KEPT:
-                _posted_by.popitem(last=False)
-            return message
-    return await channel.send(text, file=file, **extra)
+    async def post(
+        self,
+        match_id: int,
+        channel: discord.abc.Messageable,
+        via: discord.Interaction | None,
+        text: str,
+        file: discord.File,
+        view: discord.ui.View | None,
+    ) -> discord.Message:
+        """Post a new board message: as ``via``'s follow-up when it may (its handle is
+        kept for the edits that follow), else in the channel. ``via`` must have been
+        answered already, so that the follow-up is a message of its own and not the
+        answer."""
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        if via is not None and usable(via):
+            try:
+                message = await via.followup.send(text, file=file, wait=True, **extra)
+            except discord.HTTPException as exc:
+                log.info("match %s: board post through the interaction failed (%s)", match_id, exc)
+                file.reset()
+            else:
+                self._posted_by[message.id] = via
+                while len(self._posted_by) > KEPT:
+                    self._posted_by.popitem(last=False)
+                return message
+        return await channel.send(text, file=file, **extra)
 
 
 async def say(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.services.manager import GameManager
-from bot.ui.buttons import post_board, show_update
+from bot.ui.board import post_board
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks
@@ -53,7 +53,7 @@ class ClockWatch(commands.Cog):
                 log.exception("match %s: its clock's reminder failed", live.id)
         for update in expired:
             try:
-                await show_update(self.bot, update)
+                await self.bot.env.life.after(update)
             except Exception:
                 log.exception("match %s: its clock ran out; not shown yet", update.match.id)
 

@@ -1,4 +1,4 @@
-"""The cockpit's buttons and menus, shared by a match's (:mod:`bot.ui.buttons`) and an
+"""The cockpit's buttons and menus, shared by a match's (:mod:`bot.ui.presses`) and an
 exercise's (:mod:`bot.ui.exercise`): how a choice is written into a custom id and read
 back, what a menu's chosen value asks for, and how a stage's menus and buttons are laid
 out in Discord's five rows of five."""

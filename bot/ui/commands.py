@@ -12,9 +12,8 @@ from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
 from bot.ui import anywhere, invites
-from bot.ui.aborted import show_aborted
 from bot.ui.access import require_play
-from bot.ui.buttons import ask_to_resign, post_board, show_update
+from bot.ui.board import post_board
 from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
@@ -26,8 +25,9 @@ from bot.ui.options import (
     game_choices,
     turn_clock,
 )
+from bot.ui.presses import ask_to_resign
 from bot.ui.suggestions import Offers
-from bot.ui.text import LIST, TOKENS, bounded
+from bot.ui.text import LIST, TOKENS, Picked, bounded, name_of
 from bot.ui.thread import send_record
 from bot.ui.walls import match_in_guild
 from bot.ui.words import send_words_board
@@ -39,16 +39,24 @@ from rules.variants import VARIANTS, names, parse_variants
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
-crosshairs = app_commands.Group(
-    name="crosshairs",
-    description="Crosshairs: WW1 dogfights on a hex board",
-    # a person may install the app and play in DMs, group DMs and servers without the
-    # bot, through interactions only (bot/ui/anywhere.py)
-    allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
-    allowed_contexts=app_commands.AppCommandContext(
-        guild=True, dm_channel=True, private_channel=True
-    ),
-)
+
+def top_level(name: str, description: str) -> app_commands.Group:
+    """A top-level command: ``/crosshairs`` for playing, and one beside it for each part
+    that needs room of its own (tournaments, series), since Discord counts its 8,000
+    characters per top-level command (docs/localisation.md)."""
+    return app_commands.Group(
+        name=name,
+        description=description,
+        # a person may install the app and play in DMs, group DMs and servers without the
+        # bot, through interactions only (bot/ui/anywhere.py)
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+    )
+
+
+crosshairs = top_level("crosshairs", "Crosshairs: WW1 dogfights on a hex board")
 
 
 def add_commands(
@@ -70,7 +78,7 @@ LOBBY_MODES = [
 ][:25]
 
 
-def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
+def settings_of(mode: str, ruleset: str, planes: int | None, variants: str, fire: str) -> Settings:
     bounded(variants, LIST, N_("variants"))
     chosen = parse_variants(variants)
     try:
@@ -81,11 +89,11 @@ def _settings(mode: str, ruleset: str, planes: int | None, variants: str, fire: 
         ) from None
 
 
-def _clock(seconds: int | None, claim: bool) -> ClockSettings:
+def clock_of(seconds: int | None, claim: bool) -> ClockSettings:
     return ClockSettings(turn_clock(seconds), "claim" if claim else "lose")
 
 
-def _channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
+def channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
     channel = interaction.channel
     if isinstance(channel, discord.Thread) and channel.parent_id:
         return channel.parent_id, interaction.guild_id
@@ -118,22 +126,22 @@ async def match_here(interaction: discord.Interaction) -> LiveMatch:
 async def challenge(
     interaction: discord.Interaction,
     opponent: discord.User,
-    ruleset: str = "2026",
+    ruleset: Picked = "2026",
     planes: app_commands.Range[int, 3, 6] = 5,
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
     claim: bool = False,
-    strength: str = "medium",
+    strength: Picked = "medium",
     rated: bool = True,
 ) -> None:
     bot = bot_of(interaction)
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
-    settings = _settings("duel", ruleset, planes, variants, fire)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
-    channel_id, guild_id = _channel_ids(interaction)
+    settings = settings_of("duel", ruleset, planes, variants, fire)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
+    channel_id, guild_id = channel_ids(interaction)
     if opponent.id == interaction.user.id:
         raise MatchError(_("you cannot challenge yourself — try the bot instead"))
     against_bot = bot.user is not None and opponent.id == bot.user.id
@@ -143,12 +151,12 @@ async def challenge(
         host=me,
         settings=settings,
         clouds=clouds,
-        clock=_clock(clock, claim),
+        clock=clock_of(clock, claim),
         channel_id=channel_id,
         guild_id=guild_id,
         seats=[me, None],
         invited=opponent.id,
-        invited_name=opponent.display_name,
+        invited_name=name_of(opponent),
         rated=rated and not against_bot,  # a game with the computer is never rated
     )
     if against_bot:
@@ -173,25 +181,25 @@ async def challenge(
 @game_choices
 async def lobby(
     interaction: discord.Interaction,
-    mode: str,
-    ruleset: str = "2026",
+    mode: Picked,
+    ruleset: Picked = "2026",
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
 ) -> None:
     require_play(interaction)
     anywhere.refuse_option(interaction, clock is not None, anywhere.NO_CLOCK)
-    settings = _settings(mode, ruleset, None, variants, fire)
-    me = Occupant(interaction.user.id, interaction.user.display_name)
-    channel_id, guild_id = _channel_ids(interaction)
+    settings = settings_of(mode, ruleset, None, variants, fire)
+    me = Occupant(interaction.user.id, name_of(interaction.user))
+    channel_id, guild_id = channel_ids(interaction)
     seats: list[Occupant | None] = [None] * settings.spec.seats
     seats[0] = me
     table = invites.new_table(
         host=me,
         settings=settings,
         clouds=clouds,
-        clock=_clock(clock, False),
+        clock=clock_of(clock, False),
         channel_id=channel_id,
         guild_id=guild_id,
         seats=seats,
@@ -219,7 +227,7 @@ async def move(
     # the answer first: a follow-up after it is a message of its own, so the next board
     # can go up through this interaction's webhook
     await interaction.followup.send(f"✅ {' '.join(words)}", ephemeral=True)
-    await show_update(bot_of(interaction), update, via=interaction)
+    await bot_of(interaction).env.life.after(update, via=interaction)
 
 
 @move.autocomplete("tokens")
@@ -313,7 +321,7 @@ async def draw(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot_of(interaction).games.offer_draw(live.id, interaction.user.id)
-    await show_update(bot_of(interaction), update)
+    await bot_of(interaction).env.life.after(update)
     await interaction.followup.send(_("Done."), ephemeral=True)
 
 
@@ -331,7 +339,7 @@ async def abort(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # before the write
     update = await bot_of(interaction).games.abort(live.id, interaction.user.id)
-    await show_aborted(bot_of(interaction), update)
+    await bot_of(interaction).env.life.after(update)
     await interaction.followup.send(_("The match is called off."), ephemeral=True)
 
 

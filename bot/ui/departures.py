@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.services.events import MatchAborted
+from bot.services.life import MatchLife
 from bot.services.manager import GameManager
 
 if TYPE_CHECKING:
@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 
 
 class Departures(commands.Cog):
-    def __init__(self, games: GameManager) -> None:
+    def __init__(self, games: GameManager, life: MatchLife) -> None:
         self.games = games
+        self.life = life
 
     async def _withdraw(self, match_ids: list[int], why: str) -> None:
         for match_id in match_ids:
@@ -38,7 +39,7 @@ class Departures(commands.Cog):
             log.info("match %s called off: %s", match_id, why)
             # Published like any abort, so a series plays the game again where it still
             # can (bot/ui/series.py); the bus keeps one subscriber's failure to itself.
-            await self.games.events.publish(MatchAborted(live))
+            await self.life.called_off(live)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
@@ -62,4 +63,4 @@ class Departures(commands.Cog):
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    await bot.add_cog(Departures(bot.env.games))
+    await bot.add_cog(Departures(bot.env.games, bot.env.life))

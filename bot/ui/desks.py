@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
-from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.tournaments.desk import TournamentDesk
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot

@@ -7,9 +7,10 @@ Custom ids carry what a press needs, so they work after a restart:
 * ``xh:tk:<stamp>:n:<path>`` / ``…:g:<token>`` — the exercise's cockpit buttons;
   ``xh:tm:<stamp>:<n>`` — its menus (a whole plane action per entry). The stamp (item,
   tries, steps so far) makes a press on an older board fail politely;
-* ``xh:tr:<action>:<arg>`` — open a lesson (``lesson``), try again (``again``), a hint
-  (``hint``), the next puzzle (``puzzle``), the daily puzzle (``daily``), a blunder
-  from an analysis (``blunder``).
+* ``xh:tr:<action>:<arg>`` — open a lesson (``lesson``), try a lesson or a puzzle again
+  (``again``), a hint (``hint``), a puzzle's solution (``solution``, with the stamp), the
+  next puzzle (``puzzle``), the daily puzzle (``daily``), a blunder from an analysis
+  (``blunder``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.files import picture
+from bot.ui.walls import match_of_press
 from i18n import N_, _, current
 from rules.ai.analysis import TurnReview, position_before
 from rules.game import Game
@@ -78,6 +80,8 @@ def exercise_view(exercise: Exercise, stage: cockpit.Panel) -> discord.ui.View:
     extra: list[discord.ui.Item[Any]] = []
     if exercise.lesson is not None and exercise.lesson.hints:
         extra.append(TrainingButton("hint", exercise.lesson.id))
+    if exercise.puzzle is not None and exercise.run.tries:
+        extra.append(TrainingButton("solution", exercise.stamp))
     return lay_out(
         stage,
         lambda n, menu: ExerciseMenu(exercise.stamp, n, menu),
@@ -166,23 +170,48 @@ async def tell_verdict(interaction: discord.Interaction, verdict: Verdict) -> No
             _("The analysis' better turn: `{turn}`.", turn=verdict.answer),
         ]
     else:
-        text = [
-            ("✅ " + _("**Solved!**") if verdict.passed else "❌ " + _("**Not the best turn.**"))
-            + " "
-            + _("You played {turn}.", turn=verdict.played),
-            *(f"• {r}" for r in verdict.reasons),
-        ]
-        if not verdict.passed:
-            text.append(_("A turn that solves it: `{turn}`.", turn=verdict.answer))
-        assert exercise.puzzle is not None
-        themes = ", ".join(_(t) for t in exercise.puzzle.themes)
-        text.append(_("Themes: {themes}.", themes=themes))
-        text.append(rating_line(verdict))
-        view.add_item(TrainingButton("puzzle", ""))
-    file = await board_picture(verdict.tried, exercise.names, lines=True, filename="try.png")
+        text = puzzle_verdict(verdict, view)
+    name = "solution.png" if verdict.solution is not None else "try.png"
+    file = await board_picture(verdict.tried, exercise.names, lines=True, filename=name)
     await interaction.edit_original_response(
         content="\n".join(t for t in text if t)[:2000], attachments=[file], view=view
     )
+
+
+def puzzle_verdict(verdict: Verdict, view: discord.ui.View) -> list[str]:
+    """A puzzle's try in words (and its buttons): missed, with another try to come;
+    solved; or its solution shown."""
+    exercise = verdict.exercise
+    assert exercise.puzzle is not None
+    themes = _("Themes: {themes}.", themes=", ".join(_(t) for t in exercise.puzzle.themes))
+    if verdict.retry:
+        view.add_item(TrainingButton("again", exercise.puzzle.id))
+        view.add_item(TrainingButton("solution", verdict.stamp))
+        return [
+            "❌ " + _("**Not the best turn.** You played {turn}.", turn=verdict.played),
+            *(f"• {r}" for r in verdict.reasons),
+            _("The board shows where your try left the planes, with the lines of fire."),
+            _(
+                "Try again, or see the solution. Your puzzle rating counts only your first "
+                "try, and moves once, when the puzzle ends."
+            ),
+        ]
+    view.add_item(TrainingButton("puzzle", ""))
+    if verdict.solution is not None:
+        return [
+            "💡 " + _("**The solution:** {turn}", turn=verdict.answer),
+            *(f"• {r}" for r in verdict.reasons),
+            _("The board shows the position after it, with the lines of fire."),
+            themes,
+            rating_line(verdict),
+        ]
+    tries = exercise.run.tries + 1
+    solved = _("**Solved!**") if tries == 1 else _("**Solved** on try {n}.", n=tries)
+    return [
+        "✅ " + solved + " " + _("You played {turn}.", turn=verdict.played),
+        themes,
+        rating_line(verdict),
+    ]
 
 
 def rating_line(verdict: Verdict) -> str:
@@ -196,6 +225,16 @@ def rating_line(verdict: Verdict) -> str:
         )
     before = verdict.rating_before if verdict.rating_before is not None else 1500.0
     change = rating.rating - before
+    if verdict.exercise.run.tries:
+        return _(
+            "Rated by your first try, a miss: puzzle rating {before} → **{after}** ({change}) "
+            "· streak {streak} (best {best})",
+            before=f"{before:.0f}",
+            after=f"{rating.rating:.0f}",
+            change=f"{change:+.0f}",
+            streak=rating.streak,
+            best=rating.best_streak,
+        )
     return _(
         "Puzzle rating {before} → **{after}** ({change}) · streak {streak} (best {best})",
         before=f"{before:.0f}",
@@ -267,6 +306,7 @@ TRAINING_LABELS = {
     "lesson": (N_("Start the lesson"), discord.ButtonStyle.primary, "🎓"),
     "again": (N_("Try again"), discord.ButtonStyle.primary, "🔁"),
     "hint": (N_("Hint"), discord.ButtonStyle.secondary, "💡"),
+    "solution": (N_("Show the solution"), discord.ButtonStyle.secondary, "💡"),
     "puzzle": (N_("Next puzzle"), discord.ButtonStyle.primary, "🧩"),
     "daily": (N_("Solve it"), discord.ButtonStyle.primary, "🧩"),
     "blunder": (N_("Find the better turn"), discord.ButtonStyle.secondary, "🔁"),
@@ -276,7 +316,7 @@ MOST_BLUNDERS = 5  # one row of buttons under the analysis
 
 class TrainingButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:tr:(?P<action>lesson|again|hint|puzzle|daily|blunder):(?P<arg>[A-Za-z0-9~.-]*)",
+    template=r"xh:tr:(?P<action>lesson|again|hint|solution|puzzle|daily|blunder):(?P<arg>[A-Za-z0-9~.-]*)",
 ):
     def __init__(
         self, action: str, arg: str, lesson: lessons.Lesson | None = None, label: str = ""
@@ -319,12 +359,15 @@ class TrainingButton(
             await show(interaction, await training.open_puzzle(user, self.arg), edit=False)
             return
         await interaction.response.defer()
+        if self.action == "solution":
+            await tell_verdict(interaction, await training.show_solution(user, self.arg))
+            return
         if self.action == "lesson":
             exercise = await training.open_lesson(user, self.arg)
         elif self.action == "puzzle":
             exercise = await training.open_puzzle(user)
         else:
-            exercise = await training.retry_lesson(user, self.arg)
+            exercise = await training.retry(user, self.arg)
         await show(interaction, exercise)
 
 
@@ -336,7 +379,12 @@ async def open_blunder(
     if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):
         raise MatchError(_("that button is not one of mine"))
     bot = bot_of(interaction)
-    live = await bot.games.get(int(match_text))
+    # the id may be forged: only from the match's thread, and never while it is played
+    live = await match_of_press(interaction, int(match_text))
+    if not live.game.is_over:
+        raise MatchError(
+            _("match #{id} is not finished: analyse it once the game is over", id=live.id)
+        )
     await interaction.response.defer(ephemeral=True, thinking=True)
     snapshot = jobs.snapshot_of(live.game)
     review = await workers.current().run(

@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.live import ClockSettings, MatchError, Occupant
+from bot.services.live import ClockSettings, LiveMatch, MatchError, Occupant
 from bot.services.unrated import mark_unrated
 from bot.ui.access import require_play
 from bot.ui.anywhere import posts_on_its_own
-from bot.ui.buttons import open_table, start_anywhere
+from bot.ui.board import open_table
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.options import computer_name, game_settings_words
+from bot.ui.surfaces import surfaces_of
+from bot.ui.text import name_of
 from i18n import _
 from rules.modes import Settings
 from rules.words.common import side
@@ -133,11 +135,9 @@ def reopen(table: Table) -> None:
     PENDING[table.id] = table
 
 
-async def start_match(interaction: discord.Interaction, table: Table) -> None:
-    """Turn a full table (already closed by the caller) into a match with its own thread
-    (where the bot only answers, in the table's own message); if no match could be made
-    the table is open again."""
-    bot = bot_of(interaction)
+async def make_match(bot: CrosshairsBot, table: Table, seed: int) -> tuple[LiveMatch, str]:
+    """The match of a full table (already closed by the caller), and the line that
+    introduces it; if no match could be made the table is open again."""
     entrants = [s for s in table.seats if s is not None]
     try:
         live = await bot.games.create(
@@ -146,7 +146,7 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
             channel_id=table.channel_id,
             guild_id=table.guild_id,
             cloud_setup=table.clouds,
-            seed=table.id * 7919 + interaction.id % 1000,
+            seed=seed,
             clock=table.clock,
         )
         if not table.rated:  # before its board is up, so before anyone can fly
@@ -156,16 +156,33 @@ async def start_match(interaction: discord.Interaction, table: Table) -> None:
         raise
     with for_everyone(bot, table.guild_id):
         intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table.describe())
+    return live, intro
+
+
+async def start_match(
+    interaction: discord.Interaction, table: Table
+) -> discord.abc.Messageable | None:
+    """Turn a full table (already closed by the caller) into a match with its own thread
+    (where the bot only answers, in the table's own message: then None); if no match
+    could be made the table is open again."""
+    bot = bot_of(interaction)
+    live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
     if not posts_on_its_own(interaction):  # the table's own message becomes the board
-        await start_anywhere(interaction, live, intro)
-        return
+        await surfaces_of(bot).anywhere.start(interaction, live, intro)
+        return None
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
-        where = target.mention if isinstance(target, discord.Thread) else _("here")
-        content = table.describe() + "\n\n✅ " + _("The match is on: {where}.", where=where)
+        content = table.describe() + "\n\n✅ " + match_is_on(target)
     await interaction.edit_original_response(content=content, view=None)
+    return target
+
+
+def match_is_on(target: discord.abc.Messageable) -> str:
+    """Where a match is played, as its table's message says it: its thread, or here."""
+    where = target.mention if isinstance(target, discord.Thread) else _("here")
+    return _("The match is on: {where}.", where=where)
 
 
 class ChallengeButton(
@@ -221,7 +238,7 @@ class ChallengeButton(
                 content = f"{table.describe()}\n\n❌ {said}"
             await interaction.edit_original_response(content=content, view=None)
             return
-        table.seats[1] = Occupant(user.id, user.display_name)
+        table.seats[1] = Occupant(user.id, name_of(user))
         await start_match(interaction, table)
 
 
@@ -311,7 +328,7 @@ class LobbyButton(
             if not dry:
                 for i in seated:
                     table.seats[i] = None
-                table.seats[self.seat] = Occupant(user.id, user.display_name)
+                table.seats[self.seat] = Occupant(user.id, name_of(user))
         elif self.op == "leave":
             if not seated:
                 raise MatchError(_("you are not seated at this table"))

@@ -26,6 +26,7 @@ from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
+from bot.ui.text import Picked, name_of
 from competition.ratings import FAMILIES, FAMILY_TITLES
 from i18n import _, current, n_
 from rules import steps
@@ -65,7 +66,7 @@ async def cards(interaction: discord.Interaction) -> None:
 @app_commands.command(name="leaderboard", description="The best rated players of a mode family")
 @app_commands.describe(mode="Duels (default), free-for-all, Circle of Death or team games")
 @app_commands.choices(mode=FAMILY_CHOICES)
-async def leaderboard(interaction: discord.Interaction, mode: str = "duel") -> None:
+async def leaderboard(interaction: discord.Interaction, mode: Picked = "duel") -> None:
     entries = await _ratings(interaction).leaderboard(mode, limit=15, guild_id=interaction.guild_id)
     with for_everyone(bot_of(interaction), interaction.guild_id):
         embed = leaderboard_embed(mode, entries, here=interaction.guild_id is not None)
@@ -113,7 +114,7 @@ async def profile(interaction: discord.Interaction, player: discord.User | None 
     who = player or interaction.user
     found = await _ratings(interaction).profile(who.id, interaction.guild_id)
     with for_everyone(bot_of(interaction), interaction.guild_id):
-        embed = profile_embed(who.display_name, found, here=interaction.guild_id is not None)
+        embed = profile_embed(name_of(who), found, here=interaction.guild_id is not None)
     await interaction.response.send_message(embed=embed)
 
 
@@ -142,11 +143,13 @@ def profile_embed(name: str, found: Profile, here: bool) -> discord.Embed:
     if here:
         embed.add_field(
             name=_("Where games count"),
-            value=_(
-                "Ratings and results count rated games on every server; {here} of these "
-                "{games} games were played on this server.",
+            value=n_(
+                "Ratings and results count rated games on every server: {n} game, "
+                "{here} of them on this server.",
+                "Ratings and results count rated games on every server: {n} games, "
+                "{here} of them on this server.",
+                found.games,
                 here=found.games_here,
-                games=found.games,
             ),
             inline=False,
         )

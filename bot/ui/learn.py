@@ -14,7 +14,8 @@ from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
-from i18n import _, n_
+from bot.ui.text import WORD, Word, bounded
+from i18n import N_, _, n_
 from rules.training import shipped
 
 if TYPE_CHECKING:
@@ -73,8 +74,10 @@ def course_text(passed: dict[str, int]) -> str:
 
 @app_commands.command(name="learn", description="Learn the game in short lessons")
 @app_commands.describe(lesson="Go straight to this lesson")
-async def learn(interaction: discord.Interaction, lesson: str | None = None) -> None:
+async def learn(interaction: discord.Interaction, lesson: Word | None = None) -> None:
     training = service(interaction)
+    if lesson is not None:  # a client may skip Discord's own check of its length
+        bounded(lesson, WORD, N_("a lesson's name"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     if lesson is not None:
         await show(interaction, await training.open_lesson(interaction.user.id, lesson), edit=False)

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
+from bot.ui.text import Picked
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ SAID = {  # English, marked for translation (i18n)
 @app_commands.command(name="notify", description="Turn DMs")
 @app_commands.describe(when="When to DM you")
 @app_commands.choices(when=CHOICES)
-async def notify(interaction: discord.Interaction, when: str) -> None:
+async def notify(interaction: discord.Interaction, when: Picked) -> None:
     if when not in SAID:  # a client may send a value that is not one of the choices
         await interaction.response.send_message(
             "⚠️ " + _("choose off, every turn or only when my clock runs low"), ephemeral=True

@@ -21,7 +21,8 @@ from bot.ui.components import components
 from bot.ui.errors import tell
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
 from bot.ui.language import for_everyone
-from i18n import _
+from bot.ui.text import WORD, Word, bounded
+from i18n import N_, _
 from rules import position
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 )
 async def puzzle(
     interaction: discord.Interaction,
-    number: str | None = None,
+    number: Word | None = None,
     daily: discord.TextChannel | None = None,
     daily_off: bool = False,
 ) -> None:
@@ -46,6 +47,8 @@ async def puzzle(
     if daily is not None or daily_off:
         await switch_daily(interaction, training, daily, daily_off)
         return
+    if number is not None:  # a client may skip Discord's own check of its length
+        bounded(number, WORD, N_("a puzzle's number"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     rating = await training.puzzle_rating(interaction.user.id)
     exercise = await training.open_puzzle(interaction.user.id, number.strip() if number else None)

@@ -1,7 +1,7 @@
 """The ratings line shown after a match's result: the players' ratings as they stand
-once it was rated, or why it was not. Posted in a match's thread by the series desk
-(:mod:`bot.ui.series`), and part of the final board of a match played in one message
-(:mod:`bot.ui.buttons`)."""
+once it was rated, or why it was not. Posted in a match's thread after its final board
+(:class:`bot.ui.surfaces.ThreadSurface`), and part of the final board of a match played
+in one message (:mod:`bot.ui.anywhere_board`)."""
 
 from __future__ import annotations
 

@@ -32,24 +32,17 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.services.events import MatchAborted, MatchFinished, TurnPassed
+from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
 from bot.ui import anywhere
-from bot.ui.buttons import current_view, post_board
-from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
-from bot.ui.thread import adopt_board, draw_lines, match_channel, unnoted_boards
-from i18n import N_, _
+from bot.ui.surfaces import catch_up
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
 
-REDRAWN = "♻️ The bot restarted; the board is up to date again."
-CAUGHT_UP = N_("♻️ Discord could not be reached for a while; the board is up to date again.")
 CATCH_UP_SECONDS = 10.0
 
 
@@ -81,22 +74,13 @@ async def after_restart(
         bot.recovered.set()
 
 
-async def announce_unshown_ends(
-    bot: CrosshairsBot, ends: list[LiveMatch], said: str = REDRAWN
-) -> None:
-    """Carry on each end this process owns that was not shown in full: the final board
-    if it is behind, then whatever of the end's steps were not shown yet."""
-    for live in ends:
-        try:
-            if live.aborted:
-                await bot.games.events.publish(MatchAborted(live))
-                continue
-            behind = await bot.games.boards.shown(live.id) != live.ply
-            if behind and not anywhere.is_anywhere(bot, live):  # else: at its next press
-                await catch_up(bot, live, said)
-            await bot.games.events.publish(MatchFinished(live))
-        except Exception:  # one damaged match must not keep the others untold
-            log.exception("match %s: could not show its end after a restart", live.id)
+async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> None:
+    """Carry on each end this process owns that was not shown in full: published again
+    (:meth:`bot.services.life.MatchLife.carry_on_ends`), its surface shows the final
+    board if it is behind (:class:`bot.ui.surfaces.ThreadSurface`; one message
+    anywhere catches up at its next press), then whatever of the end's steps were not
+    shown yet."""
+    await bot.env.life.carry_on_ends(ends)
 
 
 async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> None:
@@ -112,40 +96,10 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
             log.exception("match %s: could not redraw its board after a restart", live.id)
 
 
-async def catch_up(bot: CrosshairsBot, live: LiveMatch, said: str = REDRAWN) -> None:
-    """Bring a board the crash left behind up to date, posting at most one board: one the
-    dead process posted but never noted is kept if it pings whoever is to move now."""
-    channel = await match_channel(bot, live)
-    found = await unnoted_boards(bot, live, channel)
-    user = live.user_to_move()
-    kept = found[-1] if found and (user is None or f"<@{user}>" in found[-1].content) else None
-    if kept is None:
-        await post_board(bot, live, channel, [said])
-    else:
-        with for_everyone(bot, live.record.guild_id):
-            view = await current_view(bot, live)
-            await adopt_board(bot, live, kept, view, [*draw_lines(live), said])
-    for stray in found:
-        if stray is not kept:
-            try:
-                await stray.delete()
-            except discord.HTTPException as exc:
-                log.info("match %s: a stray board could not be removed (%s)", live.id, exc)
-
-
 async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None:
-    """Tell each turn passed that a crash left untold, if it is still that turn (its
-    match in memory is the one being played): a stale one is dropped without a word, or
-    it would DM someone who is not to move."""
-    events = bot.games.events
-    for turn in turns:
-        try:
-            if turn.match.over or turn.match.ply != turn.ply:
-                await events.drop(turn)
-                continue
-            await events.publish(turn)
-        except Exception:  # one damaged match must not keep the others untold
-            log.exception("match %s: could not tell its turn after a restart", turn.match.id)
+    """Tell each turn passed that a crash left untold, if it is still that turn
+    (:meth:`bot.services.life.MatchLife.tell_untold`)."""
+    await bot.env.life.tell_untold(turns)
 
 
 # ------------------------------------------------------------ while the bot runs
@@ -195,22 +149,15 @@ async def _catch_up_once(bot: CrosshairsBot, seen: dict[tuple[int, str], int]) -
 
     seen.clear()
     seen.update(behind)
-    for live in ends:
-        if settled((live.id, "end")):
-            await announce_unshown_ends(bot, [live], _caught_up(bot, live))
+    await announce_unshown_ends(bot, [live for live in ends if settled((live.id, "end"))])
     for live in boards:
         if settled((live.id, "board")):
             try:
-                await catch_up(bot, live, _caught_up(bot, live))
+                await catch_up(bot, live)
             except Exception:  # one match must not keep the others behind
                 log.exception("match %s: could not redraw its board", live.id)
     await tell_untold_turns(bot, [t for t in turns if settled((t.match.id, f"turn:{t.ply}"))])
     return bool(behind)
-
-
-def _caught_up(bot: CrosshairsBot, live: LiveMatch) -> str:
-    with for_everyone(bot, live.record.guild_id):
-        return _(CAUGHT_UP)
 
 
 def _busy(live: LiveMatch) -> bool:

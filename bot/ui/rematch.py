@@ -13,7 +13,7 @@ The offers live in memory, like challenges: a press after a restart is told to p
 Rematch again. A match gets one rematch: once an offer is accepted, declined or
 withdrawn, its Rematch button says so. The custom ids:
 
-* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.buttons`);
+* ``xh:rm:<match>`` — the board's Rematch button (drawn by :mod:`bot.ui.board`);
 * ``xh:ra:<offer>:accept|decline`` — the answer to an offer.
 """
 
@@ -30,7 +30,7 @@ import discord
 from bot.services.live import LiveMatch, MatchError, Occupant
 from bot.services.unrated import chosen_unrated, mark_unrated
 from bot.ui import anywhere
-from bot.ui.buttons import REMATCH_ID, open_table, start_anywhere
+from bot.ui.board import REMATCH_ID, open_table
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
@@ -38,6 +38,8 @@ from bot.ui.errors import guarded, tell
 from bot.ui.invites import Table
 from bot.ui.language import for_everyone
 from bot.ui.rematch_offers import Offer, RematchOffers
+from bot.ui.surfaces import surfaces_of
+from bot.ui.text import name_of
 from bot.ui.walls import match_of_press
 from i18n import _
 
@@ -179,7 +181,7 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
     again and only then changed, without an await in between."""
     user = interaction.user
     book = _offers(interaction)
-    _offer(book, offer_id, user.id, op)
+    await match_of_press(interaction, _offer(book, offer_id, user.id, op).match_id)
     if not interaction.response.is_done():
         await interaction.response.defer()
     offer = _offer(book, offer_id, user.id, op)
@@ -189,15 +191,13 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
             book.close(offer, _("it was withdrawn"))
             await tell(interaction, "❌ " + _("Rematch withdrawn."))
         else:
-            book.close(offer, _("it was declined by {name}", name=user.display_name))
-            await tell(
-                interaction, "❌ " + _("Rematch declined by {name}.", name=user.display_name)
-            )
+            book.close(offer, _("it was declined by {name}", name=name_of(user)))
+            await tell(interaction, "❌ " + _("Rematch declined by {name}.", name=name_of(user)))
         with for_everyone(bot_of(interaction), offer.table.guild_id):
             if withdrawn:
                 said = _("Rematch withdrawn.")
             else:
-                said = _("Rematch declined by {name}.", name=user.display_name)
+                said = _("Rematch declined by {name}.", name=name_of(user))
             await _settle(interaction, offer, f"❌ {said}")
         return
     offer.waiting.discard(user.id)
@@ -258,7 +258,8 @@ async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: 
     on_offer = _on_offer(interaction, offer)
     with for_everyone(bot, offer.table.guild_id):
         intro = _intro(offer, live)
-    await start_anywhere(interaction, live, intro, follow_up=not on_offer)
+    anywhere_surface = surfaces_of(bot).anywhere
+    await anywhere_surface.start(interaction, live, intro, follow_up=not on_offer)
     with for_everyone(bot, offer.table.guild_id):
         where = _("match #{id}", id=live.id)
         _offers(interaction).settle(

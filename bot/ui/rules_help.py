@@ -16,6 +16,7 @@ from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.errors import guarded
 from bot.ui.files import picture
+from bot.ui.text import Picked
 from i18n import N_, _, current
 from rules import position
 from rules.variants import VARIANTS
@@ -187,7 +188,7 @@ class RulesPageButton(
 @app_commands.command(name="rules", description="The rules, page by page, with diagrams")
 @app_commands.describe(topic="Jump to a topic")
 @app_commands.choices(topic=[app_commands.Choice(name=p.title, value=p.key) for p in PAGES])
-async def rules(interaction: discord.Interaction, topic: str = "overview") -> None:
+async def rules(interaction: discord.Interaction, topic: Picked = "overview") -> None:
     index = TOPICS.get(topic, 0)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await interaction.followup.send(

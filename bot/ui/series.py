@@ -1,19 +1,19 @@
-"""Achievement series in Discord: ``/crosshairs series start|status|handicap|stop``, the
+"""Achievement series in Discord: ``/crosshairs-series start|status|handicap|stop``, the
 card announcements, and the desk that runs a series' games one after another.
 
 Discord does not let a group and a command share a name at one level, so the issue's
-``/crosshairs series @opponent games:3`` is ``/crosshairs series start opponent:@x
-games:3`` here. A series plays in one thread: each game opens there with the cards
-still in the pool, every claim is announced with the card's picture the moment it
-happens, and after each game the :class:`SeriesDesk` posts the scoreboard and starts
-the next game, or names the winner after the last. docs/series.md has the whole flow.
+``/crosshairs series @opponent games:3`` is ``/crosshairs-series start opponent:@x
+games:3`` here (a top-level command of its own, for room: docs/series.md). A series
+plays in one thread: each game opens there with the cards still in the pool, every claim
+is announced with the card's picture the moment it happens, and after each game the
+:class:`SeriesDesk` posts the scoreboard and starts the next game, or names the winner
+after the last. docs/series.md has the whole flow.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,21 +22,19 @@ from discord.ext import commands
 
 import i18n
 from bot.services import jobs, workers
-from bot.services.events import GameBooked, MatchAborted, MatchFinished, nonce
+from bot.services.events import GameBooked, MatchAborted, nonce
 from bot.services.live import LiveMatch, MatchError
 from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
-from bot.services.rating_service import RatingService
 from bot.services.records import Series, SeriesStatus
 from bot.services.series import SeriesPlan, SeriesService
-from bot.ui import anywhere
-from bot.ui.buttons import open_table
-from bot.ui.commands import add_commands
+from bot.ui.board import open_table
+from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
-from bot.ui.ratings_line import ratings_line
+from bot.ui.text import name_of
 from bot.ui.thread import match_channel
 from bot.ui.walls import not_found, same_guild
 from competition.ratings import MAX_HANDICAP
@@ -51,9 +49,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-series = app_commands.Group(
-    name="series",
-    description="Achievement series: several games, one pool of cards",
+series = top_level(
+    "crosshairs-series", "Crosshairs achievement series: several games, one pool of cards"
 )
 
 MODE_CHOICES = [app_commands.Choice(name=m.title, value=m.key) for m in MODES.values()][:25]
@@ -105,7 +102,7 @@ async def scoreboard_file(series: Series) -> discord.File:
 
 
 def status_text(series: Series) -> str:
-    """The series in words: what /crosshairs series status answers."""
+    """The series in words: what /crosshairs-series status answers."""
     plan = SeriesPlan.from_json(series.settings_json)
     names = SeriesService.side_names(series)
     standings = SeriesService.standings(series)
@@ -207,7 +204,7 @@ async def handicap(
             "{who} gets {n} handicap token from the next game of series #{id} on.",
             "{who} gets {n} handicap tokens from the next game of series #{id} on.",
             tokens,
-            who=player.display_name,
+            who=name_of(player),
             id=changed.id,
         )
     await interaction.followup.send(said)
@@ -229,23 +226,19 @@ async def stop(interaction: discord.Interaction, series_id: int | None = None) -
 
 
 class SeriesDesk(commands.Cog):
-    """Runs series between games, and books ratings after every match.
-
-    It answers the published :class:`MatchFinished` (which comes after the final board
-    is posted) with the rating, the series booking, their lines and the next game, and
-    :class:`MatchAborted` with a replay."""
+    """Runs series between games: it answers a series game booked
+    (:class:`GameBooked`, after the game's final board) with the scoreboard and the next
+    game, and a series game called off (:class:`MatchAborted`) with a replay."""
 
     def __init__(
         self,
         bot: CrosshairsBot,
         games: GameManager,
         series: SeriesService,
-        ratings: RatingService,
     ) -> None:
         self.bot = bot
         self.games = games
         self.series = series
-        self.ratings = ratings
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def start_next(self, series_id: int, target: discord.abc.Messageable) -> None:
@@ -311,33 +304,21 @@ class SeriesDesk(commands.Cog):
             except Exception:  # one series must not hold up the others
                 log.exception("series %s: could not carry on after a restart", series_id)
 
-    async def match_finished(self, event: MatchFinished) -> None:
-        """After a match's final board: the ratings line, then for a series game the
-        scoreboard and the next game (or the winner). Each is shown once, even when a
-        restart has this end shown again."""
+    async def game_booked(self, event: GameBooked) -> None:
+        """After a series game's final board: the scoreboard, then the next game (or the
+        winner). Each is shown once, even when a restart has this end shown again."""
         live = event.match
         with for_everyone(self.bot, live.record.guild_id):
-            await self._match_finished(live)
+            await self._game_booked(event)
 
-    async def _match_finished(self, live: LiveMatch) -> None:
-        if anywhere.is_anywhere(self.bot, live):
-            # no series there, and nowhere to post: the final board, shown once this
-            # has run, carries the ratings line (bot.ui.buttons.show_anywhere)
-            await self.ratings.rate(live)  # once, however often this end is published
-            return
-        once = self.games.events.once
+    async def _game_booked(self, event: GameBooked) -> None:
+        live, current = event.match, event.series
         channel = await match_channel(self.bot, live)
-        await self.ratings.rate(live)  # once, however often this end is published
-        await once(live.id, "ratings", partial(self._post_ratings, live, channel))
-        outcome = await self.series.record(live)
-        if outcome is None:
-            return
-        current = outcome.series
 
         async def scoreboard(post_nonce: str) -> None:
-            returned = ", ".join(_(CARDS[c].name) for c in outcome.returned)
+            returned = ", ".join(_(CARDS[c].name) for c in event.returned)
             text = "📋 " + _(
-                "Series #{id} after game {number}.", id=current.id, number=outcome.game_no
+                "Series #{id} after game {number}.", id=current.id, number=event.game_no
             )
             if returned:
                 text += " " + _("Back to the pool: {cards}.", cards=returned)
@@ -345,13 +326,9 @@ class SeriesDesk(commands.Cog):
             if current.status is SeriesStatus.FINISHED:
                 await channel.send(winner_line(current), nonce=nonce(live.id, "winner"))
 
-        await once(live.id, "scoreboard", scoreboard)
+        await self.games.events.once(live.id, "scoreboard", scoreboard)
         if current.status is SeriesStatus.ACTIVE:
             await self.start_next(current.id, channel)
-        # a tournament books its pairing from this; if that fails, so does this end's
-        # showing, which a restart then carries on
-        if not await self.games.events.publish(GameBooked(live, current)):
-            raise RuntimeError(f"series #{current.id}: game {outcome.game_no} not shown in full")
 
     async def match_aborted(self, event: MatchAborted) -> None:
         """A series game called off is played again: in its thread, or in a new one
@@ -410,14 +387,6 @@ class SeriesDesk(commands.Cog):
             return None
         return found if isinstance(found, discord.abc.Messageable) else None
 
-    async def _post_ratings(
-        self, live: LiveMatch, channel: discord.abc.Messageable, post_nonce: str
-    ) -> None:
-        """The ratings line, in the channel with ``post_nonce`` (not as the ending
-        interaction's follow-up, which cannot carry one: its repeat after a restart
-        would be a second line)."""
-        await channel.send(await ratings_line(self.ratings, live), nonce=post_nonce)
-
 
 async def setup(bot: CrosshairsBot) -> None:
-    add_commands(series)
+    bot.tree.add_command(series)

@@ -1,4 +1,4 @@
-"""``/crosshairs series start``: a series is an invitation first.
+"""``/crosshairs-series start``: a series is an invitation first.
 
 The organiser names the players; each invited person accepts or declines with the
 buttons under the invitation. Nothing is stored, rated or clocked until every one of
@@ -37,7 +37,7 @@ from bot.ui.options import (
     turn_clock,
 )
 from bot.ui.series import MODE_CHOICES, series
-from bot.ui.text import LIST, bounded
+from bot.ui.text import LIST, Picked, bounded, name_of
 from competition.ratings import MAX_HANDICAP
 from competition.series import MAX_GAMES
 from i18n import N_, _, n_
@@ -171,7 +171,7 @@ class InvitationButton(
                 _close(offer, _("this invitation was withdrawn"))
                 said = _("Invitation withdrawn: no series.")
             else:
-                name = user.display_name
+                name = name_of(user)
                 _close(offer, _("this invitation was declined by {name}", name=name))
                 said = _("Invitation declined by {name}: no series.", name=name)
             await interaction.edit_original_response(
@@ -179,7 +179,7 @@ class InvitationButton(
             )
             return
         offer.waiting.discard(user.id)
-        offer.accepted.append(user.display_name)
+        offer.accepted.append(name_of(user))
         if offer.waiting:
             await interaction.edit_original_response(
                 content=offer.text(), view=invitation_view(offer.id)
@@ -223,7 +223,7 @@ async def start(
     interaction: discord.Interaction,
     opponent: discord.User,
     games: app_commands.Range[int, 1, MAX_GAMES] = 3,
-    mode: str | None = None,
+    mode: Picked | None = None,
     player3: discord.User | None = None,
     player4: discord.User | None = None,
     player5: discord.User | None = None,
@@ -231,13 +231,13 @@ async def start(
     handicaps: app_commands.Range[str, 0, LIST] = "",
     rate_handicapped: bool = False,
     alternate: bool = True,
-    ruleset: str = "2026",
+    ruleset: Picked = "2026",
     planes: app_commands.Range[int, 3, 6] | None = None,
     variants: app_commands.Range[str, 0, LIST] = "",
-    clouds: str = "random",
-    fire: str = "auto",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
     clock: int | None = None,
-    strength: str = "medium",
+    strength: Picked = "medium",
 ) -> None:
     bounded(handicaps, LIST, N_("handicaps"))
     bounded(variants, LIST, N_("variants"))
@@ -357,8 +357,8 @@ def _entrant(bot: CrosshairsBot, user: discord.User | discord.Member, strength: 
     if bot.user is not None and user.id == bot.user.id:
         return Occupant(None, computer_name(strength), strength)
     if user.bot:
-        raise MatchError(_("{name} is a bot that cannot play Crosshairs", name=user.display_name))
-    return Occupant(user.id, user.display_name)
+        raise MatchError(_("{name} is a bot that cannot play Crosshairs", name=name_of(user)))
+    return Occupant(user.id, name_of(user))
 
 
 async def setup(bot: CrosshairsBot) -> None:

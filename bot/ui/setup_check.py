@@ -1,5 +1,6 @@
 """``/crosshairs setup check``: for an admin, what the bot lacks in each text channel of
-the server to run matches there (bot/ui/access.py says what a match needs)."""
+the server to run matches there, each permission with what it is for (bot/invite.py's
+list; bot/ui/access.py says what a match needs)."""
 
 from __future__ import annotations
 
@@ -29,12 +30,13 @@ async def check(interaction: discord.Interaction) -> None:
         raise MatchError(_("the setup check is for a server"))
     lines = []
     for channel in sorted(guild.text_channels, key=lambda c: c.position):
-        missing = lacking(channel.permissions_for(guild.me))
-        state = (
-            "✅ " + _("ready")
-            if not missing
-            else "⛔ " + _("missing {what}", what=", ".join(missing))
-        )
+        missing = lacking(channel.permissions_for(guild.me), why=True)
+        if channel.is_news():
+            state = "➖ " + _("an announcement channel: matches are played in text channels")
+        elif missing:
+            state = "⛔ " + _("missing {what}", what=", ".join(missing))
+        else:
+            state = "✅ " + _("ready")
         lines.append(f"{channel.mention}: {state}")
     if not lines:
         lines.append(_("This server has no text channel I can see."))

@@ -2,8 +2,9 @@
 
 Against the computer alone it happens at once; otherwise the other people in the match
 are asked in the thread, pinged by name, and each accepts or declines with a button
-(``xh:tb:<match>:<ply>:<user>:accept|decline``: the ply the takeback was asked at, so
-a button pressed after the game moved on, or pressed twice, acts at most once). The
+(``xh:tb:<takeback>:accept|decline``: the id of the stored request, which knows the
+match, the ply it was asked at and who is asked, so a button pressed after the game
+moved on, pressed twice, or forged, acts at most once and only for those asked). The
 rules of when a takeback is allowed are :mod:`bot.services.takeback`'s.
 """
 
@@ -16,13 +17,15 @@ import discord
 from discord import app_commands
 
 from bot.services.live import MatchError, Update
-from bot.services.takeback import Request, Takebacks
-from bot.ui.buttons import after_update, board_view
+from bot.services.takeback import Answer, Takebacks
+from bot.ui.board import board_view
 from bot.ui.commands import add_commands, match_here
 from bot.ui.components import answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
+from bot.ui.surfaces import surfaces_of
+from bot.ui.text import name_of
 from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
 from i18n import _, n_
@@ -39,91 +42,87 @@ def _service(interaction: discord.Interaction) -> Takebacks:
 async def takeback(interaction: discord.Interaction) -> None:
     live = await match_here(interaction)
     service = _service(interaction)
-    request = await service.request(live, interaction.user.id)
-    if not request.agree:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await _apply(interaction, service, request)
+    await service.askable(live, interaction.user.id)
+    others = any(e.user_id not in (None, interaction.user.id) for e in live.seats)
+    # Answered first: the request is stored after (its buttons carry its id)
+    await interaction.response.defer(ephemeral=not others, thinking=True)
+    asked = await service.ask(live, interaction.user.id)
+    if not asked.asked:  # only the computer to ask: it agrees
+        await service.answer(asked, None, yes=True)
+        update = await service.update(asked)
+        await tell(interaction, "\n".join(update.lines))
+        await _show(bot_of(interaction), update)
         return
-    asked = " ".join(f"<@{u}>" for u in sorted(request.agree))
+    pinged = " ".join(f"<@{u}>" for u in sorted(asked.asked))
     view = components()
     with for_everyone(bot_of(interaction), live.record.guild_id):
         for op in ("accept", "decline"):
-            view.add_item(TakebackButton(request.match_id, request.at_ply, request.user_id, op))
+            view.add_item(TakebackButton(asked.id, op))
         said = n_(
             "{who} asks to take back their latest turn ({n} step). {asked}, do you agree?",
             "{who} asks to take back their latest turn ({n} steps). {asked}, do you agree?",
-            request.at_ply - request.to_ply,
-            who=live.who(live.seats_of(request.user_id)[0]),
-            asked=asked,
+            asked.at_ply - asked.to_ply,
+            who=live.who(live.seats_of(asked.asker_id)[0]),
+            asked=pinged,
         )
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"↩️ {said}",
         view=view,
         allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(u) for u in sorted(request.agree)]
+            users=[discord.Object(u) for u in sorted(asked.asked)]
         ),
     )
-
-
-async def _apply(interaction: discord.Interaction, service: Takebacks, request: Request) -> None:
-    """Take the turn back, tell whoever acted, and bring the board up to date."""
-    update = await service.take_back(request)
-    await tell(interaction, "\n".join(update.lines))
-    await _show(bot_of(interaction), update)
 
 
 async def _show(bot: CrosshairsBot, update: Update) -> None:
     live = update.match
     with for_everyone(bot, live.record.guild_id):
-        await refresh_board(bot, update, board_view(live), [*update.lines, *draw_lines(live)])
-    await after_update(bot, live)
+        edits = surfaces_of(bot).thread.edits
+        await refresh_board(
+            bot, edits, update, board_view(live), [*update.lines, *draw_lines(live)]
+        )
+    bot.env.life.computer_next(live)
 
 
 class TakebackButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"xh:tb:(?P<id>\d+):(?P<ply>\d+):(?P<user>\d+):(?P<op>accept|decline)",
+    # before takebacks were stored, ids carried match:ply:asker: such a press is stale
+    template=r"xh:tb:(?P<id>\d+)(?P<old>:\d+:\d+)?:(?P<op>accept|decline)",
 ):
-    def __init__(self, match_id: int, ply: int, user_id: int, op: str) -> None:
-        super().__init__(answer_button(f"xh:tb:{match_id}:{ply}:{user_id}:{op}", op))
-        self.match_id, self.ply, self.user_id, self.op = match_id, ply, user_id, op
+    def __init__(self, takeback_id: int, op: str, old: bool = False) -> None:
+        super().__init__(answer_button(f"xh:tb:{takeback_id}:{op}", op))
+        self.takeback_id, self.op, self.old = takeback_id, op, old
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TakebackButton:
-        return cls(int(match["id"]), int(match["ply"]), int(match["user"]), match["op"])
+        return cls(int(match["id"]), match["op"], match["old"] is not None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._press(interaction))
 
-    async def _request(self, interaction: discord.Interaction) -> Request:
-        """The request as it stands now; refused unless the game is still where it was
-        asked and the presser is one of those asked."""
-        live = await match_of_press(interaction, self.match_id)
-        if live.ply != self.ply or live.over:
-            raise MatchError(_("this takeback request is out of date: the game has moved on"))
-        request = await _service(interaction).request(live, self.user_id)
-        if interaction.user.id not in request.agree:
-            raise MatchError(_("this takeback request is not addressed to you"))
-        return request
-
     async def _press(self, interaction: discord.Interaction) -> None:
-        await self._request(interaction)
+        service = _service(interaction)
+        if self.old:
+            raise MatchError(_("this takeback request is out of date: the game has moved on"))
+        asked = await service.find(self.takeback_id)
+        # the id may be forged: the takeback's match only from its own thread
+        live = await match_of_press(interaction, asked.match_id)
+        service.check(live, asked, interaction.user.id)
         # Answered first: a press Discord refuses (late, or delivered twice) stops here.
         await interaction.response.defer()
-        request = await self._request(interaction)  # again: another press may have come
-        service = _service(interaction)
-        if self.op == "decline":
-            service.decline(request)
-            said = "❌ " + _("Declined by {name}.", name=interaction.user.display_name)
+        said = await service.answer(asked, interaction.user.id, yes=self.op == "accept")
+        if said is Answer.DECLINED:
+            said_no = "❌ " + _("Declined by {name}.", name=name_of(interaction.user))
             await interaction.edit_original_response(
-                content=f"{_content(interaction)}\n\n{said}", view=None
+                content=f"{_content(interaction)}\n\n{said_no}", view=None
             )
             return
-        if not service.accept(request, interaction.user.id):
+        if said is Answer.WAITING:
             await tell(interaction, "✅ " + _("Accepted: waiting for the others."))
             return
-        update = await service.take_back(request)
+        update = await service.update(asked)
         await interaction.edit_original_response(
             content=f"{_content(interaction)}\n\n✅ {update.lines[0]}", view=None
         )

@@ -48,33 +48,46 @@ LOOK_BACK = 25  # the thread's last messages searched for a board posted but nev
 FINAL_HINT = N_(
     "Use `/crosshairs replay match:{id}` to watch it again, `/crosshairs record` to read it."
 )
-# Cockpit previews already drawn: pressing through stages that highlight the same cells
-# must not draw the board again.
-_PREVIEWS: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
-_PREVIEWS_KEPT = 64
-# A match's introduction, shown above the board until the first player-turn ends, then
-# above that turn told in words; keyed by the match and its creation time (another
-# database's match of the same number never gets it). Kept in memory only: a board
-# redrawn after a restart during the first player-turn goes without it.
-_INTROS: OrderedDict[tuple[int, float], tuple[int, str]] = OrderedDict()  # (first turn, intro)
-_INTROS_KEPT = 4096
+PREVIEWS_KEPT = 64
+INTROS_KEPT = 4096
 
 
-def introduce(live: LiveMatch, intro: str) -> None:
-    """Carry ``intro`` on ``live``'s boards of its first player-turn, then on that turn
-    told in words."""
-    _INTROS[live.id, live.record.created_at] = (live.game.turn, intro)
-    while len(_INTROS) > _INTROS_KEPT:
-        _INTROS.popitem(last=False)
+class Drawings:
+    """What the bot keeps in memory of its boards, built once (:mod:`bot.app`) and read
+    through :func:`drawings_of`: the cockpit previews already drawn (pressing through
+    stages that highlight the same cells must not draw the board again), and each
+    match's introduction, shown above the board until the first player-turn ends, then
+    above that turn told in words. Introductions are keyed by the match and its creation
+    time (another database's match of the same number never gets one), and kept in
+    memory only: a board redrawn after a restart during the first player-turn goes
+    without it."""
+
+    def __init__(self) -> None:
+        self.previews: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
+        # (match, created at) -> (its first turn, the introduction)
+        self.intros: OrderedDict[tuple[int, float], tuple[int, str]] = OrderedDict()
+
+    def introduce(self, live: LiveMatch, intro: str) -> None:
+        """Carry ``intro`` on ``live``'s boards of its first player-turn, then on that
+        turn told in words."""
+        self.intros[live.id, live.record.created_at] = (live.game.turn, intro)
+        while len(self.intros) > INTROS_KEPT:
+            self.intros.popitem(last=False)
+
+    def intro(self, live: LiveMatch, turn: int) -> str:
+        """The introduction, if ``turn`` is the match's first player-turn and it has one."""
+        first, intro = self.intros.get((live.id, live.record.created_at), (None, ""))
+        return intro if turn == first else ""
 
 
-def _intro(live: LiveMatch, turn: int) -> str:
-    """The introduction, if ``turn`` is the match's first player-turn and it has one."""
-    first, intro = _INTROS.get((live.id, live.record.created_at), (None, ""))
-    return intro if turn == first else ""
+def drawings_of(bot: CrosshairsBot) -> Drawings:
+    found = bot.drawings
+    assert isinstance(found, Drawings), "bot.app sets the drawings up before any feature"
+    return found
 
 
 async def board_file(
+    drawings: Drawings,
     live: LiveMatch,
     *,
     lines: bool = False,
@@ -99,7 +112,8 @@ async def board_file(
         current(),  # the picture's words are in the language being spoken
     )
     key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
-    png = _PREVIEWS.get(key) if filename != "board.png" else None
+    previews = drawings.previews
+    png = previews.get(key) if filename != "board.png" else None
     if png is None:
         png = await workers.current().run(
             jobs.draw_board,
@@ -113,11 +127,11 @@ async def board_file(
             language=current(),
         )
         if filename != "board.png":
-            _PREVIEWS[key] = png
-            while len(_PREVIEWS) > _PREVIEWS_KEPT:
-                _PREVIEWS.popitem(last=False)
+            previews[key] = png
+            while len(previews) > PREVIEWS_KEPT:
+                previews.popitem(last=False)
     else:
-        _PREVIEWS.move_to_end(key)
+        previews.move_to_end(key)
     return picture(png, filename, alt_text(live.game, live.names, turns=live.telling().turns))
 
 
@@ -126,7 +140,11 @@ PLAY_PROMPT = N_("{mention}, your turn — press **{play}** or use `/crosshairs 
 
 
 def board_text(
-    live: LiveMatch, extra: Sequence[str] = (), prompt: str = PLAY_PROMPT, hint: str = ""
+    drawings: Drawings,
+    live: LiveMatch,
+    extra: Sequence[str] = (),
+    prompt: str = PLAY_PROMPT,
+    hint: str = "",
 ) -> str:
     """The board message: heading, the turn so far in words, ``extra`` lines (a draw
     offer), whose turn it is with a ping and ``prompt``, or the result and ``hint`` (by
@@ -148,9 +166,18 @@ def board_text(
             status = f"{_(prompt, mention=f'<@{user}>', play=_('Play'))}\n{status}"
         if live.deadline is not None:
             status += f" ⏰ <t:{int(live.deadline)}:R>"
-    intro = _intro(live, game.turn)
+    intro = drawings.intro(live, game.turn)
     text = "\n".join(part for part in (head, intro, body, *extra, status) if part)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+async def _drawn(
+    bot: CrosshairsBot, live: LiveMatch, extra: Sequence[str]
+) -> tuple[int, str, discord.File]:
+    """The board as drawn now: its ply (the one to note as shown: another action may
+    pass it meanwhile), its text and its picture."""
+    drawings = drawings_of(bot)
+    return live.ply, board_text(drawings, live, extra), await board_file(drawings, live)
 
 
 async def match_channel(bot: CrosshairsBot, live: LiveMatch) -> discord.abc.Messageable:
@@ -180,7 +207,7 @@ async def _send_board(
     view: discord.ui.View | None,
     extra: Sequence[str],
 ) -> discord.Message:
-    ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+    ply, text, file = await _drawn(bot, live, extra)
     old = live.record.board_message_id
     if view is None:
         message = await target.send(text, file=file)
@@ -229,7 +256,7 @@ async def adopt_board(
     brought up to date by an edit instead of posting it again; the noted one goes, as
     when a board is posted (:func:`send_board`)."""
     async with live.showing:
-        ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+        ply, text, file = await _drawn(bot, live, extra)
         await message.edit(content=text, attachments=[file], view=view)
         old = live.record.board_message_id
         await bot.games.set_board_message(live, message.id, ply)
@@ -256,15 +283,16 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
     return [t for t in live.telling().turns if t.turn in ended]
 
 
-def told_message(live: LiveMatch, told: Told) -> str:
+def told_message(drawings: Drawings, live: LiveMatch, told: Told) -> str:
     text = told_text(live.game, told, live.names)
-    intro = _intro(live, told.turn)
+    intro = drawings.intro(live, told.turn)
     text = f"{intro}\n\n{text}" if intro else text
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
 async def refresh_board(
     bot: CrosshairsBot,
+    edits: board_edits.BoardEdits,
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str] = (),
@@ -276,11 +304,12 @@ async def refresh_board(
     posted below the board). ``via``, the answered interaction that made the update, may
     carry the new board (:mod:`bot.ui.board_edits`)."""
     async with update.match.showing:
-        await _refresh_board(bot, update, view, extra, via)
+        await _refresh_board(bot, edits, update, view, extra, via)
 
 
 async def _refresh_board(
     bot: CrosshairsBot,
+    edits: board_edits.BoardEdits,
     update: Update,
     view: discord.ui.View | None,
     extra: Sequence[str],
@@ -288,17 +317,15 @@ async def _refresh_board(
 ) -> None:
     live = update.match
     channel = await match_channel(bot, live)
-    if via is not None:
-        board_edits.acted(live.id, via)
     cards = await announce_claims(bot, update)
     told = finished_turns(live, update.events)
     board_id = live.record.board_message_id
     # the ply drawn is the one noted as shown: another action may pass it meanwhile
-    ply, text, file = live.ply, board_text(live, extra), await board_file(live)
+    ply, text, file = await _drawn(bot, live, extra)
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
-            await board_edits.edit(live.id, old, content=text, attachments=[file], view=view)
+            await edits.edit(live.id, old, content=text, attachments=[file], view=view)
         except discord.HTTPException as exc:
             log.info("match %s: board message gone (%s); posting a new one", live.id, exc)
         else:
@@ -308,15 +335,15 @@ async def _refresh_board(
     # removed), so that the thread never lacks a board, not even for a moment.
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
-        await board_edits.say(live.id, channel, via, told_message(live, turn))
-    message = await board_edits.post(live.id, channel, via, text, file, view)
+        await board_edits.say(live.id, channel, via, told_message(drawings_of(bot), live, turn))
+    message = await edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id, ply)
     if old is None:
         return
     try:
         if first is not None:
-            words = told_message(live, first)
-            await board_edits.edit(live.id, old, content=words, attachments=[], view=None)
+            words = told_message(drawings_of(bot), live, first)
+            await edits.edit(live.id, old, content=words, attachments=[], view=None)
         else:
             await old.delete()
     except discord.HTTPException as exc:

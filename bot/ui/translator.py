@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from i18n import LANGUAGES, SOURCE, language, p_
+from i18n import LANGUAGES, SOURCE, current, language, p_
 
 # msgctxt of the catalogue entries: a name follows Discord's rules for names (lower
 # case, no spaces), so it is kept apart from the same word as a description or in a
@@ -42,3 +42,9 @@ class CommandTranslator(app_commands.Translator):
             return None  # Discord shows the English itself
         said = p_(context_of(context.location), string.message, locale)
         return said if said != string.message else None
+
+
+def shown(path: str) -> str:
+    """A command as the reader's Discord shows it, in the language being spoken:
+    ``shown("crosshairs learn")`` is ``/crosshairs lernen`` in German."""
+    return "/" + " ".join(p_(NAME_CONTEXT, word, current()) for word in path.split())

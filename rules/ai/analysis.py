@@ -11,8 +11,25 @@ same game always gets the same analysis, on any machine:
 * **best** — the turn, among the best ``candidates`` a beam search ``width`` wide finds,
   with the highest value; the played turn counts as a candidate too, so the loss
   (best value minus played value) is never negative.
-* **mark** — by the loss, in planes' worth: an *inaccuracy* from 0.3 of a plane, a
-  *mistake* from 0.6, a *blunder* from a whole plane (see :data:`THRESHOLDS`).
+* **chance** — a value as the mover's winning chance, as Lichess judges moves: a
+  logistic curve of the planes ahead (:func:`chance`; even is 50 %, a plane ahead
+  65 %), a decided game 100 % or 0 %.
+* **mark** — by the winning chance the turn gave away (best minus played, in
+  percentage points): an *inaccuracy* from 5, a *mistake* from 10, a *blunder* from 15
+  (see :data:`THRESHOLDS`); from an even position that is about a third, two thirds and
+  a whole plane. A turn that keeps a won game won costs nothing, however many planes
+  a faster win would have taken.
+* **accuracy** — as Lichess counts it: each turn's is a curve of the winning chance
+  its mover lost across it (from the evaluation after the turn before, even at the
+  start, to the evaluation after it: the report's numbers), 100 % for none; a
+  player's accuracy is the mean over their turns. What one side loses across its
+  turns the other gains across its own, so the side the game went against has the
+  lower accuracy. (With more than two sides, each turn's chance given away against
+  the better turn.)
+
+The report speaks from one point of view, the first side's (P1's, with its partners),
+on every row and in the graph: ``+2.5`` is two and a half planes ahead for P1, and a
+decided game reads "Amy wins", never the evaluation's ±1000.
 
 :func:`review` is a generator yielding one :class:`TurnReview` per player-turn as soon
 as it is judged, so an interface can show progress; :func:`turn_count` says how many
@@ -21,32 +38,34 @@ to expect.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from i18n import N_, _, n_
 from rules import notation, serialize
 from rules.ai.deep import distinct, play_round
-from rules.ai.evaluate import Evaluator, Weights
+from rules.ai.evaluate import WIN, Evaluator, Weights
 from rules.ai.search import Deadline, Plan, plan_turn
 from rules.ai.strengths import TUNED_WEIGHTS
 from rules.game import PLAY, Game
 from rules.steps import Step
 
 PLANE: Final = 10.0  # the evaluation's scale
-THRESHOLDS: Final = (  # (mark, loss from which it applies, in planes), worst first
-    ("blunder", 1.0),
-    ("mistake", 0.6),
-    ("inaccuracy", 0.3),
+THRESHOLDS: Final = (  # (mark, winning chance given away from which it applies, in %)
+    ("blunder", 15.0),
+    ("mistake", 10.0),
+    ("inaccuracy", 5.0),
 )
+STEEPNESS: Final = 0.62  # of the winning-chance curve, per plane: a plane ahead is 65 %
+DECIDED: Final = WIN / 2  # a value this far from 0 is a game decided (won or lost)
 # a mark's word, where it is shown (the report, the graph's key)
 MARK_WORDS: Final = {
     "blunder": N_("blunder"),
     "mistake": N_("mistake"),
     "inaccuracy": N_("inaccuracy"),
 }
-GAME: Final = 10.0  # planes: a loss this big decided the game (the evaluation's win is 100)
 NO_CLOCK: Final = 1e9  # seconds: the analysis is fixed-depth, never cut by time
 
 
@@ -75,16 +94,22 @@ class TurnReview:
     mark: str | None  # "inaccuracy", "mistake", "blunder" or None
 
     @property
-    def loss(self) -> float:
-        """Value given away, in planes; at most :data:`GAME`, which means the turn
-        threw away a game that was there to win (or not to lose)."""
-        return min((self.best_value - self.value) / PLANE, GAME)
+    def drop(self) -> float:
+        """The mover's winning chance given away, in percentage points."""
+        return max(chance(self.best_value) - chance(self.value), 0.0)
 
 
-def mark_for(loss: float) -> str | None:
-    """The mark a turn that gave away ``loss`` planes earns."""
+def chance(value: float) -> float:
+    """A value for the mover as their winning chance, in %."""
+    if abs(value) >= DECIDED:
+        return 100.0 if value > 0 else 0.0
+    return 100.0 / (1.0 + math.exp(-STEEPNESS * value / PLANE))
+
+
+def mark_for(drop: float) -> str | None:
+    """The mark a turn that gave away ``drop`` points of winning chance earns."""
     for name, at in THRESHOLDS:
-        if loss >= at:
+        if drop >= at:
             return name
     return None
 
@@ -183,7 +208,6 @@ def _judge(
         ):
             best_value, best_plan = result[0].score, cand.plan
     better = best_plan if best_plan != plan else ()
-    loss = min((best_value - value) / PLANE, GAME)
     return TurnReview(
         number=turn,
         first=first,
@@ -196,7 +220,7 @@ def _judge(
         better=in_notation(game, better, turn) if better else None,
         played_plan=plan,
         better_plan=better,
-        mark=mark_for(loss),
+        mark=mark_for(max(chance(best_value) - chance(value), 0.0)),
     )
 
 
@@ -219,29 +243,76 @@ def in_notation(game: Game, plan: Plan, turn: int) -> str:
     return texts[0] if texts else " ".join(s.token for s in plan)
 
 
-def report(reviews: list[TurnReview], names: list[str] | None = None) -> str:
-    """The analysis as text, in the language being spoken: one line per turn (marked
-    turns with the better turn in notation), then each seat's count of marks and average
-    loss."""
+def first_side(seats: int, teams: Sequence[int]) -> list[int]:
+    """The seats of P1's side, whose point of view the report takes."""
+    return [s for s in range(seats) if teams[s] == teams[0]]
+
+
+def for_first_side(r: TurnReview, teams: Sequence[int]) -> float:
+    """The value of ``r``'s turn (after the replies) from P1's side's point of view;
+    with more than two sides, from the mover's, the only view the search scores."""
+    if len(set(teams)) != 2 or teams[r.seat] == teams[0]:
+        return r.value
+    return -r.value
+
+
+def evaluation_series(reviews: Sequence[TurnReview], teams: Sequence[int]) -> list[float]:
+    """The evaluation after each turn and its replies, as the report and the graph
+    show it (:func:`for_first_side`)."""
+    return [for_first_side(r, teams) for r in reviews]
+
+
+def evaluation_words(value: float, winner: str, loser: str) -> str:
+    """A value in the report: planes ahead (``+1.5``), or who wins a decided game."""
+    if abs(value) >= DECIDED:
+        return _("{who} wins", who=winner if value > 0 else loser)
+    return f"{value / PLANE:+.1f}"
+
+
+def point_of_view(names: Sequence[str], teams: Sequence[int]) -> str:
+    """Whose point of view the numbers take, in words (the report's and the graph's)."""
+    if len(set(teams)) != 2:
+        return _("each turn's number is for the player who moved it")
+    first = " & ".join(names[s] for s in first_side(len(teams), teams))
+    other = " & ".join(names[s] for s in range(len(teams)) if teams[s] != teams[0])
+    return _(
+        "in planes ahead for {first}: + is good for {first}, - for {other}",
+        first=first,
+        other=other,
+    )
+
+
+def report(
+    reviews: list[TurnReview], names: list[str] | None = None, teams: Sequence[int] = (0, 1)
+) -> str:
+    """The analysis as text, in the language being spoken: which point of view it
+    takes, one line per turn with the evaluation after it (marked turns with the
+    winning chance given away and the better turn in notation), then each seat's
+    marks and accuracy."""
     seats = sorted({r.seat for r in reviews})
-
-    def who(seat: int) -> str:
-        return names[seat] if names and seat < len(names) else f"P{seat + 1}"
-
-    lines = [_("turn  player  played  (evaluation before -> after, value given away)")]
-    for r in reviews:
-        lost = _("the game") if r.loss >= GAME else _("{planes} planes", planes=f"{r.loss:.1f}")
-        given = _("lost {what}", what=lost)
-        line = (
-            f"{r.number:>4}  {who(r.seat):<6}  {r.played}  "
-            f"({r.before:+.1f} -> {r.after:+.1f}, {given})"
-        )
+    who = [
+        names[s] if names and s < len(names) else f"P{s + 1}"
+        for s in range(max(len(teams), *(r.seat + 1 for r in reviews), 1))
+    ]
+    two_sides = len(set(teams)) == 2
+    first = " & ".join(who[s] for s in first_side(len(teams), teams))
+    other = " & ".join(who[s] for s in range(len(teams)) if teams[s] != teams[0])
+    view = point_of_view(who, teams)
+    lines = [_("Evaluation after each turn and the replies, {view}.", view=view)]
+    wide = max(len(who[s]) for s in seats) if seats else 2
+    for r, value in zip(reviews, evaluation_series(reviews, teams), strict=True):
+        if two_sides:
+            shown = evaluation_words(value, first, other)
+        else:
+            shown = evaluation_words(value, who[r.seat], _("a rival"))
+        line = f"{r.number:>4}  {who[r.seat]:<{wide}}  {shown:>7}  {r.played}"
         if r.mark:
-            line += f"  {_(MARK_WORDS[r.mark]).upper()}"
+            line += f"  {_(MARK_WORDS[r.mark]).upper()}: {given_away(r, who[r.seat])}"
             if r.better:
                 line += "; " + _("better: {turn}", turn=r.better)
         lines.append(line)
     lines.append("")
+    accuracy = accuracies(reviews, teams)
     for seat in seats:
         mine = [r for r in reviews if r.seat == seat]
         counts = ", ".join(
@@ -251,17 +322,51 @@ def report(reviews: list[TurnReview], names: list[str] | None = None) -> str:
                 n_("{n} inaccuracy", "{n} inaccuracies", _count(mine, "inaccuracy")),
             ]
         )
-        mean = sum(r.loss for r in mine) / len(mine)
         lines.append(
             _(
-                "{who}: {turns}, {counts}; average loss {mean} planes",
-                who=who(seat),
+                "{who}: {turns}, {counts}; accuracy {accuracy}%",
+                who=who[seat],
                 turns=n_("{n} turn", "{n} turns", len(mine)),
                 counts=counts,
-                mean=f"{mean:.2f}",
+                accuracy=f"{accuracy[seat]:.0f}",
             )
         )
     return "\n".join(lines)
+
+
+def move_accuracy(drop: float) -> float:
+    """Lichess's accuracy of a move that lost ``drop`` points of winning chance (%)."""
+    return min(max(103.1668 * math.exp(-0.04354 * drop) - 3.1669, 0.0), 100.0)
+
+
+def accuracies(reviews: Sequence[TurnReview], teams: Sequence[int]) -> dict[int, float]:
+    """Each seat's accuracy over its turns, in % (see the module's docstring)."""
+    turns: dict[int, list[float]] = {}
+    if len(set(teams)) == 2:
+        before = 0.0
+        for r, value in zip(reviews, evaluation_series(reviews, teams), strict=True):
+            sign = 1.0 if teams[r.seat] == teams[0] else -1.0
+            drop = chance(sign * before) - chance(sign * value)
+            turns.setdefault(r.seat, []).append(move_accuracy(max(drop, 0.0)))
+            before = value
+    else:
+        for r in reviews:
+            turns.setdefault(r.seat, []).append(move_accuracy(r.drop))
+    return {seat: sum(found) / len(found) for seat, found in turns.items()}
+
+
+def given_away(r: TurnReview, mover: str) -> str:
+    """What a marked turn cost its mover, in words."""
+    if r.value <= -DECIDED:
+        return _("it lost the game")
+    if r.best_value >= DECIDED:
+        return _("it missed a win")
+    return _(
+        "{who}'s winning chance {played}%, {best}% with the better turn",
+        who=mover,
+        best=f"{chance(r.best_value):.0f}",
+        played=f"{chance(r.value):.0f}",
+    )
 
 
 def _count(reviews: list[TurnReview], mark: str) -> int:

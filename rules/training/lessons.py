@@ -10,10 +10,12 @@ the game ended) :func:`check` says whether every condition holds and, if not, wh
 Conditions (all must hold):
 
 * ``placed = n`` — at least n planes placed this turn;
+* ``placed_facing = ["NE", …]`` — every plane placed this turn faces one of these;
 * ``shot = ["d4", …]`` — the planes standing on these cells were shot down;
 * ``kills = n`` — at least n planes shot down this turn;
 * ``at = "d6"`` with optional ``height`` and ``facing`` — one of the mover's planes ends
-  the turn there (at that height, facing that way);
+  the turn there (at that height, facing that way); with ``plane = "d4"``, the plane
+  that started the turn at d4 must be the one;
 * ``min_height = n`` — one of the mover's planes ends at height n or more;
 * ``safe = true`` — none of the mover's planes is caught (in two hostile lines of fire)
   when the turn passes, nor shot down by the next seat's opening shots;
@@ -30,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from i18n import _
+from i18n import _, n_
 from rules import board, events, position
 from rules.board import NEIGHBOUR
 from rules.errors import RulesError
@@ -39,9 +41,11 @@ from rules.game import Game
 
 CONDITIONS: Final = (
     "placed",
+    "placed_facing",
     "shot",
     "kills",
     "at",
+    "plane",
     "height",
     "facing",
     "min_height",
@@ -118,30 +122,111 @@ def check(
     start: Game, end: Game, happened: Iterable[Event], conditions: Mapping[str, Any]
 ) -> Result:
     """Whether the turn from ``start`` to ``end`` (with its events) meets the
-    conditions; the reasons name each one missed, in words."""
+    conditions; the reasons name each one missed, in words that say what the try did."""
     seat = start.active
     seen = list(happened)
-    reasons: list[str] = []
-    placed = sum(1 for e in seen if isinstance(e, events.Placed) and e.seat == seat)
-    shot = [e for e in seen if isinstance(e, events.ShotDown) and e.by == seat]
-    crashed = sum(1 for e in seen if isinstance(e, events.Crashed) and e.seat == seat)
+    reasons = [
+        *_placements(start, seat, seen, conditions),
+        *_shots(seat, seen, conditions),
+        *_pose(start, end, seat, conditions),
+    ]
     mine = end.planes(seat)
-    if placed < int(conditions.get("placed", 0)):
+    if "min_height" in conditions and not any(
+        p.height >= int(conditions["min_height"]) for p in mine
+    ):
+        top = max(mine, key=lambda p: p.height, default=None)
+        reasons.append(
+            _("None of your planes is at height {height} or more.", height=conditions["min_height"])
+            if top is None
+            else _(
+                "None of your planes is at height {height} or more: the highest, at {cell}, "
+                "is at height {top}.",
+                height=conditions["min_height"],
+                cell=board.name(top.cell),
+                top=top.height,
+            )
+        )
+    if conditions.get("safe"):
+        reasons += _unsafe(end, seat, seen)
+    if conditions.get("no_doomed"):
+        for p in mine:
+            if p.height <= 1 and NEIGHBOUR[p.cell * 6 + p.facing] < 0:
+                reasons.append(
+                    _(
+                        "Your plane at {cell} is at height {height} with its nose to the edge "
+                        "({facing}): next turn it can only crash.",
+                        cell=board.name(p.cell),
+                        height=p.height,
+                        facing=board.DIRECTIONS[p.facing],
+                    )
+                )
+    crashed = sum(1 for e in seen if isinstance(e, events.Crashed) and e.seat == seat)
+    if crashed < int(conditions.get("crashed", 0)):
+        reasons.append(_("None of your planes crashed: the one with no way out is still there."))
+    if conditions.get("win") and not (
+        end.is_over
+        and end.result is not None
+        and any(not end.hostile(seat, w) for w in end.result.winners)
+    ):
+        reasons.append(_("The game is not won yet."))
+    return Result(not reasons, tuple(reasons))
+
+
+def _flown(start: Game, seat: int, seen: list[Event]) -> list[str]:
+    """The cells, at the turn's start, of the mover's planes that flew this turn."""
+    ids = {
+        e.plane
+        for e in seen
+        if isinstance(e, events.Moved | events.Turned | events.HeightChanged | events.Crashed)
+        and e.seat == seat
+    }
+    return [board.name(p.cell) for p in start.planes(seat) if p.id in ids]
+
+
+def _placements(
+    start: Game, seat: int, seen: list[Event], conditions: Mapping[str, Any]
+) -> list[str]:
+    placed = [e for e in seen if isinstance(e, events.Placed) and e.seat == seat]
+    reasons = []
+    if len(placed) < int(conditions.get("placed", 0)):
         reasons.append(
             _(
                 "You placed {placed} of the {asked} planes asked for.",
-                placed=placed,
+                placed=len(placed),
                 asked=conditions["placed"],
             )
         )
-    for name in conditions.get("shot", ()):
-        if not any(e.cell == board.cell(name) for e in shot):
+        flown = _flown(start, seat, seen)
+        if flown:
             reasons.append(
-                _(
-                    "The plane at {cell} is still flying: it needs two of your guns on it.",
-                    cell=name,
+                n_(
+                    "Flying the plane at {cells} used an action of the turn.",
+                    "Flying the planes at {cells} used actions of the turn.",
+                    len(flown),
+                    cells=_(" and ").join(flown),
                 )
             )
+    wanted = conditions.get("placed_facing")
+    for e in placed:
+        if wanted and board.DIRECTIONS[e.facing] not in wanted:
+            reasons.append(
+                _(
+                    "Your plane placed at {cell} faces {facing}, not {wanted}.",
+                    cell=board.name(e.cell),
+                    facing=board.DIRECTIONS[e.facing],
+                    wanted=_(" or ").join(wanted),
+                )
+            )
+    return reasons
+
+
+def _shots(seat: int, seen: list[Event], conditions: Mapping[str, Any]) -> list[str]:
+    shot = [e for e in seen if isinstance(e, events.ShotDown) and e.by == seat]
+    reasons = [
+        _("The plane at {cell} is still flying: it needs two of your guns on it.", cell=name)
+        for name in conditions.get("shot", ())
+        if not any(e.cell == board.cell(name) for e in shot)
+    ]
     if len(shot) < int(conditions.get("kills", 0)):
         reasons.append(
             _(
@@ -150,74 +235,78 @@ def check(
                 asked=conditions["kills"],
             )
         )
-    if "at" in conditions:
-        where = board.cell(str(conditions["at"]))
-        here = next((p for p in mine if p.cell == where), None)
-        want = _pose_words(conditions)
+    return reasons
+
+
+def _pose(start: Game, end: Game, seat: int, conditions: Mapping[str, Any]) -> list[str]:
+    """Whether a plane (the one named by ``plane``, if any) ends at ``at`` in the pose asked."""
+    if "at" not in conditions:
+        return []
+    where = board.cell(str(conditions["at"]))
+    want = _pose_words(conditions)
+    if "plane" in conditions:
+        origin = board.cell(str(conditions["plane"]))
+        ids = [p.id for p in start.planes(seat) if p.cell == origin]
+        here = next((p for p in end.planes(seat) if p.id in ids), None)
         if here is None:
-            reasons.append(
-                _("None of your planes ended at {cell}{pose}.", cell=conditions["at"], pose=want)
-            )
-        elif ("height" in conditions and here.height != int(conditions["height"])) or (
-            "facing" in conditions and board.DIRECTIONS[here.facing] != conditions["facing"]
-        ):
-            reasons.append(
+            return [_("Your plane from {cell} is no longer flying.", cell=conditions["plane"])]
+        if here.cell != where:
+            return [
                 _(
-                    "Your plane at {cell} is at height {height} facing {facing}, not{pose}.",
-                    cell=conditions["at"],
+                    "Your plane from {origin} ended at {cell} (height {height}, facing "
+                    "{facing}), not at {goal}{pose}.",
+                    origin=conditions["plane"],
+                    cell=board.name(here.cell),
                     height=here.height,
                     facing=board.DIRECTIONS[here.facing],
+                    goal=conditions["at"],
                     pose=want,
                 )
+            ]
+    else:
+        here = next((p for p in end.planes(seat) if p.cell == where), None)
+        if here is None:
+            return [
+                _("None of your planes ended at {cell}{pose}.", cell=conditions["at"], pose=want)
+            ]
+    if ("height" in conditions and here.height != int(conditions["height"])) or (
+        "facing" in conditions and board.DIRECTIONS[here.facing] != conditions["facing"]
+    ):
+        return [
+            _(
+                "Your plane at {cell} is at height {height} facing {facing}, not{pose}.",
+                cell=conditions["at"],
+                height=here.height,
+                facing=board.DIRECTIONS[here.facing],
+                pose=want,
             )
-    if "min_height" in conditions and not any(
-        p.height >= int(conditions["min_height"]) for p in mine
-    ):
-        reasons.append(
-            _("None of your planes is at height {height} or more.", height=conditions["min_height"])
+        ]
+    return []
+
+
+def _unsafe(end: Game, seat: int, seen: list[Event]) -> list[str]:
+    # in automatic fire the next seat's opening shots are already in the events
+    reasons = [
+        _(
+            "Your plane at {cell} was shot down as the next turn began: two enemy "
+            "guns still met there.",
+            cell=board.name(e.cell),
         )
-    if conditions.get("safe"):
-        # in automatic fire the next seat's opening shots are already in the events
-        for e in seen:
-            if isinstance(e, events.ShotDown) and e.seat == seat:
-                reasons.append(
-                    _(
-                        "Your plane at {cell} was shot down as the next turn began: two enemy "
-                        "guns still met there.",
-                        cell=board.name(e.cell),
-                    )
+        for e in seen
+        if isinstance(e, events.ShotDown) and e.seat == seat
+    ]
+    caught = {} if end.is_over else end.caught()
+    for p in end.planes(seat):
+        if p.id in caught:
+            guns = _(" and ").join(board.name(q.cell) for q in caught[p.id])
+            reasons.append(
+                _(
+                    "Your plane at {cell} is still in the crosshairs of {guns}.",
+                    cell=board.name(p.cell),
+                    guns=guns,
                 )
-        caught = {} if end.is_over else end.caught()
-        for p in mine:
-            if p.id in caught:
-                guns = _(" and ").join(board.name(q.cell) for q in caught[p.id])
-                reasons.append(
-                    _(
-                        "Your plane at {cell} is still in the crosshairs of {guns}.",
-                        cell=board.name(p.cell),
-                        guns=guns,
-                    )
-                )
-    if conditions.get("no_doomed"):
-        for p in mine:
-            if p.height <= 1 and NEIGHBOUR[p.cell * 6 + p.facing] < 0:
-                reasons.append(
-                    _(
-                        "Your plane at {cell} is at height {height} with its nose to the edge: "
-                        "next turn it can only crash.",
-                        cell=board.name(p.cell),
-                        height=p.height,
-                    )
-                )
-    if crashed < int(conditions.get("crashed", 0)):
-        reasons.append(_("The plane that could do nothing else did not crash."))
-    if conditions.get("win") and not (
-        end.is_over
-        and end.result is not None
-        and any(not end.hostile(seat, w) for w in end.result.winners)
-    ):
-        reasons.append(_("The game is not won yet."))
-    return Result(not reasons, tuple(reasons))
+            )
+    return reasons
 
 
 def _pose_words(conditions: Mapping[str, Any]) -> str:

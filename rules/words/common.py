@@ -87,13 +87,14 @@ def result_line(game: Game, names: Sequence[str]) -> str:
         "{winners} win ({why}).",
         len(winners),
         winners=join(winners),
-        why=_why(game, names),
+        why=why(game, names),
     )
 
 
-def _why(game: Game, names: Sequence[str]) -> str:
+def why(game: Game, names: Sequence[str]) -> str:
     """The result's reason, naming who resigned or ran out of time when that ended it
-    (the engine's reason is then just "last standing")."""
+    (the engine's reason is then just "last standing"): the text and the final
+    picture's title say it in these same words."""
     assert game.result is not None
     last = game.history[-1] if game.history else None
     if last is not None and last.token.startswith(("resign:", "timeout:")):

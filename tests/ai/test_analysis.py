@@ -19,9 +19,19 @@ import pytest
 from PIL import Image
 
 from bot.cli.main import main
-from render.analysis import GRAPH_HEIGHT
+from render.analysis import BOARD, GRAPH_HEIGHT
 from rules import position, serialize
-from rules.ai.analysis import THRESHOLDS, AnalysisDepth, TurnReview, mark_for, review, turn_count
+from rules.ai.analysis import (
+    DECIDED,
+    PLANE,
+    THRESHOLDS,
+    AnalysisDepth,
+    TurnReview,
+    chance,
+    mark_for,
+    review,
+    turn_count,
+)
 from rules.game import Game
 from rules.steps import Step
 
@@ -47,7 +57,7 @@ def only_turn(game: Game) -> TurnReview:
 def test_climbing_into_a_second_line_of_fire_is_a_blunder() -> None:
     r = only_turn(recorded(CAUGHT, ["b7C", "a6C<", "f5C"]))
     assert r.mark == "blunder"
-    assert r.loss >= 1.0
+    assert r.drop >= 15.0 and r.best_value - r.value >= PLANE  # a plane given away
     assert r.better is not None and "f5S" in r.better  # the dive out of the crossfire
 
 
@@ -68,10 +78,15 @@ def test_the_kill_is_not_marked_and_missing_it_is_a_blunder() -> None:
 
 def test_marks_follow_the_documented_thresholds() -> None:
     assert [name for name, _ in THRESHOLDS] == ["blunder", "mistake", "inaccuracy"]
-    assert mark_for(0.29) is None
-    assert mark_for(0.3) == "inaccuracy"
-    assert mark_for(0.6) == "mistake"
-    assert mark_for(1.0) == "blunder"
+    assert mark_for(4.9) is None
+    assert mark_for(5.0) == "inaccuracy"
+    assert mark_for(10.0) == "mistake"
+    assert mark_for(15.0) == "blunder"
+    # from an even position, a whole plane given away is a blunder, a third an inaccuracy
+    assert mark_for(chance(0.0) - chance(-PLANE)) == "blunder"
+    assert mark_for(chance(0.0) - chance(-PLANE / 3)) == "inaccuracy"
+    # a won game kept won costs nothing however many planes a faster win would take
+    assert mark_for(chance(DECIDED) - chance(8 * PLANE)) is None
 
 
 def test_review_yields_every_turn_in_order_without_changing_the_game() -> None:
@@ -91,15 +106,15 @@ def test_cli_reports_the_blunder_and_draws_it(
     png = tmp_path / "analysis.png"
     assert main(["analyse", str(path), "--png", str(png), "--names", "Ann,Bob"]) == 0
     captured = capsys.readouterr()
-    assert "Ann     b7C a6C< f5C" in captured.out
-    assert "BLUNDER; better: " in captured.out
+    assert "Ann     -3.0  b7C a6C< f5C  BLUNDER: " in captured.out
+    assert "better: b7C< a6C< f5S<S" in captured.out
     assert "Ann: 1 turn, 1 blunder," in captured.out
     assert "analysed 1/1 turns" in captured.err
     data = png.read_bytes()
     assert data.startswith(b"\x89PNG")
     with Image.open(png) as img:
-        # A blunder adds its two boards, each taller than the graph, below the graph.
-        assert img.height > 2 * round(img.width * GRAPH_HEIGHT)
+        # A blunder adds its two boards, one above the other, below the graph.
+        assert img.height > 2 * BOARD + round(img.width * GRAPH_HEIGHT)
 
 
 @pytest.mark.parametrize(

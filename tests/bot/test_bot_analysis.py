@@ -92,12 +92,19 @@ async def test_a_finished_match_is_analysed_into_its_thread(
     (shown,) = [u for u in uploads if u.filename == "analysis-1.png"]
     assert shown.description is not None
     assert shown.description.startswith("Analysis of match 1, alice vs bob: a graph")
-    assert "'+' favours alice; dots: yellow an inaccuracy" in shown.description
-    for attachment in posted.attachments:  # each shaped for a chat preview and a phone
+    assert (
+        "in planes ahead for alice: + is good for alice, - for bob; dots: yellow an inaccuracy"
+    ) in shown.description
+    graph, *boards = posted.attachments
+    with Image.open(io.BytesIO(await graph.read())) as img:  # shaped for a chat preview
+        assert img.width == 1100 and 1.3 <= img.width / img.height <= 3.0, img.size
+    for attachment in boards:  # one board per picture, wide enough to read
+        assert attachment.filename.endswith(("-played.png", "-better.png"))
         with Image.open(io.BytesIO(await attachment.read())) as img:
-            assert img.width == 1100 and 1.3 <= img.width / img.height <= 3.0, img.size
+            assert img.width >= 512 and 0.7 <= img.width / img.height <= 1.2, img.size
+    assert "```\n" in posted.content and "``" not in posted.content.replace("```", "")
     with Image.open(io.BytesIO(await posted.attachments[0].read())) as graph:
-        key = graph.convert("RGB").crop((0, 0, graph.width, graph.height // 6))
+        key = graph.convert("RGB").crop((0, 0, graph.width, graph.height // 4))
         colours = {c for _, c in key.getcolors(1 << 20) or []}
         assert set(MARK_COLOURS.values()) <= colours  # the key shows every dot's colour
     assert refusals(simcord_env) == []
@@ -117,7 +124,7 @@ async def test_a_long_report_is_a_text_file_and_the_thread_is_the_default(
     assert "the report is long, so here it is as a file" in posted.content
     assert {u.filename for u in uploads} >= {"analysis-1.txt", "analysis-1.png"}
     text = await posted.attachments[0].read()
-    assert b"average loss" in text
+    assert b"accuracy" in text
 
 
 async def test_what_cannot_be_analysed_is_refused(

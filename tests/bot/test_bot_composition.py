@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from discord.app_commands import Group
 from simcord.builders import UserHandle
 from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
-from bot.ui import buttons
 from bot.ui.clocks import ClockWatch
 from bot.ui.closed_threads import ClosedThreads
 from bot.ui.commands import crosshairs
@@ -25,7 +25,7 @@ async def test_every_desk_works_on_the_services_the_env_built(
 ) -> None:
     env, desks = simcord_bot.env, desks_of(simcord_bot)
     assert simcord_bot.games is env.games and simcord_bot.db is env.db
-    assert desks.series.series is env.series and desks.series.ratings is env.ratings
+    assert desks.series.series is env.series and env.life.games is env.games
     assert desks.series.games is env.games
     assert desks.tournaments.service is env.tournaments
     assert desks.tournaments.series is desks.series  # handed over, not looked up
@@ -40,17 +40,25 @@ async def test_every_desk_works_on_the_services_the_env_built(
         assert cog.games is env.games
 
 
+def _command_names(bot: CrosshairsBot) -> list[str]:
+    tops = bot.tree.get_commands()
+    return sorted(
+        c.qualified_name for top in tops if isinstance(top, Group) for c in top.walk_commands()
+    )
+
+
 async def test_a_second_bot_in_the_process_has_the_same_commands(
     simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Any
 ) -> None:
-    """The /crosshairs group is one per process: each bot's features put their commands
-    in it again, and none goes missing or twice."""
-    names = sorted(c.qualified_name for c in crosshairs.walk_commands())
-    assert "crosshairs series start" in names and "crosshairs tournament pause" in names
+    """The /crosshairs group (and each top-level command beside it) is one per process:
+    each bot's features put their commands in it again, and none goes missing or twice."""
+    names = _command_names(simcord_bot)
+    assert "crosshairs move" in names and "crosshairs-series start" in names
+    assert "crosshairs-tournament pause" in names
     assert len(names) == len(set(names))
     second = new_bot()  # a restart; the fixture closes its database
     await simcord_env.restart_bot(second)
-    assert sorted(c.qualified_name for c in crosshairs.walk_commands()) == names
+    assert _command_names(second) == names
     assert second.tree.get_command("crosshairs") is crosshairs
     assert desks_of(second) is not desks_of(simcord_bot)  # its own desks, on its own env
     assert desks_of(second).series.series is second.env.series
@@ -66,11 +74,11 @@ async def test_after_a_restart_the_computer_flies_where_it_was_to_move(
     assert simcord_bot.user is not None
     me = UserHandle(simcord_env, simcord_env.backend.get_user(simcord_bot.user.id))
 
-    async def grounded(bot: CrosshairsBot, match_id: int) -> None:
+    async def grounded(match_id: int) -> None:
         return None  # the old process dies before the computer flies
 
     with monkeypatch.context() as patched:
-        patched.setattr(buttons, "computer_turns", grounded)
+        patched.setattr(simcord_bot.env.life, "computer_turns", grounded)
         await alice.slash(channel, "crosshairs challenge", opponent=me, clouds="none")
         (thread,) = channel.threads
         await alice.slash(thread, "crosshairs move", tokens="+a3NE")

@@ -49,7 +49,7 @@ async def test_forget_user_anonymises_them_and_keeps_the_other_players_games(
     duel_thread = await table.start()
     await fly_first_turns(table.member, duel_thread, await match_in(simcord_bot, duel_thread))
     await resign(alice, duel_thread)  # rated: bob wins
-    offer = answer(await alice.slash(channel, "crosshairs series start", opponent=bob, games=1))
+    offer = answer(await alice.slash(channel, "crosshairs-series start", opponent=bob, games=1))
     await bob.click(offer, label="Accept")
     series_thread = channel.threads[-1]
     await fly_first_turns(table.member, series_thread, await match_in(simcord_bot, series_thread))
@@ -70,7 +70,7 @@ async def test_forget_user_anonymises_them_and_keeps_the_other_players_games(
     simcord_bot.games._live.clear()  # as after a restart: matches reload from storage
     duel = await simcord_bot.games.by_thread(duel_thread.id)
     assert duel is not None and duel.names == [FORGOTTEN, "bob"]
-    status = answer(await bob.slash(channel, "crosshairs series status", series_id=1))
+    status = answer(await bob.slash(channel, "crosshairs-series status", series_id=1))
     assert f"**{FORGOTTEN}**: 1 won" in status.content
 
 
@@ -125,7 +125,7 @@ async def test_forgetting_an_entrant_of_an_open_tournament_withdraws_them(
     admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     ada = table.guild.add_member(simcord_env.create_user("ada"), roles=[admins])
     created = answer(
-        await ada.slash(table.channel, "crosshairs tournament create", name="Cup", format="single")
+        await ada.slash(table.channel, "crosshairs-tournament create", name="Cup", format="single")
     )
     for pilot in (table.alice, table.bob, table.eve):
         await pilot.click(created, label="Join")

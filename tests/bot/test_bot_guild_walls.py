@@ -18,10 +18,10 @@ async def test_ids_from_another_server_answer_not_found_and_reveal_nothing(
     channel = home.create_text_channel("dogfights")
     alice = home.add_member(simcord_env.create_user("alice"))
     bob = home.add_member(simcord_env.create_user("bob"))
-    offer = answer(await alice.slash(channel, "crosshairs series start", opponent=bob))
+    offer = answer(await alice.slash(channel, "crosshairs-series start", opponent=bob))
     await bob.click(offer, label="Accept")
     assert len(channel.threads) == 1
-    shown = answer(await alice.slash(channel, "crosshairs series status", series_id=1))
+    shown = answer(await alice.slash(channel, "crosshairs-series status", series_id=1))
     assert "Series #1" in shown.content  # at home the number works
 
     away = simcord_env.create_guild()
@@ -32,11 +32,11 @@ async def test_ids_from_another_server_answer_not_found_and_reveal_nothing(
         ("crosshairs replay", {"match": 99}),
         ("crosshairs record", {"match": 1}),
         ("crosshairs analyse", {"match": 1}),
-        ("crosshairs series status", {"series_id": 1}),
-        ("crosshairs series status", {"series_id": 99}),
-        ("crosshairs series handicap", {"player": mallory, "tokens": 1, "series_id": 1}),
-        ("crosshairs series stop", {"series_id": 1}),
-        ("crosshairs tournament standings", {"tournament_id": 1}),
+        ("crosshairs-series status", {"series_id": 1}),
+        ("crosshairs-series status", {"series_id": 99}),
+        ("crosshairs-series handicap", {"player": mallory, "tokens": 1, "series_id": 1}),
+        ("crosshairs-series stop", {"series_id": 1}),
+        ("crosshairs-tournament standings", {"tournament_id": 1}),
     ]
     for command, options in tries:
         said = answer(await mallory.slash(elsewhere, command, **options)).content

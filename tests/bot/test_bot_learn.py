@@ -20,6 +20,7 @@ from support.uploads import Upload
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
+from bot.services.live import MatchError
 from bot.services.training import TrainingService, daily_puzzle
 from bot.ui.puzzles import DailyPuzzles
 from rules import position
@@ -123,8 +124,13 @@ async def test_a_puzzle_solved_raises_the_rating_and_a_miss_lowers_it(
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("hangar")
     ann = guild.add_member(simcord_env.create_user("ann"))
-    opened = answer(await ann.slash(channel, "crosshairs puzzle"))
+    opened = answer(await ann.slash(channel, "crosshairs puzzle", number="t-1"))
     assert opened.ephemeral and "Puzzle t-1" in opened.content
+    # the side is named as the board shows it, not "the other side"
+    assert (
+        "Duel: you fly P1 (orange, circle insignia) against P2 (sky blue, square insignia)"
+        in opened.content
+    )
     message = opened
     await _fly(ann, message, "b3", "b3C<")
     assert "Solved!" in message.content and "streak 1" in message.content
@@ -134,11 +140,62 @@ async def test_a_puzzle_solved_raises_the_rating_and_a_miss_lowers_it(
     await ann.click(message, label="Next puzzle")
     assert "Puzzle t-2" in message.content
     await _fly(ann, message, "b3", "b3F")
-    assert "Not the best turn" in message.content and "b3C<" in message.content
+    assert "Not the best turn" in message.content and "b3C<" not in message.content
+    assert "the replies win the game for P2 (sky blue, square insignia)" in message.content
+    assert await repo.puzzle_rating(ann.id) == rating  # not yet: a retry comes first
+    await ann.click(message, label="Try again")
+    assert "Puzzle t-2" in message.content
+    await ann.click(message, label="Show the solution")
+    assert "The solution:** b3C<*d6" in message.content
+    assert (
+        "planes left (on the board and in reserve): yours 2, P2 (sky blue, square insignia) 4"
+        in (message.content)
+    )
+    assert message.attachments[0].filename == "solution.png"
+    assert "Rated by your first try, a miss" in message.content
     after = await repo.puzzle_rating(ann.id)
     assert after is not None and after.rating < rating.rating
     assert (after.streak, after.best_streak, after.failed) == (0, 1, 1)
     assert await repo.puzzles_tried(ann.id) == {"t-1", "t-2"}
+    assert await repo.run(ann.id) is None
+
+
+async def test_a_puzzle_solved_on_a_retry_is_rated_once_by_its_first_try(
+    simcord_env: Any, simcord_bot: CrosshairsBot, one_puzzle: puzzles.Puzzle
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("hangar")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    message = answer(await ann.slash(channel, "crosshairs puzzle", number="t-1"))
+    await _fly(ann, message, "b3", "b3F")
+    repo = TrainingRepo(simcord_bot.db)
+    assert "Not the best turn" in message.content and await repo.puzzle_rating(ann.id) is None
+    stale = [i["custom_id"] for row in message.components for i in row["components"]]
+    await ann.click(message, label="Try again")
+    await _fly(ann, message, "b3", "b3C<")
+    assert "Solved** on try 2" in message.content
+    assert "Rated by your first try, a miss: puzzle rating 1500 →" in message.content
+    rating = await repo.puzzle_rating(ann.id)
+    assert rating is not None and rating.rating < 1500 and (rating.solved, rating.failed) == (0, 1)
+    # the miss's solution button is stale now: the rating does not move a second time
+    stamp = next(c for c in stale if c.startswith("xh:tr:solution:")).rsplit(":", 1)[1]
+    with pytest.raises(MatchError, match="no lesson or puzzle open"):
+        await TrainingService(simcord_bot.db).show_solution(ann.id, stamp)
+    assert await repo.puzzle_rating(ann.id) == rating
+
+
+async def test_a_missed_puzzle_left_open_counts_as_missed(
+    simcord_env: Any, simcord_bot: CrosshairsBot, one_puzzle: puzzles.Puzzle
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("hangar")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    message = answer(await ann.slash(channel, "crosshairs puzzle", number="t-1"))
+    await _fly(ann, message, "b3", "b3F")
+    repo = TrainingRepo(simcord_bot.db)
+    await ann.slash(channel, "crosshairs learn", lesson="climb")
+    rating = await repo.puzzle_rating(ann.id)
+    assert rating is not None and rating.failed == 1 and await repo.puzzles_tried(ann.id) == {"t-1"}
 
 
 async def test_the_daily_puzzle_is_switched_on_by_an_admin_and_posted_once_a_day(

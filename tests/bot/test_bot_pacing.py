@@ -8,7 +8,9 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from bot.pacing import Pace, paced
+from bot.pacing import PER_SECOND, Pace, SharedBudget, paced
+from storage.db import Database
+from storage.gateway import RestLeases
 
 
 @dataclass
@@ -87,3 +89,33 @@ async def test_calls_in_flight_or_answered_within_a_second_hold_the_next_back() 
     # its own spacing (0.5 s), then held until the first answer's second had passed
     assert time.slept == [0.5, 0.5, 1.0] and time.now == 104.0
     await second.__aexit__(None, None, None)
+
+
+def test_a_process_keeps_to_its_share_of_the_tokens_budget() -> None:
+    pace = Pace()
+    alone = pace.limit
+    pace.share(4)
+    assert pace.limit == int(PER_SECOND / 4)
+    assert pace.interval == 4 / PER_SECOND
+    pace.share(1)
+    assert pace.limit == alone
+
+
+async def test_processes_on_one_database_split_the_budget_and_take_it_back(db: Database) -> None:
+    first = SharedBudget(Pace(), RestLeases(db))
+    second = SharedBudget(Pace(), RestLeases(db))
+    half = int(PER_SECOND / 2)
+
+    async def until(check: Any) -> None:
+        async with asyncio.timeout(10):
+            while not check():
+                await asyncio.sleep(0.05)
+
+    await first.start()
+    assert first.pace.limit == int(PER_SECOND)
+    await second.start()  # it waits one renewal, so the first has seen it by then
+    assert second.pace.limit == half
+    await until(lambda: first.pace.limit == half)
+    await second.close()
+    await until(lambda: first.pace.limit == int(PER_SECOND))
+    await first.close()

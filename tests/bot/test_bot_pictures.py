@@ -72,7 +72,7 @@ async def test_every_picture_of_a_whole_session_has_a_description(
     await alice.click(rules.message, label="Next ▶")
 
     # a one-game series: cards in play, the claim of Untouchable, the final scoreboard
-    invited = await alice.slash(channel, "crosshairs series start", opponent=bob, games=1)
+    invited = await alice.slash(channel, "crosshairs-series start", opponent=bob, games=1)
     await bob.click((invited.followups or [invited.response])[0], label="Accept")
     series_thread = channel.threads[-1]
     await fly_first_turns(
@@ -81,17 +81,17 @@ async def test_every_picture_of_a_whole_session_has_a_description(
         await match_in(simcord_bot, series_thread),
     )
     await resign(bob, series_thread)
-    await alice.slash(series_thread, "crosshairs series status")
+    await alice.slash(series_thread, "crosshairs-series status")
 
     # a two-player knock-out: standings and bracket
     created = answer(
-        await ada.slash(channel, "crosshairs tournament create", name="Cup", format="single")
+        await ada.slash(channel, "crosshairs-tournament create", name="Cup", format="single")
     )
     for pilot in (alice, bob):
         await pilot.click(created, label="Join")
     await ada.click(created, label="Start")
-    await alice.slash(channel, "crosshairs tournament standings", tournament_id=1)
-    await alice.slash(channel, "crosshairs tournament bracket", tournament_id=1)
+    await alice.slash(channel, "crosshairs-tournament standings", tournament_id=1)
+    await alice.slash(channel, "crosshairs-tournament bracket", tournament_id=1)
 
     assert kinds(uploads) >= {
         "board.png",

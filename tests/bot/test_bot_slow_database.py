@@ -110,14 +110,14 @@ async def test_every_command_and_button_answers_before_it_writes(
     await watch.slow("lobby start", alice.click(lobby, label="Start"))
 
     # a series accepted, its handicap changed, called off; a resignation confirmed
-    offer = (await alice.slash(channel, "crosshairs series start", opponent=bob)).response.message
+    offer = (await alice.slash(channel, "crosshairs-series start", opponent=bob)).response.message
     await watch.slow("series accept", bob.click(offer, label="Accept"))
     series_thread = channel.threads[-1]
     await watch.slow(
         "series handicap",
-        alice.slash(series_thread, "crosshairs series handicap", player=bob, tokens=1),
+        alice.slash(series_thread, "crosshairs-series handicap", player=bob, tokens=1),
     )
-    await watch.slow("series stop", alice.slash(series_thread, "crosshairs series stop"))
+    await watch.slow("series stop", alice.slash(series_thread, "crosshairs-series stop"))
     board = [m for m in series_thread.history() if m.content.startswith("**Crosshairs #")][-1]
     await watch.slow("draw", bob.click(board, label="Offer draw"))
     confirm = (await bob.click(board, label="Resign")).response.message
@@ -128,7 +128,7 @@ async def test_every_command_and_button_answers_before_it_writes(
         "tournament create",
         alice.slash(
             channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Cup",
             format="swiss",
             rounds=1,
@@ -143,6 +143,6 @@ async def test_every_command_and_button_answers_before_it_writes(
     await dave.click(registration, label="Join")
     await dave.click(registration, label="Check in")
     await alice.click(registration, label="Start")
-    await watch.slow("pause", alice.slash(channel, "crosshairs tournament pause"))
+    await watch.slow("pause", alice.slash(channel, "crosshairs-tournament pause"))
 
     assert watch.late == []

@@ -12,7 +12,6 @@ from support.flying import fly_first_turns, match_in, resign
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.ui import buttons, commands
 from bot.ui import thread as thread_module
 
 
@@ -35,7 +34,7 @@ async def test_a_board_left_behind_by_a_crash_is_redrawn_and_the_player_pinged(
         """The process dies after the move is stored, before the board is edited."""
 
     with monkeypatch.context() as patched:
-        patched.setattr(commands, "show_update", dies_before_drawing)
+        patched.setattr(simcord_bot.env.life, "after", dies_before_drawing)
         await alice.slash(thread, "crosshairs move", tokens="+a3NE")
     stale = board_message(thread)
     assert "alice (P1) to fly" in stale.content  # the board fell behind
@@ -64,7 +63,7 @@ async def test_a_game_that_ended_in_a_crash_is_announced_and_rated_after_the_res
 
     await fly_first_turns(table.member, thread, await match_in(simcord_bot, thread))
     with monkeypatch.context() as patched:
-        patched.setattr(buttons, "show_update", dies_before_drawing)
+        patched.setattr(simcord_bot.env.life, "after", dies_before_drawing)
         await resign(alice, thread)
     assert not [m for m in thread.history() if "replay match:" in m.content]
 

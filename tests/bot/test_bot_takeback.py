@@ -8,6 +8,7 @@ from typing import Any
 
 from simcord.builders import UserHandle
 from support.flying import fly_first_turns, match_in, resign
+from support.forging import elsewhere, forged_press
 from support.replies import answer, refusals
 from support.tables import Table, board_message
 
@@ -195,3 +196,61 @@ async def test_a_takeback_waits_for_everyone_asked(
     await table.eve.click(request, label="Accept")
     assert live.ply == 0 and live.user_to_move() == table.alice.id
     await assert_memory_is_storage(simcord_bot, live)
+
+
+async def unrated_duel(table: Table, bot: CrosshairsBot) -> tuple[Any, LiveMatch]:
+    invite = await table.challenge(clouds="none", rated=False)
+    await table.bob.click(invite, label="Accept")
+    (thread,) = table.channel.threads
+    return thread, await match_in(bot, thread)
+
+
+async def test_an_older_request_is_stale_once_a_takeback_was_done(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Two requests asked at one ply: once one is done and the game is back at that
+    ply with another turn, the other undoes nothing."""
+    table = Table(simcord_env)
+    thread, live = await unrated_duel(table, simcord_bot)
+    await fly(table.alice, thread, live)
+    at = live.ply
+    first = answer(await table.alice.slash(thread, "crosshairs takeback"))
+    second = answer(await table.alice.slash(thread, "crosshairs takeback"))
+    await table.bob.click(next(m for m in thread.history() if m.id == second.id), label="Accept")
+    assert live.ply == 0
+    while live.ply < at:  # alice flies her turn again, another way
+        legal = live.game.legal_steps()
+        token = legal[-1].token
+        assert (await table.alice.slash(thread, "crosshairs move", tokens=token)).response
+    again = [p.token for p in live.game.history]
+
+    old = next(m for m in thread.history() if m.id == first.id)
+    said = answer(await table.bob.click(old, label="Accept"))
+    assert "out of date" in said.content
+    assert [p.token for p in live.game.history] == again and live.ply == at
+    await assert_memory_is_storage(simcord_bot, live)
+
+
+async def test_a_forged_takeback_button_undoes_nothing(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Bob forges the accept of a takeback alice never asked for, in the old form that
+    named the asker and the ply, and in the new one with a number never used."""
+    table = Table(simcord_env)
+    thread, live = await unrated_duel(table, simcord_bot)
+    await fly(table.alice, thread, live)
+    at = live.ply
+    board = board_message(thread)
+    for custom_id in (f"xh:tb:{live.id}:{at}:{table.alice.id}:accept", "xh:tb:77:accept"):
+        said = await forged_press(simcord_env, table.bob, board, custom_id)
+        assert "out of date" in said, said
+        assert live.ply == at
+    await assert_memory_is_storage(simcord_bot, live)
+
+    # a real request answers only in its own thread and only for the person asked
+    asked = answer(await table.alice.slash(thread, "crosshairs takeback"))
+    accept = next(i["custom_id"] for row in asked.components for i in row["components"])
+    bob, _mallory, own = await elsewhere(simcord_env, table.bob)
+    said = await forged_press(simcord_env, bob, own, accept)
+    assert said == f"⚠️ there is no match #{live.id} here"
+    assert live.ply == at

@@ -4,7 +4,6 @@ words, then the board; the record on request; draw offers, resignations and seat
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -16,7 +15,6 @@ from bot.discord_app import CrosshairsBot
 from bot.services import jobs
 from bot.services import live as live_module
 from bot.services.clock import FakeClock
-from bot.ui import thread as thread_messages
 from render.board import board_png
 from rules import board
 from rules.words import telling
@@ -252,7 +250,6 @@ async def test_the_preview_letters_each_cell_as_the_menu_options_begin(
         return board_png(game, **options)
 
     monkeypatch.setattr(jobs, "board_png", spying)
-    monkeypatch.setattr(thread_messages, "_PREVIEWS", OrderedDict())  # another test drew these
     cockpit = answer(await table.alice.click(board_message(thread), label="Play"))
     plane = next(
         c.label

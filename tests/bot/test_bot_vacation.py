@@ -11,6 +11,7 @@ from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
+from bot.services.live import LiveMatch
 from storage.matches import MatchRepo, MatchStatus
 
 DAY = 86400
@@ -20,15 +21,21 @@ async def tick(env: Any, bot: CrosshairsBot) -> None:
     await env.advance_time(bot.config.clock_interval + 1)
 
 
+async def bobs_turn(table: Table, bot: CrosshairsBot) -> tuple[Any, LiveMatch]:
+    """A duel with a day per turn in which alice flew her first turn: bob is to fly."""
+    thread = await table.start(clouds="none", clock=DAY)
+    live = await match_in(bot, thread)
+    turn = live.game.turn
+    while live.user_to_move() == table.alice.id and live.game.turn == turn:
+        await table.alice.slash(thread, "crosshairs move", tokens=live.game.legal_steps()[0].token)
+    return thread, live
+
+
 async def test_a_vacation_holds_the_clock_until_it_ends(
     simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
 ) -> None:
     table = Table(simcord_env)
-    thread = await table.start(clouds="none", clock=DAY)
-    live = await match_in(simcord_bot, thread)
-    turn = live.game.turn
-    while live.user_to_move() == table.alice.id and live.game.turn == turn:
-        await table.alice.slash(thread, "crosshairs move", tokens=live.game.legal_steps()[0].token)
+    thread, live = await bobs_turn(table, simcord_bot)
     assert live.user_to_move() == table.bob.id
 
     said = answer(await table.bob.slash(table.channel, "crosshairs vacation", days=3))
@@ -68,3 +75,23 @@ async def test_the_allowance_is_fourteen_days_in_thirty(
     clock.advance(31 * DAY)  # the window has moved past them all
     assert "On vacation" in await ask(14)
     assert len(refusals(simcord_env)) == 2
+
+
+async def test_a_vacation_ended_early_gives_the_time_back_to_the_clock(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    table = Table(simcord_env)
+    thread, live = await bobs_turn(table, simcord_bot)
+    answer(await table.bob.slash(table.channel, "crosshairs vacation", days=14))
+    assert live.deadline == clock.now() + 15 * DAY
+
+    clock.advance(DAY // 2)
+    said = answer(await table.bob.slash(table.channel, "crosshairs vacation", days=0))
+    assert "Welcome back" in said.content
+    assert live.deadline == clock.now() + DAY  # his whole turn from now, not 14 days more
+    assert (await MatchRepo(simcord_bot.db).get(live.id)).turn_deadline == live.deadline
+    assert "is on vacation" not in board_message(thread).content
+
+    clock.advance(DAY + 1)
+    await tick(simcord_env, simcord_bot)
+    assert live.over  # his clock ran out as anyone's would

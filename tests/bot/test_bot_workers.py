@@ -60,6 +60,6 @@ async def test_the_analysis_is_judged_turn_by_turn_in_the_worker_process(
     await alice.slash(thread, "crosshairs analyse")
     await simcord_env.settle()
     (posted,) = [m for m in thread.history() if m.content.startswith("🔎 Analysis of match")]
-    assert "+a3NE" in posted.content and "average loss" in posted.content
+    assert "+a3NE" in posted.content and "accuracy" in posted.content
     assert (await posted.attachments[0].read()).startswith(b"\x89PNG")
     await simcord_bot.workers.close()

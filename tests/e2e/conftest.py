@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,6 +52,23 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"localcord: {total} checks against Discord's spec (request bodies and answers)"
         )
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Any]:
+    """A PostgreSQL server for the tests of several bot processes (the storage suite's
+    ``pg_server``: Debian's PostgreSQL in a temporary directory); without it the test is
+    skipped with the reason printed."""
+    pg = pytest.importorskip(
+        "pg_server", reason="the PostgreSQL test server (tests/storage/pg_server.py) is not here"
+    )
+    server, why = pg.start_server()
+    if server is None:
+        pytest.skip(why)
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @dataclass

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bot.invite import PERMISSIONS
 from e2e.conftest import Local, stored_steps
 from e2e.english import english_in, shown
 from localcord.autoplay import Press, offers, press
@@ -227,7 +228,7 @@ async def test_the_bot_prints_both_install_links(local: Local) -> None:
     app = local.server.world.bot.id
     said = local.bot.log()
     assert f"client_id={app}&integration_type=1&scope=applications.commands" in said
-    server = "integration_type=0&scope=bot+applications.commands&permissions=328565083200"
+    server = f"integration_type=0&scope=bot+applications.commands&permissions={PERMISSIONS}"
     assert f"client_id={app}&{server}" in said
 
 

@@ -12,6 +12,7 @@ from localcord.client import answer, reply
 from localcord.state import Interaction, Message, User
 from storage.db import Database
 from storage.matches import MatchStatus
+from storage.vacations import VacationRepo
 
 LATENCY = 0.3  # seconds added to every REST answer
 APART = 0.05  # seconds between the two presses
@@ -65,7 +66,7 @@ async def test_start_pressed_twice_on_a_lobby_starts_one_match(local: Local) -> 
 async def test_series_accept_pressed_twice_starts_one_series(local: Local) -> None:
     people = local.people
     alice, bob = people.join("alice"), people.join("bob")
-    offer = await people.slash(alice, local.channel, "crosshairs series start", opponent=bob)
+    offer = await people.slash(alice, local.channel, "crosshairs-series start", opponent=bob)
     assert offer.original is not None
     answers = await press_twice(local, bob, offer.original, "Accept")
     await people.wait_thread(local.channel)
@@ -95,3 +96,23 @@ async def test_resign_confirmed_twice_resigns_once(local: Local) -> None:
     steps, status = await stored_steps(local, match)
     assert len([s for s in steps if s.startswith("resign")]) == 1
     assert status is MatchStatus.FINISHED
+
+
+async def test_three_vacations_asked_for_at_once_store_one(local: Local) -> None:
+    """The allowance (14 days in 30) is checked where the vacation is stored: three
+    ``vacation days:14`` sent together cannot each count on the same days."""
+    people = local.people
+    bob = people.join("bob")
+    local.server.faults.latency = LATENCY
+    asked = [
+        asyncio.create_task(people.slash(bob, local.channel, "crosshairs vacation", days=14))
+        for _ in range(3)
+    ]
+    answers = [reply(i) for i in await asyncio.gather(*asked)]
+    local.server.faults.latency = 0.0
+    assert sum("On vacation until" in a for a in answers) == 1, answers
+    assert sum(a.startswith("⚠️ you are on vacation until") for a in answers) == 2, answers
+    await local.bot.stop()
+    async with await Database.open(local.bot.database) as db:
+        taken = await VacationRepo(db).since(bob.id, 0.0)
+    assert [v.ends - v.starts for v in taken] == [14 * 86400]

@@ -87,7 +87,7 @@ async def test_late_lobby_presses_change_nothing_and_a_late_start_starts_nothing
 async def test_a_late_series_accept_leaves_the_invitation_open(local: Local) -> None:
     people = local.people
     alice, bob = people.join("alice"), people.join("bob")
-    offer = await people.slash(alice, local.channel, "crosshairs series start", opponent=bob)
+    offer = await people.slash(alice, local.channel, "crosshairs-series start", opponent=bob)
     assert offer.original is not None
     await late_press(local, bob, offer.original, "Accept")
     again = await people.click(bob, offer.original, "Accept")

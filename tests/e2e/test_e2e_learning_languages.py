@@ -129,7 +129,7 @@ async def learn(people: People, person: User, channel: Channel, reader: Reader) 
 
 
 async def solve(people: People, person: User, channel: Channel, reader: Reader) -> None:
-    """A puzzle solved, then one missed; each first try is rated."""
+    """A puzzle solved, then one missed and its solution shown; each first try is rated."""
     solved = answer(await people.slash(person, channel, "crosshairs puzzle", number=SOLVED))
     assert solved is not None and "1500" in solved.content  # the first puzzle's rating
     reader.look()
@@ -141,7 +141,11 @@ async def solve(people: People, person: User, channel: Channel, reader: Reader) 
     reader.look()
     await people.click(person, missed, plane(missed, "g2"))
     await fly_on(people, person, missed, reader)
-    assert missed.content.startswith("❌") and "`f1X`" in missed.content
+    assert missed.content.startswith("❌") and "f1X" not in missed.content  # a retry first
+    reader.look()
+    solution = next(b for b in missed.buttons() if b["custom_id"].startswith("xh:tr:solution:"))
+    await people.click(person, missed, str(solution["custom_id"]))
+    assert missed.content.startswith("💡") and "f1X" in missed.content
     reader.look()
 
 

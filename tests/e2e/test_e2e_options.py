@@ -13,7 +13,7 @@ async def test_a_turn_clock_out_of_range_is_refused_everywhere(local: Local) -> 
     for command, options in (
         ("crosshairs challenge", {"opponent": bob}),
         ("crosshairs lobby", {"mode": "ffa3"}),
-        ("crosshairs series start", {"opponent": bob}),
+        ("crosshairs-series start", {"opponent": bob}),
     ):
         for seconds in (-5, 0, 10**9):
             said = reply(await people.slash(alice, channel, command, clock=seconds, **options))

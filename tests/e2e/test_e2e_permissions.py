@@ -10,7 +10,7 @@ import asyncio
 import aiohttp
 
 from e2e.conftest import Local
-from localcord import permissions
+from localcord import permissions, presets
 from localcord.client import reply
 from localcord.server import LocalDiscord
 from storage.db import Database
@@ -34,7 +34,7 @@ async def test_each_missing_permission_is_named_before_anything_starts(local: Lo
         before = len(world.history(channel))
         refused = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
         said = reply(refused)
-        assert f"I'm missing {shown}." in said, said
+        assert f"I'm missing {shown} (to " in said, said
         assert "Edit Channel → Permissions" in said and "moderator" in said
         assert refused.original is not None and refused.original.ephemeral
         lobby = await people.slash(alice, channel, "crosshairs lobby", mode="ffa3")
@@ -55,7 +55,7 @@ async def test_a_permission_lost_before_a_press_is_named_and_nothing_starts(
     alice, bob = people.join("alice"), people.join("bob")
     challenge = await people.slash(alice, channel, "crosshairs challenge", opponent=bob)
     lobby = await people.slash(alice, channel, "crosshairs lobby", mode="ffa3")
-    series = await people.slash(alice, channel, "crosshairs series start", opponent=bob)
+    series = await people.slash(alice, channel, "crosshairs-series start", opponent=bob)
     assert challenge.original and lobby.original and series.original
     for _ in range(2):
         await people.click(alice, lobby.original, "Add computer")
@@ -67,7 +67,7 @@ async def test_a_permission_lost_before_a_press_is_named_and_nothing_starts(
     ]
     for who, message, label in presses:
         said = reply(await people.click(who, message, label))
-        assert "I'm missing Create Public Threads." in said, (label, said)
+        assert "I'm missing Create Public Threads (to open a thread for each match)." in said
         assert "Edit Channel → Permissions" in said
     assert world.threads_of(channel) == []
     # each stayed open: granted back, the same presses start what they were meant to
@@ -86,14 +86,23 @@ async def test_a_permission_lost_before_a_press_is_named_and_nothing_starts(
 
 async def test_setup_check_lists_what_the_bot_lacks_per_channel(local: Local) -> None:
     people, world = local.people, local.server.world
-    admin = people.join("admin")
+    admin = people.join("admin", moderator=True)
     quiet = world.add_channel("quiet")
+    news = presets.announcement(world)
     permissions.deny(world, quiet, "attach_files", "create_public_threads")
     checked = await people.slash(admin, local.channel, "crosshairs setup check")
     said = reply(checked)
     assert f"<#{local.channel.id}>: ✅ ready" in said
-    assert f"<#{quiet.id}>: ⛔ missing Create Public Threads, Attach Files" in said
+    assert (
+        f"<#{quiet.id}>: ⛔ missing Create Public Threads (to open a thread for each match), "
+        "Attach Files (to upload the board's picture)"
+    ) in said
+    assert f"<#{news.id}>: ➖ an announcement channel: matches are played in text" in said
     assert "Edit Channel → Permissions" in said
+    # Manage Server is the member's own permission now, not everyone's
+    pilot = people.join("pilot")
+    refused = await people.slash(pilot, local.channel, "crosshairs setup check")
+    assert "Manage Server" in reply(refused)
 
 
 async def test_localcord_answers_discords_403s() -> None:

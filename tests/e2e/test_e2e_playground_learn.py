@@ -7,16 +7,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, WAIT_MS, act_as, needs_chromium, send, shots_dir
+from e2e.browser import (
+    CHROMIUM,
+    COCKPIT,
+    EXERCISE,
+    FLAGS,
+    WAIT_MS,
+    act_as,
+    needs_chromium,
+    newest,
+    play_turn,
+    send,
+    shots_dir,
+    wait_for_text,
+)
 from rules import position
 from rules.training import puzzles, shipped
 
 pytestmark = needs_chromium
-
-COCKPIT = ".message.ephemeral"
-EXERCISE = "[data-custom-id^='xh:tm:'], button[data-custom-id^='xh:tk:']"
 
 
 def clickable_puzzle() -> puzzles.Puzzle:
@@ -29,56 +39,6 @@ def clickable_puzzle() -> puzzles.Puzzle:
     ]
     assert low, "no low-flying puzzle in the set"
     return next((found for found in low if found.position.startswith("duel/")), low[0])
-
-
-def newest(page: Page) -> str:
-    return str(page.locator(COCKPIT).last.inner_text())
-
-
-def wait_for_text(page: Page, words: str) -> None:
-    page.wait_for_function(
-        f"""(words) => {{
-          const all = document.querySelectorAll("{COCKPIT}");
-          return all.length && all[all.length - 1].innerText.includes(words);
-        }}""",
-        arg=words,
-    )
-
-
-def play_turn(page: Page, tokens: list[str]) -> None:
-    """Fly ``tokens`` (a whole turn) through the cockpit: a plane's button, then the
-    menu entry that plays its whole action (the longest one that fits the turn)."""
-    left = list(tokens)
-    while left:
-        cockpit = page.locator(COCKPIT).last
-        before = cockpit.inner_html()
-        if not left[0].startswith("+"):
-            cell = left[0].rstrip("CFSPIX<>-")
-            button = cockpit.locator(f"button[data-custom-id$=':n:{cell}']")
-            if button.count():
-                button.first.click()
-                page.wait_for_function(
-                    f"""(old) => document.querySelectorAll("{COCKPIT}")
-                      [document.querySelectorAll("{COCKPIT}").length - 1].innerHTML !== old""",
-                    arg=before,
-                )
-                cockpit = page.locator(COCKPIT).last
-                before = cockpit.inner_html()
-        best: tuple[int, Locator, str] | None = None
-        for menu in cockpit.locator("select.menu").all():
-            for value in menu.evaluate("s => [...s.options].map(o => o.value).filter(v => v)"):
-                size = len(value.split())
-                if value.split() == left[:size] and (best is None or size > best[0]):
-                    best = (size, menu, value)
-        assert best is not None, (left, newest(page))
-        size, menu, value = best
-        menu.select_option(value)
-        page.wait_for_function(
-            f"""(old) => document.querySelectorAll("{COCKPIT}")
-              [document.querySelectorAll("{COCKPIT}").length - 1].innerHTML !== old""",
-            arg=before,
-        )
-        left = left[size:]
 
 
 def test_a_newcomer_passes_the_first_lesson_and_solves_a_puzzle(

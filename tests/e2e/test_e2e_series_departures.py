@@ -18,7 +18,7 @@ from storage.series import SeriesRepo, SeriesStatus
 async def _series(local: Local) -> Channel:
     people = local.people
     alice, bob = people.join("alice"), people.join("bob")
-    offer = await people.slash(alice, local.channel, "crosshairs series start", opponent=bob)
+    offer = await people.slash(alice, local.channel, "crosshairs-series start", opponent=bob)
     assert offer.original is not None
     await people.click(bob, offer.original, "Accept")
     thread = await people.wait_thread(local.channel)

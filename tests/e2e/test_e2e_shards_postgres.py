@@ -3,8 +3,7 @@ flown to the end through the local Discord, one process SIGKILLed mid-game and
 restarted, and turn clocks that run out while it is down (ten-second clocks checked every
 second, TURN_CLOCK_CHECK_SECONDS, so the test waits seconds, not minutes, for them).
 
-The server comes from the storage suite's ``pg_server`` helper (Debian's PostgreSQL in
-a temporary directory); without it the module is skipped with the reason printed.
+The server comes from the ``postgres`` fixture (tests/e2e/conftest.py).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,10 +27,6 @@ from rules import serialize
 from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus
 
-pg: Any = pytest.importorskip(
-    "pg_server", reason="the PostgreSQL test server (tests/storage/pg_server.py) is not here"
-)
-
 # a bound of its own: the flight alone may take FLIGHT_LIMIT
 pytestmark = [pytest.mark.multiprocess, pytest.mark.timeout(900)]
 
@@ -40,17 +34,6 @@ GUILDS, DUELS_PER_GUILD = 8, 5
 KILL_AT_STEP = 6
 CLOCK = 10  # the shortest turn clock a challenge offers, in seconds
 FLIGHT_LIMIT = 420  # seconds for all forty duels; alone they take about a minute
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Any]:
-    server, why = pg.start_server()
-    if server is None:
-        pytest.skip(why)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @dataclass

@@ -19,7 +19,7 @@ NAME = "Herbstpokal"
 
 async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local) -> None:
     local, people, channel = german, german.people, german.channel
-    olga = people.join("olga", "de")  # organises (localcord gives everyone every permission)
+    olga = people.join("olga", "de", moderator=True)  # organises: Manage Server
     anna, bernd, carla, dora = (people.join(n, "de") for n in ("anna", "bernd", "carla", "dora"))
     pilots = [anna, bernd, carla, dora]
     reader = Reader(local, [olga, *pilots])
@@ -27,7 +27,7 @@ async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local)
     created = await people.slash(
         olga,
         channel,
-        "crosshairs tournament create",
+        "crosshairs-tournament create",
         name=NAME,
         format="swiss",
         rounds=2,
@@ -71,14 +71,14 @@ async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local)
     )
     pairing = next(line for line in second.content.splitlines() if " gegen " in line)
     player, opponent = (p for p in pilots if p.mention in pairing)
-    paused = await people.slash(olga, channel, "crosshairs tournament pause")
+    paused = await people.slash(olga, channel, "crosshairs-tournament pause")
     assert "ist pausiert" in reply(paused)
-    assert "geht weiter" in reply(await people.slash(olga, channel, "crosshairs tournament resume"))
+    assert "geht weiter" in reply(await people.slash(olga, channel, "crosshairs-tournament resume"))
     reader.look()
     done = await people.slash(
         olga,
         channel,
-        "crosshairs tournament result",
+        "crosshairs-tournament result",
         player=player,
         opponent=opponent,
         outcome="player",
@@ -90,9 +90,9 @@ async def test_a_swiss_tournament_in_german_shows_no_english_word(german: Local)
     )
     assert "Turniersieg: <@" in end.content
     number = int(sign_up.content.split("(Turnier #", 1)[1].split(")", 1)[0])
-    over = await people.slash(anna, channel, "crosshairs tournament standings")
+    over = await people.slash(anna, channel, "crosshairs-tournament standings")
     assert "kein Turnier offen" in reply(over)  # the event is over: asked by number
-    await people.slash(anna, channel, "crosshairs tournament standings", tournament_id=number)
+    await people.slash(anna, channel, "crosshairs-tournament standings", tournament_id=number)
     table = await people.wait_for(channel, lambda m: m.content.startswith("1. "))
     assert "Tabelle" in table.attachments[0].description
     reader.look()

@@ -15,7 +15,7 @@ LONG = "x" * 6000
 
 async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Local) -> None:
     people, channel = local.people, local.channel
-    alice, bob = people.join("alice"), people.join("bob")
+    alice, bob = people.join("alice", moderator=True), people.join("bob")  # alice organises
     refused = await people.slash(
         alice, channel, "crosshairs challenge", opponent=bob, variants=LONG
     )
@@ -23,13 +23,13 @@ async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Loca
     too_long: list[dict[str, Any]] = [{"name": LONG}, {"name": "Cup", "tiebreaks": LONG}]
     for options in too_long:
         refused = await people.slash(
-            alice, channel, "crosshairs tournament create", format="swiss", rounds=3, **options
+            alice, channel, "crosshairs-tournament create", format="swiss", rounds=3, **options
         )
         assert "too long: at most" in reply(refused) and len(reply(refused)) < 100
     created = await people.slash(
         alice,
         channel,
-        "crosshairs tournament create",
+        "crosshairs-tournament create",
         name="@everyone @here cup",
         format="swiss",
         rounds=3,
@@ -41,3 +41,15 @@ async def test_six_thousand_characters_are_refused_by_the_bot_itself(local: Loca
     # the bot's default: users it names may be pinged, never everyone, here or roles
     assert created.original.allowed_mentions is not None
     assert created.original.allowed_mentions.get("parse") == ["users"]
+
+
+async def test_a_long_puzzle_number_or_lesson_is_refused_without_its_echo(local: Local) -> None:
+    people, channel = local.people, local.channel
+    alice = people.join("alice")
+    asked: list[tuple[str, dict[str, Any]]] = [
+        ("crosshairs puzzle", {"number": LONG}),
+        ("crosshairs learn", {"lesson": LONG}),
+    ]
+    for command, options in asked:
+        said = reply(await people.slash(alice, channel, command, **options))
+        assert "too long: at most 100 characters" in said and len(said) < 100, said

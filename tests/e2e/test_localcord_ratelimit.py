@@ -4,11 +4,13 @@ messages per 5 s per channel, the global 50 per second (interaction callbacks ex
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
 
+from localcord.ratelimit import GLOBAL_LIMIT, RateLimits
 from localcord.server import LocalDiscord
 
 AUTH = {"Authorization": "Bot localcord-test-token"}
@@ -63,7 +65,7 @@ async def test_the_global_limit_spares_interaction_callbacks(server: LocalDiscor
         async with http.get(f"/api/v10/channels/{channel.id}") as response:
             assert response.status == 200
         # 49 more calls within the same second (as if made now): the 51st is refused
-        server.limits.counted += 49
+        server.limits.counted.extend([time.monotonic()] * 49)
         async with http.get(f"/api/v10/channels/{channel.id}") as response:
             assert response.status == 429
             assert response.headers["X-RateLimit-Scope"] == "global"
@@ -77,3 +79,15 @@ async def test_the_global_limit_spares_interaction_callbacks(server: LocalDiscor
             assert response.status == 204
     assert [m.content for m in world.history(channel)] == ["answered"]
     assert server.limits.refused["global"] == 1
+
+
+def test_the_global_limit_holds_for_every_second_not_fixed_windows() -> None:
+    limits = RateLimits()
+    # 30 calls late in one second and 30 early in the next: 60 within 0.2 s
+    taken = [limits._global(0.9) is None for _ in range(30)]
+    taken += [limits._global(1.1) is None for _ in range(30)]
+    assert taken.count(True) == GLOBAL_LIMIT
+    assert limits.peak == GLOBAL_LIMIT
+    wait = limits._global(1.2)
+    assert wait is not None and wait == pytest.approx(0.7)  # until the 0.9 calls are old
+    assert limits._global(1.95) is None  # those 30 left the second: room again

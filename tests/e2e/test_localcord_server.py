@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from localcord.gateway import DISPATCH, HELLO, IDENTIFY, INVALID_SHARD
+from localcord.gateway import DISPATCH, HELLO, IDENTIFY, INVALID_SESSION, INVALID_SHARD
 from localcord.server import LocalDiscord
 from localcord.state import Json
 
@@ -51,6 +51,8 @@ class Shard:
 @pytest.fixture
 async def sharded() -> AsyncIterator[LocalDiscord]:
     server = LocalDiscord(shard_count=2)
+    # these shards identify at once: the routing is checked here, the spacing below
+    server.gateway.identify_spacing = 0.0
     for n in range(7):
         server.world.add_guild(f"guild {n}")
     await server.start()
@@ -91,6 +93,28 @@ async def test_a_shard_count_the_server_does_not_use_is_refused(sharded: LocalDi
         shard = await Shard.connect(http, sharded, 0, 3)
         message = await shard.socket.receive()
         assert message.type == aiohttp.WSMsgType.CLOSE and message.data == INVALID_SHARD
+
+
+async def test_an_identify_sooner_than_discord_allows_is_refused_and_a_later_one_taken() -> None:
+    server = LocalDiscord(shard_count=2, rate_scale=0.1)
+    await server.start()
+    try:
+        async with aiohttp.ClientSession(headers=AUTH) as http:
+            first = await Shard.connect(http, server, 0, 2)
+            assert (await first.take(1))[0]["t"] == "READY"
+            # the other shard at once: the same bucket (max_concurrency 1), too soon
+            early = await Shard.connect(http, server, 1, 2)
+            refused = await early.socket.receive_json()
+            assert refused == {"op": INVALID_SESSION, "d": False}
+            assert server.gateway.early_identifies == 1
+            await asyncio.sleep(server.gateway.identify_spacing)
+            later = await Shard.connect(http, server, 1, 2)
+            assert (await later.take(1))[0]["t"] == "READY"
+            for shard in (first, early, later):
+                await shard.socket.close()
+        assert [shard for _, shard in server.gateway.identify_log] == [0, 1]
+    finally:
+        await server.stop()
 
 
 async def test_gateway_bot_tells_the_shard_count(sharded: LocalDiscord) -> None:

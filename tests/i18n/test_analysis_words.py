@@ -51,4 +51,4 @@ def test_the_analysis_speaks_the_readers_language(
 def test_in_english_it_is_english(monkeypatch: pytest.MonkeyPatch) -> None:
     told, words = drawn(monkeypatch, blundered(), "en")
     assert "BLUNDER" in told and "anna: 1 turn, 1 blunder," in told
-    assert any("blundered" in w for w in words) and "inaccuracy" in words
+    assert any("blunder: played" in w for w in words) and "inaccuracy" in words

@@ -13,14 +13,14 @@ import pytest
 
 from bot.services import cockpit
 from bot.services.live import ClockSettings, Occupant
-from bot.services.tournament_plan import TournamentPlan
-from bot.ui.buttons import LABELS
+from bot.services.tournaments.plan import TournamentPlan
+from bot.ui.board import LABELS
 from bot.ui.invites import Table, lobby_view
 from bot.ui.options import game_settings_words
 from bot.ui.text import NAME
-from bot.ui.tournament_desk import TIEBREAK_LABELS
-from bot.ui.tournament_registration import registration_view, sign_up_lines
-from bot.ui.tournament_teams import invitation_view
+from bot.ui.tournaments.desk import TIEBREAK_LABELS
+from bot.ui.tournaments.registration import registration_view, sign_up_lines
+from bot.ui.tournaments.teams import invitation_view
 from i18n import LANGUAGES, _, speaking
 from render.tournament import BOX_W, NUMBER_COLUMN, SIDE_TITLES
 from render.typeface import font

@@ -92,7 +92,7 @@ def findings(path: Path) -> list[str]:
 def all_findings() -> dict[str, list[str]]:
     out = {}
     for scope in SCOPE:
-        for path in sorted((ROOT / scope).glob("*.py")):
+        for path in sorted((ROOT / scope).rglob("*.py")):
             if found := findings(path):
                 out[str(path.relative_to(ROOT))] = found
     return out

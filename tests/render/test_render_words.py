@@ -46,7 +46,7 @@ def test_a_german_scoreboard(drawn: Drawn) -> None:
     )
     said = drawn()
     assert {"Siege", "Punkte", "Behaltene Karten"} <= set(said)
-    assert "Erstes Blut (1), Sturzkampfflieger (2)" in said
+    assert "Erstes Blut (1), Steilsturz-Ass (2)" in said
     assert "Noch im Stapel: Ass der Asse." in said
     assert english_in(" ".join(said)) == set()
 

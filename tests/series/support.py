@@ -28,12 +28,12 @@ class Club:
         return next(p for p in self.people if p.id == user_id)
 
     async def start_series(self, organiser: Any, *invited: Any, **options: Any) -> Any:
-        """``/crosshairs series start`` by ``organiser``, then every invited person
+        """``/crosshairs-series start`` by ``organiser``, then every invited person
         presses Accept; returns what answered the last acceptance."""
         named = dict(
             zip(("opponent", "player3", "player4", "player5", "player6"), invited, strict=False)
         )
-        result = await organiser.slash(self.channel, "crosshairs series start", **named, **options)
+        result = await organiser.slash(self.channel, "crosshairs-series start", **named, **options)
         invitation = said(result)
         for person in invited:
             result = await person.click(invitation, label="Accept")

@@ -78,8 +78,7 @@ async def test_duel_rating_is_openskills_and_the_profile_shows_it(
     assert fields["Games"] == "1 played · 1 won · 0 drawn · 0 lost"
     assert fields["Cards earned"] == "None yet"
     assert fields["Where games count"] == (
-        "Ratings and results count rated games on every server; "
-        "1 of these 1 games were played on this server."
+        "Ratings and results count rated games on every server: 1 game, 1 of them on this server."
     )
 
     board = answer(await bob.slash(club.channel, "crosshairs leaderboard"))
@@ -203,7 +202,7 @@ async def test_a_servers_leaderboard_lists_only_its_players(
     shown = answer(await zed.slash(lobby_channel, "crosshairs profile", player=alice_there))
     fields = {f.name: f.value for f in shown.embeds[0].fields}
     assert fields["Games"].startswith("1 played")  # ratings and results are global
-    assert "0 of these 1 games were played on this server" in fields["Where games count"]
+    assert "1 game, 0 of them on this server" in fields["Where games count"]
 
 
 async def test_a_clock_run_out_before_the_player_flew_keeps_the_result_unrated(

@@ -28,7 +28,7 @@ async def test_a_series_starts_only_once_the_invited_opponent_accepts(
 ) -> None:
     alice, bob, carol = club.alice, club.bob, club.carol
     asked = await alice.slash(
-        club.channel, "crosshairs series start", opponent=bob, games=3, clock=120
+        club.channel, "crosshairs-series start", opponent=bob, games=3, clock=120
     )
     invitation = answer(asked)
     assert bob.mention in invitation.content and "Nothing is rated" in invitation.content
@@ -54,12 +54,12 @@ async def test_a_declined_or_expired_invitation_starts_nothing(
     club: Club, simcord_bot: CrosshairsBot, clock: FakeClock
 ) -> None:
     alice, bob, carol = club.alice, club.bob, club.carol
-    declined = answer(await alice.slash(club.channel, "crosshairs series start", opponent=bob))
+    declined = answer(await alice.slash(club.channel, "crosshairs-series start", opponent=bob))
     await bob.click(declined, label="Decline")
     assert "declined by bob" in message(club.channel, declined.id).content
 
     waited = answer(
-        await alice.slash(club.channel, "crosshairs series start", opponent=carol, games=1)
+        await alice.slash(club.channel, "crosshairs-series start", opponent=carol, games=1)
     )
     clock.advance(INVITATION_TIMEOUT + 1)
     late = await carol.click(waited, label="Accept")
@@ -93,7 +93,7 @@ async def test_a_series_of_three_waits_for_every_invited_player(
 ) -> None:
     alice, bob, carol = club.alice, club.bob, club.carol
     asked = await alice.slash(
-        club.channel, "crosshairs series start", opponent=bob, player3=carol, games=1
+        club.channel, "crosshairs-series start", opponent=bob, player3=carol, games=1
     )
     invitation = answer(asked)
     await bob.click(invitation, label="Accept")

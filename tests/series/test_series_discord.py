@@ -145,7 +145,7 @@ async def test_best_of_three_duel_series_keeps_and_returns_cards_by_the_rules(
     assert len(ledger.kept) >= 2 and ledger.returned  # both halves of the rule happened
     assert (await current_match(simcord_bot, thread)).id == g3.id  # no fourth game
 
-    status = await alice.slash(thread, "crosshairs series status")
+    status = await alice.slash(thread, "crosshairs-series status")
     shown = answer(status).content
     for person in (alice, bob):
         points, wins = ledger.points(person.id), ledger.wins.get(person.id, 0)
@@ -198,11 +198,11 @@ async def test_series_with_handicaps_stores_shows_and_leaves_ratings_alone(
     assert g2.game.settings.handicaps == (2, 0)
 
     # The organiser changes bob's handicap; only the organiser may.
-    refused = await bob.slash(thread, "crosshairs series handicap", player=bob, tokens=0)
+    refused = await bob.slash(thread, "crosshairs-series handicap", player=bob, tokens=0)
     assert "only the series' organiser" in answer(refused).content
     refusals = [str(getattr(e, "original", e)) for e in club.env.errors]  # seen, so not fatal
     assert refusals == ["only the series' organiser can set handicaps"]
-    await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
+    await alice.slash(thread, "crosshairs-series handicap", player=bob, tokens=1)
     assert [p.handicap for p in (await SeriesRepo(simcord_bot.db).get(1)).players] == [0, 1]
     await fly_first_turns(club.member, thread, g2)
     await resign(bob, thread)
@@ -258,7 +258,7 @@ async def test_a_series_survives_a_restart_in_the_middle(
     await simcord_env.restart_bot(fresh)
     resumed = await current_match(fresh, thread)
     assert resumed.id == g2.id and resumed.ply == ply and resumed is not g2
-    status = await bob.slash(thread, "crosshairs series status")
+    status = await bob.slash(thread, "crosshairs-series status")
     assert "game 2 of 2" in answer(status).content
     assert "**alice**: 1 won, 3 points (Untouchable)" in answer(status).content
 
@@ -314,7 +314,7 @@ async def test_a_series_speaks_the_language_of_its_server(
     assert guild is not None
     guild.preferred_locale = discord.Locale.german  # after the (English) invitation
     drawn = texts_drawn(monkeypatch)
-    shown = answer(await alice.slash(thread, "crosshairs series status")).content
+    shown = answer(await alice.slash(thread, "crosshairs-series status")).content
     assert shown.startswith("**Serie #1** · ") and "Partie 1 von 2 · aktiv" in shown
     assert "Vorgabemarken: bob 2 (ungewertet)" in shown
     assert "Noch zu gewinnende Karten: " in shown
@@ -323,11 +323,11 @@ async def test_a_series_speaks_the_language_of_its_server(
     assert {"Serie #1 · alice gegen bob", "Siege", "Punkte", "Behaltene Karten"} <= set(drawn)
     assert any(t.startswith("Noch im Stapel: ") for t in drawn)
     assert english_in(" ".join(drawn)) == set()
-    changed = await alice.slash(thread, "crosshairs series handicap", player=bob, tokens=1)
+    changed = await alice.slash(thread, "crosshairs-series handicap", player=bob, tokens=1)
     assert answer(changed).content == (
         "bob bekommt ab der nächsten Partie der Serie #1 1 Vorgabemarke."
     )
-    stopped = await alice.slash(thread, "crosshairs series stop")
+    stopped = await alice.slash(thread, "crosshairs-series stop")
     assert answer(stopped).content == (
         "Serie #1 ist abgebrochen; es beginnen keine weiteren Partien."
     )

@@ -14,12 +14,14 @@ from pg_server import run_sync
 from storage.boards import BoardMarks
 from storage.config import Target, parse_target
 from storage.db import Database
+from storage.errors import StepConflict
 from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
+from storage.takebacks import Answer, Position, TakebackRepo
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
 from storage.training import PuzzleRating, TrainingRepo
 from storage.unrated import UnratedMatches
@@ -132,6 +134,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await LocaleRepo(db).set(11, "de")
         await UnratedMatches(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
+        await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
         training = TrainingRepo(db)
@@ -140,3 +143,22 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await training.record_puzzle(tried, True, PuzzleRating(22, 1620.5, 240.0, 0.06, 1, 0, 1, 1))
         await training.start(33, "lesson", "climb")
         return ids
+
+
+async def take_back(
+    db: Database,
+    match_id: int,
+    from_ply: int,
+    to_ply: int,
+    snapshot: str,
+    *,
+    to_move_seat: int | None,
+    turn_deadline: float | None,
+) -> None:
+    """A takeback asked for by 11 at ``from_ply`` and agreed to by 22; StepConflict if
+    the match is not active there."""
+    repo = TakebackRepo(db)
+    asked = await repo.ask(match_id, 11, from_ply, to_ply, [22])
+    there = Position(snapshot, to_move_seat, turn_deadline)
+    if await repo.answer(asked.id, 22, True, there) is not Answer.DONE:
+        raise StepConflict(match_id, from_ply, "the match moved on or is over")

@@ -5,12 +5,11 @@ told, and replaced by the next turn passed (storage/turn_events.py)."""
 from __future__ import annotations
 
 import pytest
-from storage_testkit import duel, game_json, raw
+from storage_testkit import duel, game_json, raw, take_back
 
 from storage.db import Database
 from storage.errors import StepConflict, StorageError
 from storage.matches import MatchRepo, MatchStatus
-from storage.takebacks import TakebackRepo
 from storage.turn_events import PendingTurn, TurnEvents
 
 
@@ -90,8 +89,6 @@ async def test_a_turn_passed_by_a_step_taken_back_is_never_told(db: Database) ->
     await step(repo, undone, 1, 11, passes_turn=True)
     await step(repo, undone, 2, 22, passes_turn=True)
     for match_id in (kept, undone):
-        await TakebackRepo(db).take_back(
-            match_id, 2, 1, game_json(1, 1), to_move_seat=1, turn_deadline=None
-        )
+        await take_back(db, match_id, 2, 1, game_json(1, 1), to_move_seat=1, turn_deadline=None)
     # the turn passed at ply 1 still stands; the one passed at ply 2 is gone
     assert untold(await turns.pending()) == [(kept, 1, 1, 11)]

@@ -17,7 +17,7 @@ from bot.app import FEATURES
 from bot.env import Env
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-DISCORD_SIDE = [*sorted((BOT / "ui").glob("*.py")), BOT / "app.py", BOT / "discord_app.py"]
+DISCORD_SIDE = [*sorted((BOT / "ui").rglob("*.py")), BOT / "app.py", BOT / "discord_app.py"]
 LOOKUPS = frozenset({"get_cog", "dispatch"})
 ADDS = frozenset({"add_dynamic_items", "add_cog", "add_command", "add_commands"})
 # where a bot/ui module may add to the bot: its setup, and the helper the setups call
@@ -85,8 +85,8 @@ def test_the_discord_side_builds_no_service() -> None:
 def test_every_feature_module_is_listed() -> None:
     listed = {setup.__module__ for setup in FEATURES}
     with_setup = {
-        "bot.ui." + path.stem
-        for path in sorted((BOT / "ui").glob("*.py"))
+        ".".join(path.relative_to(BOT.parent).with_suffix("").parts)
+        for path in sorted((BOT / "ui").rglob("*.py"))
         if any(
             isinstance(node, ast.AsyncFunctionDef | ast.FunctionDef) and node.name == "setup"
             for node in ast.parse(path.read_text()).body
@@ -131,8 +131,8 @@ def test_the_check_sees_a_command_joining_at_import() -> None:
 
 def test_features_add_to_the_bot_only_in_their_setup() -> None:
     found = {
-        path.name: lines
-        for path in sorted((BOT / "ui").glob("*.py"))
+        str(path.relative_to(BOT)): lines
+        for path in sorted((BOT / "ui").rglob("*.py"))
         if (lines := adds_outside_setup(path.read_text()))
     }
     assert found == {}, f"add it in the module's setup, listed in bot/app.py: {found}"

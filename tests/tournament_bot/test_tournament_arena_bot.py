@@ -36,11 +36,11 @@ async def test_a_twenty_minute_arena_of_twelve_with_streaks_a_live_board_and_a_c
     club = Club(simcord_env, 12)
     rng = random.Random(20)
     await club.organiser.slash(
-        club.channel, "crosshairs tournament create", name="No end", format="arena"
+        club.channel, "crosshairs-tournament create", name="No end", format="arena"
     )
     await club.organiser.slash(
         club.channel,
-        "crosshairs tournament create",
+        "crosshairs-tournament create",
         name="Teams",
         format="arena",
         duration=5,
@@ -52,7 +52,7 @@ async def test_a_twenty_minute_arena_of_twelve_with_streaks_a_live_board_and_a_c
     ]
     created = answer(
         await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Blitz", format="arena", duration=20
+            club.channel, "crosshairs-tournament create", name="Blitz", format="arena", duration=20
         )
     )
     assert "arena for 20 minutes" in created.content and "tournament #1" in created.content

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.discord_app import CrosshairsBot
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.service import TournamentService
 
 from .tournament_harness import resign, start_duel
 

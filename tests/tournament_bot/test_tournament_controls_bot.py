@@ -36,7 +36,7 @@ async def test_round_robin_with_a_scheduled_start_repairing_and_set_and_correcte
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="League",
             format="round-robin",
             start_in=5,
@@ -56,7 +56,7 @@ async def test_round_robin_with_a_scheduled_start_repairing_and_set_and_correcte
     assert len(first_round) == 2 and len(club.channel.threads) == 2
 
     # Nobody has flown: the round can be paired again, in fresh threads.
-    repaired = answer(await club.organiser.slash(club.channel, "crosshairs tournament repair"))
+    repaired = answer(await club.organiser.slash(club.channel, "crosshairs-tournament repair"))
     assert "paired again" in repaired.content
     games = await open_games(simcord_env.bot, club)
     assert len(games) == 2 and len(club.channel.threads) == 4
@@ -68,11 +68,11 @@ async def test_round_robin_with_a_scheduled_start_repairing_and_set_and_correcte
     a, b = seat_users(live)
     token = live.game.legal_steps()[0].token
     await club.member(a).slash(thread, "crosshairs move", tokens=token)
-    await club.organiser.slash(club.channel, "crosshairs tournament repair")
+    await club.organiser.slash(club.channel, "crosshairs-tournament repair")
     assert refusals(simcord_env) == ["a game of this round has begun: set results instead"]
     await club.organiser.slash(
         club.channel,
-        "crosshairs tournament result",
+        "crosshairs-tournament result",
         player=club.member(a),
         opponent=club.member(b),
         outcome="player",
@@ -91,7 +91,7 @@ async def test_round_robin_with_a_scheduled_start_repairing_and_set_and_correcte
         if round_no == 3:  # the organiser corrects round 1's result: b won after all
             await club.organiser.slash(
                 club.channel,
-                "crosshairs tournament result",
+                "crosshairs-tournament result",
                 player=club.member(a),
                 opponent=club.member(b),
                 outcome="opponent",

@@ -41,7 +41,7 @@ async def test_an_eight_player_double_elimination_with_a_drop_a_clock_forfeit_an
     created = answer(
         await admin.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Cup",
             format="double",
             clock=120,
@@ -73,7 +73,7 @@ async def test_an_eight_player_double_elimination_with_a_drop_a_clock_forfeit_an
             await simcord_env.restart_bot(new_bot())
             assert await open_games(simcord_env.bot, club) != []
             assert len(club.channel.threads) == 8  # nothing opened twice
-            await admin.slash(club.channel, "crosshairs tournament drop", player=club.pilots[0])
+            await admin.slash(club.channel, "crosshairs-tournament drop", player=club.pilots[0])
             dropped = top
         for m in ready:
             a, b = int(m.first or 0), int(m.second or 0)
@@ -110,7 +110,7 @@ async def test_an_eight_player_double_elimination_with_a_drop_a_clock_forfeit_an
     (final,) = [t for t in club.said() if t.startswith("📊 **Cup** standings (final)")]
     assert final.splitlines()[1:] == lines
     shown = answer(
-        await club.pilots[3].slash(club.channel, "crosshairs tournament bracket", tournament_id=1)
+        await club.pilots[3].slash(club.channel, "crosshairs-tournament bracket", tournament_id=1)
     )
     assert shown.attachments[0].filename == "bracket.png"
     assert any("(forfeit)" in t and club.name(top) in t for t in club.said())

@@ -26,7 +26,7 @@ async def test_a_double_round_robin_meets_everyone_twice_with_the_seats_swapped(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Twice Round",
             format="double-round-robin",
             tiebreaks="head-to-head,sonneborn-berger",

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.discord_app import CrosshairsBot
-from bot.services.tournament_service import TournamentService
-from bot.ui.tournament_desk import TournamentDesk
+from bot.services.tournaments.service import TournamentService
+from bot.ui.tournaments.desk import TournamentDesk
 
 from .tournament_harness import resign, start_duel
 

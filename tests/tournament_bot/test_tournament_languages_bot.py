@@ -75,7 +75,7 @@ async def test_a_knockout_and_a_team_invitation_post_no_english_word_in_the_serv
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Pokal",
             format="single",
             third_place=True,
@@ -101,7 +101,7 @@ async def test_a_knockout_and_a_team_invitation_post_no_english_word_in_the_serv
     team_event = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Doppel",
             format="swiss",
             rounds=1,
@@ -112,7 +112,7 @@ async def test_a_knockout_and_a_team_invitation_post_no_english_word_in_the_serv
     captain, partner = club.pilots[:2]
     invitation = answer(
         await captain.slash(
-            club.channel, "crosshairs tournament team", partner=partner, tournament_id=number
+            club.channel, "crosshairs-tournament team", partner=partner, tournament_id=number
         )
     )
     assert "**Doppel**" in invitation.content and partner.mention in invitation.content
@@ -141,7 +141,7 @@ async def test_an_arena_in_a_spanish_server_posts_no_english_word(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Relámpago",
             format="arena",
             duration=1,
@@ -175,7 +175,7 @@ async def test_the_round_clock_in_a_french_server_posts_no_english_word(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Horloge",
             format="swiss",
             rounds=2,
@@ -201,12 +201,12 @@ async def test_the_round_clock_in_a_french_server_posts_no_english_word(
     await tick(simcord_env, clock, 5 * 60)
     assert any(t.startswith("📣 **Horloge — ronde 2**") for t in club.said())
     # the organiser's controls: the round paired again, a player dropped, the event ended
-    await club.organiser.slash(club.channel, "crosshairs tournament repair")
+    await club.organiser.slash(club.channel, "crosshairs-tournament repair")
     assert "🔀 **Horloge** : la ronde est appariée à nouveau." in club.said()
-    await club.organiser.slash(club.channel, "crosshairs tournament drop", player=club.pilots[3])
+    await club.organiser.slash(club.channel, "crosshairs-tournament drop", player=club.pilots[3])
     dropped = f"{club.pilots[3].mention} est retiré de **Horloge**"
     assert any(t.startswith(dropped) for t in club.said())
-    await club.organiser.slash(club.channel, "crosshairs tournament end")
+    await club.organiser.slash(club.channel, "crosshairs-tournament end")
     assert "🛑 **Horloge** est terminé." in club.said()
     assert club.said()[-1].startswith("🏆 **Horloge** est terminé. Vainqueur : <@")
 

@@ -27,7 +27,7 @@ async def test_rounds_open_at_their_set_time_with_a_reminder_and_a_no_show_forfe
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Clockwork",
             format="swiss",
             rounds=2,

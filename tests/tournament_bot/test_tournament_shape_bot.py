@@ -1,4 +1,4 @@
-"""What an organiser can shape through ``/crosshairs tournament create``: the planes,
+"""What an organiser can shape through ``/crosshairs-tournament create``: the planes,
 ruleset, clouds and fire of every game, a turn clock within sense; and what the sign-up
 message and its buttons tell the people who join."""
 
@@ -21,7 +21,7 @@ async def test_every_game_of_the_event_has_the_organisers_settings(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Classic Cup",
             format="single",
             planes=3,
@@ -65,7 +65,7 @@ async def test_a_mode_with_fixed_planes_is_refused_and_nothing_is_created(
     refused = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Bad",
             format="swiss",
             rounds=3,
@@ -85,7 +85,7 @@ async def test_the_standings_picture_shows_ratings_as_everything_else_does(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Cup",
             format="swiss",
             rounds=1,

@@ -21,7 +21,7 @@ async def test_start_acts_once_and_the_sign_up_buttons_go(
     club = Club(simcord_env, 4)
     created = answer(
         await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Once", format="round-robin"
+            club.channel, "crosshairs-tournament create", name="Once", format="round-robin"
         )
     )
     for pilot in club.pilots:

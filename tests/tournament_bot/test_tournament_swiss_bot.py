@@ -57,13 +57,13 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
     ledger: list[PairingResult] = []
 
     await club.stranger.slash(
-        club.channel, "crosshairs tournament create", name="Sneaky", format="swiss", rounds=3
+        club.channel, "crosshairs-tournament create", name="Sneaky", format="swiss", rounds=3
     )
     assert refusals(simcord_env) == [NOT_ORGANISER]
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Spring Swiss",
             format="swiss",
             rounds=3,
@@ -93,7 +93,7 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
 
     # Round 1, paused before its last result: no round 2 until the organiser resumes,
     # and the bot restarts in between.
-    await club.organiser.slash(club.channel, "crosshairs tournament pause")
+    await club.organiser.slash(club.channel, "crosshairs-tournament pause")
     for thread, live in games:
         first, second = seat_users(live)
         loser = rng.choice((first, second))
@@ -104,7 +104,7 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
     assert not any("round 2**" in t for t in club.said())
     await simcord_env.restart_bot(new_bot())
     bot = simcord_env.bot
-    await club.organiser.slash(club.channel, "crosshairs tournament resume")
+    await club.organiser.slash(club.channel, "crosshairs-tournament resume")
     games = await open_games(bot, club)
     assert len(games) == 4
     assert any(t.startswith("📣 **Spring Swiss — round 2**") for t in club.said())
@@ -116,7 +116,7 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
     dropped = seat_users(drop_live)[1]
     stays = seat_users(drop_live)[0]
     await club.organiser.slash(
-        club.channel, "crosshairs tournament drop", player=club.member(dropped)
+        club.channel, "crosshairs-tournament drop", player=club.member(dropped)
     )
     ledger.append(duel(stays, dropped, stays, forfeit=True))
     assert drop_live.game.is_over  # their game was resigned for them
@@ -159,9 +159,9 @@ async def test_an_eight_player_swiss_with_a_no_show_a_drop_a_clock_forfeit_and_a
 
     # Standings on request, and the organiser controls refused to a plain member.
     shown = answer(
-        await club.pilots[0].slash(club.channel, "crosshairs tournament standings", tournament_id=1)
+        await club.pilots[0].slash(club.channel, "crosshairs-tournament standings", tournament_id=1)
     )
     assert shown.attachments and shown.attachments[0].filename == "standings.png"
     assert shown.content.splitlines() == lines
-    await club.stranger.slash(club.channel, "crosshairs tournament end", tournament_id=1)
+    await club.stranger.slash(club.channel, "crosshairs-tournament end", tournament_id=1)
     assert refusals(simcord_env) == [NOT_ORGANISER, NOT_ORGANISER]

@@ -28,7 +28,7 @@ async def test_a_swiss_of_tables_of_three_scored_by_placement(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Furball",
             format="swiss",
             rounds=2,

@@ -1,5 +1,5 @@
 """A 2v2 team Swiss run through Discord: captains invite their partners with
-``/crosshairs tournament team``, partners accept with a button (a second press, a
+``/crosshairs-tournament team``, partners accept with a button (a second press, a
 stranger's press and a decline are handled), four teams play two rounds at 2v2 tables,
 and the standings rank the teams, worked out here from the results the test caused."""
 
@@ -29,7 +29,7 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
     created = answer(
         await club.organiser.slash(
             club.channel,
-            "crosshairs tournament create",
+            "crosshairs-tournament create",
             name="Pairs",
             format="swiss",
             rounds=2,
@@ -42,13 +42,13 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
     assert "a captain enters a team" in joined.content and joined.ephemeral
 
     # p6's first invitation is declined; p6 invites p7 again and this time it is accepted.
-    invite = answer(await p[6].slash(club.channel, "crosshairs tournament team", partner=p[7]))
+    invite = answer(await p[6].slash(club.channel, "crosshairs-tournament team", partner=p[7]))
     await p[7].click(invite, label="Decline")
     assert any("team is called off" in t for t in club.said())
     teams = [(p[0], p[1]), (p[2], p[3]), (p[4], p[5]), (p[6], p[7])]
     for captain, partner in teams:
         invite = answer(
-            await captain.slash(club.channel, "crosshairs tournament team", partner=partner)
+            await captain.slash(club.channel, "crosshairs-tournament team", partner=partner)
         )
         assert partner.mention in invite.content
         stranger = answer(await club.stranger.click(invite, label="Accept"))
@@ -58,7 +58,7 @@ async def test_a_two_v_two_team_swiss_from_invitations_to_the_final_standings(
         assert again.ephemeral and "already accepted" in again.content
     entered = [t for t in club.said() if "team is complete and entered" in t]
     assert len(entered) == 4  # each team entered once, though its partner pressed twice
-    await p[1].slash(club.channel, "crosshairs tournament team", partner=p[2])
+    await p[1].slash(club.channel, "crosshairs-tournament team", partner=p[2])
     assert refusals(simcord_env) == ["someone in that team is already in a team of this event"]
 
     await club.organiser.click(created, label="Start")

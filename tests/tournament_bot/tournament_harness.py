@@ -74,7 +74,7 @@ async def start_duel(env: Any, bot: CrosshairsBot) -> tuple[Club, Any, list[int]
     club = Club(env, 2)
     created = answer(
         await club.organiser.slash(
-            club.channel, "crosshairs tournament create", name="Once", format="round-robin"
+            club.channel, "crosshairs-tournament create", name="Once", format="round-robin"
         )
     )
     for pilot in club.pilots:

@@ -74,19 +74,74 @@ def test_the_intended_answer_reaches_the_goal(lesson: lessons.Lesson) -> None:
     assert result.passed, result.reasons
 
 
-@pytest.mark.parametrize(
-    "lesson", [x for x in shipped.course() if x.mistake], ids=lambda lesson: lesson.id
-)
-def test_a_wrong_try_is_explained(lesson: lessons.Lesson) -> None:
-    result = _play(lesson, lesson.mistake)
-    assert not result.passed
-    assert result.reasons and all(r.endswith(".") for r in result.reasons)
+# For every lesson, a turn that does what the goal's words could be read to ask — a
+# plane placed, a climb, a flight towards the cell, a turn, a dive — but not the goal.
+LETTER_NOT_GOAL = {
+    "enter": "+a1E",  # placed on the home row, but facing along it, not up the board
+    "ramp": "a3C +a1NE +a5NW",  # three actions used, one of them a move
+    "climb": "a2C",  # a climb, but from height 0: it reaches 1
+    "level": "d4C",  # flown from d4 towards d6, but climbing
+    "turn": "d4F>",  # flown to d6 and turned, but right
+    "dive": "d4P< -",  # a power dive that stays at d4, turning once
+    "crash-avoid": "a3P>",  # a power dive with a turn, but off the board
+    "crash": "d6C",  # a plane flown, the doomed one left waiting
+    "shoot": "b3F",  # b3 flown at d6's row, no second gun on it
+    "escape": "a2C",  # a plane flown, but not the one caught
+    "clouds": "d2F",  # towards d7, but through the cloud
+    "win": "b3F",  # flown at the enemy, no kill
+    "notation": "d4SS -",  # two swoops, no right turn
+    "ffa": "b3F",
+    "home": "+g2NW +i4E",  # two planes on the home side, one nose to the edge
+    "teams": "b3F",
+    "circle": "b3F",
+    "turbulence": "d4F",  # into the cloud, but level: the cloud takes a height
+    "concealed": "b3F",
+    "aces": "d4P< -",  # turned on the spot, but 60°
+    "handicap": "a2C",  # height 1, but by moving, not by placing
+    "no-level": "d4C",
+    "classic": "d4F",  # level flight, but two cells
+}
+
+
+def test_every_lesson_has_an_answer_that_meets_the_letter_but_not_the_goal() -> None:
+    assert sorted(LETTER_NOT_GOAL) == sorted(x.id for x in shipped.course())
+
+
+@pytest.mark.parametrize("lesson", shipped.course(), ids=lambda lesson: lesson.id)
+def test_the_check_refuses_an_answer_that_breaks_the_goal(lesson: lessons.Lesson) -> None:
+    for tried in (LETTER_NOT_GOAL[lesson.id], lesson.mistake):
+        result = _play(lesson, tried)
+        assert not result.passed, f"{lesson.id}: {tried!r} passed"
+        assert result.reasons and all(r.endswith(".") for r in result.reasons)
     assert lesson.wrong
 
 
-def test_most_lessons_can_be_failed() -> None:
-    course = shipped.course()
-    assert sum(1 for x in course if x.mistake) >= len(course) - 3
+def test_a_plane_placed_facing_along_the_row_does_not_pass_lesson_one() -> None:
+    """Its goal asks for a plane facing up the board; the reason names the facing."""
+    enter = shipped.lesson("enter")
+    assert _play(enter, "+a1E").reasons == ("Your plane placed at a1 faces E, not NE or NW.",)
+    assert _play(enter, "+a1NW").passed and _play(enter, "+a6NE").passed
+
+
+def test_the_explanation_fits_a_climb_that_fell_short() -> None:
+    """A player who did climb is not told that only a climb gains height: the reason
+    says how high the plane got, the lesson's sentence why that is not enough."""
+    climb = shipped.lesson("climb")
+    assert _play(climb, "a2C").reasons == (
+        "None of your planes is at height 2 or more: the highest, at b3, is at height 1.",
+    )
+    assert "only a plane that starts the turn at height 1" in climb.wrong
+
+
+def test_a_move_instead_of_a_placement_is_named() -> None:
+    assert _play(shipped.lesson("ramp"), "a3C +a1NE +a5NW").reasons == (
+        "You placed 2 of the 3 planes asked for.",
+        "Flying the plane at a3 used an action of the turn.",
+    )
+
+
+def test_every_lesson_has_a_typical_mistake() -> None:
+    assert all(x.mistake for x in shipped.course())
 
 
 def test_a_course_with_an_unknown_condition_is_refused() -> None:

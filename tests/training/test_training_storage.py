@@ -61,7 +61,7 @@ async def test_a_puzzle_at_your_level_is_one_near_your_rating_not_tried_yet(
     async with await Database.open(tmp_path / "bot.db") as db:
         training = TrainingService(db)
         first = await training.open_puzzle(7)
-        assert first.puzzle is not None and first.puzzle.id == "p-1480"
+        assert first.puzzle is not None and first.puzzle.id in {"p-1480", "p-1550"}
         await training.repo.record_puzzle(
             first.run, True, PuzzleRating(7, 2150.0, 100.0, 0.06, 1, 0, 1, 1)
         )

@@ -8,11 +8,11 @@ a restart between (or during) rounds carries on where it stopped.
 
 :class:`TournamentService` is the one object the Discord layer talks to: the organiser's
 controls live here, and it holds one collaborator per part of the work —
-:class:`~bot.services.tournament_rounds.TournamentRounds` (pairings, results, standings,
-handing an arena to its :class:`~bot.services.tournament_arena.ArenaRounds`),
-:class:`~bot.services.tournament_registration.Registration` (before round 1),
-:class:`~bot.services.tournament_teams.TeamDesk` (team invitations) and the
-:class:`~bot.services.tournament_times.RoundClock`. The flow, which the Discord cogs
+:class:`~bot.services.tournaments.rounds.TournamentRounds` (pairings, results, standings,
+handing an arena to its :class:`~bot.services.tournaments.arena.ArenaRounds`),
+:class:`~bot.services.tournaments.registration.Registration` (before round 1),
+:class:`~bot.services.tournaments.teams.TeamDesk` (team invitations) and the
+:class:`~bot.services.tournaments.times.RoundClock`. The flow, which the Discord cogs
 drive and the tests follow:
 
 1. :meth:`TournamentService.create` stores the event and its :class:`TournamentPlan`;
@@ -22,7 +22,7 @@ drive and the tests follow:
    a dropped player, are decided at once.
 3. Each undecided pairing plays a series: :meth:`start_pairing` creates it through the
    :class:`~bot.services.series.SeriesService` (the cog gives it a thread).
-4. When a match's series game is booked (the series desk's ``GameBooked``),
+4. When a match's series game is booked (``GameBooked``: :mod:`bot.services.end_books`),
    :meth:`series_booked` books the pairing's result once the series is over.
    :meth:`advance` then finishes the round and opens the next, or finishes the
    tournament, unless the organiser has paused it.
@@ -40,7 +40,7 @@ from dataclasses import replace
 
 from bot.services.live import AlreadyOver, LiveMatch, MatchError, Update
 from bot.services.series import SeriesService
-from bot.services.tournament_plan import (
+from bot.services.tournaments.plan import (
     ELIMINATION,
     Advance,
     Decided,
@@ -48,10 +48,10 @@ from bot.services.tournament_plan import (
     Tick,
     TournamentPlan,
 )
-from bot.services.tournament_registration import Registration
-from bot.services.tournament_rounds import TournamentRounds
-from bot.services.tournament_teams import TeamDesk
-from bot.services.tournament_times import RoundClock
+from bot.services.tournaments.registration import Registration
+from bot.services.tournaments.rounds import TournamentRounds
+from bot.services.tournaments.teams import TeamDesk
+from bot.services.tournaments.times import RoundClock
 from competition.elimination import Bracket
 from competition.teams import Team
 from i18n import _

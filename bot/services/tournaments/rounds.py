@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
 from bot.services.series import SeriesPlan, SeriesService
-from bot.services.tournament_arena import ArenaRounds
-from bot.services.tournament_plan import (
+from bot.services.tournaments.arena import ArenaRounds
+from bot.services.tournaments.plan import (
     ELIMINATION,
     ROUND_ROBIN,
     Advance,
@@ -42,7 +42,7 @@ from storage.tournaments import StoredPairing, Tournament, TournamentRepo, Tourn
 
 class TournamentRounds:
     """The stored rounds of every format; an arena's own way of advancing, showing its
-    games and ranking is its :class:`~bot.services.tournament_arena.ArenaRounds`."""
+    games and ranking is its :class:`~bot.services.tournaments.arena.ArenaRounds`."""
 
     def __init__(self, series: SeriesService) -> None:
         self.series = series

@@ -10,8 +10,8 @@ import asyncio
 from dataclasses import replace
 
 from bot.services.live import MatchUnavailable, Update
-from bot.services.tournament_plan import ELIMINATION, Tick, TournamentPlan, moment
-from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournaments.plan import ELIMINATION, Tick, TournamentPlan, moment
+from bot.services.tournaments.rounds import TournamentRounds
 from competition.model import Pairing
 from competition.schedule import RoundTimes, no_show_results
 from storage.tournaments import StoredPairing, Tournament, TournamentStatus

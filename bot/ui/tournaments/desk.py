@@ -13,17 +13,16 @@ from discord.ext import commands, tasks
 
 from bot.services import workers
 from bot.services.clock import Clock
-from bot.services.events import EventBus, GameBooked, nonce
+from bot.services.events import EventBus, PairingBooked, nonce
 from bot.services.jobs import draw_bracket, draw_standings
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
-from bot.services.tournament_plan import ELIMINATION, Advance, Tick, TournamentPlan
-from bot.services.tournament_service import TournamentService
-from bot.ui.buttons import show_update
+from bot.services.tournaments.plan import ELIMINATION, Advance, Tick, TournamentPlan
+from bot.services.tournaments.service import TournamentService
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.series import SeriesDesk
-from bot.ui.tournament_board import ArenaBoards
+from bot.ui.tournaments.board import ArenaBoards
 from competition.ratings import display_of
 from competition.standings import TieBreak
 from competition.teams import Team
@@ -129,7 +128,7 @@ class TournamentDesk(commands.Cog):
                 )
             )
         for update in tick.updates:
-            await show_update(self.bot, update)
+            await self.bot.env.life.after(update)
         if tick.forfeited:
             names = await self._names([pp.user_id for p in tick.forfeited for pp in p.players])
             lines = [
@@ -330,16 +329,13 @@ class TournamentDesk(commands.Cog):
     async def after_results(self, tid: int, updates: list[Any]) -> None:
         """After an organiser changed results: show resigned games, then open what is due."""
         for update in updates:
-            await show_update(self.bot, update)
+            await self.bot.env.life.after(update)
         await self.publish(tid, await self.service.advance(tid))
 
-    async def series_booked(self, event: GameBooked) -> None:
-        """Book a tournament series' result; open what it makes due. The booking line is
-        shown once, even when a restart has this end shown again."""
-        live = event.match
-        decided = await self.service.series_booked(live, event.series)
-        if decided is None:
-            return
+    async def pairing_booked(self, decided: PairingBooked) -> None:
+        """A tournament series' result booked: its line, then open what it makes due.
+        The line is shown once, even when a restart has this end shown again."""
+        live = decided.match
         t = decided.tournament
         channel = await self._channel(t)
 

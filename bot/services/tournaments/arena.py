@@ -16,7 +16,7 @@ import asyncio
 from typing import Protocol
 
 from bot.services.clock import Clock
-from bot.services.tournament_plan import Advance, Line, RoundOpened, TournamentPlan, moment
+from bot.services.tournaments.plan import Advance, Line, RoundOpened, TournamentPlan, moment
 from competition.arena import accepts_pairings, leaderboard, pair_waiting
 from competition.model import Entrant, PairingResult
 from storage.tournaments import StoredPairing, Tournament, TournamentRepo, TournamentStatus
@@ -24,7 +24,7 @@ from storage.tournaments import StoredPairing, Tournament, TournamentRepo, Tourn
 
 class RoundBook(Protocol):
     """What an arena uses of the tournament's rounds (:class:`~bot.services.
-    tournament_rounds.TournamentRounds`): the stored event, its history and field."""
+    tournaments.rounds.TournamentRounds`): the stored event, its history and field."""
 
     repo: TournamentRepo
     clock: Clock

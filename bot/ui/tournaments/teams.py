@@ -1,4 +1,4 @@
-"""Entering a team event: ``/crosshairs tournament team`` (the captain names the other
+"""Entering a team event: ``/crosshairs-tournament team`` (the captain names the other
 members) posts an invitation with Accept and Decline buttons; once every member has
 accepted, the team is entered. The buttons' ids carry the event and the captain, so they
 work after a restart; two presses at once are settled by the stored claim (the service's
@@ -17,7 +17,8 @@ from bot.ui.components import components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
-from bot.ui.tournament import tournament, tournament_here
+from bot.ui.text import name_of
+from bot.ui.tournaments.group import tournament, tournament_here
 from i18n import _
 
 if TYPE_CHECKING:
@@ -101,8 +102,8 @@ async def team(
     await bot_of(interaction).env.tournaments.form_team(
         found.id,
         interaction.guild_id,
-        (captain.id, captain.display_name),
-        [(p.id, p.display_name) for p in others],
+        (captain.id, name_of(captain)),
+        [(p.id, name_of(p)) for p in others],
     )
     invited = " ".join(p.mention for p in others)
     with for_everyone(bot_of(interaction), found.guild_id):  # the invitation is public

@@ -1,4 +1,4 @@
-"""Tournaments in Discord: ``/crosshairs tournament …``, the registration message with
+"""Tournaments in Discord: ``/crosshairs-tournament …``, the registration message with
 its buttons, and the desk that opens rounds and books results.
 
 Who may organise: members with the **Manage Server** permission, or with a role named
@@ -9,11 +9,11 @@ The flow (docs/tournaments.md, "Running a tournament in Discord"): ``create`` po
 registration message with Join, Leave and Check in buttons, and Close check-in and
 Start for the organiser. Each round is posted with its pairings, pinging the players;
 every pairing's series plays in its own thread through the series desk. When a series
-ends, :class:`~bot.ui.tournament_desk.TournamentDesk` records the result, and when the
+ends, :class:`~bot.ui.tournaments.desk.TournamentDesk` records the result, and when the
 round is complete it posts the standings (and the bracket) and opens the next round.
 
-By phase: :mod:`bot.ui.tournament_registration` (create, the registration buttons),
-:mod:`bot.ui.tournament_desk` (rounds) and :mod:`bot.ui.tournament_controls` (the
+By phase: :mod:`bot.ui.tournaments.registration` (create, the registration buttons),
+:mod:`bot.ui.tournaments.desk` (rounds) and :mod:`bot.ui.tournaments.controls` (the
 organiser's commands). This module holds the command group, who may organise, and the
 commands anyone may use.
 """
@@ -27,8 +27,8 @@ from discord import app_commands
 
 from bot.services.live import MatchError
 from bot.services.records import Tournament, TournamentStatus
-from bot.services.tournament_plan import ELIMINATION
-from bot.ui.commands import add_commands
+from bot.services.tournaments.plan import ELIMINATION
+from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.language import for_everyone
@@ -49,9 +49,8 @@ FORMAT_NAMES = {
     "arena": N_("arena"),
 }
 
-tournament = app_commands.Group(
-    name="tournament",
-    description="Tournaments: Swiss, round robin, knockout, arena",
+tournament = top_level(
+    "crosshairs-tournament", "Crosshairs tournaments: Swiss, round robin, knockout, arena"
 )
 
 
@@ -128,4 +127,4 @@ async def bracket_cmd(interaction: discord.Interaction, tournament_id: int | Non
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    add_commands(tournament)
+    bot.tree.add_command(tournament)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.services.live import MatchError
-from bot.services.tournament_plan import FORMATS, Advance, TournamentPlan, team_size
-from bot.services.tournament_rounds import TournamentRounds
+from bot.services.tournaments.plan import FORMATS, Advance, TournamentPlan, team_size
+from bot.services.tournaments.rounds import TournamentRounds
 from competition.standings import TieBreak
 from i18n import _, n_
 from rules.modes import MODES
@@ -75,7 +75,7 @@ class Registration:
         t = await self._open(tid)
         if team_size(t.mode) is not None:
             raise MatchError(
-                _("in a team event a captain enters a team: `/crosshairs tournament team`")
+                _("in a team event a captain enters a team: `/crosshairs-tournament team`")
             )
         try:
             await self.repo.enter(tid, user_id, name)

@@ -1,4 +1,4 @@
-"""Entering a tournament: ``/crosshairs tournament create`` and the registration message's
+"""Entering a tournament: ``/crosshairs-tournament create`` and the registration message's
 buttons (join, leave, check in; close check-in and start for the organiser)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.services.live import MatchError
 from bot.services.once import IN_FLIGHT
 from bot.services.records import Tournament, TournamentStatus
-from bot.services.tournament_plan import TournamentPlan
+from bot.services.tournaments.plan import TournamentPlan
 from bot.ui.commands import add_commands
 from bot.ui.components import components
 from bot.ui.context import bot_of
@@ -29,9 +29,9 @@ from bot.ui.options import (
     game_settings_text,
     turn_clock,
 )
-from bot.ui.text import LIST, NAME, bounded, plain
-from bot.ui.tournament import FORMAT_NAMES, require_organiser, tournament, tournament_here
-from bot.ui.tournament_desk import TournamentDesk, no_shows_text
+from bot.ui.text import LIST, NAME, Picked, bounded, name_of, plain, visible
+from bot.ui.tournaments.desk import TournamentDesk, no_shows_text
+from bot.ui.tournaments.group import FORMAT_NAMES, require_organiser, tournament, tournament_here
 from competition.standings import DEFAULT_ORDER
 from i18n import LANGUAGES, N_, _, in_language, n_
 from rules.errors import RulesError
@@ -111,7 +111,7 @@ class RegistrationButton(
                 # answered first: the writes below may take longer than Discord waits
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.op == "join":
-                    await service.join(self.tid, user.id, user.display_name)
+                    await service.join(self.tid, user.id, name_of(user))
                     text = _("✅ You are in. Watch this channel for check-in and your pairings.")
                 elif self.op == "leave":
                     await service.leave(self.tid, user.id)
@@ -174,14 +174,14 @@ class RegistrationButton(
 async def create(
     interaction: discord.Interaction,
     name: app_commands.Range[str, 1, NAME],
-    format: str,
+    format: Picked,
     rounds: app_commands.Range[int, 0, 20] = 0,
-    mode: str = "duel",
+    mode: Picked = "duel",
     games: app_commands.Range[int, 1, 7] = 1,
     third_place: bool = False,
     reset: bool = True,
     clock: int | None = None,
-    handicaps: str = "none",
+    handicaps: Picked = "none",
     check_in: bool = False,
     start_in: app_commands.Range[int, 0, 10080] = 0,
     round_minutes: app_commands.Range[int, 0, 1440] = 0,
@@ -189,14 +189,14 @@ async def create(
     duration: app_commands.Range[int, 0, 1440] = 0,
     tiebreaks: app_commands.Range[str, 0, LIST] = "",
     planes: app_commands.Range[int, 3, 6] | None = None,
-    ruleset: str = "2026",
-    clouds: str = "random",
-    fire: str = "auto",
+    ruleset: Picked = "2026",
+    clouds: Picked = "random",
+    fire: Picked = "auto",
 ) -> None:
     require_organiser(interaction)
     bot = bot_of(interaction)
     name = plain(bounded(name, NAME, N_("a tournament's name")))
-    if not name:
+    if not visible(name):  # blank-looking wherever it is shown
         raise MatchError(_("give the tournament a name"))
     bounded(tiebreaks, LIST, N_("tie-breaks"))
     try:  # a mode with fixed planes, or a bad choice, is refused before anything is stored
@@ -263,12 +263,12 @@ def sign_up_lines(created: Tournament, plan: TournamentPlan, every_game: Setting
     if teams and plan.check_in:
         lines.append(
             _(
-                "A captain enters a team with `/crosshairs tournament team`, then **Check in** "
+                "A captain enters a team with `/crosshairs-tournament team`, then **Check in** "
                 "before check-in closes."
             )
         )
     elif teams:
-        lines.append(_("A captain enters a team with `/crosshairs tournament team`."))
+        lines.append(_("A captain enters a team with `/crosshairs-tournament team`."))
     elif plan.check_in:
         lines.append(_("Press **Join** to enter, then **Check in** before check-in closes."))
     else:

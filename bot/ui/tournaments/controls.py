@@ -9,12 +9,13 @@ import discord
 from discord import app_commands
 
 from bot.services.records import TournamentStatus
-from bot.services.tournament_plan import Advance
+from bot.services.tournaments.plan import Advance
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.language import for_everyone
-from bot.ui.tournament import require_organiser, tournament, tournament_here
+from bot.ui.text import Picked
+from bot.ui.tournaments.group import require_organiser, tournament, tournament_here
 from i18n import _
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ async def result(
     interaction: discord.Interaction,
     player: discord.User,
     opponent: discord.User,
-    outcome: str,
+    outcome: Picked,
     tournament_id: int | None = None,
 ) -> None:
     require_organiser(interaction)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.services.live import AlreadyOver, MatchError, NotYours
-from bot.services.tournament_plan import team_size
+from bot.services.tournaments.plan import team_size
 from competition.teams import Team
 from i18n import _
 from storage.errors import StorageError

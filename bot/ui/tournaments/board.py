@@ -11,7 +11,7 @@ import discord
 
 from bot.services.clock import Clock
 from bot.services.records import TournamentStatus
-from bot.services.tournament_service import TournamentService
+from bot.services.tournaments.service import TournamentService
 from i18n import _
 
 EDIT_EVERY = 5.0  # seconds between two edits of one board

@@ -1,0 +1,242 @@
+"""A press, start to finish: the persistent buttons of a match and its cockpit, and what
+they ask the services to do. Each checks what it can, answers Discord first, then acts
+through the game manager and hands the committed action to the match's life
+(:meth:`bot.services.life.MatchLife.after`), which publishes what it did; what the press
+shows of its own (the cockpit, the board it was pressed on) it asks of the match's
+surface (:class:`bot.ui.surfaces.MatchSurface`), chosen once per match. The buttons
+themselves are built with the board (:mod:`bot.ui.board`, which documents their custom
+ids).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.services import cockpit
+from bot.services.live import LiveMatch, MatchError
+from bot.ui.board import ACTIONS, COCKPIT_BUTTON, COCKPIT_MENU, LABELS, send_cockpit
+from bot.ui.cockpit_items import CHOICE, choice_button, choice_id, choice_of, menu_select, read_menu
+from bot.ui.components import components
+from bot.ui.context import bot_of
+from bot.ui.errors import guarded, tell
+from bot.ui.surfaces import MatchSurface, surfaces_of
+from bot.ui.thread import board_file, drawings_of, send_record
+from bot.ui.walls import match_of_press
+from i18n import _
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+
+def surface_of(interaction: discord.Interaction, live: LiveMatch) -> MatchSurface:
+    return surfaces_of(bot_of(interaction)).of(live)
+
+
+class MatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:(?P<action>" + ACTIONS + r"):(?P<id>\d+)",
+):
+    def __init__(self, action: str, match_id: int) -> None:
+        label, style, emoji = LABELS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=_(label), style=style, emoji=emoji, custom_id=f"xh:{action}:{match_id}"
+            )
+        )
+        self.action = action
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MatchButton:
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        games = bot.games
+        live = await match_of_press(interaction, self.match_id)
+        if self.action == "record":  # also on a finished board played in one message
+            await send_record(interaction, await games.get(self.match_id))
+            return
+        surface = surface_of(interaction, live)
+        if await surface.caught_up(interaction, live):
+            return
+        if live.over:
+            raise MatchError(live.over_text())
+        if self.action == "play":
+            games.check_turn(live, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_cockpit(interaction, live, ())
+        elif self.action == "lines":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(
+                _("Lines of fire of the side to move; caught planes are marked."),
+                file=await board_file(drawings_of(bot), live, lines=True),
+                ephemeral=True,
+            )
+        elif self.action == "resign":
+            await ask_to_resign(interaction, live)
+        else:
+            await interaction.response.defer()
+            if self.action in ("draw", "accept"):
+                update = await games.offer_draw(self.match_id, interaction.user.id)
+            elif self.action == "decline":
+                update = await games.decline_draw(self.match_id, interaction.user.id)
+            else:
+                update = await games.clocks.claim_timeout(self.match_id, interaction.user.id)
+            await bot.env.life.after(update, via=surface.shown_through(interaction))
+            await tell(interaction, _("Done."))
+
+
+class ConfirmResign(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:sure:(?P<id>\d+)"
+):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_("Yes, resign"),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"xh:sure:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmResign:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._act(interaction))
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        await match_of_press(interaction, self.match_id)
+        await interaction.response.defer()
+        update = await bot_of(interaction).games.resign(self.match_id, interaction.user.id)
+        # the confirmation is used up: its button stays, disabled, under the outcome (its
+        # label said again in the asker's language: discord.py rebuilt it before they spoke)
+        self.item.disabled = True
+        self.item.label = _("Yes, resign")
+        view = components()
+        view.add_item(self.item)
+        said = (
+            "🛑 " + _("The game is aborted.") if update.match.aborted else "🏳️ " + _("You resigned.")
+        )
+        await interaction.edit_original_response(content=said, view=view)
+        await bot_of(interaction).env.life.after(update)
+
+
+async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """The Resign button and ``/crosshairs resign`` both ask before resigning."""
+    if not live.seats_of(interaction.user.id):
+        raise MatchError(_("you are not playing in this match"))
+    early = bool(live.game.unflown())
+    question = (
+        _(
+            "Really resign? Not every side has flown a turn yet, so the game is aborted and "
+            "not rated."
+        )
+        if early
+        else _("Really resign? This cannot be undone.")
+    )
+    view = components()
+    view.add_item(ConfirmResign(live.id))
+    await interaction.response.send_message(question, view=view, ephemeral=True)
+
+
+# ------------------------------------------------------------------ cockpit
+
+
+class CockpitButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"xh:ck:(?P<id>\d+):(?P<ply>\d+):" + CHOICE,
+):
+    def __init__(
+        self, match_id: int, ply: int, choice: cockpit.Choice, row: int | None = None
+    ) -> None:
+        custom_id = COCKPIT_BUTTON.format(match=match_id, ply=ply, choice=choice_id(choice))
+        super().__init__(choice_button(choice, custom_id, row))
+        self.match_id = match_id
+        self.ply = ply
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CockpitButton:
+        return cls(int(match["id"]), int(match["ply"]), choice_of(match["op"], match["arg"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        live = await match_of_press(interaction, self.match_id)
+        surface = surface_of(interaction, live)
+        if await surface.caught_up(interaction, live, self.ply):
+            return
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        await interaction.response.defer()
+        if self.choice.token is None:
+            await surface.cockpit(interaction, live, self.choice.path, "")
+            return
+        await _fly(interaction, surface, live, [self.choice.token], self.ply)
+
+
+class CockpitMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"xh:cm:(?P<id>\d+):(?P<ply>\d+):(?P<n>\d)",
+):
+    """A menu of whole plane actions (or placements): the value is their notation."""
+
+    def __init__(self, match_id: int, ply: int, n: int, menu: cockpit.Menu | None = None) -> None:
+        super().__init__(menu_select(COCKPIT_MENU.format(match=match_id, ply=ply, n=n), menu))
+        self.match_id = match_id
+        self.ply = ply
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CockpitMenu:
+        return cls(int(match["id"]), int(match["ply"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        live = await match_of_press(interaction, self.match_id)
+        surface = surface_of(interaction, live)
+        if await surface.caught_up(interaction, live, self.ply):
+            return
+        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        chosen = read_menu(self.item.values)
+        await interaction.response.defer()
+        if chosen.path is not None:
+            await surface.cockpit(interaction, live, chosen.path, "")
+            return
+        await _fly(interaction, surface, live, chosen.tokens, self.ply)
+
+
+async def _fly(
+    interaction: discord.Interaction,
+    surface: MatchSurface,
+    live: LiveMatch,
+    tokens: list[str],
+    ply: int,
+) -> None:
+    """Play what the cockpit chose; the surface shows it and turns the cockpit to the
+    next choice (or closes it when the turn is done)."""
+    bot = bot_of(interaction)
+    update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
+    await surface.flown(interaction, update)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(MatchButton, ConfirmResign, CockpitButton, CockpitMenu)

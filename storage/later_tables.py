@@ -1,0 +1,36 @@
+"""The tables of the migrations from version 13 on, written in SQLite's dialect as the
+older ones in :mod:`storage.migrations` are (which lists them all, in order, in
+``MIGRATIONS``): kept here so that neither module grows past the size of one."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# What the bot's processes on one token share of Discord's limits (storage/gateway.py):
+# the time each identify bucket may next identify, and a lease per live process, so that
+# the token's one global REST budget is split between the processes alive.
+V13_GATEWAY: Final = """
+CREATE TABLE identify_slots (
+    bucket INTEGER PRIMARY KEY,
+    at     REAL    NOT NULL
+);
+
+CREATE TABLE rest_leases (
+    process TEXT PRIMARY KEY,
+    expires REAL NOT NULL
+);
+"""
+
+# Takebacks asked for (storage/takebacks.py): who must agree and who has (",id,id,").
+V14_TAKEBACKS: Final = """
+CREATE TABLE takebacks (
+    id       INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    asker_id INTEGER NOT NULL,
+    at_ply   INTEGER NOT NULL,
+    to_ply   INTEGER NOT NULL CHECK (0 <= to_ply AND to_ply < at_ply),
+    asked    TEXT    NOT NULL,
+    agreed   TEXT    NOT NULL DEFAULT ',',
+    status   TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'no', 'stale'))
+);
+"""
