@@ -32,9 +32,9 @@ from rules.training import shipped
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = LOCALES.parent / f"{DOMAIN}.pot"
-# the packages whose texts reach people (storage, launcher and localcord speak only to
-# operators and tests)
-SOURCES = ("rules", "render", "competition", "bot")
+# the packages whose texts reach people (storage and launcher speak only to operators
+# and tests; of localcord, the playground page speaks to people)
+SOURCES = ("rules", "render", "competition", "bot", "localcord")
 COURSE = "rules/training/data/lessons.toml"  # the lessons' words are data
 # (not "t": Babel's extractor takes a variable of that name inside a call for the call)
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "in_language": (2,)}

@@ -94,8 +94,9 @@ class CrosshairsBot(commands.Bot):
             paced(self.http.request, self.pace), self.outages
         )
         self.budget: SharedBudget | None = None
-        # Discord's identify buckets (``shard_id % max_concurrency``), read at login
-        self.max_concurrency = 1
+        # Discord's identify buckets (``shard_id % max_concurrency``), read at the first
+        # identify of a shard
+        self.max_concurrency: int | None = None
         self.config = config
         self._clock = clock
         self._install = install  # the features: commands, buttons, cogs
@@ -114,11 +115,8 @@ class CrosshairsBot(commands.Bot):
             # clients do. Both are process-wide, like the token's one connection.
             discord.http.Route.BASE = api
         await super().login(token)
-        if api is None and self.config.shard_count is None:
-            return  # one process, one shard: one identify bucket, and Discord's gateway
-        _, url, limits = await self.http.get_bot_gateway()
-        self.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
         if api is not None:
+            _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
     async def setup_hook(self) -> None:
@@ -177,7 +175,7 @@ class CrosshairsBot(commands.Bot):
         # many processes share it: discord.py only spaces the shards of one process, so
         # the times are handed out by the database the processes share.
         spacing = self.config.identify_spacing
-        bucket = (shard_id or 0) % self.max_concurrency
+        bucket = (shard_id or 0) % await self._identify_buckets(shard_id)
         now = time.time()
         try:
             at = await self.env.identify_slots.reserve(bucket, spacing * IDENTIFY_MARGIN, now)
@@ -189,6 +187,20 @@ class CrosshairsBot(commands.Bot):
         if at > now:
             log.info("shard %s identifies in %.2f s (bucket %d)", shard_id, at - now, bucket)
             await asyncio.sleep(at - now)
+
+    async def _identify_buckets(self, shard_id: int | None) -> int:
+        """Discord's ``max_concurrency``: 1 (one bucket) unless the bot was granted more,
+        which ``GET /gateway/bot`` tells; an unsharded bot has one bucket anyway."""
+        if shard_id is None:
+            return 1
+        if self.max_concurrency is None:
+            try:
+                _, _, limits = await self.http.get_bot_gateway()
+            except discord.GatewayNotFound as exc:
+                log.warning("no identify limits from Discord (%s): one bucket", exc)
+                return 1
+            self.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+        return self.max_concurrency
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run background work (the computer's turns) and keep a reference to it."""

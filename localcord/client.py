@@ -27,6 +27,7 @@ from typing import Any
 import aiohttp
 
 from localcord import permissions, presets
+from localcord.localised import named
 from localcord.server import LocalDiscord
 from localcord.state import Channel, Interaction, Json, Message, User
 
@@ -74,15 +75,17 @@ class People:
         twice: bool = False,
         **options: Any,
     ) -> Interaction:
-        """Use a slash command: ``command`` is its full name, e.g. "crosshairs move"."""
-        data = self._command_data(command, options, channel)
+        """Use a slash command: ``command`` is its full name, e.g. "crosshairs move", in
+        the words ``user``'s Discord shows them ("crosshairs zug" in German) or the
+        bot's own; the bot receives its own names, as from Discord."""
+        data = self._command_data(command, options, channel, user.locale)
         return await self._send(COMMAND, user, channel, data, late=late, twice=twice)
 
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focus: str, **options: Any
     ) -> list[str]:
         """The choices the bot offers while ``user`` types option ``focus``."""
-        data = self._command_data(command, options, channel, focus=focus)
+        data = self._command_data(command, options, channel, user.locale, focus=focus)
         interaction = await self._send(AUTOCOMPLETE, user, channel, data)
         return [str(c["value"]) for c in interaction.choices]
 
@@ -231,13 +234,12 @@ class People:
         return data
 
     def _command_data(
-        self, command: str, options: dict[str, Any], channel: Channel, focus: str = ""
+        self, command: str, options: dict[str, Any], channel: Channel, locale: str, focus: str = ""
     ) -> Json:
         guild_id = channel.guild_id
         top, *path = command.split()
-        spec = next(
-            (c for c in self.world.commands if c["name"] == top and c.get("type", 1) == 1), None
-        )
+        chat = [c for c in self.world.commands if c.get("type", 1) == 1]
+        spec = named(chat, top, locale)
         if spec is None:
             raise LocalcordError(f"the bot has not synced a /{top} command")
         context = GUILD_CONTEXT if guild_id else BOT_DM if channel.bot_member else PRIVATE_CHANNEL
@@ -249,38 +251,39 @@ class People:
         if not channel.bot_member and int(USER_INSTALL) not in spec["integration_types"]:
             raise LocalcordError(f"/{top} cannot be installed to a user")
         resolved: Json = {}
-        data: Json = {"id": spec["id"], "name": top, "type": 1}
+        data: Json = {"id": spec["id"], "name": spec["name"], "type": 1}
         if guild_id:
             data["guild_id"] = str(guild_id)
         level = data
         for name in path:
-            sub = _option(spec, name, command)
-            node: Json = {"name": name, "type": sub["type"]}
+            sub = _option(spec, name, command, locale)
+            node: Json = {"name": sub["name"], "type": sub["type"]}
             level["options"] = [node]
             level, spec = node, sub
-        level["options"] = [
-            self._value(_option(spec, name, command), name, value, focus, resolved, channel)
-            for name, value in options.items()
-        ]
+        level["options"] = []
+        for name, value in options.items():
+            option = _option(spec, name, command, locale)
+            focused = name == focus or option["name"] == focus
+            level["options"].append(self._value(option, value, focused, resolved, channel))
         if resolved:
             data["resolved"] = resolved
         return data
 
     def _value(
-        self, spec: Json, name: str, value: Any, focus: str, resolved: Json, channel: Channel
+        self, spec: Json, value: Any, focused: bool, resolved: Json, channel: Channel
     ) -> Json:
         guild_id = channel.guild_id
-        kind = spec["type"]
+        kind, name = spec["type"], spec["name"]
         if isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             if guild_id:  # a DM has no members, only users
                 members = resolved.setdefault("members", {})
                 members[str(value.id)] = self._member(value, channel, with_user=False)
             value = str(value.id)
-        elif kind == INTEGER and name != focus:
+        elif kind == INTEGER and not focused:
             value = int(value)
         option: Json = {"name": name, "type": kind, "value": value}
-        if name == focus:
+        if focused:
             option["focused"] = True
         return option
 
@@ -372,8 +375,9 @@ def describe(interaction: Interaction) -> str:
     return "/" + " ".join(names)
 
 
-def _option(spec: Json, name: str, command: str) -> Json:
-    for option in spec.get("options", []):
-        if option["name"] == name:
-            return dict(option)
+def _option(spec: Json, name: str, command: str, locale: str) -> Json:
+    """The option or subcommand ``name`` (in ``locale``'s words or the bot's own)."""
+    found = named(spec.get("options", []), name, locale)
+    if found is not None:
+        return dict(found)
     raise LocalcordError(f"/{command} has no option {name!r}")

@@ -26,7 +26,10 @@ from typing import Any
 
 from aiohttp import web
 
+from i18n import in_language
 from localcord.client import LocalcordError, People
+from localcord.localised import command_list
+from localcord.page_words import WORDS, page_words
 from localcord.server import LocalDiscord
 from localcord.state import (
     LOADING,
@@ -114,43 +117,33 @@ class Playground:
                 "viewer": str(viewer.id),
                 "channel": str(channel.id),
                 "people": [_person(u) for u in (*self.pilots, self.spectator, self.world.bot)],
-                "channels": [
-                    {
-                        "id": str(c.id),
-                        "name": c.name,
-                        "thread": c.type == PUBLIC_THREAD,
-                        "dm": c.type in PRIVATE,
-                    }
-                    for c in self.world.channels.values()
-                    if c.type not in PRIVATE or _recipient(c, viewer)
-                ],
-                "commands": self._commands(),
+                "channels": self._channels(viewer),
+                "commands": command_list(self.world.commands, viewer.locale),
+                "words": page_words(viewer.locale),
                 "messages": [self._message(m, viewer) for m in visible[-shown:]],
                 "older": max(0, len(visible) - shown),
             }
         )
 
-    def _commands(self) -> list[Json]:
-        """Every slash command as its full name and its options, e.g. "crosshairs move"."""
-        found: list[Json] = []
-
-        def walk(prefix: str, spec: Json) -> None:
-            options = spec.get("options", [])
-            subs = [o for o in options if o["type"] in (1, 2)]
-            if not subs:
-                found.append(
-                    {
-                        "name": prefix,
-                        "description": spec.get("description", ""),
-                        "options": options,
-                    }
-                )
-            for sub in subs:
-                walk(f"{prefix} {sub['name']}", sub)
-
-        for command in self.world.commands:
-            walk(command["name"], command)
-        return found
+    def _channels(self, viewer: User) -> list[Json]:
+        """The sidebar as Discord's: each channel with its threads under it, then the
+        viewer's DMs in a section of their own (a thread is never under a DM)."""
+        every = self.world.channels.values()
+        listed = []
+        for c in every:
+            if c.type in PRIVATE or c.type == PUBLIC_THREAD:
+                continue
+            listed += [c, *(t for t in every if t.type == PUBLIC_THREAD and t.parent_id == c.id)]
+        listed += [c for c in every if c.type in PRIVATE and _recipient(c, viewer)]
+        return [
+            {
+                "id": str(c.id),
+                "name": c.name,
+                "thread": c.type == PUBLIC_THREAD,
+                "dm": c.type in PRIVATE,
+            }
+            for c in listed
+        ]
 
     def _message(self, message: Message, viewer: User) -> Json:
         images = {
@@ -246,12 +239,13 @@ class Playground:
         body = await request.json()
         viewer, channel = self._user(body.get("viewer")), self._channel(body.get("channel"))
         command = str(body["command"])
-        options = self._options(command, body.get("options") or {})
+        options = self._options(viewer, command, body.get("options") or {})
         # Discord's client will not send a command with a required option left empty.
-        missing = [o["name"] for o in self._spec(command)["options"] if o.get("required")]
+        missing = [o["name"] for o in self._spec(viewer, command)["options"] if o["required"]]
         missing = [name for name in missing if name not in options]
         if missing:
-            return as_json({"error": f"Fill in the required option: {', '.join(missing)}"}, 400)
+            said = in_language(viewer.locale, WORDS["required"], names=", ".join(missing))
+            return as_json({"error": said}, 400)
         return await self._act(self.people.slash(viewer, channel, command, **options))
 
     async def autocomplete(self, request: web.Request) -> web.Response:
@@ -260,7 +254,7 @@ class Playground:
         body = await request.json()
         viewer, channel = self._user(body.get("viewer")), self._channel(body.get("channel"))
         focus = str(body["focus"])
-        options = self._options(str(body["command"]), body.get("options") or {})
+        options = self._options(viewer, str(body["command"]), body.get("options") or {})
         options.setdefault(focus, "")  # an empty box is still the focused option
         try:
             choices = await self.people.autocomplete(
@@ -295,15 +289,17 @@ class Playground:
             return as_json({"error": str(exc)}, status=400)
         return as_json({"ok": True})
 
-    def _spec(self, command: str) -> Json:
-        spec = next((c for c in self._commands() if c["name"] == command), None)
+    def _spec(self, viewer: User, command: str) -> Json:
+        """The command as ``viewer`` sees it, named in their language."""
+        listed = command_list(self.world.commands, viewer.locale)
+        spec = next((c for c in listed if c["name"] == command), None)
         if spec is None:
             raise web.HTTPBadRequest(text=f"no command /{command}")
         return spec
 
-    def _options(self, command: str, given: dict[str, Any]) -> dict[str, Any]:
+    def _options(self, viewer: User, command: str, given: dict[str, Any]) -> dict[str, Any]:
         """The page's option values, typed as the command declares them."""
-        kinds = {o["name"]: o["type"] for o in self._spec(command)["options"]}
+        kinds = {o["name"]: o["type"] for o in self._spec(viewer, command)["options"]}
         options: dict[str, Any] = {}
         for name, value in given.items():
             if value in ("", None) or name not in kinds:
@@ -351,7 +347,7 @@ def _row(items: list[Json]) -> Json:
         return {
             "select": {
                 "custom_id": select.get("custom_id", ""),
-                "placeholder": select.get("placeholder") or "Make a selection",
+                "placeholder": select.get("placeholder") or "",
                 "disabled": bool(select.get("disabled")),
                 "options": [
                     {

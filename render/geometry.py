@@ -30,7 +30,7 @@ SIDE_MARGIN: Final = 0.4
 TITLE_HEIGHT: Final = 1.2
 BOARD_MARGIN: Final = 0.5
 KEY_ROW: Final = 0.85  # one row of the key under the board
-CARD_HEIGHT: Final = 2.45
+CARD_HEIGHT: Final = 3.0  # a name, the planes, two rows of words
 CARD_GAP: Final = 0.3
 
 # Inside a cell, offsets from its centre in hex radii (y downwards). The name has the

@@ -76,6 +76,8 @@ def draw_title(
         sub = ""
         while status_w() > room and status_px > r * 0.45:
             status_px -= 1
+        if status_w() > room:  # the seat's label without the name, not the turn cut short
+            text = status(game, None)
         while status_w() > room and len(text) > 4:
             text = text[:-2] + "…"
     d.text((pad, y), _(game.mode.title), fill=theme.text, font=title_font, anchor="lm")
@@ -124,11 +126,12 @@ def _face(game: Game, seat: int, colour: RGB, names: Sequence[str] | None, won: 
         bits.append(_("handicap {n}", n=state.handicap))
     if game.settings.rules.rings and not state.out:
         bits.append(_("rings {n}", n=state.rings))
+    # first: what is left of the turn is never cut (the card wraps it onto its last row)
     if won:
-        bits.append(_("winner"))
+        bits.insert(0, _("winner"))
     elif active:
-        bits.append(turn_left(game) if game.phase == "play" else _("to move"))
-    if game.mode.family.teams:  # last: cut short before what is left of the turn
+        bits.insert(0, turn_left(game) if game.phase == "play" else _("to move"))
+    if game.mode.family.teams:
         bits.append(_(TEAM_NAMES[game.mode.teams[seat]]))
     return Face(
         seat,
@@ -163,32 +166,75 @@ def _card(face: Face, w: int, h: int, r: float, theme_name: str, language: str) 
     iy = r * 0.6
     d.polygon(sprites.shape_points(face.shape, ix, iy, r * 0.27), fill=INK)
     d.polygon(sprites.shape_points(face.shape, ix, iy, r * 0.2), fill=shown)
-    name_font = font(round(r * 0.55), True)
+    name_font = _shrunk(d, face.name, round(r * 0.55), round(r * 0.45), x1 - ix - r * 0.6)
     name = _fit(d, face.name, name_font, x1 - ix - r * 0.6)
     d.text((ix + r * 0.45, iy), name, fill=ink, font=name_font, anchor="lm")
     small = font(round(r * 0.45))
     row2 = r * 1.3
+    parts = face.line.split(" · ") if face.line else []
     if face.out:
         d.text((r * 0.4, row2), _("out of the game"), fill=theme.muted, font=small, anchor="lm")
     else:
         icon = round(r * 0.6)
+        planes = _("{n} up", n=face.on_board)
+        to_come = _("{n} to come", n=face.reserve) if face.reserve else ""
+        count = face.on_board + face.reserve
+        # the icons close up (down to half overlapping) before the words move or are cut
+        both = f"{planes} · {to_come}" if to_come else planes
+        room = x1 - r * 0.36 - r * 0.5 - d.textlength(both, font=small)
+        step = max(icon * 0.5, min(icon * 0.8, (room - icon) / max(1, count - 1)))
         x = r * 0.36
-        for k in range(face.on_board + face.reserve):  # faded: still in reserve
+        for k in range(count):  # faded: still in reserve
             sprite = sprites.plane(face.colour, face.shape, 1, icon, k >= face.on_board)
             img.paste(sprite, (round(x), round(row2 - icon / 2)), sprite)
-            x += icon * 0.8
-        planes = _("{n} up", n=face.on_board)
-        if face.reserve:
-            planes += " · " + _("{n} to come", n=face.reserve)
+            x += step
+        x += icon - step
+        if d.textlength(both, font=small) <= x1 - x - r * 0.3:
+            planes = both
+        elif to_come:  # on the rows below, after what is left of the turn
+            parts.insert(1 if face.active or face.won else 0, to_come)
         planes = _fit(d, planes, small, x1 - x - r * 0.3)
         d.text((x + r * 0.2, row2), planes, fill=theme.muted, font=small, anchor="lm")
-    if face.line:
-        line = _fit(d, face.line, small, x1 - r * 0.55)
+    if parts:
         colour = (
             as_text(GOLD if face.won else face.colour, theme) if face.active or face.won else ink
         )
-        d.text((r * 0.4, r * 1.98), line, fill=colour, font=small, anchor="lm")
+        rows = _wrap(d, parts, small, x1 - r * 0.55)
+        for k, row in enumerate(rows[:2]):
+            said = _fit(d, row + (" …" if k == 1 and len(rows) > 2 else ""), small, x1 - r * 0.55)
+            d.text((r * 0.4, r * (1.98 + 0.55 * k)), said, fill=colour, font=small, anchor="lm")
     return img
+
+
+def _shrunk(
+    d: ImageDraw.ImageDraw, text: str, largest: int, smallest: int, width: float
+) -> FreeTypeFont:
+    """The bold face, from ``largest`` px down to ``smallest``, first to fit ``text``."""
+    size = largest
+    while size > smallest and d.textlength(text, font=font(size, True)) > width:
+        size -= 1
+    return font(size, True)
+
+
+def _wrap(d: ImageDraw.ImageDraw, parts: list[str], f: FreeTypeFont, width: float) -> list[str]:
+    """``parts`` joined by " · " in rows no wider than ``width``, broken between parts
+    first, then between words."""
+    rows: list[str] = []
+    for part in parts:
+        joined = f"{rows[-1]} · {part}" if rows else part
+        if rows and d.textlength(joined, font=f) <= width:
+            rows[-1] = joined
+            continue
+        row = ""
+        for word in part.split(" "):
+            longer = f"{row} {word}" if row else word
+            if row and d.textlength(longer, font=f) > width:
+                rows.append(row)
+                row = word
+            else:
+                row = longer
+        rows.append(row)
+    return rows
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, f: FreeTypeFont, width: float) -> str:

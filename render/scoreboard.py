@@ -12,7 +12,6 @@ told which (:mod:`bot.services.jobs`).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -26,12 +25,15 @@ from render.png import sheet_png
 from render.typeface import font
 from rules.achievements import CARDS
 
-WIDTH: Final = 1100
-ROW: Final = 64
-HEAD: Final = 112
-PAD: Final = 24
-# headings (English, marked for translation) and where their columns start
-COLUMNS: Final = ((N_("Games won"), 400), (N_("Points"), 530), (N_("Cards kept"), 620))
+# Drawn for a phone: Discord shows it about 400 px wide, so the smallest text (15 px)
+# is still 9 px there; the kept cards take a line of their own under the name.
+WIDTH: Final = 640
+ROW: Final = 80
+HEAD: Final = 104
+PAD: Final = 16
+SMALL: Final = 15
+# headings (English, marked for translation) and the centres of their columns
+COLUMNS: Final = ((N_("Games won"), 420), (N_("Points"), 540))
 
 
 @dataclass(frozen=True)
@@ -54,57 +56,73 @@ def _fit(text: str, face: FreeTypeFont, room: float) -> str:
     return text + "…"
 
 
-def _rooms() -> list[float]:
-    """How wide each heading may be: up to the next column, or the page's edge."""
-    starts = [x for _label, x in COLUMNS] + [WIDTH - PAD]
-    return [after - x - 8 for x, after in itertools.pairwise(starts)]
-
-
 def scoreboard_png(
     title: str, rows: Sequence[ScoreRow], *, subtitle: str = "", pool: Sequence[str] = ()
 ) -> bytes:
     """The scoreboard as PNG bytes; ``pool`` (card keys still to be won) is listed
     under the table when given."""
-    foot = 48 if pool else 16
+    foot = 56 if pool else 16
     image = Image.new("RGB", (WIDTH, HEAD + ROW * len(rows) + foot), DARK.page)
     draw = ImageDraw.Draw(image)
-    draw.text((PAD, 20), title, font=font(30, bold=True), fill=DARK.text)
+    draw.text(
+        (PAD, 16),
+        _fit(title, font(26, bold=True), WIDTH - 2 * PAD),
+        font=font(26, bold=True),
+        fill=DARK.text,
+    )
     if subtitle:
-        draw.text((PAD, 58), subtitle, font=font(18), fill=DARK.muted)
-    heading = font(15, bold=True)
-    for (label, x), room in zip(COLUMNS, _rooms(), strict=True):
-        draw.text((x, HEAD - 22), _fit(_(label), heading, room), font=heading, fill=DARK.muted)
+        draw.text((PAD, 52), subtitle, font=font(17), fill=DARK.muted)
+    heading = font(SMALL, bold=True)
+    room = WIDTH - COLUMNS[-1][1] - PAD
+    for label, x in COLUMNS:
+        draw.text(
+            (x, HEAD - 14),
+            _fit(_(label), heading, 2 * room),
+            font=heading,
+            fill=DARK.muted,
+            anchor="mm",
+        )
     y = HEAD
+    small = font(SMALL)
+    name_room = COLUMNS[0][1] - 60 - PAD - 24
     for i, row in enumerate(rows):
         fill = DARK.card if i % 2 == 0 else mix(DARK.card, DARK.page, 0.5)
         draw.rectangle((PAD, y, WIDTH - PAD, y + ROW - 6), fill=fill)
         if row.leader:
             draw.rectangle((PAD, y, PAD + 8, y + ROW - 6), fill=GOLD)
-        middle = y + (ROW - 6) // 2
-        name = row.name if len(row.name) <= 26 else row.name[:25] + "…"
-        draw.text((PAD + 24, middle), name, font=font(24, bold=True), fill=DARK.text, anchor="lm")
-        draw.text(
-            (COLUMNS[0][1] + 30, middle), str(row.wins), font=font(26), fill=DARK.text, anchor="mm"
-        )
-        draw.text(
-            (COLUMNS[1][1] + 24, middle),
-            str(row.points),
-            font=font(26, bold=True),
-            fill=GOLD,
-            anchor="mm",
-        )
-        small = font(15)
-        room = WIDTH - PAD - COLUMNS[2][1] - 8
+        top = y + 24
+        name = _fit(row.name, font(22, bold=True), name_room)
+        draw.text((PAD + 20, top), name, font=font(22, bold=True), fill=DARK.text, anchor="lm")
+        draw.text((COLUMNS[0][1], top), str(row.wins), font=font(24), fill=DARK.text, anchor="mm")
+        points = font(24, bold=True)
+        draw.text((COLUMNS[1][1], top), str(row.points), font=points, fill=GOLD, anchor="mm")
+        wide = WIDTH - 2 * PAD - 28
         with_points = ", ".join(f"{_(CARDS[c].name)} ({CARDS[c].points})" for c in row.kept)
-        kept = (
-            with_points
-            if small.getlength(with_points) <= room
-            else _fit(", ".join(_(CARDS[c].name) for c in row.kept), small, room)
+        names = ", ".join(_(CARDS[c].name) for c in row.kept)
+        kept = _("Cards kept: {cards}", cards=with_points) if row.kept else ""
+        if kept and small.getlength(kept) > wide:
+            kept = _fit(_("Cards kept: {cards}", cards=names), small, wide)
+        draw.text(
+            (PAD + 20, y + 54), kept or _("no cards kept"), font=small, fill=DARK.muted, anchor="lm"
         )
-        draw.text((COLUMNS[2][1], middle), kept or "—", font=small, fill=DARK.text, anchor="lm")
         y += ROW
     if pool:
         left = _("Still in the pool: {cards}.", cards=", ".join(_(CARDS[c].name) for c in pool))
-        face = font(16)
-        draw.text((PAD, y + 12), _fit(left, face, WIDTH - 2 * PAD), font=face, fill=DARK.muted)
+        for k, line in enumerate(_lines(left, small, WIDTH - 2 * PAD)[:2]):
+            draw.text((PAD, y + 8 + 20 * k), line, font=small, fill=DARK.muted)
     return sheet_png(image)
+
+
+def _lines(text: str, face: FreeTypeFont, room: float) -> list[str]:
+    """``text`` broken between words into lines no wider than ``room``; the second
+    of two lines ends with an ellipsis when more was left."""
+    lines = [""]
+    for word in text.split(" "):
+        longer = f"{lines[-1]} {word}".strip()
+        if lines[-1] and face.getlength(longer) > room:
+            lines.append(word)
+        else:
+            lines[-1] = longer
+    if len(lines) > 2:
+        lines[1] = _fit(" ".join(lines[1:]), face, room)
+    return lines

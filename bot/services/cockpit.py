@@ -127,12 +127,17 @@ def _menus(
     menus = []
     for chunk in chunks:
         more = f" ({_span([p.cell for p in chunk])})" if len(chunks) > 1 else ""
-        options = tuple(
-            Option(p.value, _clip(f"{_mark(marks, p.cell)}{p.short} · {p.sentence}"), _clip(p.cost))
-            for p in chunk
-        )
+        # the effect straight after the pose: a phone's narrow menu shows a label's start
+        options = tuple(Option(p.value, _clip(_label(marks, p)), _clip(p.cost)) for p in chunk)
         menus.append(Menu(_clip(f"{what}{more}", 150), options))
     return tuple(menus)
+
+
+def _label(marks: Mapping[int, str], pose: EndPose) -> str:
+    """``B · d4 ↗ h1 · 🎯 shoots down e5 · Swoop to d4, …``: the cell's letter, the pose,
+    what it does that matters (shoots, crashes, is caught), the action in words."""
+    parts = (f"{_mark(marks, pose.cell)}{pose.short}", pose.effect, pose.sentence)
+    return " · ".join(p for p in parts if p)
 
 
 def _span(cells: Sequence[int | None]) -> str:

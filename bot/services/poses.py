@@ -12,12 +12,14 @@ Placements are one choice per cell and facing.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from i18n import N_, _, n_
 from rules import board, events, steps
 from rules.game import Game
+from rules.pieces import Plane
 from rules.steps import Step
 from rules.words.choices import step_label
 from rules.words.common import direction, join
@@ -74,6 +76,9 @@ class EndPose:
     cost: str
     shots: tuple[int, ...] = ()
     stops_to_shoot: bool = False
+    # what the action does that matters most, short enough to lead a menu's label:
+    # shoots, crashes, or leaves the plane where hostile guns can reach it
+    effect: str = ""
 
     @property
     def short(self) -> str:
@@ -107,9 +112,11 @@ def placements(game: Game) -> list[EndPose]:
     for s in game.legal_steps():
         if s.kind != steps.PLACE:
             continue
-        placed = [e for e in game.copy(with_history=False).play(s) if isinstance(e, events.Placed)]
+        after = game.copy(with_history=False)
+        placed = [e for e in after.play(s) if isinstance(e, events.Placed)]
         height = placed[0].height if placed else 0
         risk = placement_risk(game, s.cell, s.facing, height)
+        plane = after.plane_at(s.cell)
         found.append(
             (
                 bool(risk),
@@ -120,6 +127,13 @@ def placements(game: Game) -> list[EndPose]:
                     height,
                     step_label(game, s),
                     risk or _("height {height}", height=height),
+                    effect=(
+                        "💥 " + _("may have to crash")
+                        if risk
+                        else exposure(after, plane)
+                        if plane is not None
+                        else ""
+                    ),
                 ),
             )
         )
@@ -155,7 +169,7 @@ def plane_actions(game: Game, cell: int) -> list[EndPose]:
             aims = []
             if work.active == seat and not work.is_over:
                 aims = [s.cell for s in work.legal_steps() if s.kind == steps.SHOOT]
-            _keep(found, game, plan, moved, start_height, shots, stop=False, aims=aims)
+            _keep(found, game, work, plane.id, plan, start_height, shots, stop=False, aims=aims)
         else:
             assert moved is not None
             key = (moved.cell, moved.facing, moved.height, tuple(work.planes()))
@@ -163,7 +177,8 @@ def plane_actions(game: Game, cell: int) -> list[EndPose]:
                 seen.add(key)
                 legal = work.legal_steps()
                 if plan and any(s.kind == steps.SHOOT for s in legal):
-                    _keep(found, game, plan, moved, start_height, shots, stop=True)
+                    aiming = [s.cell for s in legal if s.kind == steps.SHOOT]
+                    _keep(found, game, work, plane.id, plan, start_height, shots, True, aiming)
                 if steps.END_STEP in legal:
                     queue.append((*plan, steps.END_STEP))
                 queue.extend(
@@ -181,20 +196,20 @@ def _order(p: EndPose) -> tuple[int, int, int, int, int]:
 def _keep(
     found: dict[object, EndPose],
     game: Game,
+    work: Game,
+    plane_id: int,
     plan: tuple[Step, ...],
-    moved: object,
     start_height: int,
     shots: tuple[int, ...],
     stop: bool,
-    aims: list[int] | None = None,
+    aims: list[int],
 ) -> None:
-    """Keep the end pose ``plan`` reaches; ``aims``: the planes it may shoot down next
-    (manual fire), which the sentence mentions."""
-    from rules.game import Plane
-
+    """Keep the end pose ``plan`` reaches (``work``: the game after it); ``aims``: the
+    planes it may shoot down next (manual fire, or a dive stopped to shoot)."""
     if not plan:
         return
-    if isinstance(moved, Plane):
+    moved = work.plane(plane_id)
+    if moved is not None:
         cell, facing, height = moved.cell, moved.facing, moved.height
         key: object = (cell, facing, height, shots, stop)
     else:
@@ -202,17 +217,64 @@ def _keep(
         key = (None, plan[0].kind, shots, stop)
     if key in found:
         return  # breadth first: the one found first is the shortest
+    warning = _warning(cell, facing, height)
     found[key] = EndPose(
         tuple(s.token for s in plan),
         cell,
         facing,
         height,
-        _sentence(game, plan, cell, facing, height, shots, stop) + _then_fire(aims or []),
+        _sentence(game, plan, cell, facing, height),
         _cost(plan, height - start_height if cell is not None else None)
-        + _warning(cell, facing, height),
+        + warning
+        + (_("; then dive on or end the dive") if stop else ""),
         shots,
         stop,
+        _effect(work, moved, shots, aims, stop, warning),
     )
+
+
+def _effect(
+    work: Game,
+    moved: Plane | None,
+    shots: tuple[int, ...],
+    aims: list[int],
+    stop: bool,
+    warning: str,
+) -> str:
+    """The consequences that decide whether to fly it, most telling first."""
+    said = []
+    cells = join(board.name(c) for c in shots or aims)
+    if shots:
+        said.append("🎯 " + _("shoots down {cells}", cells=cells))
+    elif stop:
+        said.append("🎯 " + _("stop there to fire at {cells}", cells=cells))
+    elif aims:
+        said.append("🎯 " + _("may fire at {cells}", cells=cells))
+    if moved is None:
+        said.append("💥 " + _("crashes"))
+    elif warning and moved.height == 0:
+        said.append("💥 " + _("will crash next turn"))
+    else:
+        said.append(exposure(work, moved, spared=aims))
+    return " · ".join(s for s in said if s)
+
+
+def exposure(game: Game, plane: Plane, spared: Sequence[int] = ()) -> str:
+    """Whether hostile guns reach ``plane`` where it is: caught (two or more, so it can
+    be shot down), or in one plane's sights (one more and it is caught), or ``""``;
+    the planes in the cells ``spared`` are left out (the player may shoot them first)."""
+    guns = sorted(
+        p.cell
+        for p in game.planes()
+        if game.hostile(p.seat, plane.seat)
+        and p.cell not in spared
+        and getattr(game.target(p), "id", None) == plane.id
+    )
+    if len(guns) > 1:
+        return "☠ " + _("can be shot down by {cells}", cells=join(board.name(c) for c in guns))
+    if guns:
+        return "⚠ " + _("in the sights of {cell}", cell=board.name(guns[0]))
+    return ""
 
 
 def _sentence(
@@ -221,12 +283,11 @@ def _sentence(
     cell: int | None,
     facing: int,
     height: int,
-    shots: tuple[int, ...],
-    stop: bool,
 ) -> str:
+    """The plane action in words; what it shoots is its effect (:func:`_effect`)."""
     manoeuvres = [s for s in plan if s.is_manoeuvre]
-    if len(manoeuvres) == 1 and plan[-1] is manoeuvres[0] and not stop:
-        said = step_label(game, manoeuvres[0])
+    if len(manoeuvres) == 1 and plan[-1] is manoeuvres[0]:
+        said = step_label(game, manoeuvres[0]).split("; ", 1)[0]
         said = said.split(": ", 1)[1] if ": " in said else said
         return said[:1].upper() + said[1:]
     what = _runs([s.kind for s in manoeuvres]) or _("end the dive")
@@ -240,19 +301,7 @@ def _sentence(
             direction=direction(facing),
             height=height,
         )
-    if len(shots) > 1:
-        said += _("; shoots down the planes at {cells}", cells=join(board.name(c) for c in shots))
-    elif shots:
-        said += _("; shoots down the plane at {cell}", cell=board.name(shots[0]))
-    if stop:
-        said += _("; stop there to shoot, then dive on or end the dive")
     return said[:1].upper() + said[1:]
-
-
-def _then_fire(aims: list[int]) -> str:
-    if not aims:
-        return ""
-    return _("; then you may fire at {cells}", cells=join(board.name(c) for c in aims))
 
 
 def _warning(cell: int | None, facing: int, height: int) -> str:

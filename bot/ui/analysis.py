@@ -1,16 +1,16 @@
-"""``/crosshairs analyse``: the post-game analysis (:mod:`rules.ai.analysis`) of a finished
-match, posted in its thread: the report in text, the evaluation graph and, for each of
-the costliest blunders, the board as played and the board after the better turn, one
-picture each (render.analysis). A
-public progress message follows the work, edited at most every :data:`PROGRESS_EVERY`
-seconds.
+"""``/crosshairs analyse`` and the final board's **Analyse** button: the post-game
+analysis (:mod:`rules.ai.analysis`) of a finished match, posted in its thread: the report
+in text, the evaluation graph and, for each of the costliest blunders, the board as
+played and the board after the better turn, one picture each (render.analysis). A public
+progress message follows the work, edited at most every :data:`PROGRESS_EVERY` seconds.
 
 The turns are judged in the worker processes one at a time: a whole analysis queued at
 once would hold every worker for seconds while other matches wait for their boards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+import re
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
@@ -18,13 +18,16 @@ from discord import app_commands
 from bot.services import jobs, workers
 from bot.services.live import LiveMatch, MatchError
 from bot.services.once import IN_FLIGHT
+from bot.ui import anywhere
+from bot.ui.board import ANALYSE_ID
 from bot.ui.commands import add_commands, match_here
 from bot.ui.context import bot_of
+from bot.ui.errors import guarded
 from bot.ui.exercise import blunder_view
 from bot.ui.files import document, picture
 from bot.ui.language import for_everyone
 from bot.ui.thread import match_channel
-from bot.ui.walls import match_in_guild
+from bot.ui.walls import match_in_guild, match_of_press
 from i18n import _, current, n_
 from render.analysis import shown_blunders
 from rules.ai.analysis import TurnReview, point_of_view, report, turn_count
@@ -86,6 +89,38 @@ async def analyse(interaction: discord.Interaction, match: int | None = None) ->
     live = await (
         match_in_guild(interaction, match) if match is not None else match_here(interaction)
     )
+    await analyse_match(interaction, live)
+
+
+class AnalyseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"xh:an:(?P<id>\d+)"):
+    """**Analyse** on a final board (:func:`bot.ui.board.final_view`): what
+    ``/crosshairs analyse`` does for its match, pressed where the match is played."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=_("Analyse"), custom_id=ANALYSE_ID.format(match_id))
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AnalyseButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        # left off the board where the bot only answers; forged there, it is refused
+        # as the command is
+        anywhere.refuse_press(interaction, "analyse")
+        await analyse_match(interaction, await match_of_press(interaction, self.match_id))
+
+
+async def analyse_match(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """Analyse ``live`` for ``/crosshairs analyse`` or the Analyse button: refused
+    unless it is finished and has a turn played, and while it is being analysed."""
     if not live.game.is_over:
         raise MatchError(
             _("match #{id} is not finished: analyse it once the game is over", id=live.id)
@@ -157,3 +192,4 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
 
 async def setup(bot: CrosshairsBot) -> None:
     add_commands(analyse)
+    bot.add_dynamic_items(AnalyseButton)

@@ -109,6 +109,13 @@ def refuse_option(interaction: discord.Interaction, used: bool, reason: str) -> 
         raise MatchError(_refusal(reason))
 
 
+def refuse_press(interaction: discord.Interaction, command: str) -> None:
+    """Refuse a button that does what ``command`` does (an Analyse button is
+    ``/crosshairs analyse``), with the command's reason, where the bot cannot post."""
+    if not posts_on_its_own(interaction):
+        raise app_commands.CheckFailure(_refusal(REFUSED[command]))
+
+
 def require_attachments(interaction: discord.Interaction) -> None:
     """The board is a picture: where the bot only answers, that is all it needs."""
     if not interaction.app_permissions.attach_files:

@@ -2,7 +2,7 @@
 (:mod:`bot.ui.anywhere`, docs/anywhere.md): the :class:`AnywhereSurface`. The cockpit sits
 on the board itself and each press edits it; the computer's turns are flown within the
 press that passed it the turn and shown with it; the final board carries the result,
-the ratings line, Rematch and Record.
+then the ratings line, with Rematch and Record (no Analyse: docs/anywhere.md).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from bot.services.live import LiveMatch, Update
 from bot.ui import board_edits
 from bot.ui.anywhere import Board
 from bot.ui.board import cockpit_view, final_view, match_button
-from bot.ui.components import components
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
 from bot.ui.ratings_line import ratings_line
@@ -155,8 +154,8 @@ class AnywhereSurface:
     ) -> tuple[str, discord.File, discord.ui.View | None]:
         """The board, the turn so far in words and the cockpit of whoever is to fly at
         ``path``, with the draw buttons, Resign and Record when a row is free. The final
-        board carries the result, the ratings line, Rematch and Record (an aborted one
-        says why it was called off: ``said``)."""
+        board carries the result, then the ratings line, Rematch and Record (an aborted
+        one says why it was called off: ``said``)."""
         if live.aborted:  # ``said``: how it was called off
             head = f"**Crosshairs #{live.id}** · {_(live.game.mode.title)}"
             called_off = f"{head}\n🛑 " + _("The match was called off.")
@@ -164,10 +163,11 @@ class AnywhereSurface:
             return text, await board_file(drawings_of(self.bot), live), None
         if live.over:
             line = await ratings_line(self.bot.env.ratings, live)
-            hint = _(ANYWHERE_HINT, record=_("Record"))
-            text = board_text(drawings_of(self.bot), live, [line], hint=hint)
-            view = await final_view(self.bot, live) or components()
-            view.add_item(match_button("record", live.id))
+            # the result first, then the ratings it moved
+            hint = f"{line}\n" + _(ANYWHERE_HINT, record=_("Record"))
+            text = board_text(drawings_of(self.bot), live, hint=hint)
+            # no Analyse: its analysis is posted in a thread, which the bot cannot open here
+            view = await final_view(self.bot, live, analyse=False)
             return text, await board_file(drawings_of(self.bot), live), view
         stage = cockpit.panel(live.game, path)
         view = cockpit_view(live, stage)

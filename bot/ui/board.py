@@ -11,6 +11,8 @@ restart (the match is reloaded from storage on first use):
 * ``xh:sure:<match>`` — confirms a resignation;
 * ``xh:rm:<match>`` — **Rematch**, on the final board of a match outside any series or
   tournament (handled by :mod:`bot.ui.rematch`);
+* ``xh:an:<match>`` — **Analyse**, on the final board beside Record (handled by
+  :mod:`bot.ui.analysis`, as ``/crosshairs analyse``);
 * ``xh:ck:<match>:<ply>:n:<path>`` / ``…:g:<token>`` — the cockpit: navigate to a
   stage, or play a step; ``xh:cm:<match>:<ply>:<n>`` — a cockpit menu, whose chosen
   value is the notation of a whole plane action. The ply makes a button pressed for an
@@ -120,27 +122,49 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
 
 
 REMATCH_ID = "xh:rm:{}"
+ANALYSE_ID = "xh:an:{}"
 
 
-async def final_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
-    """The finished board's one button, **Rematch**, for a game people played outside
-    any series or tournament (those set up their next games themselves)."""
-    people = [e.user_id for e in live.seats if e.user_id is not None]
-    # a forgotten pilot's seat (a negative id) has nobody left to ask
-    if live.aborted or not people or min(people) < 0:
-        return None
-    if await bot.env.series.series_of_match(live.id) is not None:
+async def final_view(
+    bot: CrosshairsBot, live: LiveMatch, analyse: bool = True
+) -> discord.ui.View | None:
+    """The finished board's buttons, on one row: **Rematch**, for a game people played
+    outside any series or tournament (those set up their next games themselves),
+    **Record** and, with ``analyse`` (where the analysis can be posted), **Analyse**
+    (pressed: :class:`bot.ui.analysis.AnalyseButton`). An aborted game has none."""
+    if live.aborted:
         return None
     view = components()
-    view.add_item(
-        discord.ui.Button(
-            label=_("Rematch"),
-            style=discord.ButtonStyle.primary,
-            emoji="🔁",
-            custom_id=REMATCH_ID.format(live.id),
+    if await _rematch_offered(bot, live):
+        view.add_item(
+            discord.ui.Button(
+                label=_("Rematch"),
+                style=discord.ButtonStyle.primary,
+                emoji="🔁",
+                custom_id=REMATCH_ID.format(live.id),
+                row=0,
+            )
         )
-    )
+    view.add_item(match_button("record", live.id, row=0))
+    if analyse:
+        view.add_item(
+            discord.ui.Button(
+                label=_("Analyse"),
+                style=discord.ButtonStyle.secondary,
+                emoji="🔎",
+                custom_id=ANALYSE_ID.format(live.id),
+                row=0,
+            )
+        )
     return view
+
+
+async def _rematch_offered(bot: CrosshairsBot, live: LiveMatch) -> bool:
+    people = [e.user_id for e in live.seats if e.user_id is not None]
+    # a forgotten pilot's seat (a negative id) has nobody left to ask
+    if not people or min(people) < 0:
+        return False
+    return await bot.env.series.series_of_match(live.id) is None
 
 
 async def current_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:

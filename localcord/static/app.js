@@ -4,7 +4,12 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SHOWN = 80; // messages shown at first; "Load older" adds as many again
-const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN };
+const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN, words: {} };
+
+// The page's own words in the viewer's language, as Discord's client speaks the person's.
+function say(key, values = {}) {
+  return (page.words[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
 
 function post(path, body) {
   return fetch(path, {
@@ -43,28 +48,41 @@ function render(state) {
   page.version = state.version;
   page.channel = state.channel;
   page.people = state.people;
-  renderViewers(state.people);
+  renderWords(state.words);
+  if (renderViewers(state.people)) return refresh(); // now as the person chosen, not a spectator
   renderChannels(state.channels);
   renderCommands(state.commands);
   renderMessages(state.messages, state.viewer, state.older);
 }
 
+function renderWords(words) {
+  if (JSON.stringify(words) === JSON.stringify(page.words)) return;
+  page.words = words;
+  for (const e of document.querySelectorAll("[data-word]")) e.textContent = say(e.dataset.word);
+  for (const e of document.querySelectorAll("[data-word-label]")) e.setAttribute("aria-label", say(e.dataset.wordLabel));
+  for (const e of document.querySelectorAll("[data-word-placeholder]")) e.placeholder = say(e.dataset.wordPlaceholder);
+}
+
+// The people to act as, filled once; true the first time, when the viewer is chosen.
 function renderViewers(people) {
   const select = $("#viewer");
-  if (select.options.length) return;
+  if (select.options.length) return false;
   for (const p of people.filter((p) => !p.bot)) select.add(new Option(p.name, p.id));
   page.viewer = select.value;
   select.addEventListener("change", () => { page.viewer = select.value; showSidebar(false); refresh(); });
+  return true;
 }
 
 function renderChannels(channels) {
   const list = $("#channels");
   list.replaceChildren();
+  const firstDm = channels.find((c) => c.dm);
   for (const c of channels) {
     const li = document.createElement("li");
     li.textContent = (c.dm ? "@ " : c.thread ? "🧵 " : "# ") + c.name;
     li.dataset.channel = c.id;
-    li.className = (c.thread ? "thread " : "") + (c.id === page.channel ? "current" : "");
+    li.className = [c.thread && "thread", c === firstDm && "dm-first", c.id === page.channel && "current"]
+      .filter(Boolean).join(" ");
     li.addEventListener("click", () => switchChannel(c.id));
     list.append(li);
     if (c.id === page.channel) $("#channel-name").textContent = li.textContent;
@@ -120,7 +138,7 @@ function renderMessages(messages, viewer, older) {
     const more = document.createElement("button");
     more.id = "older";
     more.type = "button";
-    more.textContent = `Load older messages (${older} more)`;
+    more.textContent = say("older", { n: older });
     more.addEventListener("click", () => {
       page.limit += SHOWN;
       view.stick = false; // stay where the person is reading
@@ -195,12 +213,28 @@ function selectRow(m, s) {
   select.className = "menu";
   select.dataset.customId = s.custom_id;
   select.disabled = s.disabled;
-  select.setAttribute("aria-label", s.placeholder);
-  select.add(new Option(s.placeholder, ""));
+  const placeholder = s.placeholder || say("select");
+  select.setAttribute("aria-label", placeholder);
+  // Discord shows each option's description under its label, on a phone too: a
+  // customisable select (Chromium's appearance: base-select) draws both lines.
+  const none = new Option(placeholder, "");
+  none.hidden = true; // shown in the closed menu, not as an option
+  select.add(none);
   for (const o of s.options) {
-    const option = new Option((o.emoji ? o.emoji + " " : "") + o.label, o.value);
-    if (o.description) option.title = o.description;
-    select.add(option);
+    const option = document.createElement("option");
+    option.value = o.value;
+    const label = document.createElement("span");
+    label.className = "option-label";
+    label.textContent = (o.emoji ? o.emoji + " " : "") + o.label;
+    option.append(label);
+    if (o.description) {
+      const description = document.createElement("span");
+      description.className = "option-description";
+      description.textContent = o.description;
+      option.append(description);
+      option.dataset.description = o.description;
+    }
+    select.append(option);
   }
   select.addEventListener("change", async () => {
     if (!select.value) return;
@@ -221,7 +255,7 @@ function messageElement(m) {
   author.textContent = m.author;
   const text = document.createElement("div");
   text.className = "text";
-  text.innerHTML = m.thinking ? "<i>Crosshairs is thinking…</i>" : m.html;
+  text.innerHTML = m.thinking ? `<i>${say("thinking")}</i>` : m.html;
   div.append(author, text);
   for (const a of text.querySelectorAll("a.channel-link")) {
     a.addEventListener("click", (e) => { e.preventDefault(); switchChannel(a.dataset.channel); });
@@ -241,7 +275,7 @@ function messageElement(m) {
   if (m.ephemeral) {
     const note = document.createElement("div");
     note.className = "note";
-    note.textContent = "👁 Only you can see this";
+    note.textContent = "👁 " + say("only_you");
     div.append(note);
   }
   return div;
@@ -266,10 +300,10 @@ function showOptions() {
     let field;
     if (o.choices || o.type === 5 || o.type === 6) {
       field = document.createElement("select");
-      field.add(new Option(o.required ? "— choose —" : "(default)", ""));
+      field.add(new Option(say(o.required ? "choose" : "default"), ""));
       const items = o.type === 6
-        ? page.people.map((p) => ({ name: p.name + (p.bot ? " (the computer)" : ""), value: p.id }))
-        : o.type === 5 ? [{ name: "yes", value: "true" }, { name: "no", value: "false" }] : o.choices;
+        ? page.people.map((p) => ({ name: p.name + (p.bot ? " " + say("computer") : ""), value: p.id }))
+        : o.type === 5 ? [{ name: say("yes"), value: "true" }, { name: say("no"), value: "false" }] : o.choices;
       for (const c of items) field.add(new Option(c.name, c.value));
     } else {
       field = document.createElement("input");
@@ -312,14 +346,14 @@ $("#composer").addEventListener("submit", async (e) => {
   e.preventDefault();
   const command = chosenCommand();
   if (!command) {
-    $("#error").textContent = "Pick one of the bot's commands (type /).";
+    $("#error").textContent = say("pick");
     return;
   }
   // Discord's client will not send a command with a required option left empty.
   const values = optionValues();
   const missing = command.options.filter((o) => o.required && !values[o.name]).map((o) => o.name);
   if (missing.length) {
-    $("#error").textContent = `Fill in the required option: ${missing.join(", ")}`;
+    $("#error").textContent = say("required", { names: missing.join(", ") });
     return;
   }
   const typed = edits;

@@ -58,6 +58,6 @@ async def test_a_button_left_over_from_a_finished_match_says_it_is_over(
     await resign(bob, thread)  # the game ends meanwhile
     late = answer(await alice.click(confirm, label="Yes, resign"))
     assert late.content == "⚠️ this game is over"
-    # the finished board keeps one button, Rematch (tests/bot/test_bot_rematch.py)
+    # the finished board's buttons, on one row (tests/bot/test_bot_rematch.py)
     (row,) = board_of(thread).components
-    assert [b.label for b in row.children] == ["Rematch"]
+    assert [b.label for b in row.children] == ["Rematch", "Record", "Analyse"]

@@ -1,5 +1,6 @@
-"""``/crosshairs analyse`` through the slash command: a finished match is analysed with a
-progress message and the result lands in its thread; what cannot be analysed is refused."""
+"""``/crosshairs analyse`` through the slash command and the final board's Analyse button:
+a finished match is analysed with a progress message and the result lands in its thread;
+what cannot be analysed is refused."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ import discord
 import pytest
 from PIL import Image
 from support.flying import resign
+from support.forging import elsewhere, forged_press
 from support.replies import answer, refusals
-from support.tables import Table
+from support.tables import Table, board_message
 from support.uploads import Upload
 
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
+from bot.services import jobs, workers
 from bot.services.clock import FakeClock
 from bot.services.once import IN_FLIGHT
 from bot.ui import analysis
@@ -158,3 +161,79 @@ async def test_a_second_analysis_of_the_same_match_is_refused_while_one_runs(
     assert not any(m.content.startswith("🔎 Analysis of match #1") for m in thread.history())
     await table.bob.slash(thread, "crosshairs analyse")  # once it is done, it may run again
     assert thread.history()[-1].content.startswith("🔎 Analysis of match #1")
+
+
+def labels(message: Any) -> list[list[str]]:
+    return [[item.label for item in row.children] for row in message.components]
+
+
+class Watched:
+    """A worker pool that notes every job it is given."""
+
+    def __init__(self, pool: Any, ran: list[object]) -> None:
+        self.pool, self.ran = pool, ran
+
+    async def run(self, job: Any, *args: Any, **kwargs: Any) -> Any:
+        self.ran.append(job)
+        return await self.pool.run(job, *args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.pool, name)
+
+
+async def test_the_final_board_analyses_its_match_as_the_command_does(
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    edits: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran: list[object] = []
+    current = workers.current
+    monkeypatch.setattr(workers, "current", lambda: Watched(current(), ran))
+    table = Table(simcord_env)
+    thread = await finished_match(table, simcord_bot, turns=3)
+    assert labels(board_message(thread)) == [["Rematch", "Record", "Analyse"]]  # one row
+    edits.clear()
+    pressed = await table.eve.click(board_message(thread), label="Analyse")  # a watcher too
+    assert edits[0] == "🔎 Analysing match #1… turn 0 of 3"
+    assert jobs.analyse_turn in ran  # the engine judged the turns
+    said = answer(pressed).content
+    assert said == f"🔎 Analysed all 3 turns of match #1: posted in <#{thread.id}>."
+    by_press = thread.history()[-1]
+    assert by_press.content.startswith("🔎 Analysis of match #1: alice vs bob")
+    await table.eve.slash(thread, "crosshairs analyse")
+    by_command = thread.history()[-1]
+    assert by_command.id != by_press.id
+    assert by_command.content == by_press.content
+    assert [a.filename for a in by_command.attachments] == [
+        a.filename for a in by_press.attachments
+    ]
+    record = answer(await table.bob.click(board_message(thread), label="Record"))
+    assert record.ephemeral and "Turn 1" in record.content
+    assert refusals(simcord_env) == []
+
+
+async def test_a_forged_analyse_press_is_refused_and_runs_no_engine(
+    simcord_env: Any,
+    simcord_bot: CrosshairsBot,
+    uploads: list[Upload],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran: list[object] = []  # what the worker processes were asked to run
+    current = workers.current
+    monkeypatch.setattr(workers, "current", lambda: Watched(current(), ran))
+    table = Table(simcord_env)
+    finished = await finished_match(table, simcord_bot, turns=2)
+    live = await table.start(clouds="none", planes=3)  # match #2, still being played
+    said = await forged_press(simcord_env, table.alice, board_message(live), "xh:an:2")
+    assert said == "⚠️ match #2 is not finished: analyse it once the game is over"
+    # match #1 is finished, but is reached only from its own thread and server
+    said = await forged_press(simcord_env, table.alice, board_message(live), "xh:an:1")
+    assert said == "⚠️ there is no match #1 here"
+    alice, mallory, own = await elsewhere(simcord_env, table.alice)
+    for person in (mallory, alice):  # a stranger, and the game's own player elsewhere
+        said = await forged_press(simcord_env, person, own, "xh:an:1")
+        assert said == "⚠️ there is no match #1 here", said
+    assert jobs.analyse_turn not in ran and jobs.draw_analysis not in ran  # no engine ran
+    assert not [u for u in uploads if u.filename.startswith("analysis")]
+    assert not any(m.content.startswith("🔎") for m in finished.history())

@@ -183,3 +183,58 @@ def test_a_placement_that_would_leave_only_a_crash_is_warned_of() -> None:
     assert blocked.description == "the plane at a6 blocks it: it must crash unless that moves"
     sensible = cockpit.panel(game).menus[0]
     assert all("crash" not in (o.description or "") for o in sensible.options)
+
+
+def option_for(stage: cockpit.Panel, value: str) -> cockpit.Option:
+    return next(o for m in stage.menus for o in m.options if o.value == value)
+
+
+def test_a_label_says_first_what_the_move_does_that_matters() -> None:
+    """Shoots whom, ends in hostile sights, crashes: right after the pose, where a
+    phone's narrow menu still shows it, and within Discord's 100 characters."""
+    shoots = cockpit.panel(
+        position.parse("duel/2026 t9 - | - | >b3NE2 a5NW0 +0 | c5W0 k7W0 k8W0 +0", fire="auto"),
+        ("b3",),
+    )
+    assert option_for(shoots, "b3S> -").label == (
+        "B · c4 → h1 · 🎯 shoots down c5 · Swoop to c4, face east, height 1"
+    )
+    assert option_for(shoots, "b3S -").label.startswith("B · c4 ↗ h1 · ⚠ in the sights of c5 · ")
+    guns = cockpit.panel(
+        position.parse("duel/2026 t9 - | - | >e6E2 a5NW0 +0 | e9W0 g8SW0 +0", fire="auto"),
+        ("e6",),
+    )
+    caught = option_for(guns, "e6P")
+    assert caught.label.startswith("B · e6 → h0 · ☠ can be shot down by e9 and g8 · ")
+    assert option_for(guns, "e6C").label.startswith("C · e7 → h3 · ⚠ in the sights of e9 · ")
+    edge = cockpit.panel(
+        position.parse("duel/2026 t9 - | - | >b2W1 a5NW0 +0 | k7SW0 k10E0 +0", fire="auto"),
+        ("b2",),
+    )
+    assert option_for(edge, "b2S").label.startswith("A · b1 ← h0 · 💥 will crash next turn · ")
+    crash = cockpit.panel(
+        position.parse("duel/2026 t9 - | - | >d4E3 d5W0 +0 | k7SW0 k10E0 +0", fire="auto"),
+        ("d5",),
+    )
+    assert option_for(crash, "d5X").label.startswith("lost · 💥 crashes · ")
+    quiet = option_for(shoots, "b3P")
+    assert not any(mark in quiet.label for mark in "🎯⚠☠💥")  # only where it matters
+    for stage in (shoots, guns, edge, crash):
+        assert all(len(o.label) <= 100 for m in stage.menus for o in m.options)
+
+
+def test_manual_fire_labels_say_whom_the_plane_may_fire_at_and_placements_their_danger() -> None:
+    game = position.parse("duel/2026 t9 - | - | >b3NE2 a5NW0 +1 | c5W0 k7W0 k8W0 +0", fire="manual")
+    stage = cockpit.panel(game, ("b3",))
+    ended = option_for(stage, "b3S> -")
+    assert ended.label == "B · c4 → h1 · 🎯 may fire at c5 · Swoop to c4, face east, height 1"
+    stop = option_for(stage, "b3S>")  # the dive stays open
+    assert stop.label.startswith("B · c4 → h1 · 🎯 stop there to fire at c5 · ")
+    assert stop.description.endswith("; then dive on or end the dive")
+    into_sights = cockpit.panel(
+        position.parse("duel/2026 t9 - | - | >e6E2 +1 | c3SE0 c5SW0 +0", fire="auto")
+    )
+    assert option_for(into_sights, "+a3E").label.startswith(
+        "a3 → h0 · ☠ can be shot down by c3 and c5 · "
+    )
+    assert option_for(into_sights, "+a3SW").label.startswith("a3 ↙ h0 · 💥 may have to crash · ")

@@ -105,7 +105,11 @@ async def test_a_person_who_left_mid_game_is_forgotten_and_their_matches_end(
     await simcord_env.restart_bot(restarted)
     await simcord_env.advance_time(1)
     board = board_message(begun)  # the restarted bot shows the end it never saw
-    assert "alice (P1) wins" in board.content and board.components == []
+    assert "alice (P1) wins" in board.content
+    # no Rematch: the forgotten pilot cannot be asked; the game can still be read
+    rows: list[Any] = list(board.components)  # action rows of buttons
+    labels = [item.label for row in rows for item in row.children]
+    assert labels == ["Record", "Analyse"]
     told = [m.content for m in begun.history()]
     assert "📊 Unrated game: a forgotten pilot played (their data was deleted)." in told
     assert await RatingRepo(restarted.db).get(alice.id, "duel") is None

@@ -33,7 +33,7 @@ async def test_a_rematch_offered_and_accepted_starts_the_same_game_with_seats_sw
 ) -> None:
     table = Table(simcord_env)
     thread, first = await finished_duel(table, simcord_bot)
-    assert labels(board_message(thread)) == ["Rematch"]
+    assert labels(board_message(thread)) == ["Rematch", "Record", "Analyse"]
 
     stranger = await table.eve.click(board_message(thread), label="Rematch")
     assert stranger.ephemeral
@@ -72,8 +72,8 @@ async def test_both_players_pressing_rematch_is_one_rematch(
 ) -> None:
     table = Table(simcord_env)
     thread, _ = await finished_duel(table, simcord_bot)
-    await table.eve.slash(thread, "crosshairs board")  # a board posted again keeps Rematch
-    assert labels(board_message(thread)) == ["Rematch"]
+    await table.eve.slash(thread, "crosshairs board")  # a board posted again keeps its buttons
+    assert labels(board_message(thread)) == ["Rematch", "Record", "Analyse"]
     await table.bob.click(board_message(thread), label="Rematch")
     await table.alice.click(board_message(thread), label="Rematch")  # a yes to bob's offer
     assert len(table.channel.threads) == 2

@@ -80,7 +80,8 @@ async def test_each_turn_is_told_word_for_word_then_the_board(
         "alice (P1) wins (last standing).\n"
         "Use `/crosshairs replay match:1` to watch it again, `/crosshairs record` to read it."
     )
-    assert button_labels(final) == ["Rematch"]  # a finished game offers only its rematch
+    # a finished game offers its rematch, its record and its analysis
+    assert button_labels(final) == ["Rematch", "Record", "Analyse"]
     assert sum("your turn" in s for s in said) == 0  # nobody is left waiting to fly
 
 

@@ -169,13 +169,11 @@ def _choose(page: Page, rng: random.Random) -> tuple[str, bool, Callable[[], Non
             for menu in menus
             for o in menu.evaluate(
                 "s => [...s.options].filter(o => o.value)"
-                ".map(o => ({value: o.value, label: o.text, title: o.title}))"
+                ".map(o => ({value: o.value, label: o.text, title: o.dataset.description || ''}))"
             )
         ]
         safe = [
-            o
-            for o in options
-            if "edge" not in o[3] and "crash" not in o[3] and " lost" not in o[2][:8]
+            o for o in options if "edge" not in o[3] and "crash" not in o[3] and "💥" not in o[2]
         ]
         level = [o for o in safe if not o[3].startswith("−")]
         menu, value, pressed, _ = rng.choice(

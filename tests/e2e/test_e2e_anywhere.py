@@ -107,9 +107,15 @@ async def test_a_whole_duel_with_the_user_installed_app(local: Local, place: str
     presses, tokens = await play_out(people, board, pilots, random.Random(29))
     edits = sum(r.method == "PATCH" and "/webhooks/" in r.path for r in world.requests)
     print(f"{presses} presses on the board, {len(tokens)} steps, {edits} edits of it")
-    assert labels(board) == ["Rematch", "Record"]  # the final board: nothing else to press
-    # the ratings line comes under the final board, there being nowhere else to post it
-    assert "📊 Ratings (Duels): alice" in board.content
+    # the final board: no Analyse, whose analysis would need a thread (docs/anywhere.md)
+    assert labels(board) == ["Rematch", "Record"]
+    assert len(board.components) == 1  # on one row
+    # the ratings line comes under the final board, there being nowhere else to post it:
+    # the result first, then the ratings it moved, as in a thread
+    lines = board.content.split("\n")
+    (rated,) = [n for n, line in enumerate(lines) if line.startswith("📊 Ratings (Duels): alice")]
+    assert re.search(r"\bwins\b|\bdraw\b", lines[rated - 1], re.I), lines
+    assert lines[rated + 1] == "**Record** below reads the whole game again.", lines
 
     assert world.history(dm) == [board]  # one message, the whole match
     offer = answer(await people.click(alice, board, "Rematch"))

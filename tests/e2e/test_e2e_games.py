@@ -39,8 +39,8 @@ async def test_a_duel_from_challenge_to_result(local: Local) -> None:
     assert flight.final is not None
     assert "wins" in flight.final.content or "draw" in flight.final.content.lower()
     final_board = board_message(people, thread)
-    # a finished game's board offers only its rematch (docs/correspondence.md)
-    assert [b["label"] for b in final_board.buttons()] == ["Rematch"]
+    # a finished game's board offers its rematch, record and analysis (docs/correspondence.md)
+    assert [b["label"] for b in final_board.buttons()] == ["Rematch", "Record", "Analyse"]
     assert (
         hashlib.sha256(await people.download(final_board)).digest() != hashlib.sha256(png).digest()
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from e2e.conftest import Local
 from e2e.english import english_in, shown
@@ -59,7 +60,10 @@ async def test_a_whole_duel_in_german_shows_no_english_word(german: Local) -> No
     anna, bernd = people.join("anna", "de"), people.join("bernd", "de")
     reader = Reader(local, [anna, bernd])
 
-    challenge = await people.slash(anna, channel, "crosshairs challenge", opponent=bernd, planes=3)
+    # typed as a German Discord shows the command: its German names, resolved by the
+    # local Discord to the bot's own as Discord does
+    german_names: dict[str, Any] = {"gegner": bernd, "flieger": 3}
+    challenge = await people.slash(anna, channel, "crosshairs fordern", **german_names)
     assert challenge.original is not None
     assert "fordert dich heraus" in challenge.original.content
     assert [b["label"] for b in challenge.original.buttons()] == ["Annehmen", "Ablehnen"]
@@ -77,7 +81,7 @@ async def test_a_whole_duel_in_german_shows_no_english_word(german: Local) -> No
     assert "nicht am Zug" in reply(refused)
     await people.click(anna, board, "Schusslinien")
     await people.click(bernd, board, "Protokoll")
-    words = await people.slash(anna, thread, "crosshairs board", words=True)
+    words = await people.slash(anna, thread, "crosshairs brett", worte=True)
     assert "in Worten" in reply(words)
 
     rng = random.Random(11)
@@ -108,7 +112,8 @@ async def test_a_whole_duel_in_german_shows_no_english_word(german: Local) -> No
 
     assert FINAL_MARK not in final.content  # the English hint is not shown
     assert any(w in final.content for w in ("gewinnt", "remis"))
-    assert [b["label"] for b in board_message(people, thread).buttons()] == ["Revanche"]
+    labels = [b["label"] for b in board_message(people, thread).buttons()]
+    assert labels == ["Revanche", "Protokoll", "Analysieren"]
     assert len(reader.read) > 50  # it did read the game
     assert reader.english() == {}
 

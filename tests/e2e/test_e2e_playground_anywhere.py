@@ -41,7 +41,8 @@ def fly_once(page: Page, rng: random.Random) -> None:
         (menu, o["value"], o["title"])
         for menu in menus
         for o in menu.evaluate(
-            "s => [...s.options].filter(o => o.value).map(o => ({value: o.value, title: o.title}))"
+            "s => [...s.options].filter(o => o.value)"
+            ".map(o => ({value: o.value, title: o.dataset.description || ''}))"
         )
     ]
     safe = [o for o in options if "edge" not in o[2] and "crash" not in o[2]]

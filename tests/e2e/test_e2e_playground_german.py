@@ -58,10 +58,13 @@ def test_a_duel_in_the_german_playground_reads_german(
         page.wait_for_selector("#viewer option", state="attached")
         try:
             act_as(page, "Amy")
-            page.fill("#command", "/crosshairs challenge")
+            commands = page.eval_on_selector_all(
+                "#command-list option", "all => all.map(o => [o.value, o.textContent])"
+            )
+            page.fill("#command", "/crosshairs fordern")
             page.dispatch_event("#command", "input")
-            page.select_option("select[name=opponent]", label="Ben")
-            page.fill("input[name=planes]", "3")
+            page.select_option("select[name=gegner]", label="Ben")
+            page.fill("input[name=flieger]", "3")
             page.click("#send")
             accept = "button[data-custom-id$=':accept']"
             page.wait_for_selector(accept)
@@ -72,6 +75,9 @@ def test_a_duel_in_the_german_playground_reads_german(
             page.click("a.channel-link")
             page.wait_for_selector(PLAY)
             read = [challenged]
+            # the first plane flown by typing the notation the bot suggests in German
+            act_as(page, pilot_to_move(page))
+            typed = type_a_move(page)
             for _turn in range(4):
                 board = board_id(page)
                 act_as(page, pilot_to_move(page))
@@ -88,9 +94,36 @@ def test_a_duel_in_the_german_playground_reads_german(
             page.screenshot(path=str(shots_dir(tmp_path) / "duel-de.png"))
         finally:
             browser.close()
+    # the command list as a German Discord shows it: German names and descriptions
+    names = [name for name, _description in commands]
+    assert {"/crosshairs fordern", "/crosshairs zug", "/crosshairs brett"} <= set(names)
+    assert not {"/crosshairs challenge", "/crosshairs move"} & set(names)
+    assert ["/crosshairs zug", "Per Notation fliegen: c3C< oder e6SS>P *d4"] in commands
+    assert typed.startswith("✅"), typed
     assert "Annehmen" in read[0] and "fordert" in read[0]
     assert "du bist am Zug" in read[-1]
-    # the local Discord's own note on an ephemeral message (Discord's client says it in
-    # its reader's language; the playground's page speaks English) is not the bot's
-    bot_said = [text.replace("Only you can see this", "") for text in read]
-    assert {w for text in bot_said for w in english_in(text)} == set()
+    # the page's own words are German too ("Nur du kannst das sehen")
+    assert {w for text in read for w in english_in(text)} == set()
+
+
+def type_a_move(page: Page) -> str:
+    """Type ``/crosshairs zug``, take a notation its autocomplete suggests, send
+    it and return what the bot answered, once the next board is up."""
+    answers, before = page.locator(".message.ephemeral").count(), board_id(page)
+    page.fill("#command", "/crosshairs zug")
+    page.dispatch_event("#command", "input")
+    page.focus("input[name=zeichen]")
+    page.wait_for_selector("#choices-zeichen[data-filled] option", state="attached")
+    offered = page.eval_on_selector_all("#choices-zeichen option", "all => all.map(o => o.value)")
+    # a plane brought on facing up the board, not into a crash at the edge
+    page.fill("input[name=zeichen]", next((t for t in offered if t.endswith("NE")), offered[0]))
+    page.click("#send")
+    # answered: a new private message, no longer "thinking"
+    page.wait_for_function(
+        """n => { const all = document.querySelectorAll('.message.ephemeral .text');
+          return all.length > n && !all[all.length - 1].querySelector('i'); }""",
+        arg=answers,
+    )
+    said = page.locator(".message.ephemeral .text").last.inner_text()
+    wait_for_next_board(page, before)
+    return said

@@ -19,6 +19,7 @@ from e2e.browser import (
     COCKPIT,
     EXERCISE,
     FLAGS,
+    WAIT_MS,
     needs_chromium,
     newest,
     play_turn,
@@ -79,7 +80,7 @@ def test_a_newcomer_learns_from_wrong_tries_and_a_missed_puzzle(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport=PHONE)
-        page.set_default_timeout(60_000)
+        page.set_default_timeout(WAIT_MS)
         page.goto(playground)
         page.wait_for_selector("#viewer option", state="attached")
         page.click("#menu-toggle")

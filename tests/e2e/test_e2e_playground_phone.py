@@ -53,6 +53,16 @@ def test_a_duel_on_a_400_px_phone(playground: str, tmp_path: Path) -> None:
         page.wait_for_selector("#viewer option", state="attached")
         assert not page.locator("#sidebar").is_visible()  # folded away on a phone
         assert page.locator("main").bounding_box()["width"] == PHONE["width"]  # type: ignore[index]
+        # open, the sidebar lists Amy's DM from the start and leaves ☰ to fold it again
+        page.click("#menu-toggle")
+        page.locator("#channels li", has_text="@ Amy-Ben").wait_for()
+        toggle = page.locator("#menu-toggle").bounding_box()
+        assert toggle is not None
+        on_top = "([x, y]) => document.elementFromPoint(x, y).id"
+        middle = [toggle["x"] + toggle["width"] / 2, toggle["y"] + toggle["height"] / 2]
+        assert page.evaluate(on_top, middle) == "menu-toggle"
+        page.click("#menu-toggle")
+        assert not page.locator("#sidebar").is_visible()
 
         be(page, "Amy")
         page.fill("#command", "/crosshairs challenge")
@@ -81,6 +91,14 @@ def test_a_duel_on_a_400_px_phone(playground: str, tmp_path: Path) -> None:
             on_screen(page, selector)
         page.locator(menu).first.scroll_into_view_if_needed()
         page.screenshot(path=str(shots_dir(tmp_path) / "playground-phone.png"))
+        # as in Discord, an open menu shows each option's description under its label
+        page.locator(menu).first.click()
+        described = page.locator(f"{menu} option .option-description").first
+        described.wait_for()
+        label = page.locator(f"{menu} option .option-label").first.bounding_box()
+        under = described.bounding_box()
+        assert label is not None and under is not None and under["y"] >= label["y"] + 10
+        page.screenshot(path=str(shots_dir(tmp_path) / "playground-phone-menu.png"))
         browser.close()
 
 

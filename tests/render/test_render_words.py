@@ -45,8 +45,8 @@ def test_a_german_scoreboard(drawn: Drawn) -> None:
         "Serie #1 · anna gegen bernd", ROWS, "Nach Partie 3 von 5", ("ace-of-aces",), "de"
     )
     said = drawn()
-    assert {"Siege", "Punkte", "Behaltene Karten"} <= set(said)
-    assert "Erstes Blut (1), Steilsturz-Ass (2)" in said
+    assert {"Siege", "Punkte"} <= set(said)
+    assert "Behaltene Karten: Erstes Blut (1), Steilsturz-Ass (2)" in said
     assert "Noch im Stapel: Ass der Asse." in said
     assert english_in(" ".join(said)) == set()
 
@@ -60,12 +60,13 @@ def test_the_scoreboard_in_french_and_spanish(
 ) -> None:
     jobs.draw_scoreboard("#1", ROWS, "", (), language)
     said = drawn()
-    assert heading in said and f"{card} (2)" in said
+    assert any(t.startswith(heading) and t.endswith(f"{card} (2)") for t in said), said
 
 
 def test_english_is_still_english(drawn: Drawn) -> None:
     jobs.draw_scoreboard("Series #1", ROWS, "", ("ace-of-aces",), "en")
     jobs.draw_card(CARDS["double-kill"], "bernd", "en")
     said = drawn()
-    assert {"Games won", "Points", "Cards kept", "Claimed by bernd", "2 points"} <= set(said)
+    assert {"Games won", "Points", "Claimed by bernd", "2 points"} <= set(said)
+    assert any(t.startswith("Cards kept: ") for t in said), said
     assert "Still in the pool: Ace of Aces." in said

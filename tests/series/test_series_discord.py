@@ -320,7 +320,7 @@ async def test_a_series_speaks_the_language_of_its_server(
     assert "Noch zu gewinnende Karten: " in shown
     (board,) = [u for u in uploads if u.filename == "series-1.png"]
     assert board.description is not None and board.description.startswith("Punktestand, Serie")
-    assert {"Serie #1 · alice gegen bob", "Siege", "Punkte", "Behaltene Karten"} <= set(drawn)
+    assert {"Serie #1 · alice gegen bob", "Siege", "Punkte", "keine Karten behalten"} <= set(drawn)
     assert any(t.startswith("Noch im Stapel: ") for t in drawn)
     assert english_in(" ".join(drawn)) == set()
     changed = await alice.slash(thread, "crosshairs-series handicap", player=bob, tokens=1)
