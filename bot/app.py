@@ -150,6 +150,8 @@ async def install(bot: CrosshairsBot) -> None:
     ends = await recovery.unshown_ends(bot)
     turns = await recovery.untold_turns(bot)
     bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
+    # and, while the bot runs, what a call Discord could not take left behind
+    bot.spawn(recovery.keep_up(bot))
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

@@ -34,6 +34,8 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object per line
     # Discord's one IDENTIFY per bucket per 5 s; a local Discord may run its limits faster
     identify_spacing: float = 5.0
+    # how long a call Discord could not take is tried again before the recovery has it
+    discord_retry_seconds: float = 20.0
 
     @property
     def shards(self) -> Shards:
@@ -92,6 +94,7 @@ class Config:
             # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
             clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
+            discord_retry_seconds=_seconds(env, "DISCORD_RETRY_SECONDS", 20.0),
         )
 
 

@@ -26,6 +26,7 @@ from bot import invite
 from bot.config import Config
 from bot.env import Env
 from bot.ops import Operations
+from bot.outages import Outages, retried
 from bot.pacing import Pace, SharedBudget, paced
 from bot.services.clock import Clock
 from bot.services.manager import GameManager
@@ -87,7 +88,12 @@ class CrosshairsBot(commands.Bot):
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
         self.pace = Pace()
-        self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
+        # A call Discord could not take is tried again, and one that still fails is
+        # noted for the recovery to pick up (bot/outages.py, bot/ui/recovery.py).
+        self.outages = Outages(config.discord_retry_seconds)
+        self.http.request = retried(  # type: ignore[method-assign,assignment]
+            paced(self.http.request, self.pace), self.outages
+        )
         self.budget: SharedBudget | None = None
         # Discord's identify buckets (``shard_id % max_concurrency``), read at the first
         # identify of a shard

@@ -17,15 +17,27 @@
   turn has passed again, a step was played since, the match ended) is dropped unsent.
 * A series between two games (booked but the next not opened, or finished but not
   booked) carries on: :meth:`bot.ui.series.SeriesDesk.finish_half_done`.
+
+Discord failing is a fault like a crash, picked up the same way without a restart
+(:func:`keep_up`): once a call to Discord failed for good (:mod:`bot.outages`), this
+process's boards behind their games, ends not shown in full and turns not told are
+looked for every :attr:`~bot.outages.Outages.look_every` seconds, and shown, while Discord
+keeps failing or something is left to settle. One whose showing is under way (its match
+locked) is left to it; so is one seen behind only once (an action between its step and
+its showing). What cannot be shown for another reason (a thread deleted) is left to the
+next failure or restart, rather than asked of Discord again and again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
+from bot.services.metrics import DISCORD_BEHIND
 from bot.ui import anywhere
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import catch_up
@@ -83,10 +95,84 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
                 continue
             await catch_up(bot, live)
         except Exception:  # one damaged match must not keep the others stale
-            log.exception("match %s: could not redraw its board after a restart", live.id)
+            log.exception("match %s: could not redraw its board", live.id)
 
 
 async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None:
     """Tell each turn passed that a crash left untold, if it is still that turn
     (:meth:`bot.services.life.MatchLife.tell_untold`)."""
     await bot.env.life.tell_untold(turns)
+
+
+# ------------------------------------------------------------ while the bot runs
+
+
+Key = tuple[int, str]  # a match, and what of it is behind: its end, its board, a turn
+
+
+@dataclass(frozen=True)
+class Behind:
+    """What storage says this process has not shown, of matches not being shown now."""
+
+    ends: list[LiveMatch]
+    boards: list[LiveMatch]
+    turns: list[TurnPassed]
+
+    def plies(self) -> dict[Key, int]:
+        found = {(live.id, "end"): live.ply for live in self.ends}
+        found |= {(live.id, "board"): live.ply for live in self.boards}
+        return found | {(t.match.id, f"turn:{t.ply}"): t.match.ply for t in self.turns}
+
+
+async def keep_up(bot: CrosshairsBot) -> None:
+    """Pick up what a call Discord could not take left behind, without a restart: after
+    each failure noted by :mod:`bot.outages`, a look every ``look_every`` seconds for as
+    long as calls keep failing or something seen behind has still to settle."""
+    await bot.recovered.wait()
+    outages = bot.outages
+    seen: dict[Key, int] = {}
+    while True:
+        await outages.failed.wait()
+        await asyncio.sleep(outages.look_every)
+        outages.failed.clear()
+        try:
+            tried = await _show_settled(bot, await _behind(bot), seen)
+            seen = (await _behind(bot)).plies()
+        except Exception:  # storage unreachable, say: look again later
+            log.exception("catching up after Discord failed did not run through")
+            outages.failed.set()
+            continue
+        DISCORD_BEHIND.set(len({match for match, _ in seen}))
+        if not seen.keys() <= tried:
+            outages.failed.set()  # seen for the first time: shown at the next look
+
+
+async def _behind(bot: CrosshairsBot) -> Behind:
+    boards = []
+    for live in bot.games.live_matches():
+        if _busy(live) or anywhere.is_anywhere(bot, live):
+            continue
+        if await bot.games.boards.shown(live.id) != live.ply:
+            boards.append(live)
+    return Behind(
+        ends=[live for live in await bot.games.unannounced() if not _busy(live)],
+        boards=boards,
+        turns=[t for t in await bot.games.untold_turns() if not _busy(t.match)],
+    )
+
+
+async def _show_settled(bot: CrosshairsBot, behind: Behind, seen: dict[Key, int]) -> set[Key]:
+    """Show what is behind now and was at the previous look, at the same ply (else an
+    action may be between its step and its showing); the keys of what was shown."""
+    plies = behind.plies()
+    settled = {key for key, ply in plies.items() if seen.get(key) == ply}
+    await redraw_stale_boards(bot, [b for b in behind.boards if (b.id, "board") in settled])
+    await announce_unshown_ends(bot, [e for e in behind.ends if (e.id, "end") in settled])
+    turns = [t for t in behind.turns if (t.match.id, f"turn:{t.ply}") in settled]
+    await tell_untold_turns(bot, turns)
+    return settled
+
+
+def _busy(live: LiveMatch) -> bool:
+    """Whether an action or a showing of the match is under way: it shows what it did."""
+    return live.lock.locked() or live.showing.locked()
