@@ -49,12 +49,12 @@ class Stale(Exception):
 
 
 class Outages:
-    """How long a failing call is tried again, and the calls that still failed because
-    Discord was unreachable: :attr:`failed` is set at each, for the recovery to look."""
+    """How long a failing call is tried again, and whether one still failed because
+    Discord was unreachable since the recovery last looked (:attr:`failed`)."""
 
     def __init__(self, window: float = RETRY_SECONDS) -> None:
         self.window = window
-        self.failed = asyncio.Event()
+        self.failed = False
 
     @property
     def look_every(self) -> float:
@@ -64,7 +64,7 @@ class Outages:
 
     def note(self, route: Any, error: BaseException) -> None:
         DISCORD_FAILED.inc()
-        self.failed.set()
+        self.failed = True
         log.warning("Discord unreachable: %s %s failed (%r)", route.method, route.path, error)
 
 

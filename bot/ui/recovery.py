@@ -30,10 +30,11 @@ next failure or restart, rather than asked of Discord again and again.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from discord.ext import tasks
 
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
@@ -124,27 +125,36 @@ class Behind:
         return found | {(t.match.id, f"turn:{t.ply}"): t.match.ply for t in self.turns}
 
 
-async def keep_up(bot: CrosshairsBot) -> None:
-    """Pick up what a call Discord could not take left behind, without a restart: after
-    each failure noted by :mod:`bot.outages`, a look every ``look_every`` seconds for as
-    long as calls keep failing or something seen behind has still to settle."""
-    await bot.recovered.wait()
+def keep_up(bot: CrosshairsBot) -> tasks.Loop[Any]:
+    """Pick up what a call Discord could not take left behind, without a restart: a
+    look every ``look_every`` seconds after a failure noted by :mod:`bot.outages`, for as
+    long as calls keep failing or something seen behind has still to settle. Started
+    by :mod:`bot.app`, once the start-up's recovery is done."""
     outages = bot.outages
     seen: dict[Key, int] = {}
-    while True:
-        await outages.failed.wait()
-        await asyncio.sleep(outages.look_every)
-        outages.failed.clear()
+
+    @tasks.loop(seconds=outages.look_every)
+    async def look() -> None:
+        nonlocal seen
+        if not outages.failed:
+            return
+        outages.failed = False
         try:
             tried = await _show_settled(bot, await _behind(bot), seen)
             seen = (await _behind(bot)).plies()
         except Exception:  # storage unreachable, say: look again later
             log.exception("catching up after Discord failed did not run through")
-            outages.failed.set()
-            continue
+            outages.failed = True
+            return
         DISCORD_BEHIND.set(len({match for match, _ in seen}))
         if not seen.keys() <= tried:
-            outages.failed.set()  # seen for the first time: shown at the next look
+            outages.failed = True  # seen for the first time: shown at the next look
+
+    @look.before_loop
+    async def _recovered() -> None:
+        await bot.recovered.wait()
+
+    return look
 
 
 async def _behind(bot: CrosshairsBot) -> Behind:
