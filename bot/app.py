@@ -151,7 +151,7 @@ async def install(bot: CrosshairsBot) -> None:
     turns = await recovery.untold_turns(bot)
     bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
     # and, while the bot runs, what a call Discord could not take left behind
-    bot.background.add(recovery.keep_up(bot).start())  # cancelled as the bot closes
+    bot.catching_up = recovery.keep_up(bot).start()
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

@@ -103,6 +103,9 @@ class CrosshairsBot(commands.Bot):
         self._install = install  # the features: commands, buttons, cogs
         self.tree.error(self._on_tree_error)
         self.background: set[asyncio.Task[Any]] = set()
+        # the recovery's loop while the bot runs (bot/ui/recovery.py, keep_up): never done,
+        # so not background work that others wait for
+        self.catching_up: asyncio.Task[None] | None = None
         # set once the start-up recovery (bot/ui/recovery.py) has told what a crash left
         # untold: a turn clock that fires before then would announce its result twice
         self.recovered = asyncio.Event()
@@ -141,8 +144,9 @@ class CrosshairsBot(commands.Bot):
             )
 
     async def close(self) -> None:
-        for task in list(self.background):
-            task.cancel()
+        for task in [*self.background, self.catching_up]:
+            if task is not None:
+                task.cancel()
         await super().close()
         await self.ops.close()
         if self.budget is not None:
