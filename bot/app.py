@@ -40,6 +40,7 @@ from bot.ui import (
     leaderboard,
     learn,
     notify_setting,
+    palette_setting,
     presses,
     puzzles,
     quick_pairing,
@@ -84,6 +85,7 @@ FEATURES: tuple[Feature, ...] = (
     clocks.setup,  # the turn clocks
     vacation.setup,
     notify_setting.setup,  # turn DMs
+    palette_setting.setup,  # board colours
     departures.setup,  # a match's thread, channel or server gone
     closed_threads.setup,  # a match's thread archived or locked
     rules_help.setup,

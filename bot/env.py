@@ -37,6 +37,7 @@ from storage.health import open_checked
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
@@ -69,6 +70,7 @@ def stores_on(db: Database) -> Stores:
         takebacks=TakebackRepo(db),
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
+        palettes=PaletteRepo(db),
         identify_slots=IdentifySlots(db),
         rest_leases=RestLeases(db),
     )

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 API = "/api/v10"
 # Interaction callbacks and webhooks are authorised by their token, not the bot's.
 TOKEN_ROUTES = ("/interactions/", "/webhooks/")
+# Routes an OAuth2 access token may call, as the spec's security lists it (OAuth2 beside BotToken).
+BEARER_ROUTES = ("/users/@me",)
 MESSAGE_ROUTES = {
     ("POST", "/channels/{channel_id}/messages"),
     ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
@@ -73,9 +75,11 @@ class Checks:
 
     def authorised(self, request: web.Request) -> bool:
         path = request.path.removeprefix(API)
-        if path.startswith(TOKEN_ROUTES):
+        if path.startswith(TOKEN_ROUTES) or path == "/oauth2/token":
             return True
         token = request.headers.get("Authorization", "")
+        if path in BEARER_ROUTES and token.startswith("Bearer "):
+            return True  # the route itself refuses a token it does not know
         return token.startswith("Bot ") and len(token) > len("Bot ")
 
     def request(self, operation: Operation, body: Json | list[Json]) -> list[Problem]:
@@ -87,7 +91,8 @@ class Checks:
         if key in MESSAGE_ROUTES and isinstance(body, dict):
             more += documented.message_problems(body)
         elif operation.method == "PUT" and operation.template in COMMAND_ROUTES:
-            more += documented.command_problems(body if isinstance(body, list) else [])
+            listed = body if isinstance(body, list) else []
+            more += documented.command_problems(listed, guild="{guild_id}" in operation.template)
         elif operation.template.endswith("/callback") and isinstance(body, dict):
             data = body.get("data")
             if body.get("type") in (4, 7) and isinstance(data, dict):

@@ -81,6 +81,15 @@ class People:
         data = self._command_data(command, options, channel, user.locale)
         return await self._send(COMMAND, user, channel, data, late=late, twice=twice)
 
+    async def entry_point(self, user: User, channel: Channel) -> Interaction:
+        """Open the app from the App Launcher when its entry point command (type 4) has
+        handler 1: the app receives the command and answers it (callback 12 launches)."""
+        entry = next((c for c in self.world.commands if c.get("type") == 4), None)
+        if entry is None:
+            raise LocalcordError("the app registered no entry point command")
+        data = {"id": entry["id"], "name": entry["name"], "type": 4}
+        return await self._send(COMMAND, user, channel, data)
+
     async def autocomplete(
         self, user: User, channel: Channel, command: str, focus: str, **options: Any
     ) -> list[str]:

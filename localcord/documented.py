@@ -23,6 +23,8 @@ COMPONENTS_V2 = 1 << 15
 COMMAND_TREE = 8000  # characters of names, descriptions and values in one command
 CHAT_INPUT, SUB_COMMAND, SUB_COMMAND_GROUP = 1, 1, 2
 
+PRIMARY_ENTRY_POINT = 4  # the command type that opens an Activity from the App Launcher
+
 # interaction type -> the callback types that may answer it (Discord's "interaction
 # response" documentation: autocomplete only 8; a command cannot update a message)
 CALLBACKS = {
@@ -101,11 +103,29 @@ def _component(item: Json, where: tuple[str, ...], seen: set[str]) -> Iterator[P
             values.add(str(value))
 
 
-def command_problems(commands: list[Any]) -> Iterator[Problem]:
+def command_problems(commands: list[Any], guild: bool = False) -> Iterator[Problem]:
+    """``guild``: a guild's commands, where Discord takes no entry point command."""
+    entry_points = 0
     for n, command in enumerate(commands):
         if not isinstance(command, dict):
             continue
         here = (str(n),)
+        # Discord's application-commands docs: one global PRIMARY_ENTRY_POINT command and
+        # none in a guild; ``handler`` only on it (the error codes are our reading)
+        if command.get("type") == PRIMARY_ENTRY_POINT:
+            entry_points += 1
+            if guild or entry_points > 1:
+                yield (
+                    (*here, "type"),
+                    "APPLICATION_COMMANDS_PRIMARY_ENTRY_POINT_LIMIT",
+                    "An app may have one global entry point command and none in a guild",
+                )
+        elif "handler" in command:
+            yield (
+                (*here, "handler"),
+                "APPLICATION_COMMAND_HANDLER_INVALID",
+                "Only an entry point command has a handler",
+            )
         if command.get("type", CHAT_INPUT) == CHAT_INPUT:
             yield from _names(command, here)
             if tree_size(command) > COMMAND_TREE:

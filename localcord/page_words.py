@@ -25,6 +25,14 @@ WORDS = {
     "pick": N_("Pick one of the bot's commands (type /)."),
     "required": N_("Fill in the required option: {names}"),
     "select": N_("Make a selection"),
+    "activities": N_("Activities"),
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "back": N_("Back to the channel"),
+    "return": N_("Back to the Activity"),
+    "running": N_("An Activity is running here: {names}"),
+    "activity_thread": N_("Activities cannot be started in a thread."),
+    "activity_denied": N_("You may not start Activities in this channel."),
 }
 
 

@@ -27,9 +27,11 @@ from typing import Any
 from aiohttp import web
 
 from i18n import in_language
+from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
+from localcord.playground_activity import PlaygroundActivities
 from localcord.records import LOADING, PRIVATE, PUBLIC_THREAD, Channel, Json, Message, User, as_json
 from localcord.server import LocalDiscord
 
@@ -45,9 +47,10 @@ PILOTS = ("Amy", "Ben", "Cleo", "Dev")
 
 
 class Playground:
-    def __init__(self, server: LocalDiscord, language: str = "") -> None:
+    def __init__(self, server: LocalDiscord, language: str = "", activity_url: str = "") -> None:
         """``language`` (a Discord locale such as ``de``): the server's preferred locale
-        and every person's, to see the bot in that language; "" for English."""
+        and every person's, to see the bot in that language; "" for English.
+        ``activity_url``: where the app's Activity is served (docs/activity.md)."""
         self.server = server
         self.world = server.world
         self.people = People(server, timeout=60.0)
@@ -60,6 +63,14 @@ class Playground:
         # a DM the bot is not in: only the user-installed app reaches it
         self.world.private_channel(self.pilots[0], self.pilots[1])
         self.closing = False
+        self.host = ActivityHost(self.world, server.activities, activity_url)
+        self.activities = PlaygroundActivities(
+            self.people,
+            server.activities,
+            self.host,
+            lambda body: (self._user(body.get("viewer")), self._channel(body.get("channel"))),
+        )
+        server.app.add_routes(self.activities.routes())
         server.app.on_shutdown.append(self._wake_pollers)
         server.app.add_routes(
             [
@@ -113,6 +124,9 @@ class Playground:
                 "words": page_words(viewer.locale),
                 "messages": [self._message(m, viewer) for m in visible[-shown:]],
                 "older": max(0, len(visible) - shown),
+                "activity": self.activities.shown(
+                    viewer, channel, request.query.get("platform", "desktop")
+                ),
             }
         )
 
@@ -384,18 +398,19 @@ def _relative(at: int) -> str:
 
 
 async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language: str = "") -> None:
-    """Run the local Discord, the page and the real bot until cancelled; ``language``:
-    see :class:`Playground`."""
+    """Run the local Discord, the page and the real bot until cancelled; ``language``
+    and ``ACTIVITY_URL`` (the environment's): see :class:`Playground`."""
     from bot.app import create_bot
     from bot.config import Config
     from bot.services.workers import default_size
 
     server = LocalDiscord()
-    Playground(server, language)
+    playground = Playground(server, language, os.environ.get("ACTIVITY_URL", ""))
     try:
         await server.start(port)
     except OSError:
         await server.start(0)  # the usual port is taken: any free one will do
+    await playground.host.start()
     with tempfile.TemporaryDirectory(prefix="crosshairs-playground-") as scratch:
         config = Config(
             token="playground",
@@ -430,6 +445,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             print("Playground stopped.", flush=True)
         finally:
             await bot.close()
+            await playground.host.stop()
             await server.stop()
 
 

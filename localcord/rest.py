@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from localcord import documented, permissions, threads
+from localcord.activities import LAUNCH_ACTIVITY, Activities
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
@@ -60,6 +61,7 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
+        self.activities = Activities(world)
 
     @property
     def base_url(self) -> str:
@@ -175,6 +177,10 @@ class Rest:
     # ------------------------------------------------------------ the application
 
     async def me(self, request: web.Request) -> web.Response:
+        if (grant := self.activities.bearer(request)) is not None:
+            return self.activities.me(grant)
+        if not request.headers.get("Authorization", "").startswith("Bot "):
+            return unauthorized()
         return as_json(
             self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
         )
@@ -280,6 +286,8 @@ class Rest:
         data: Json = body.get("data") or {}
         if problems := list(documented.callback_problems(interaction.type, kind)):
             return self.checks.refused(request, problems)
+        if kind == LAUNCH_ACTIVITY:
+            return await self.activities.launched(request, interaction)
         if kind == MESSAGE and documented.empty_message(data, len(files)):
             return self.checks.refused_empty(request)
         if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):

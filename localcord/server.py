@@ -13,6 +13,7 @@ import os
 
 from aiohttp import web
 
+from localcord.activities import Activities
 from localcord.checks import Checks
 from localcord.faults import Faults
 from localcord.gateway import HEARTBEAT_INTERVAL_MS, IDENTIFY_SPACING, Gateway
@@ -44,9 +45,12 @@ class LocalDiscord:
             heartbeat_interval_ms=heartbeat_interval_ms,
             identify_spacing=IDENTIFY_SPACING * scale,
         )
+        self.activities = Activities(self.world)
         self.rest = Rest(self.world, self.gateway, self.faults, self.checks, self.limits)
+        self.rest.activities = self.activities
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)
         self.app.router.add_get("/gateway", self.gateway.handle)
+        self.app.add_routes(self.activities.routes())
         self.app.add_routes(self.rest.routes())
         self._runner: web.AppRunner | None = None
         self.port = 0

@@ -142,7 +142,7 @@ def _graph(
     row = label.size * 1.5
     top, bottom = row * 3.6, height - pad * 0.8
     left, right = pad, width - pad * 0.4
-    colours = seat_colours(game.mode)
+    colours = seat_colours(game.mode, th)
     teams = game.mode.teams
     two_sides = len(set(teams)) == 2
     who = [names[s] if names and s < len(names) else f"P{s + 1}" for s in range(game.seats)]

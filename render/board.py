@@ -65,7 +65,7 @@ def render_board(
     base = static.layer(size, game.mode.key, th.name, frozenset(game.clouds))
     img = base.copy()
     d = ImageDraw.Draw(img)
-    colours = seat_colours(game.mode)
+    colours = seat_colours(game.mode, th)
     _highlights(img, d, layout, th, highlight_cells)
     seen = recent(game)
     crossed = _recent(img, d, layout, seen, colours)

@@ -41,7 +41,7 @@ def draw_key(img: Image.Image, layout: Layout, mode: Mode, theme: Theme) -> None
         return
     y += KEY_ROW * r
     x = r * 0.5
-    colours = seat_colours(mode)
+    colours = seat_colours(mode, theme)
     for team, name in enumerate(map(_, TEAM_NAMES)):
         stamp(d, (x, y), name, theme.text, font(round(r * 0.45), True), "lm")
         x += d.textlength(name, font=font(round(r * 0.45), True)) + r * 0.35

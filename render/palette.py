@@ -1,4 +1,4 @@
-"""Colours, themes and seat insignia.
+"""Colours, themes (a player's *palette*) and seat insignia.
 
 Seat colours start from the Okabe–Ito set and were checked pair by pair under simulated
 deuteranopia and protanopia (Machado 2009, distances in Oklab; see docs/render.md and
@@ -30,7 +30,8 @@ VERMILLION: Final = (213, 94, 0)
 VIOLET: Final = (120, 110, 240)
 
 FREE_FOR_ALL_COLOURS: Final = (ORANGE, SKY_BLUE, YELLOW, BLUISH_GREEN, VERMILLION, VIOLET)
-TEAM_COLOURS: Final = ((ORANGE, VERMILLION, YELLOW), (SKY_BLUE, BLUISH_GREEN, VIOLET))
+# Which of a theme's six seat colours each team takes, in its seats' order.
+TEAM_SEATS: Final = ((0, 4, 2), (1, 3, 5))
 TEAM_NAMES: Final = (N_("Gold team"), N_("Blue team"))  # translated where drawn
 
 # Insignia, one per seat in turn order; drawn upright whatever the plane's facing.
@@ -50,9 +51,20 @@ CRASH_GREY: Final = (150, 154, 160)  # crashed or withdrawn
 INK: Final = (16, 20, 28)  # outlines: dark enough to separate any seat colour from the sky
 
 
+CLASSIC_WORDS: Final = (  # how a text names a seat's colour (translated where said)
+    N_("orange"),
+    N_("sky blue"),
+    N_("yellow"),
+    N_("bluish green"),
+    N_("vermillion"),
+    N_("violet"),
+)
+
+
 @dataclass(frozen=True)
 class Theme:
-    """The neutral colours of one look; seat colours are shared by every theme."""
+    """One look: the neutral colours, and the six seat colours in free-for-all order
+    with their words (teams take them by :data:`TEAM_SEATS`)."""
 
     name: str
     page: RGB  # behind everything, matches Discord's own background closely
@@ -67,6 +79,8 @@ class Theme:
     card: RGB  # panel card background
     highlight: RGB
     tint: float  # strength of the home-side tint
+    seats: tuple[RGB, ...] = FREE_FOR_ALL_COLOURS
+    words: tuple[str, ...] = CLASSIC_WORDS
 
 
 DARK: Final = Theme(
@@ -102,7 +116,96 @@ LIGHT: Final = Theme(
     tint=0.45,
 )
 
-THEMES: Final = {t.name: t for t in (DARK, LIGHT)}
+# The "dark" palette: Discord's own near-black around a charcoal sky, the classic
+# seat colours (they stand further from this sky than from the classic navy).
+NIGHT: Final = Theme(
+    name="night",
+    page=(20, 21, 24),
+    sky=(32, 34, 40),
+    sky_edge=(26, 28, 33),
+    grid=(86, 92, 104),
+    label=(176, 184, 196),
+    cloud=(150, 156, 168),
+    cloud_label=(20, 24, 32),
+    text=(226, 230, 236),
+    muted=(140, 148, 160),
+    card=(34, 36, 42),
+    highlight=(255, 255, 255),
+    tint=0.22,
+)
+
+# Black sky, white lines and text, vivid seats: every pair of seat colours is at least
+# 19.7 apart (CIEDE2000) under each simulated colour blindness (docs/render.md).
+CONTRAST: Final = Theme(
+    name="contrast",
+    page=(0, 0, 0),
+    sky=(0, 0, 0),
+    sky_edge=(14, 14, 14),
+    grid=(255, 255, 255),
+    label=(255, 255, 255),
+    cloud=(190, 190, 190),
+    cloud_label=(0, 0, 0),
+    text=(255, 255, 255),
+    muted=(210, 210, 210),
+    card=(28, 28, 28),
+    highlight=(255, 255, 255),
+    tint=0.3,
+    seats=(
+        (195, 162, 57),
+        (58, 161, 197),
+        (255, 255, 58),
+        (0, 249, 190),
+        (196, 30, 0),
+        (115, 71, 195),
+    ),
+)
+
+# Six colours chosen by search to stay apart under protanopia, deuteranopia and
+# tritanopia alike (Machado 2009; at least 24 apart in CIEDE2000, and 30 from the sky):
+# they differ in lightness as much as in hue, which no colour blindness takes away. The
+# gold team is warm (orange, rust, yellow), the blue team cool (blue, mint, lavender).
+COLOUR_BLIND: Final = Theme(
+    name="colourblind",
+    page=(18, 20, 26),
+    sky=(24, 28, 36),
+    sky_edge=(20, 23, 30),
+    grid=(92, 98, 112),
+    label=(188, 194, 206),
+    cloud=(150, 154, 162),
+    cloud_label=(20, 24, 32),
+    text=(232, 236, 242),
+    muted=(150, 158, 170),
+    card=(32, 36, 44),
+    highlight=(255, 255, 255),
+    tint=0.2,
+    seats=(
+        (212, 123, 43),
+        (0, 93, 199),
+        (251, 255, 8),
+        (173, 242, 219),
+        (146, 52, 6),
+        (200, 158, 255),
+    ),
+    words=(N_("orange"), N_("blue"), N_("yellow"), N_("mint"), N_("rust"), N_("lavender")),
+)
+
+THEMES: Final = {t.name: t for t in (DARK, LIGHT, NIGHT, CONTRAST, COLOUR_BLIND)}
+
+# What a player chooses (``/crosshairs palette``), and the theme each draws with: the
+# one place the bot, and any other client of the board, reads palettes from.
+PALETTES: Final = {
+    "classic": DARK,
+    "dark": NIGHT,
+    "contrast": CONTRAST,
+    "colourblind": COLOUR_BLIND,
+}
+PALETTE_NAMES: Final = {  # how a menu names each palette (translated where shown)
+    "classic": N_("classic"),
+    "dark": N_("dark"),
+    "contrast": N_("high contrast"),
+    "colourblind": N_("colour-blind safe"),
+}
+DEFAULT_PALETTE: Final = "classic"
 
 
 def theme(name: str) -> Theme:
@@ -112,31 +215,49 @@ def theme(name: str) -> Theme:
     return found
 
 
-def seat_colours(mode: Mode) -> tuple[RGB, ...]:
-    """The colour of each seat of ``mode``, in seat order."""
+def palette_theme(palette: str) -> str:
+    """The theme a palette draws with; the classic one for a palette unknown (a value
+    stored by a newer bot)."""
+    return PALETTES.get(palette, PALETTES[DEFAULT_PALETTE]).name
+
+
+def palette_spec(palette: str) -> dict[str, object]:
+    """A palette as plain data (hex colours) for a client that draws the board itself."""
+    th = PALETTES[palette]
+
+    def hexed(c: RGB) -> str:
+        return "#{:02x}{:02x}{:02x}".format(*c)
+
+    return {
+        "name": palette,
+        "page": hexed(th.page),
+        "sky": hexed(th.sky),
+        "sky_edge": hexed(th.sky_edge),
+        "grid": hexed(th.grid),
+        "label": hexed(th.label),
+        "cloud": hexed(th.cloud),
+        "text": hexed(th.text),
+        "seats": [hexed(c) for c in th.seats],
+        "team_seats": [list(t) for t in TEAM_SEATS],
+        "shapes": list(SHAPES),
+    }
+
+
+def seat_colours(mode: Mode, th: Theme = DARK) -> tuple[RGB, ...]:
+    """The colour of each seat of ``mode`` in theme ``th``, in seat order."""
     if not mode.family.teams:
-        return FREE_FOR_ALL_COLOURS[: mode.seats]
+        return th.seats[: mode.seats]
     used = {0: 0, 1: 0}
     out = []
     for team in mode.teams:
-        out.append(TEAM_COLOURS[team][used[team]])
+        out.append(th.seats[TEAM_SEATS[team][used[team]]])
         used[team] += 1
     return tuple(out)
 
 
-COLOUR_WORDS: Final = {  # how a text names a seat's colour (translated where said)
-    ORANGE: N_("orange"),
-    SKY_BLUE: N_("sky blue"),
-    YELLOW: N_("yellow"),
-    BLUISH_GREEN: N_("bluish green"),
-    VERMILLION: N_("vermillion"),
-    VIOLET: N_("violet"),
-}
-
-
-def seat_colour_word(mode: Mode, seat: int) -> str:
+def seat_colour_word(mode: Mode, seat: int, th: Theme = DARK) -> str:
     """The seat's colour in words, untranslated (``_()`` it where it is said)."""
-    return COLOUR_WORDS[seat_colours(mode)[seat]]
+    return th.words[th.seats.index(seat_colours(mode, th)[seat])]
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

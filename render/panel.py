@@ -83,7 +83,7 @@ def draw_title(
     d.text((pad, y), _(game.mode.title), fill=theme.text, font=title_font, anchor="lm")
     if sub:
         d.text((pad + title_w + gap, y), sub, fill=theme.muted, font=sub_font, anchor="lm")
-    seat_colour = seat_colours(game.mode)[game.active]
+    seat_colour = seat_colours(game.mode, theme)[game.active]
     colour = theme.text if game.phase == "over" else as_text(seat_colour, theme)
     d.text((layout.width - pad, y), text, fill=colour, font=font(status_px, True), anchor="rm")
 
@@ -108,7 +108,7 @@ class Face:
 def draw_cards(
     img: Image.Image, layout: Layout, game: Game, theme: Theme, names: Sequence[str] | None
 ) -> None:
-    colours = seat_colours(game.mode)
+    colours = seat_colours(game.mode, theme)
     winners = game.result.winners if game.result else ()
     for seat in range(game.seats):
         face = _face(game, seat, colours[seat], names, seat in winners)

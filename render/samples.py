@@ -93,6 +93,7 @@ def main(argv: list[str]) -> int:
     from PIL import Image
 
     from render.board import board_png
+    from render.palette import PALETTES, palette_theme
 
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
@@ -109,6 +110,13 @@ def main(argv: list[str]) -> int:
     flat = phone.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat.save(out / "3v3-phone.png", optimize=True)
     print(out / "3v3-phone.png")
+    # The same board in each palette, drawn at a phone's width.
+    for palette in PALETTES:
+        shown = board_png(
+            game, names=names, lines=True, size=PHONE_WIDTH, theme=palette_theme(palette)
+        )
+        (out / f"palette-{palette}.png").write_bytes(shown)
+        print(out / f"palette-{palette}.png")
     return 0
 
 

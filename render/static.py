@@ -115,7 +115,7 @@ def _grid(width: int, mode_key: str, theme_name: str) -> Image.Image:
     big = Layout.for_size(width * SUPER, mode.seats, key_rows(mode_key))
     img = Image.new("RGB", (big.width, round(layout.height * SUPER)), th.page)
     d = ImageDraw.Draw(img)
-    colours = seat_colours(mode)
+    colours = seat_colours(mode, th)
     tint: dict[int, RGB] = {}
     for seat, side in enumerate(mode.sides):
         for c in board.HOME[side]:
@@ -158,7 +158,7 @@ def _swatches(width: int, mode_key: str, th: Theme) -> Image.Image:
     layout = layout_for(width, mode_key)
     r = layout.r
     cell = round(r * 2)
-    colours = seat_colours(MODES[mode_key])
+    colours = seat_colours(MODES[mode_key], th)
     rows = len(colours) + 1
     img = Image.new("RGB", (cell * 10, cell * rows), th.sky)
     d = ImageDraw.Draw(img)

@@ -47,6 +47,7 @@ TABLES: Final = (
     ("turn_events", "match_id"),
     ("user_locales", "user_id"),
     ("takebacks", "id"),
+    ("board_palettes", "user_id"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
 NOT_COPIED: Final = ("identify_slots", "rest_leases")

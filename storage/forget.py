@@ -98,6 +98,7 @@ async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozens
             "notify_settings",
             "vacations",
             "user_locales",
+            "board_palettes",
         ):
             rows[table] = await conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
         rows["takebacks"] = await conn.execute(  # asked or answered: settled history

@@ -34,3 +34,12 @@ CREATE TABLE takebacks (
     status   TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'no', 'stale'))
 );
 """
+
+# Each person's board palette (storage/palettes.py); a server's default is a guild setting.
+V15_PALETTES: Final = """
+CREATE TABLE board_palettes (
+    user_id    INTEGER PRIMARY KEY,
+    palette    TEXT    NOT NULL,
+    updated_at REAL    NOT NULL
+);
+"""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from storage.errors import SchemaTooNew
-from storage.later_tables import V13_GATEWAY, V14_TAKEBACKS
+from storage.later_tables import V13_GATEWAY, V14_TAKEBACKS, V15_PALETTES
 from storage.sql import Conn, Dialect, fetchone
 
 _V1_CORE: Final = """
@@ -415,6 +415,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(_V12_LOCALES),
     Migration(V13_GATEWAY),
     Migration(V14_TAKEBACKS),
+    Migration(V15_PALETTES),
 )
 LATEST: Final = len(MIGRATIONS)
 

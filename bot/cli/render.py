@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from bot.cli.game import load_game
+from render.palette import THEMES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,7 +17,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--lines", action="store_true", help="show the lines of fire of the side to move"
     )
-    p.add_argument("--theme", default="dark", choices=("dark", "light"))
+    p.add_argument("--theme", default="dark", choices=sorted(THEMES))
     p.add_argument("--names", default="", help="player names by seat, comma-separated")
     p.set_defaults(handler=cmd_render)
 
@@ -25,7 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("-o", "--output", required=True, help="GIF file to write")
     p.add_argument("--size", type=int, default=560, help="frame width in pixels (default 560)")
     p.add_argument("--per", default="turn", choices=("turn", "step"), help="one frame per …")
-    p.add_argument("--theme", default="dark", choices=("dark", "light"))
+    p.add_argument("--theme", default="dark", choices=sorted(THEMES))
     p.add_argument("--names", default="", help="player names by seat, comma-separated")
     p.set_defaults(handler=cmd_replay)
 

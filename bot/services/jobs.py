@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 
 from i18n import speaking
 from render.analysis import analysis_pngs
 from render.board import board_png
 from render.cards import card_png, cards_png
+from render.rating_chart import rating_chart_png
 from render.replay import replay_gif
 from render.scoreboard import ScoreRow, scoreboard_png
 from render.tournament import BracketBox, StandingRow, bracket_png, standings_png
@@ -47,9 +49,10 @@ def draw_board(
     highlight_labels: Mapping[int, str] | None = None,
     size: int = 1024,
     language: str = "en",
+    theme: str = "dark",
 ) -> bytes:
     """The board as a PNG, its words (title, seat cards) in ``language``: a worker
-    process speaks what the caller was speaking."""
+    process speaks what the caller was speaking; drawn in ``theme`` (render/palette.py)."""
     with speaking(language):
         return board_png(
             game_of(snapshot),
@@ -59,6 +62,7 @@ def draw_board(
             highlight_plane=highlight_plane,
             highlight_labels=dict(highlight_labels or {}),
             size=size,
+            theme=theme,
         )
 
 
@@ -93,7 +97,11 @@ def draw_card(card: Card, claimed_by: str, language: str) -> bytes:
         return card_png(card, claimed_by=claimed_by)
 
 
-def draw_cards(cards: Sequence[Card], title: str, language: str) -> bytes:
+# Every game of a series opens with the sheet of its cards in play, and a tournament's
+# round opens hundreds of tables with the same few sheets (a tenth of a second each):
+# each is drawn once per worker. 32 sheets of about 50 KB.
+@lru_cache(maxsize=32)
+def draw_cards(cards: tuple[Card, ...], title: str, language: str) -> bytes:
     """A sheet of achievement cards under ``title``, in ``language``."""
     with speaking(language):
         return cards_png(cards, title=title)
@@ -107,6 +115,14 @@ def draw_scoreboard(
         return scoreboard_png(title, rows, subtitle=subtitle, pool=pool)
 
 
+def draw_rating_chart(
+    title: str, lines: Sequence[tuple[str, Sequence[int]]], language: str, theme: str
+) -> bytes:
+    """A player's rating history (render.rating_chart), its words in ``language``."""
+    with speaking(language):
+        return rating_chart_png(title, lines, theme)
+
+
 def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview | None:
     """The post-game analysis of one player-turn (the ``index``-th of those
     :func:`rules.ai.analysis.turn_count` counts; None for one it does not judge)."""
@@ -114,12 +130,16 @@ def analyse_turn(snapshot: str, index: int, depth: AnalysisDepth) -> TurnReview 
 
 
 def draw_analysis(
-    snapshot: str, reviews: Sequence[TurnReview], names: Sequence[str], language: str = "en"
+    snapshot: str,
+    reviews: Sequence[TurnReview],
+    names: Sequence[str],
+    language: str = "en",
+    theme: str = "dark",
 ) -> list[bytes]:
     """The analysis graph, then one picture per blunder shown (render.analysis), their
-    words in ``language``."""
+    words in ``language``, drawn in ``theme``."""
     with speaking(language):
-        return analysis_pngs(game_of(snapshot), reviews, names=list(names))
+        return analysis_pngs(game_of(snapshot), reviews, names=list(names), theme=theme)
 
 
 def computer_turn(snapshot: str, strength: str, seed: int) -> list[list[str]]:

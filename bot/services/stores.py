@@ -13,6 +13,7 @@ from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
@@ -44,6 +45,7 @@ class Stores:
     takebacks: TakebackRepo
     notify: NotifyRepo
     locales: LocaleRepo
+    palettes: PaletteRepo
     # what this process shares with the others on the token (bot/discord_app.py)
     identify_slots: IdentifySlots
     rest_leases: RestLeases

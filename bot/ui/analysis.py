@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.services import jobs
 from bot.services.live import LiveMatch
 from bot.services.once import IN_FLIGHT
+from bot.services.palettes import person_theme
 from bot.services.refusal import Refusal
 from bot.ui import anywhere
 from bot.ui.board import ANALYSE_ID
@@ -154,7 +155,9 @@ async def _analyse(interaction: discord.Interaction, live: LiveMatch, total: int
             shown = clock.now()
     names = live.names
     text = report(reviews, names, live.game.mode.teams)
-    graph, *boards = await pool.run(jobs.draw_analysis, snapshot, reviews, names, current())
+    # drawn in the palette of whoever asked for it
+    theme = await person_theme(bot.env.stores.palettes, interaction.user.id, live.record.guild_id)
+    graph, *boards = await pool.run(jobs.draw_analysis, snapshot, reviews, names, current(), theme)
     head = "🔎 " + _(
         "Analysis of match #{id}: {players}", id=live.id, players=_(" vs ").join(names)
     )

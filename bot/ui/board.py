@@ -29,6 +29,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.live import LiveMatch
+from bot.services.palettes import person_theme
 from bot.ui.cockpit_items import choice_button, choice_id, lay_out, menu_select
 from bot.ui.components import components
 from bot.ui.context import bot_of
@@ -87,6 +88,9 @@ async def send_cockpit(
         labels=stage.labels,
         size=768,
         filename="cockpit.png",
+        theme=await person_theme(
+            bot.env.stores.palettes, interaction.user.id, live.record.guild_id
+        ),
     )
     content = f"{note}\n\n**{stage.title}**".strip() if note else f"**{stage.title}**"
     if edit:

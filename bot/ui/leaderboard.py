@@ -8,12 +8,14 @@ Ratings are global; the leaderboard lists the players of the server it is asked 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.services import jobs
+from bot.services.palettes import person_theme
 from bot.services.pictures import cards_words
 from bot.services.rating_service import (
     BoardEntry,
@@ -22,6 +24,7 @@ from bot.services.rating_service import (
     describe_rating,
     shown_rating,
 )
+from bot.services.rating_story import Story, head_to_head, story
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
 from bot.ui.files import picture
@@ -60,7 +63,7 @@ async def cards(interaction: discord.Interaction) -> None:
         words = cards_words(CARDS.values(), title)
         language = current()
     png = await bot_of(interaction).workers.run(
-        jobs.draw_cards, list(CARDS.values()), title, language
+        jobs.draw_cards, tuple(CARDS.values()), title, language
     )
     await interaction.followup.send("\n".join(lines), file=picture(png, "cards.png", words))
 
@@ -111,13 +114,80 @@ def leaderboard_embed(mode: str, entries: list[BoardEntry], here: bool) -> disco
 
 
 @app_commands.command(name="profile", description="A player's ratings, results and achievements")
-@app_commands.describe(player="Whose profile (default: yours)")
-async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+@app_commands.describe(
+    player="Whose profile (default: yours)", opponent="Their record against this player"
+)
+async def profile(
+    interaction: discord.Interaction,
+    player: discord.User | None = None,
+    opponent: discord.User | None = None,
+) -> None:
     who = player or interaction.user
+    await interaction.response.defer(thinking=True)
+    bot = bot_of(interaction)
     found = await _ratings(interaction).profile(who.id, interaction.guild_id)
-    with for_everyone(bot_of(interaction), interaction.guild_id):
+    told = await story(bot.env.db, who.id)
+    against = None if opponent is None else await head_to_head(bot.env.db, who.id, opponent.id)
+    theme = await person_theme(bot.env.stores.palettes, interaction.user.id, interaction.guild_id)
+    with for_everyone(bot, interaction.guild_id):
         embed = profile_embed(name_of(who), found, here=interaction.guild_id is not None)
-    await interaction.response.send_message(embed=embed)
+        tell_story(embed, told)
+        if opponent is not None and against is not None:
+            embed.add_field(
+                name=_("Against {name}", name=name_of(opponent)),
+                value=_(
+                    "{won} won · {lost} lost · {other} drawn or won by neither",
+                    won=against.won,
+                    lost=against.lost,
+                    other=against.other,
+                ),
+                inline=False,
+            )
+        if not told.history:
+            await interaction.followup.send(embed=embed)
+            return
+        title = _("{name}'s rating", name=name_of(who))
+        lines = [(_(FAMILY_TITLES[f]), points) for f, points in told.history.items()]
+        words = history_words(title, lines)
+        language = current()
+    png = await bot.workers.run(jobs.draw_rating_chart, title, lines, language, theme)
+    embed.set_image(url="attachment://rating.png")
+    await interaction.followup.send(embed=embed, file=picture(png, "rating.png", words))
+
+
+def history_words(title: str, lines: Sequence[tuple[str, Sequence[int]]]) -> str:
+    """The rating picture in words: each kind of game's first and latest rating."""
+    told = [
+        n_(
+            "{kind}: {first} to {last} over {n} rated game",
+            "{kind}: {first} to {last} over {n} rated games",
+            len(points) - 1,
+            kind=kind,
+            first=points[0],
+            last=points[-1],
+        )
+        for kind, points in lines
+    ]
+    return f"{title}. " + "; ".join(told) + "."
+
+
+def tell_story(embed: discord.Embed, told: Story) -> None:
+    """The best win and the win streaks, under the profile's other fields."""
+    best = told.best_win
+    embed.add_field(
+        name=_("Best win"),
+        value=_(
+            "{name} ({rating}) in match #{id}", name=best.name, rating=best.rating, id=best.match_id
+        )
+        if best is not None
+        else _("No rated win yet"),
+        inline=False,
+    )
+    embed.add_field(
+        name=_("Win streak"),
+        value=_("{now} now · longest {longest}", now=told.streak, longest=told.longest),
+        inline=False,
+    )
 
 
 def profile_embed(name: str, found: Profile, here: bool) -> discord.Embed:

@@ -16,6 +16,7 @@ import discord
 
 from bot.services import cockpit
 from bot.services.live import LiveMatch
+from bot.services.palettes import person_theme
 from bot.services.refusal import Refusal
 from bot.ui.board import ACTIONS, COCKPIT_BUTTON, COCKPIT_MENU, LABELS, send_cockpit
 from bot.ui.cockpit_items import CHOICE, choice_button, choice_id, choice_of, menu_select, read_menu
@@ -72,7 +73,15 @@ class MatchButton(
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
                 _("Lines of fire of the side to move; caught planes are marked."),
-                file=await board_file(bot.workers, drawings_of(bot), live, lines=True),
+                file=await board_file(
+                    bot.workers,
+                    drawings_of(bot),
+                    live,
+                    lines=True,
+                    theme=await person_theme(
+                        bot.env.stores.palettes, interaction.user.id, live.record.guild_id
+                    ),
+                ),
                 ephemeral=True,
             )
         elif self.action == "resign":

@@ -270,7 +270,7 @@ class SeriesDesk(commands.Cog):
             given = ", ".join(f"{live.names[s]} {h}" for s, h in enumerate(handicaps) if h)
             lines.append(handicap_line(given, rated))
         if pool:
-            cards = [CARDS[c] for c in pool]
+            cards = tuple(CARDS[c] for c in pool)
             in_play = _("Cards in play")
             sheet = await self.bot.workers.run(jobs.draw_cards, cards, in_play, i18n.current())
             words = cards_words(cards, in_play)

@@ -25,6 +25,7 @@ import discord
 
 from bot.services import jobs
 from bot.services.live import LiveMatch, Update
+from bot.services.palettes import server_theme
 from bot.services.pictures import cards_words
 from bot.services.workers import Workers
 from bot.ui import board_edits
@@ -98,10 +99,12 @@ async def board_file(
     labels: Sequence[tuple[int, str]] = (),
     size: int = BOARD_SIZE,
     filename: str = "board.png",
+    theme: str = "dark",
 ) -> discord.File:
-    """The board as an upload; drawn in a worker process to keep the bot responsive. Every
-    drawing of a match goes through here; previews (``filename`` other than the board's)
-    are kept, keyed by what they show."""
+    """The board as an upload, drawn in ``theme`` (bot/services/palettes.py says whose);
+    drawn in a worker process to keep the bot responsive. Every drawing of a match goes
+    through here; previews (``filename`` other than the board's) are kept, keyed by what
+    they show."""
     game = live.game
     # the match and its ply, and what the picture shows: another database's match of
     # the same number (tests run many) never gets this one's picture
@@ -113,7 +116,7 @@ async def board_file(
         game.active,
         current(),  # the picture's words are in the language being spoken
     )
-    key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size)
+    key = (*state, lines, frozenset(highlight_cells), highlight_plane, tuple(labels), size, theme)
     previews = drawings.previews
     png = previews.get(key) if filename != "board.png" else None
     if png is None:
@@ -127,6 +130,7 @@ async def board_file(
             highlight_labels=dict(labels),
             size=size,
             language=current(),
+            theme=theme,
         )
         if filename != "board.png":
             previews[key] = png
@@ -179,10 +183,11 @@ async def _drawn(
     """The board as drawn now: its ply (the one to note as shown: another action may
     pass it meanwhile), its text and its picture."""
     drawings = drawings_of(bot)
+    theme = await server_theme(bot.env.stores.palettes, live.record.guild_id)
     return (
         live.ply,
         board_text(drawings, live, extra),
-        await board_file(bot.workers, drawings, live),
+        await board_file(bot.workers, drawings, live, theme=theme),
     )
 
 

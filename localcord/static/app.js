@@ -27,7 +27,8 @@ function post(path, body) {
 async function poll() {
   const ticket = ++page.polling;
   while (ticket === page.polling) {
-    const query = new URLSearchParams({ since: page.version, viewer: page.viewer, channel: page.channel, limit: page.limit });
+    const query = new URLSearchParams({ since: page.version, viewer: page.viewer, channel: page.channel, limit: page.limit,
+      platform: phone() ? "mobile" : "desktop" });
     try {
       const state = await (await fetch(`/play/state?${query}`)).json();
       if (ticket !== page.polling) return;
@@ -53,7 +54,50 @@ function render(state) {
   renderChannels(state.channels);
   renderCommands(state.commands);
   renderMessages(state.messages, state.viewer, state.older);
+  renderActivity(state.activity);
 }
+
+// ------------------------------------------------------------ Activities
+
+const phone = () => window.matchMedia("(max-width: 640px)").matches;
+
+// The Activity the viewer has open, in the frame that plays Discord's client around it
+// (made once per instance and person: re-rendering must not reload the Activity), and
+// Join where one runs in the channel.
+function renderActivity(activity) {
+  const panel = $("#activity");
+  const open = activity.open;
+  const key = open ? `${open.instance}/${page.viewer}` : "";
+  if (panel.dataset.key !== key) {
+    panel.dataset.key = key;
+    panel.querySelector("iframe")?.remove();
+    document.body.classList.remove("activity-minimised");
+    if (open) {
+      const frame = document.createElement("iframe");
+      frame.title = open.channel;
+      frame.src = open.frame;
+      frame.allow = "autoplay; clipboard-write";
+      panel.append(frame);
+    }
+  }
+  panel.hidden = !open;
+  $("#launcher").hidden = !activity.launcher;
+  $("#activity-name").textContent = open ? "# " + open.channel : "";
+  $("#activity-return").hidden = !open || !document.body.classList.contains("activity-minimised");
+  const here = $("#activity-here");
+  here.hidden = !activity.here;
+  if (activity.here) here.querySelector("span").textContent = say("running", { names: activity.here.people.join(", ") });
+}
+
+function minimise(yes) {
+  document.body.classList.toggle("activity-minimised", yes);
+  $("#activity-return").hidden = !yes;
+}
+$("#launcher").addEventListener("click", () => post("/play/activity/launch", {}));
+$("#activity-here button").addEventListener("click", () => post("/play/activity/join", {}));
+$("#activity-leave").addEventListener("click", () => post("/play/activity/leave", {}));
+$("#activity-back").addEventListener("click", () => minimise(true));
+$("#activity-return").addEventListener("click", () => minimise(false));
 
 function renderWords(words) {
   if (JSON.stringify(words) === JSON.stringify(page.words)) return;

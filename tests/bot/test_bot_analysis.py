@@ -25,6 +25,7 @@ from bot.services.clock import FakeClock
 from bot.services.once import IN_FLIGHT
 from bot.ui import analysis
 from render.analysis import MARK_COLOURS
+from render.palette import PALETTES
 from rules.ai.analysis import AnalysisDepth
 
 
@@ -233,3 +234,15 @@ async def test_a_forged_analyse_press_is_refused_and_runs_no_engine(
     assert jobs.analyse_turn not in ran and jobs.draw_analysis not in ran  # no engine ran
     assert not [u for u in uploads if u.filename.startswith("analysis")]
     assert not any(m.content.startswith("🔎") for m in finished.history())
+
+
+async def test_an_analysis_is_drawn_in_the_palette_of_whoever_asked(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await finished_match(table, simcord_bot, turns=1)
+    await table.eve.slash(table.channel, "crosshairs palette", colours="contrast")
+    await table.eve.slash(table.channel, "crosshairs analyse", match=1)
+    posted = thread.history()[-1]
+    with Image.open(io.BytesIO(await posted.attachments[0].read())) as graph:
+        assert graph.convert("RGB").getpixel((1, 1)) == PALETTES["contrast"].page

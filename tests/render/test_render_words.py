@@ -31,7 +31,7 @@ ROWS = [
 
 
 def test_a_german_card_sheet_and_claimed_card(drawn: Drawn) -> None:
-    jobs.draw_cards(list(CARDS.values()), "Erfolgskarten", "de")
+    jobs.draw_cards(tuple(CARDS.values()), "Erfolgskarten", "de")
     jobs.draw_card(CARDS["first-blood"], "anna", "de")
     text = " ".join(drawn())
     for german in ("Erstes Blut", "Ass der Asse", "Letztes Gefecht", "Erhalten von anna"):
@@ -70,3 +70,10 @@ def test_english_is_still_english(drawn: Drawn) -> None:
     assert {"Games won", "Points", "Claimed by bernd", "2 points"} <= set(said)
     assert any(t.startswith("Cards kept: ") for t in said), said
     assert "Still in the pool: Ace of Aces." in said
+
+
+def test_a_sheet_drawn_again_is_the_same_and_each_language_has_its_own() -> None:
+    cards = (CARDS["first-blood"], CARDS["double-kill"])
+    english = jobs.draw_cards(cards, "Cards in play", "en")
+    assert jobs.draw_cards(cards, "Cards in play", "en") is english  # drawn once
+    assert jobs.draw_cards(cards, "Cards in play", "de") != english

@@ -281,7 +281,7 @@ async def test_the_card_sheet_picture_is_drawn_in_the_servers_language(
     guild.preferred_locale = discord.Locale.german
     await club.bob.slash(club.channel, "crosshairs cards")
     (sheet,) = [u for u in uploads if u.filename == "cards.png"]
-    cards = list(CARDS.values())
+    cards = tuple(CARDS.values())
     title = in_language("de", "Crosshairs achievement cards")
     assert title != "Crosshairs achievement cards"
     assert sheet.data == jobs.draw_cards(cards, title, "de")

@@ -19,6 +19,7 @@ from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
+from storage.palettes import PaletteRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.takebacks import Answer, Position, TakebackRepo
@@ -132,6 +133,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await BoardMarks(db).mark(ids[0], 5)
         await NotifyRepo(db).set(11, "turn")
         await LocaleRepo(db).set(11, "de")
+        await PaletteRepo(db).set(11, "contrast")
         await UnratedMatches(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])

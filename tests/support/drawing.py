@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+from bot.services import jobs
+
 
 @dataclass(frozen=True)
 class Drawn:
@@ -44,3 +46,5 @@ def _spy(monkeypatch: pytest.MonkeyPatch, record: Callable[[Drawn], None]) -> No
         real(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    # a sheet drawn before (another test's, same words) would come from the cache unseen
+    jobs.draw_cards.cache_clear()

@@ -19,7 +19,7 @@ from .tournament_harness import Club
 # hundreds of threads, series and boards at once: minutes on a small machine
 @pytest.mark.timeout(1800)
 @pytest.mark.simcord(settle_timeout=1500.0)
-@pytest.mark.parametrize("size", [257, 1024])
+@pytest.mark.parametrize("size", [257, pytest.param(1024, marks=pytest.mark.long)])
 async def test_a_big_field_starts_and_every_table_links_its_thread(
     simcord_env: Any, simcord_bot: CrosshairsBot, size: int
 ) -> None:
