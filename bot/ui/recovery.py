@@ -21,11 +21,11 @@
 Discord failing is a fault like a crash, picked up the same way without a restart
 (:func:`keep_up`): once a call to Discord failed for good (:mod:`bot.outages`), this
 process's boards behind their games, ends not shown in full and turns not told are
-looked for every :attr:`~bot.outages.Outages.look_every` seconds, and shown, while Discord
-keeps failing or something is left to settle. One whose showing is under way (its match
-locked) is left to it; so is one seen behind only once (an action between its step and
-its showing). What cannot be shown for another reason (a thread deleted) is left to the
-next failure or restart, rather than asked of Discord again and again.
+looked for every :attr:`~bot.outages.Outages.look_every` seconds, and shown, for as long
+as something is behind. One whose showing is under way (its match locked) is left to it;
+so is one seen behind only once (an action between its step and its showing). What
+cannot be shown for another reason (a thread deleted) is tried again only after the next
+failure (or restart), rather than asked of Discord again at every look.
 """
 
 from __future__ import annotations
@@ -128,27 +128,39 @@ class Behind:
 def keep_up(bot: CrosshairsBot) -> tasks.Loop[Any]:
     """Pick up what a call Discord could not take left behind, without a restart: a
     look every ``look_every`` seconds after a failure noted by :mod:`bot.outages`, for as
-    long as calls keep failing or something seen behind has still to settle. Started
-    by :mod:`bot.app`, once the start-up's recovery is done."""
+    long as something is behind (``crosshairs_discord_behind`` says how many matches).
+    Started by :mod:`bot.app`, once the start-up's recovery is done."""
     outages = bot.outages
-    seen: dict[Key, int] = {}
+    seen: dict[Key, int] = {}  # behind at the last look, at which ply
+    tried: dict[Key, int] = {}  # shown (or tried) already, at which ply
 
     @tasks.loop(seconds=outages.look_every)
     async def look() -> None:
-        nonlocal seen
-        if not outages.failed:
+        nonlocal seen, tried
+        failed = outages.failed
+        if not failed and not seen:
             return
         outages.failed = False
         try:
-            tried = await _show_settled(bot, await _behind(bot), seen)
+            behind = await _behind(bot)
+            plies = behind.plies()
+            # settled: behind at the last look too, at the same ply; tried again only
+            # once Discord failed since (else what it refuses is asked again and again)
+            due = {
+                key
+                for key, ply in plies.items()
+                if seen.get(key) == ply and (failed or tried.get(key) != ply)
+            }
+            await _show(bot, behind, due)
             seen = (await _behind(bot)).plies()
         except Exception:  # storage unreachable, say: look again later
             log.exception("catching up after Discord failed did not run through")
             outages.failed = True
             return
+        tried = {
+            key: ply for key, ply in (tried | {k: plies[k] for k in due}).items() if key in seen
+        }
         DISCORD_BEHIND.set(len({match for match, _ in seen}))
-        if not seen.keys() <= tried:
-            outages.failed = True  # seen for the first time: shown at the next look
 
     @look.before_loop
     async def _recovered() -> None:
@@ -171,16 +183,11 @@ async def _behind(bot: CrosshairsBot) -> Behind:
     )
 
 
-async def _show_settled(bot: CrosshairsBot, behind: Behind, seen: dict[Key, int]) -> set[Key]:
-    """Show what is behind now and was at the previous look, at the same ply (else an
-    action may be between its step and its showing); the keys of what was shown."""
-    plies = behind.plies()
-    settled = {key for key, ply in plies.items() if seen.get(key) == ply}
-    await redraw_stale_boards(bot, [b for b in behind.boards if (b.id, "board") in settled])
-    await announce_unshown_ends(bot, [e for e in behind.ends if (e.id, "end") in settled])
-    turns = [t for t in behind.turns if (t.match.id, f"turn:{t.ply}") in settled]
-    await tell_untold_turns(bot, turns)
-    return settled
+async def _show(bot: CrosshairsBot, behind: Behind, due: set[Key]) -> None:
+    """Show what of ``behind`` is due, as a restart shows it."""
+    await redraw_stale_boards(bot, [b for b in behind.boards if (b.id, "board") in due])
+    await announce_unshown_ends(bot, [e for e in behind.ends if (e.id, "end") in due])
+    await tell_untold_turns(bot, [t for t in behind.turns if (t.match.id, f"turn:{t.ply}") in due])
 
 
 def _busy(live: LiveMatch) -> bool:
