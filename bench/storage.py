@@ -29,7 +29,7 @@ from storage.db import Database
 from storage.health import open_checked
 from storage.matches import MatchRepo, NewMatch, SeatSpec
 from storage.sqlite import SqliteDatabase
-from storage.turn_events import TurnEvents
+from storage.turn_events import TurnEventRepo
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S>", "*d4", "-", "f5P", "g2C")
 
@@ -94,7 +94,7 @@ async def step_latency(
     """The seconds each step took to commit and, for steps that pass the turn, each
     turn's mark once told."""
     async with await Database.open(target) as db:
-        repo, turns = MatchRepo(db), TurnEvents(db)
+        repo, turns = MatchRepo(db), TurnEventRepo(db)
         ids = [await repo.create(new_match(i)) for i in range(50)]
         plies = dict.fromkeys(ids, 0)
         snapshots = [game_json(120 + n) for n in range(8)]

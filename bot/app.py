@@ -17,6 +17,9 @@ from collections.abc import Awaitable, Callable
 
 from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot, ShardedCrosshairsBot
+from bot.live.board import LiveBoard
+from bot.live.discord_api import DISCORD_API, DiscordApi
+from bot.live.server import LiveServer
 from bot.ops import configure_logging
 from bot.services.clock import Clock
 from bot.services.events import (
@@ -36,6 +39,7 @@ from bot.ui import (
     commands,
     departures,
     exercise,
+    glyphs,
     invites,
     leaderboard,
     learn,
@@ -51,6 +55,7 @@ from bot.ui import (
     series_invites,
     setup_check,
     takeback,
+    team_rooms,
     vacation,
     welcome,
 )
@@ -61,6 +66,7 @@ from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
 from bot.ui.thread import Drawings
+from bot.ui.tournaments import calendar as tournament_calendar
 from bot.ui.tournaments import controls as tournament_controls
 from bot.ui.tournaments import group as tournament
 from bot.ui.tournaments import registration as tournament_registration
@@ -78,6 +84,7 @@ FEATURES: tuple[Feature, ...] = (
     commands.setup,  # /crosshairs itself, and playing and watching a match
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
+    team_rooms.setup,  # a team game's private rooms, and sharing a plan there
     invites.setup,  # challenges and lobbies
     quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
@@ -102,6 +109,7 @@ FEATURES: tuple[Feature, ...] = (
     tournament_registration.setup,
     tournament_teams.setup,
     tournament_controls.setup,
+    tournament_calendar.setup,  # each tournament a Discord scheduled event
 )
 
 
@@ -123,6 +131,7 @@ async def install(bot: CrosshairsBot) -> None:
     bot.offers = Offers()
     bot.drawings = Drawings()  # the previews drawn and the matches' introductions
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
+    bot.glyphs = await glyphs.upload(bot)  # insignia and manoeuvres as the app's emojis
     await bot.add_cog(series_desk)
     await bot.add_cog(tournament_desk)
     for setup in FEATURES:
@@ -139,13 +148,20 @@ async def install(bot: CrosshairsBot) -> None:
     # the tournament's line and next round. A turn passed: the DM to whoever is to move.
     events = env.events
     shown = Shown(surfaces)
+    # The live board (an Activity, bot/live) shows every action too, first: sending its
+    # pages the match is quick, drawing the thread's board is not.
+    bot.live_board = live_board = LiveBoard(env.games, env.life)
+    events.subscribe(Acted, live_board.acted)
     events.subscribe(Acted, shown.acted)
+    events.subscribe(MatchFinished, live_board.finished)
     events.subscribe(MatchFinished, shown.finished)
     events.subscribe(GameBooked, series_desk.game_booked)
     events.subscribe(PairingBooked, tournament_desk.pairing_booked)
+    events.subscribe(MatchAborted, live_board.aborted)
     events.subscribe(MatchAborted, shown.aborted)
     events.subscribe(MatchAborted, series_desk.match_aborted)
     events.subscribe(TurnPassed, TurnNotifier(bot, env.notifications).turn_passed)
+    await serve_live_board(bot, live_board)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).
     env.life.resume_computers()
@@ -154,6 +170,29 @@ async def install(bot: CrosshairsBot) -> None:
     bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
     # and, while the bot runs, what a call Discord could not take left behind
     bot.catching_up = recovery.keep_up(bot).start()
+
+
+async def serve_live_board(bot: CrosshairsBot, board: LiveBoard) -> None:
+    """The live board's server, when it is configured (docs/activity.md)."""
+    config = bot.config
+    if config.live_port is None:
+        return
+    if config.client_secret is None or config.token is None:
+        logging.getLogger(__name__).warning(
+            "LIVE_PORT is set but not DISCORD_CLIENT_SECRET: the live board stays off"
+        )
+        return
+    app_id = lambda: bot.application_id  # noqa: E731 - known once the bot logged in
+    api = DiscordApi(config.api_base or DISCORD_API, app_id, config.client_secret, config.token)
+    server = LiveServer(board, api, app_id)
+    await server.start(config.live_host, config.live_port)
+    bot.live_server = server
+    logging.getLogger(__name__).info(
+        "live board on http://%s:%d/ (public address: %s)",
+        config.live_host,
+        server.port,
+        config.live_public_url or "LIVE_PUBLIC_URL not set",
+    )
 
 
 def create_bot(config: Config, clock: Clock | None = None) -> CrosshairsBot:

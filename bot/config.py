@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.pacing import PER_SECOND
 from bot.services.shards import Shards
 from bot.services.workers import default_size
 from rules.ai.analysis import AnalysisDepth
@@ -34,6 +35,15 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object per line
     # Discord's one IDENTIFY per bucket per 5 s; a local Discord may run its limits faster
     identify_spacing: float = 5.0
+    # the live board (docs/activity.md): served on this port when set, with the
+    # application's OAuth2 client secret; its public address is logged for the URL mapping
+    live_port: int | None = None
+    live_host: str = "127.0.0.1"
+    client_secret: str | None = None
+    live_public_url: str | None = None
+    # REST calls per second for the whole token (Discord's global limit is 50; it raises
+    # it for large bots on request; a local Discord may run its limits faster)
+    rest_per_second: int = int(PER_SECOND)
     # how long a call Discord could not take is tried again before the recovery has it
     discord_retry_seconds: float = 20.0
 
@@ -94,6 +104,12 @@ class Config:
             # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
             clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
+            live_port=_count(env, "LIVE_PORT", None, 0, 65535),
+            live_host=env.get("LIVE_HOST", "").strip() or "127.0.0.1",
+            client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            live_public_url=_url(env, "LIVE_PUBLIC_URL"),
+            rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
+            or int(PER_SECOND),
             discord_retry_seconds=_seconds(env, "DISCORD_RETRY_SECONDS", 20.0),
         )
 
@@ -107,6 +123,13 @@ def _count(
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
         raise ConfigError(f"{name} must be a whole number from {low} to {high}")
     return int(text)
+
+
+def _url(env: Mapping[str, str], name: str) -> str | None:
+    text = env.get(name, "").strip().rstrip("/")
+    if text and not text.startswith(("http://", "https://")):
+        raise ConfigError(f"{name} must be an http(s) URL, e.g. https://live.example.org")
+    return text or None
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

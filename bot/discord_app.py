@@ -25,6 +25,8 @@ import i18n
 from bot import invite
 from bot.config import Config
 from bot.env import Env
+from bot.live.board import LiveBoard
+from bot.live.server import LiveServer
 from bot.ops import Operations
 from bot.outages import Outages, retried
 from bot.pacing import Pace, SharedBudget, paced
@@ -60,6 +62,12 @@ class CrosshairsBot(commands.Bot):
     surfaces: object = None
     # what the bot keeps in memory of its boards (bot.ui.thread.Drawings), set by bot.app
     drawings: object = None
+    # the live board's pages (an Activity, bot/live), set by bot.app; its server, set
+    # by bot.app when the live board is configured
+    live_board: LiveBoard
+    live_server: LiveServer | None = None
+    # the application's emojis in use (bot.ui.glyphs.Glyphs), set where it starts
+    glyphs: object = None
 
     def __init__(
         self,
@@ -87,7 +95,7 @@ class CrosshairsBot(commands.Bot):
         )
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
-        self.pace = Pace()
+        self.pace = Pace(config.rest_per_second)
         # A call Discord could not take is tried again, and one that still fails is
         # noted for the recovery to pick up (bot/outages.py, bot/ui/recovery.py).
         self.outages = Outages(config.discord_retry_seconds)
@@ -149,6 +157,8 @@ class CrosshairsBot(commands.Bot):
                 task.cancel()
         await super().close()
         await self.ops.close()
+        if self.live_server is not None:
+            await self.live_server.close()
         if self.budget is not None:
             await self.budget.close()
         if hasattr(self, "env"):

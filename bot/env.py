@@ -18,20 +18,20 @@ from bot.services.life import MatchLife
 from bot.services.locales import Locales
 from bot.services.manager import GameManager
 from bot.services.notifications import Notifications
-from bot.services.rating_service import RatingService
+from bot.services.rating_service import Ratings
 from bot.services.seeks import Seeks
-from bot.services.series import SeriesService
+from bot.services.series import AchievementSeries
 from bot.services.stores import Stores
 from bot.services.takeback import Takebacks
-from bot.services.tournaments.service import TournamentService
-from bot.services.training import TrainingService
+from bot.services.tournaments.service import Tournaments
+from bot.services.training import Training
 from bot.services.vacations import Vacations
 from bot.services.welcome import Welcomes
 from bot.services.workers import Workers
-from storage.boards import BoardMarks
+from storage.boards import BoardMarkRepo
 from storage.db import Database
-from storage.events import MatchEvents
-from storage.gateway import IdentifySlots, RestLeases
+from storage.events import MatchEventRepo
+from storage.gateway import IdentifySlotRepo, RestLeaseRepo
 from storage.guilds import GuildSettingsRepo
 from storage.health import open_checked
 from storage.locales import LocaleRepo
@@ -42,11 +42,12 @@ from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
-from storage.tournament_events import TournamentEvents
+from storage.tournament_calendar import TournamentCalendarRepo
+from storage.tournament_events import TournamentEventRepo
 from storage.tournaments import TournamentRepo
 from storage.training import TrainingRepo
-from storage.turn_events import TurnEvents
-from storage.unrated import UnratedMatches
+from storage.turn_events import TurnEventRepo
+from storage.unrated import UnratedRepo
 from storage.vacations import VacationRepo
 
 
@@ -55,15 +56,16 @@ def stores_on(db: Database) -> Stores:
     return Stores(
         db=db,
         matches=MatchRepo(db),
-        boards=BoardMarks(db),
-        match_events=MatchEvents(db),
-        turn_events=TurnEvents(db),
+        boards=BoardMarkRepo(db),
+        match_events=MatchEventRepo(db),
+        turn_events=TurnEventRepo(db),
         series=SeriesRepo(db),
         ratings=RatingRepo(db),
-        unrated=UnratedMatches(db),
+        unrated=UnratedRepo(db),
         players=PlayerRepo(db),
         tournaments=TournamentRepo(db),
-        tournament_events=TournamentEvents(db),
+        tournament_events=TournamentEventRepo(db),
+        tournament_calendar=TournamentCalendarRepo(db),
         vacations=VacationRepo(db),
         training=TrainingRepo(db),
         guilds=GuildSettingsRepo(db),
@@ -71,8 +73,8 @@ def stores_on(db: Database) -> Stores:
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
         palettes=PaletteRepo(db),
-        identify_slots=IdentifySlots(db),
-        rest_leases=RestLeases(db),
+        identify_slots=IdentifySlotRepo(db),
+        rest_leases=RestLeaseRepo(db),
     )
 
 
@@ -86,19 +88,19 @@ class Env:
     events: EventBus  # the domain events, published once
     games: GameManager
     life: MatchLife
-    ratings: RatingService
-    series: SeriesService
-    tournaments: TournamentService
+    ratings: Ratings
+    series: AchievementSeries
+    tournaments: Tournaments
     locales: Locales
     notifications: Notifications
     takebacks: Takebacks
     vacations: Vacations
-    training: TrainingService
+    training: Training
     seeks: Seeks
     welcomes: Welcomes
     # what this process shares with the others on the token (bot/discord_app.py)
-    identify_slots: IdentifySlots
-    rest_leases: RestLeases
+    identify_slots: IdentifySlotRepo
+    rest_leases: RestLeaseRepo
 
     @classmethod
     async def open(cls, config: Config, clock: Clock | None = None) -> Env:
@@ -113,10 +115,10 @@ class Env:
             raise
         stores = stores_on(db)
         games = GameManager(stores, clock, workers=pool, shards=config.shards)
-        series = SeriesService(games, stores.series, stores.ratings)
-        ratings = RatingService(stores, series.rates_handicapped)
+        series = AchievementSeries(games, stores.series, stores.ratings)
+        ratings = Ratings(stores, series.rates_handicapped)
         locales = Locales(stores.locales)
-        tournaments = TournamentService(series, games.clock, stores)
+        tournaments = Tournaments(series, games.clock, stores)
         # an end is booked before anything shows it (bot/services/life.py)
         EndBooks(games.events, ratings, series, tournaments).listen()
         return cls(
@@ -135,7 +137,7 @@ class Env:
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
             vacations=Vacations(games, stores.vacations),
-            training=TrainingService(stores, pool, config.analysis_depth),
+            training=Training(stores, pool, config.analysis_depth),
             seeks=Seeks(games.clock),
             welcomes=Welcomes(stores.guilds),
             identify_slots=stores.identify_slots,

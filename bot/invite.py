@@ -33,6 +33,12 @@ USES = (
         N_("open a thread for each match"),
     ),
     Use(
+        "create_private_threads",
+        1 << 36,
+        N_("Create Private Threads"),
+        N_("open a private room for each team in team games"),
+    ),
+    Use(
         "send_messages_in_threads",
         1 << 38,
         N_("Send Messages in Threads"),
@@ -51,6 +57,12 @@ USES = (
         1 << 34,
         N_("Manage Threads"),
         N_("reopen a match's thread that was archived or locked"),
+    ),
+    Use(
+        "create_events",
+        1 << 44,
+        N_("Create Events"),
+        N_("list each tournament in the server's events"),
     ),
 )
 PERMISSIONS = sum(use.bit for use in USES)

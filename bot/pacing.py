@@ -31,7 +31,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from storage.errors import StorageError
-from storage.gateway import RestLeases
+from storage.gateway import RestLeaseRepo
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ class SharedBudget:
     RENEW = 1.0
     TTL = 3.0
 
-    def __init__(self, pace: Pace, leases: RestLeases, clock: Callable[[], float] = time.time):
+    def __init__(self, pace: Pace, leases: RestLeaseRepo, clock: Callable[[], float] = time.time):
         self.pace = pace
         self._leases = leases
         self._clock = clock

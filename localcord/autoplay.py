@@ -22,6 +22,7 @@ from localcord.records import Channel, Interaction, Message, Request, User
 from localcord.state import World
 
 FINAL_MARK = "/crosshairs replay match:"
+GLYPH = re.compile(r"^<a?:\w+:\d+> ")
 # The rate-limited message routes of a channel: posting, editing, deleting a message.
 MESSAGE_ROUTE = re.compile(r"/channels/\d+/messages(/\d+)?$")
 StepHook = Callable[[int], Awaitable[None]]
@@ -92,6 +93,12 @@ def _replaces(message: Message, was: int) -> bool:
 
 def _shows_board(message: Message) -> bool:
     return any(a.filename == "board.png" for a in message.attachments)
+
+
+def words(message: Message) -> str:
+    """A message's text without the glyph it may start with (a custom emoji, such as
+    a turn told in words led by its seat's insignia)."""
+    return GLYPH.sub("", message.content, count=1)
 
 
 def board_message(people: People, thread: Channel) -> Message:
@@ -252,7 +259,8 @@ async def press(people: People, player: User, cockpit: Message, chosen: Press) -
 
 
 def offers(cockpit: Message) -> list[Press]:
-    """Everything pressable in a cockpit: menu entries first, then enabled buttons."""
+    """Everything that flies in a cockpit: menu entries first, then enabled buttons
+    (not sharing the preview with one's team, which leaves the cockpit as it was)."""
     found = [
         Press(m["custom_id"], o["label"], o["value"], o.get("description") or "")
         for m in cockpit.selects()
@@ -262,7 +270,7 @@ def offers(cockpit: Message) -> list[Press]:
     found += [
         Press(b["custom_id"], b.get("label", ""))
         for b in cockpit.buttons()
-        if not b.get("disabled")
+        if not b.get("disabled") and not b["custom_id"].startswith("xh:share:")
     ]
     return found
 

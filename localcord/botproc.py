@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.pacing import PER_SECOND
 from localcord.server import LocalDiscord
 
 REPO = Path(__file__).resolve().parent.parent
@@ -68,6 +69,8 @@ class BotProcess:
                 "COMPUTER_PACE": "0",
                 # the identify spacing this local Discord enforces (its rate scale)
                 "IDENTIFY_SPACING_SECONDS": str(self.server.gateway.identify_spacing),
+                # and the global limit it counts in windows shortened by the same scale
+                "REST_PER_SECOND": str(round(PER_SECOND / self.server.limits.scale)),
                 # At the loop's own priority: below it, the workers of a test's bot lose
                 # to whatever else keeps the machine's cores busy (nice 5 gets a quarter
                 # of a core against one busy process) and the test waits on its boards.

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 
@@ -31,6 +31,7 @@ from localcord.localised import named
 from localcord.records import Channel, Interaction, Json, Message, User
 from localcord.server import LocalDiscord
 
+T = TypeVar("T")
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 GUILD_CONTEXT, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2  # where an interaction comes from
 GUILD_INSTALL, USER_INSTALL = "0", "1"
@@ -306,31 +307,50 @@ class People:
     ) -> Message:
         """The newest message in ``channel`` (as ``viewer`` sees it) passing ``check``,
         waiting for one to appear or be edited into shape."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            changed = self.world.changed(channel.id)
-            for message in reversed(self.world.history(channel, viewer.id if viewer else None)):
-                if check(message):
-                    return message
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise LocalcordError(f"no message in #{channel.name} became what was waited for")
-            try:
-                await asyncio.wait_for(changed.wait(), left)
-            except TimeoutError:
-                continue
+
+        def newest() -> Message | None:
+            return next((m for m in reversed(self.read(channel, viewer)) if check(m)), None)
+
+        failure = f"no message in #{channel.name} became what was waited for"
+        return await self._until(channel.id, newest, timeout, failure)
+
+    def read(self, channel: Channel, viewer: User | None = None) -> list[Message]:
+        """``channel``'s messages as ``viewer`` reads them in Discord (None: all): none in
+        a channel they cannot see, such as another team's private thread."""
+        if viewer is not None and not permissions.sees(self.world, viewer.id, channel):
+            return []
+        return self.world.history(channel, viewer.id if viewer else None)
+
+    async def wait_until(
+        self, check: Callable[[], T | None], what: str, timeout: float | None = None
+    ) -> T:
+        """What ``check`` finds (anything but None) once anything in the world changed
+        into it; ``what``, said if it never does."""
+        return await self._until(None, check, timeout, f"{what} never happened")
 
     async def wait_thread(self, parent: Channel, timeout: float | None = None) -> Channel:
         """The newest thread under ``parent`` that has a message, once there is one."""
+
+        def newest() -> Channel | None:
+            threads = reversed(self.world.threads_of(parent))
+            return next((t for t in threads if self.world.history(t)), None)
+
+        return await self._until(None, newest, timeout, f"no thread opened under #{parent.name}")
+
+    async def _until(
+        self, key: int | None, found: Callable[[], T | None], timeout: float | None, failure: str
+    ) -> T:
+        """What ``found`` finds, asked again at each change of the world under ``key`` (a
+        channel; None: any) until ``timeout``; else a :class:`LocalcordError` (``failure``)."""
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
-            changed = self.world.changed(None)
-            for thread in reversed(self.world.threads_of(parent)):
-                if self.world.history(thread):
-                    return thread
+            changed = self.world.changed(key)  # taken before looking: no change is missed
+            hit = found()
+            if hit is not None:
+                return hit
             left = deadline - time.monotonic()
             if left <= 0:
-                raise LocalcordError(f"no thread opened under #{parent.name}")
+                raise LocalcordError(failure)
             try:
                 await asyncio.wait_for(changed.wait(), left)
             except TimeoutError:
@@ -345,19 +365,20 @@ class People:
 
 
 def find_button(message: Message, button: str) -> Json:
-    for candidate in message.buttons():
-        if button in (candidate.get("label"), candidate.get("custom_id")):
-            return candidate
-    labels = [b.get("label") for b in message.buttons()]
-    raise LocalcordError(f"no button {button!r} on the message; there are {labels}")
+    return _component(message.buttons(), button, "label", "button")
 
 
 def find_select(message: Message, select: str) -> Json:
-    for candidate in message.selects():
-        if select in (candidate.get("placeholder"), candidate.get("custom_id")):
+    return _component(message.selects(), select, "placeholder", "select menu")
+
+
+def _component(found: list[Json], wanted: str, named: str, kind: str) -> Json:
+    """The component of ``found`` whose ``named`` field or custom id is ``wanted``."""
+    for candidate in found:
+        if wanted in (candidate.get(named), candidate.get("custom_id")):
             return candidate
-    names = [s.get("placeholder") for s in message.selects()]
-    raise LocalcordError(f"no select menu {select!r} on the message; there are {names}")
+    names = [c.get(named) for c in found]
+    raise LocalcordError(f"no {kind} {wanted!r} on the message; there are {names}")
 
 
 def answer(interaction: Interaction) -> Message | None:

@@ -50,6 +50,7 @@ IDENTIFY_SPACING = 5.0  # seconds between identifies of one bucket (Discord's ru
 MAX_CONCURRENCY = 1  # identify buckets, as GET /gateway/bot tells a bot of under 150k servers
 
 
+GUILD_SCHEDULED_EVENTS = 1 << 16  # the intent: events and who is interested in them
 KEEP_EVENTS = 20000  # a bot away for longer than this many events must identify anew
 
 
@@ -58,6 +59,7 @@ class Session:
     id: str
     shard: int = 0
     seq: int = 0
+    intents: int = 0  # what IDENTIFY asked for
     sent: list[tuple[int, str, Json]] = field(default_factory=list)
     socket: web.WebSocketResponse | None = None
     # One writer per connection keeps frames in sequence order.
@@ -69,6 +71,13 @@ class Session:
         if len(self.sent) > KEEP_EVENTS:
             del self.sent[: len(self.sent) - KEEP_EVENTS]
         return {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
+
+    def hears(self, event: str) -> bool:
+        """Whether the intents this session asked for bring ``event`` (only the Guild
+        Scheduled Events intent is told apart: localcord sends the rest to everyone)."""
+        return not event.startswith("GUILD_SCHEDULED_EVENT_") or bool(
+            self.intents & GUILD_SCHEDULED_EVENTS
+        )
 
     def attach(self, socket: web.WebSocketResponse, frames: list[Json]) -> None:
         """Make ``socket`` this session's connection, sending ``frames`` first."""
@@ -119,7 +128,7 @@ class Gateway:
             data.get("id") if event in ("GUILD_CREATE", "GUILD_DELETE") else data.get("guild_id")
         )
         session = self.current.get(self.shard_of(int(guild)) if guild else 0)
-        if session is None:
+        if session is None or not session.hears(event):
             return
         frame = session.record(event, data)
         if session.outbox is not None:
@@ -209,7 +218,7 @@ class Gateway:
         if old is not None:
             old.detach()
             self.sessions.pop(old.id, None)
-        session = Session(secrets.token_hex(16), shard)
+        session = Session(secrets.token_hex(16), shard, intents=int(data.get("intents") or 0))
         self.sessions[session.id] = session
         self.current[shard] = session
         self.identifies += 1

@@ -48,6 +48,8 @@ BITS = {
     "send_messages_in_threads": roles.SEND_MESSAGES_IN_THREADS,
     "use_embedded_activities": roles.USE_EMBEDDED_ACTIVITIES,
     "use_external_apps": roles.USE_EXTERNAL_APPS,
+    "manage_events": roles.MANAGE_EVENTS,
+    "create_events": roles.CREATE_EVENTS,
 }
 
 
@@ -76,6 +78,7 @@ ROUTES = (
     _route("PATCH", r"^/channels/\d+$"),
     _route("GET", r"^/channels/\d+$"),
     _route("PUT", r"^/channels/\d+/thread-members/@me$"),
+    _route("PUT", r"^/channels/\d+/thread-members/\d+$", thread=IN_THREADS),
     _route("POST", r"^/channels/\d+/typing$", SENDS, IN_THREADS),
 )
 HISTORY = ROUTES[1].path
@@ -139,6 +142,12 @@ def of(world: World, user_id: int, channel: Channel) -> int:
     ):
         return 0
     return granted
+
+
+def sees(world: World, user_id: int, channel: Channel) -> bool:
+    """Whether ``user_id`` may see ``channel`` and read it (a private thread: a member,
+    or Manage Threads)."""
+    return bool(of(world, user_id, channel) & roles.VIEW_CHANNEL)
 
 
 def of_bot(world: World, channel: Channel) -> int:

@@ -27,12 +27,23 @@ from typing import Any
 from aiohttp import web
 
 from i18n import in_language
+from localcord import permissions
 from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
 from localcord.playground_activity import PlaygroundActivities
-from localcord.records import LOADING, PRIVATE, PUBLIC_THREAD, Channel, Json, Message, User, as_json
+from localcord.records import (
+    LOADING,
+    PRIVATE,
+    THREADS,
+    Channel,
+    Json,
+    Message,
+    User,
+    as_json,
+)
+from localcord.scheduled import listed_events
 from localcord.server import LocalDiscord
 
 log = logging.getLogger(__name__)
@@ -81,6 +92,7 @@ class Playground:
                 web.post("/play/autocomplete", self.autocomplete),
                 web.post("/play/click", self.click),
                 web.post("/play/choose", self.choose),
+                web.post("/play/interested", self.interested),
             ]
         )
 
@@ -112,6 +124,8 @@ class Playground:
         channel = self.world.channels.get(int(request.query.get("channel") or self.channel.id))
         if channel is None or (channel.type in PRIVATE and not _recipient(channel, viewer)):
             channel = self.channel  # someone else's DM
+        elif not permissions.sees(self.world, viewer.id, channel):
+            channel = self.channel  # another team's private thread
         visible = self.world.history(channel, viewer.id)
         return as_json(
             {
@@ -120,6 +134,7 @@ class Playground:
                 "channel": str(channel.id),
                 "people": [_person(u) for u in (*self.pilots, self.spectator, self.world.bot)],
                 "channels": self._channels(viewer),
+                "events": listed_events(self.world, channel, viewer),
                 "commands": command_list(self.world.commands, viewer.locale),
                 "words": page_words(viewer.locale),
                 "messages": [self._message(m, viewer) for m in visible[-shown:]],
@@ -136,15 +151,16 @@ class Playground:
         every = self.world.channels.values()
         listed = []
         for c in every:
-            if c.type in PRIVATE or c.type == PUBLIC_THREAD:
+            if c.type in PRIVATE or c.type in THREADS:
                 continue
-            listed += [c, *(t for t in every if t.type == PUBLIC_THREAD and t.parent_id == c.id)]
+            listed += [c, *(t for t in every if t.type in THREADS and t.parent_id == c.id)]
+        listed = [c for c in listed if permissions.sees(self.world, viewer.id, c)]
         listed += [c for c in every if c.type in PRIVATE and _recipient(c, viewer)]
         return [
             {
                 "id": str(c.id),
                 "name": c.name,
-                "thread": c.type == PUBLIC_THREAD,
+                "thread": c.type in THREADS,
                 "dm": c.type in PRIVATE,
             }
             for c in listed
@@ -229,6 +245,11 @@ class Playground:
             name = found.name if found else "unknown"
             return f'<a class="channel-link" href="#" data-channel="{m[1]}">#{name}</a>'
 
+        text = re.sub(
+            r"&lt;a?:(\w{2,32}):(\d+)&gt;",
+            r'<img class="emoji" src="/emojis/\2.png" alt=":\1:" title=":\1:">',
+            text,
+        )
         text = re.sub(r"&lt;@!?(\d+)&gt;", user, text)
         text = re.sub(r"&lt;#(\d+)&gt;", channel, text)
         text = re.sub(r"&lt;t:(\d+):R&gt;", lambda m: _relative(int(m[1])), text)
@@ -272,20 +293,36 @@ class Playground:
 
     async def click(self, request: web.Request) -> web.Response:
         body = await request.json()
-        viewer = self._user(body.get("viewer"))
-        message = self.world.messages.get(int(body["message"]))
-        if message is None or not message.visible(viewer.id):
+        seen = self._seen(body)
+        if seen is None:
             return as_json({"error": "no such message"}, status=404)
-        return await self._act(self.people.click(viewer, message, str(body["custom_id"])))
+        return await self._act(self.people.click(*seen, str(body["custom_id"])))
 
     async def choose(self, request: web.Request) -> web.Response:
         body = await request.json()
+        seen = self._seen(body)
+        if seen is None:
+            return as_json({"error": "no such message"}, status=404)
+        values = [str(v) for v in body.get("values") or []]
+        return await self._act(self.people.choose(*seen, str(body["custom_id"]), *values))
+
+    def _seen(self, body: Json) -> tuple[User, Message] | None:
+        """Who presses, and the message they press on, if they can see it."""
         viewer = self._user(body.get("viewer"))
         message = self.world.messages.get(int(body["message"]))
         if message is None or not message.visible(viewer.id):
-            return as_json({"error": "no such message"}, status=404)
-        values = [str(v) for v in body.get("values") or []]
-        return await self._act(self.people.choose(viewer, message, str(body["custom_id"]), *values))
+            return None
+        return viewer, message
+
+    async def interested(self, request: web.Request) -> web.Response:
+        """The viewer presses Interested on a server's event (again: no longer)."""
+        body = await request.json()
+        viewer = self._user(body.get("viewer"))
+        event = self.world.scheduled_events.get(int(body.get("event") or 0))
+        if event is None:
+            return as_json({"error": "no such event"}, status=404)
+        self.server.calendar.interested(viewer, event, viewer.id not in event.interested)
+        return as_json({"ok": True})
 
     async def _act(self, action: Any) -> web.Response:
         try:
@@ -359,7 +396,7 @@ def _row(items: list[Json]) -> Json:
                         "label": o.get("label", ""),
                         "value": o.get("value", ""),
                         "description": o.get("description") or "",
-                        "emoji": (o.get("emoji") or {}).get("name", ""),
+                        **_emoji(o.get("emoji")),
                     }
                     for o in select.get("options") or []
                 ],
@@ -369,7 +406,7 @@ def _row(items: list[Json]) -> Json:
         "buttons": [
             {
                 "label": b.get("label") or "",
-                "emoji": (b.get("emoji") or {}).get("name", ""),
+                **_emoji(b.get("emoji")),
                 "custom_id": b.get("custom_id", ""),
                 "style": b.get("style", 2),
                 "disabled": bool(b.get("disabled")),
@@ -378,6 +415,14 @@ def _row(items: list[Json]) -> Json:
             if b.get("type") == 2
         ]
     }
+
+
+def _emoji(emoji: Json | None) -> Json:
+    """A component's emoji as the page draws it: a character, or a custom emoji's image."""
+    found = emoji or {}
+    if found.get("id"):
+        return {"emoji": "", "emoji_src": f"/emojis/{found['id']}.png"}
+    return {"emoji": found.get("name", ""), "emoji_src": ""}
 
 
 def _recipient(channel: Channel, user: User) -> bool:

@@ -61,6 +61,16 @@ def locked_down(world: World, guild_id: int | None = None) -> None:
     take_from_everyone(world, LOCKED, guild_id)
 
 
+def take_from_bot(world: World, taken: int, guild_id: int | None = None) -> None:
+    """Take ``taken`` from the bot's own role, as an admin who unticks a permission of
+    Crosshairs' role under Server Settings → Roles does."""
+    server = _server(world, guild_id)
+    for role in server.roles.values():
+        if role.bot_id == world.bot.id:
+            role.permissions &= ~taken
+            _announce(world, server, role, "GUILD_ROLE_UPDATE")
+
+
 def new_server(world: World, guild_id: int | None = None) -> None:
     """A server as Discord makes it: ``@everyone`` holds Discord's defaults."""
     server = _server(world, guild_id)

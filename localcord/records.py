@@ -289,7 +289,6 @@ class Interaction:
     choices: list[Json] = field(default_factory=list)  # autocomplete results
     followups: list[Message] = field(default_factory=list)
     late: bool = False  # answered after Discord's deadline, so Discord refused it
-    deliveries: int = 0  # times the gateway delivered it (Discord may deliver one twice)
     refused: int = 0  # callbacks refused: too late, or the interaction already answered
     settled: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -334,3 +333,46 @@ def _walk(components: list[Json]) -> list[Json]:
         found.append(component)
         found += _walk(component.get("components") or [])
     return found
+
+
+# Discord's scheduled events (localcord/scheduled.py answers their routes)
+GUILD_ONLY, EXTERNAL = 2, 3
+SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
+
+
+@dataclass
+class ScheduledEvent:
+    id: int
+    guild_id: int
+    creator: User
+    name: str
+    description: str | None
+    start: str  # ISO 8601, as given
+    end: str | None
+    location: str
+    status: int = SCHEDULED
+    interested: list[int] = field(default_factory=list)  # user ids, in the order they came
+
+    def payload(self, with_count: bool = False) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "description": self.description,
+            "channel_id": None,
+            "creator_id": str(self.creator.id),
+            "creator": self.creator.payload(),
+            "image": None,
+            "scheduled_start_time": self.start,
+            "scheduled_end_time": self.end,
+            "status": self.status,
+            "entity_type": EXTERNAL,
+            "entity_id": None,
+            "recurrence_rule": None,
+            "privacy_level": GUILD_ONLY,
+            "guild_scheduled_event_exceptions": [],
+            "entity_metadata": {"location": self.location},
+        }
+        if with_count:
+            data["user_count"] = len(self.interested)
+        return data

@@ -17,22 +17,18 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from localcord import documented, permissions, threads
-from localcord.activities import LAUNCH_ACTIVITY, Activities
+from localcord import emojis, permissions, threads
+from localcord.activities import Activities
 from localcord.bodies import Messages, error, invalid, read_body
 from localcord.checks import Checks, unauthorized
 from localcord.faults import Faults
 from localcord.gateway import MAX_CONCURRENCY, Gateway
+from localcord.interaction_routes import InteractionRoutes, message_body
 from localcord.ratelimit import RateLimits
 from localcord.records import (
     DM_CHANNEL,
-    EPHEMERAL,
-    INTERACTION_DEADLINE,
-    LOADING,
     TOKEN_LIFETIME,
     Attachment,
-    Interaction,
-    Json,
     Message,
     Request,
     as_json,
@@ -43,7 +39,6 @@ log = logging.getLogger(__name__)
 
 API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-PONG, MESSAGE, DEFERRED, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
 
 
 class Rest:
@@ -54,6 +49,7 @@ class Rest:
         faults: Faults,
         checks: Checks | None = None,
         limits: RateLimits | None = None,
+        activities: Activities | None = None,
     ) -> None:
         self.world = world
         self.gateway = gateway
@@ -61,7 +57,8 @@ class Rest:
         self.checks = checks or Checks()
         self.limits = limits or RateLimits()
         self.messages = Messages(world)
-        self.activities = Activities(world)
+        self.activities = activities or Activities(world)
+        self.interactions = InteractionRoutes(world, self.messages, self.checks, self.activities)
 
     @property
     def base_url(self) -> str:
@@ -76,6 +73,7 @@ class Rest:
         return self.messages.attachments
 
     def routes(self) -> list[web.RouteDef]:
+        hook = self.interactions
         r = [
             ("GET", "/users/@me", self.me),
             ("POST", "/users/@me/channels", self.open_dm),
@@ -88,11 +86,15 @@ class Rest:
             ("GET", "/applications/{app}/commands", self.get_commands),
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self.put_commands),
             ("GET", "/applications/{app}/guilds/{guild}/commands", self.get_commands),
-            ("POST", "/interactions/{id}/{token}/callback", self.callback),
-            ("POST", "/webhooks/{app}/{token}", self.followup),
-            ("GET", "/webhooks/{app}/{token}/messages/{message}", self.webhook_get),
-            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self.webhook_edit),
-            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self.webhook_delete),
+            ("POST", "/interactions/{id}/{token}/callback", hook.callback),
+            ("POST", "/webhooks/{app}/{token}", hook.followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", hook.webhook_get),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", hook.webhook_edit),
+            (
+                "DELETE",
+                "/webhooks/{app}/{token}/messages/{message}",
+                self.interactions.webhook_delete,
+            ),
             ("GET", "/channels/{channel}", self.get_channel),
             ("PATCH", "/channels/{channel}", self.modify_channel),
             ("POST", "/channels/{channel}/messages", self.send),
@@ -106,6 +108,8 @@ class Rest:
             ("POST", "/channels/{channel}/typing", self.no_content),
         ]
         defs = [web.route(method, API + path, handler) for method, path, handler in r]
+        defs += threads.routes(self.world, API)
+        defs += emojis.routes(self.world.emojis, self.world.ids, self.world.bot, API)
         defs.append(web.get("/attachments/{id}/{filename}", self.attachment))
         defs.append(web.route("*", API + "/{tail:.*}", self.unknown))
         return defs
@@ -261,148 +265,6 @@ class Rest:
     async def get_commands(self, request: web.Request) -> web.Response:
         return as_json(self.world.commands)
 
-    # ------------------------------------------------------------ interactions
-
-    async def callback(self, request: web.Request) -> web.Response:
-        interaction = self.world.interactions.get(request.match_info["token"])
-        if interaction is None or str(interaction.id) != request.match_info["id"]:
-            return error(404, 10062, "Unknown interaction")
-        if interaction.response_type is not None:
-            interaction.refused += 1
-            return error(400, 40060, "Interaction has already been acknowledged.")
-        now = time.monotonic()
-        if now - interaction.created > INTERACTION_DEADLINE:
-            # said in the log: a press refused so looks like a dead button to a person
-            log.warning(
-                "localcord: an interaction answered %.1f s after it was created: refused",
-                now - interaction.created,
-            )
-            interaction.refused += 1
-            interaction.late = True
-            interaction.settled.set()
-            return error(404, 10062, "Unknown interaction")
-        body, files = await read_body(request)
-        kind = int(body["type"])
-        data: Json = body.get("data") or {}
-        if problems := list(documented.callback_problems(interaction.type, kind)):
-            return self.checks.refused(request, problems)
-        if kind == LAUNCH_ACTIVITY:
-            return await self.activities.launched(request, interaction)
-        if kind == MESSAGE and documented.empty_message(data, len(files)):
-            return self.checks.refused_empty(request)
-        if kind in (MESSAGE, UPDATE) and (refused := invalid(data)):
-            return refused
-        interaction.response_type, interaction.responded = kind, now
-        w = self.world
-        if kind == MESSAGE:
-            interaction.original = self.messages.post(interaction, data, files)
-            interaction.settled.set()
-        elif kind == DEFERRED:
-            flags = (
-                LOADING
-                | (int(data.get("flags", 0)) & EPHEMERAL)
-                | self.messages.forced(interaction)
-            )
-            interaction.original = w.post(
-                interaction.channel,
-                w.bot,
-                flags=flags,
-                visible_to=interaction.user.id if flags & EPHEMERAL else None,
-                interaction=interaction,
-            )
-        elif kind in (DEFERRED_UPDATE, UPDATE):
-            interaction.original = interaction.message
-            if kind == UPDATE and interaction.message is not None:
-                self.messages.edit(interaction.message, data, files)
-            if kind == UPDATE:
-                interaction.settled.set()
-        elif kind == AUTOCOMPLETE:
-            interaction.choices = list(data.get("choices", []))
-            interaction.settled.set()
-        else:  # a modal, or a pong nobody asked for: accepted and noted
-            interaction.settled.set()
-        if request.query.get("with_response") not in ("1", "true", "True"):
-            return web.Response(status=204)
-        original = interaction.original
-        answer: Json = {
-            "id": str(interaction.id),
-            "type": interaction.type,
-            "response_message_loading": kind == DEFERRED,
-            "response_message_ephemeral": bool(original and original.ephemeral),
-        }
-        if original is not None:
-            answer["response_message_id"] = str(original.id)
-        if original is None or kind not in (MESSAGE, UPDATE):
-            # The spec's resource is a created or updated message (or an activity): the
-            # deferrals, autocomplete and modals answer with the interaction alone.
-            return as_json({"interaction": answer})
-        resource = {"type": kind, "message": self.messages.payload(original)}
-        return as_json({"interaction": answer, "resource": resource})
-
-    def _interaction(self, request: web.Request) -> Interaction | None:
-        return self.world.interactions.get(request.match_info["token"])
-
-    async def followup(self, request: web.Request) -> web.Response:
-        interaction = self._interaction(request)
-        if interaction is None:
-            return error(404, 10015, "Unknown Webhook")
-        body, files = await read_body(request)
-        if documented.empty_message(body, len(files)):
-            return self.checks.refused_empty(request)
-        if refused := invalid(body):
-            return refused
-        original = interaction.original
-        if original is not None and original.flags & LOADING:
-            # Discord turns the first follow-up after a "thinking" defer into the answer.
-            message = self.messages.edit(original, body, files, flags=original.flags & ~LOADING)
-        else:
-            message = self.messages.post(interaction, body, files)
-        interaction.followups.append(message)
-        interaction.settled.set()
-        return as_json(self.messages.payload(message))
-
-    def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message] | None:
-        interaction = self._interaction(request)
-        if interaction is None:
-            return None
-        key = request.match_info["message"]
-        message = (
-            interaction.original
-            if key == "@original"
-            else self.world.messages.get(int(key))
-            if key.isdigit()
-            else None
-        )
-        if message is None or message.deleted:
-            return None
-        return interaction, message
-
-    async def webhook_get(self, request: web.Request) -> web.Response:
-        found = self._webhook_message(request)
-        if found is None:
-            return error(404, 10008, "Unknown Message")
-        return as_json(self.messages.payload(found[1]))
-
-    async def webhook_edit(self, request: web.Request) -> web.Response:
-        found = self._webhook_message(request)
-        if found is None:
-            return error(404, 10008, "Unknown Message")
-        interaction, message = found
-        body, files = await read_body(request)
-        if refused := invalid(body):
-            return refused
-        self.messages.edit(message, body, files, flags=message.flags & ~LOADING)
-        interaction.settled.set()
-        return as_json(self.messages.payload(message))
-
-    async def webhook_delete(self, request: web.Request) -> web.Response:
-        found = self._webhook_message(request)
-        if found is None:
-            return error(404, 10008, "Unknown Message")
-        self.world.delete(found[1])
-        found[0].settled.set()
-        return web.Response(status=204)
-
     # ------------------------------------------------------------ channels
 
     async def get_channel(self, request: web.Request) -> web.Response:
@@ -426,11 +288,10 @@ class Rest:
         channel = self.world.channels.get(int(request.match_info["channel"]))
         if channel is None:
             return error(404, 10003, "Unknown Channel")
-        body, files = await read_body(request)
-        if documented.empty_message(body, len(files)):
-            return self.checks.refused_empty(request)
-        if refused := invalid(body):
-            return refused
+        read = await message_body(request, self.checks)
+        if isinstance(read, web.Response):
+            return read
+        body, files = read
         message = self.world.post(
             channel,
             self.world.bot,
@@ -492,9 +353,11 @@ class Rest:
         parent = self.world.channels.get(int(request.match_info["channel"]))
         if parent is None:
             return error(404, 10003, "Unknown Channel")
-        body = await request.json()
-        thread = self.world.add_thread(parent, str(body.get("name", "thread")), self.world.bot)
-        return as_json(thread.payload(), status=201)
+        granted = permissions.of_bot(self.world, parent)
+        made = threads.create(
+            self.world, parent, await request.json(), granted, "message" in request.match_info
+        )
+        return error(403, *made) if isinstance(made, tuple) else as_json(made.payload(), status=201)
 
     async def no_content(self, request: web.Request) -> web.Response:
         return web.Response(status=204)

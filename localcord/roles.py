@@ -33,6 +33,8 @@ MANAGE_THREADS = 1 << 34
 SEND_MESSAGES_IN_THREADS = 1 << 38
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
+MANAGE_EVENTS = 1 << 33
+CREATE_EVENTS = 1 << 44
 USE_EMBEDDED_ACTIVITIES = 1 << 39
 USE_EXTERNAL_APPS = 1 << 50
 # What ``@everyone`` holds in a server made today: the permissions Discord's docs show

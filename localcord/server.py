@@ -19,6 +19,7 @@ from localcord.faults import Faults
 from localcord.gateway import HEARTBEAT_INTERVAL_MS, IDENTIFY_SPACING, Gateway
 from localcord.ratelimit import RateLimits
 from localcord.rest import Rest
+from localcord.scheduled import Calendar
 from localcord.state import World
 
 HOST = "127.0.0.1"
@@ -46,11 +47,15 @@ class LocalDiscord:
             identify_spacing=IDENTIFY_SPACING * scale,
         )
         self.activities = Activities(self.world)
-        self.rest = Rest(self.world, self.gateway, self.faults, self.checks, self.limits)
-        self.rest.activities = self.activities
+        self.rest = Rest(
+            self.world, self.gateway, self.faults, self.checks, self.limits, self.activities
+        )
         self.app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 << 20)
         self.app.router.add_get("/gateway", self.gateway.handle)
         self.app.add_routes(self.activities.routes())
+        # the servers' scheduled events, before REST's catch-all answers unknown routes
+        self.calendar = Calendar(self.world)
+        self.app.add_routes(self.calendar.routes())
         self.app.add_routes(self.rest.routes())
         self._runner: web.AppRunner | None = None
         self.port = 0

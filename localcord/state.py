@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.invite import PERMISSIONS as INVITE_PERMISSIONS
+from localcord.emojis import AppEmojis
 from localcord.records import (
     ANNOUNCEMENT_CHANNEL,
     ANNOUNCEMENT_THREAD,
@@ -32,6 +33,7 @@ from localcord.records import (
     Json,
     Message,
     Request,
+    ScheduledEvent,
     Snowflakes,
     User,
     iso,
@@ -58,10 +60,13 @@ class World:
         self.messages: dict[int, Message] = {}
         self.channel_log: dict[int, list[Message]] = {}
         self.commands: list[Json] = []
+        self.emojis = AppEmojis()  # the application's own (localcord/emojis.py)
         self.interactions: dict[str, Interaction] = {}
         self.requests: list[Request] = []
         self.departed: set[tuple[int, int]] = set()  # (guild, user) who left (moderators.py)
         self.removed_from: set[int] = set()  # guilds the bot was removed from
+        # every guild's scheduled events by id (localcord/scheduled.py)
+        self.scheduled_events: dict[int, ScheduledEvent] = {}
         self.version = 0  # bumped by every visible change, for the playground's polling
         self._changed: dict[int | None, asyncio.Event] = {}
         self._tokens = itertools.count(1)
@@ -232,7 +237,11 @@ class World:
             "voice_states": [],
             "presences": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [
+                e.payload(with_count=True)
+                for e in self.scheduled_events.values()
+                if e.guild_id == guild_id
+            ],
             "premium_tier": 0,
             "preferred_locale": self.locale_of(guild_id),
             "nsfw_level": 0,

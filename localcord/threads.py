@@ -10,9 +10,13 @@ takes Send Messages in Threads for an archived thread, Manage Threads for a lock
 
 from __future__ import annotations
 
+import time
+
+from aiohttp import web
+
 from localcord import moderators
 from localcord.permissions import BITS
-from localcord.records import Channel, Json
+from localcord.records import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Json, as_json, iso
 from localcord.state import World
 
 
@@ -39,3 +43,53 @@ def modify(world: World, thread: Channel, body: Json, granted: int) -> tuple[int
         return 50013, "Missing Permissions"
     moderators.set_thread_state(world, thread, archived=archived, locked=locked)
     return None
+
+
+def create(
+    world: World, parent: Channel, body: Json, granted: int, from_message: bool
+) -> Channel | tuple[int, str]:
+    """The thread a create-thread body asks for, or Discord's refusal: a private one
+    needs Create Private Threads (and cannot start from a message)."""
+    kind = PUBLIC_THREAD if from_message else int(body.get("type") or PRIVATE_THREAD)
+    if kind == PRIVATE_THREAD and not granted & BITS["create_private_threads"]:
+        return 50013, "Missing Permissions"
+    return world.add_thread(parent, str(body.get("name", "thread")), world.bot, kind)
+
+
+def add_member(world: World, thread: Channel, user_id: int) -> tuple[int, str] | None:
+    """Add ``user_id`` to ``thread``; a refusal for an archived thread or a stranger."""
+    if thread.parent_id is None:
+        return 50024, "Cannot execute action on this channel type"
+    if user_id not in world.users:
+        return 10013, "Unknown User"
+    if thread.archived:
+        return 50083, "Operation cannot be performed on an archived thread"
+    thread.members.add(user_id)
+    if world.dispatch is not None:
+        added = {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": iso(time.time())}
+        world.dispatch(
+            "THREAD_MEMBERS_UPDATE",
+            {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild_id),
+                "member_count": len(thread.members),
+                "added_members": [added | {"flags": 0}],
+            },
+        )
+    world.touch(thread.id)
+    return None
+
+
+def routes(world: World, api: str) -> list[web.RouteDef]:
+    """``PUT /channels/{thread}/thread-members/{user}``: add someone to a thread."""
+
+    async def add(request: web.Request) -> web.Response:
+        thread = world.channels.get(int(request.match_info["channel"]))
+        if thread is None:
+            return as_json({"message": "Unknown Channel", "code": 10003}, status=404)
+        refused = add_member(world, thread, int(request.match_info["user"]))
+        if refused is None:
+            return web.Response(status=204)
+        return as_json({"message": refused[1], "code": refused[0]}, status=400)
+
+    return [web.put(api + "/channels/{channel}/thread-members/{user:\\d+}", add)]

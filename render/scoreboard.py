@@ -22,7 +22,7 @@ from PIL.ImageFont import FreeTypeFont
 from i18n import N_, _
 from render.palette import DARK, GOLD, mix
 from render.png import sheet_png
-from render.typeface import font
+from render.typeface import fitted, font, titled
 from rules.achievements import CARDS
 
 # Drawn for a phone: Discord shows it about 400 px wide, so the smallest text (15 px)
@@ -47,15 +47,6 @@ class ScoreRow:
     leader: bool = False
 
 
-def _fit(text: str, face: FreeTypeFont, room: float) -> str:
-    """``text``, cut with an ellipsis if it is wider than ``room`` pixels."""
-    if face.getlength(text) <= room:
-        return text
-    while text and face.getlength(text + "…") > room:
-        text = text[:-1]
-    return text + "…"
-
-
 def scoreboard_png(
     title: str, rows: Sequence[ScoreRow], *, subtitle: str = "", pool: Sequence[str] = ()
 ) -> bytes:
@@ -64,20 +55,13 @@ def scoreboard_png(
     foot = 56 if pool else 16
     image = Image.new("RGB", (WIDTH, HEAD + ROW * len(rows) + foot), DARK.page)
     draw = ImageDraw.Draw(image)
-    draw.text(
-        (PAD, 16),
-        _fit(title, font(26, bold=True), WIDTH - 2 * PAD),
-        font=font(26, bold=True),
-        fill=DARK.text,
-    )
-    if subtitle:
-        draw.text((PAD, 52), subtitle, font=font(17), fill=DARK.muted)
+    titled(draw, (PAD, 16), WIDTH - 2 * PAD, title, subtitle, (26, 17))
     heading = font(SMALL, bold=True)
     room = WIDTH - COLUMNS[-1][1] - PAD
     for label, x in COLUMNS:
         draw.text(
             (x, HEAD - 14),
-            _fit(_(label), heading, 2 * room),
+            fitted(_(label), heading, 2 * room),
             font=heading,
             fill=DARK.muted,
             anchor="mm",
@@ -91,7 +75,7 @@ def scoreboard_png(
         if row.leader:
             draw.rectangle((PAD, y, PAD + 8, y + ROW - 6), fill=GOLD)
         top = y + 24
-        name = _fit(row.name, font(22, bold=True), name_room)
+        name = fitted(row.name, font(22, bold=True), name_room)
         draw.text((PAD + 20, top), name, font=font(22, bold=True), fill=DARK.text, anchor="lm")
         draw.text((COLUMNS[0][1], top), str(row.wins), font=font(24), fill=DARK.text, anchor="mm")
         points = font(24, bold=True)
@@ -101,7 +85,7 @@ def scoreboard_png(
         names = ", ".join(_(CARDS[c].name) for c in row.kept)
         kept = _("Cards kept: {cards}", cards=with_points) if row.kept else ""
         if kept and small.getlength(kept) > wide:
-            kept = _fit(_("Cards kept: {cards}", cards=names), small, wide)
+            kept = fitted(_("Cards kept: {cards}", cards=names), small, wide)
         draw.text(
             (PAD + 20, y + 54), kept or _("no cards kept"), font=small, fill=DARK.muted, anchor="lm"
         )
@@ -124,5 +108,5 @@ def _lines(text: str, face: FreeTypeFont, room: float) -> list[str]:
         else:
             lines[-1] = longer
     if len(lines) > 2:
-        lines[1] = _fit(" ".join(lines[1:]), face, room)
+        lines[1] = fitted(" ".join(lines[1:]), face, room)
     return lines

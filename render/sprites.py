@@ -97,6 +97,15 @@ def _insignia(draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: fl
     draw.polygon(shape_points(shape, cx, cy, r), fill=(255, 255, 255))
 
 
+def _airframe(big: int, fill: int) -> Image.Image:
+    """The wings, fuselage and tailplane, nose up, as an alpha mask ``big`` px square."""
+    mask = Image.new("L", (big, big), 0)
+    d = ImageDraw.Draw(mask)
+    for poly in (_UPPER_WING, _FUSELAGE, _TAILPLANE):
+        d.polygon(_scaled(poly, big * 0.46, big / 2), fill=fill)
+    return mask
+
+
 @lru_cache(maxsize=512)
 def plane(colour: RGB, shape: str, facing: int, size: int, faded: bool = False) -> Image.Image:
     """A plane ``size`` px square in ``colour``, nose towards ``facing``, with the seat's
@@ -105,10 +114,7 @@ def plane(colour: RGB, shape: str, facing: int, size: int, faded: bool = False) 
     big = size * SUPER
     c = big / 2
     half = big * 0.46
-    mask = Image.new("L", (big, big), 0)
-    d = ImageDraw.Draw(mask)
-    for poly in (_UPPER_WING, _FUSELAGE, _TAILPLANE):
-        d.polygon(_scaled(poly, half, c), fill=255)
+    mask = _airframe(big, 255)
     prop = Image.new("L", (big, big), 0)
     ImageDraw.Draw(prop).polygon(_scaled(_PROPELLER, half, c), fill=255)
     # An ink outline in proportion to the plane keeps it apart from any sky or cloud
@@ -132,15 +138,10 @@ def plane(colour: RGB, shape: str, facing: int, size: int, faded: bool = False) 
 @lru_cache(maxsize=64)
 def shadow(facing: int, size: int, strength: int) -> Image.Image:
     """The soft shadow a plane casts on the sky: an alpha mask, pasted in black."""
-    big = size * SUPER
-    c = big / 2
-    half = big * 0.46
-    mask = Image.new("L", (big, big), 0)
-    d = ImageDraw.Draw(mask)
-    for poly in (_UPPER_WING, _FUSELAGE, _TAILPLANE):
-        d.polygon(_scaled(poly, half, c), fill=strength)
-    mask = mask.rotate(facing * 60, Image.Resampling.BICUBIC).filter(
-        ImageFilter.GaussianBlur(SUPER * 1.5)
+    mask = (
+        _airframe(size * SUPER, strength)
+        .rotate(facing * 60, Image.Resampling.BICUBIC)
+        .filter(ImageFilter.GaussianBlur(SUPER * 1.5))
     )
     return _shrink(mask, size)
 

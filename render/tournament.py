@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image, ImageDraw
-from PIL.ImageFont import FreeTypeFont
 
 from i18n import N_, _
 from render.palette import DARK, GOLD, mix
 from render.png import sheet_png
-from render.typeface import font
+from render.typeface import fitted, font, titled
 
 PAD: Final = 24
 ROW: Final = 44
@@ -74,14 +73,6 @@ class BracketBox:
     winner: str | None
 
 
-def _fit(text: str, face: FreeTypeFont, room: float) -> str:
-    if face.getlength(text) <= room:
-        return text
-    while text and face.getlength(text + "…") > room:
-        text = text[:-1]
-    return text + "…"
-
-
 def _number(value: float) -> str:
     """Scores in halves read as 2½, other tie-break values with one decimal."""
     whole, frac = divmod(round(value * 2), 2)
@@ -98,14 +89,7 @@ def standings_png(
     width = PAD * 2 + NAME_COLUMN + NUMBER_COLUMN * (1 + len(columns))
     image = Image.new("RGB", (max(width, 640), HEAD + ROW * len(rows) + PAD), DARK.page)
     draw = ImageDraw.Draw(image)
-    draw.text(
-        (PAD, 18),
-        _fit(title, font(28, bold=True), width - 2 * PAD),
-        font=font(28, bold=True),
-        fill=DARK.text,
-    )
-    if subtitle:
-        draw.text((PAD, 54), subtitle, font=font(16), fill=DARK.muted)
+    titled(draw, (PAD, 18), width - 2 * PAD, title, subtitle, (28, 16))
     heads = (_("Score"), *columns)
     for i, label in enumerate(heads):
         x = PAD + NAME_COLUMN + NUMBER_COLUMN * i + NUMBER_COLUMN // 2
@@ -124,7 +108,11 @@ def standings_png(
         name = row.name + (" " + _("(dropped)") if row.dropped else "")
         face = font(20)
         draw.text(
-            (PAD + 70, middle), _fit(name, face, NAME_COLUMN - 80), font=face, fill=ink, anchor="lm"
+            (PAD + 70, middle),
+            fitted(name, face, NAME_COLUMN - 80),
+            font=face,
+            fill=ink,
+            anchor="lm",
         )
         for j, value in enumerate((row.score, *row.tiebreaks)):
             x = PAD + NAME_COLUMN + NUMBER_COLUMN * j + NUMBER_COLUMN // 2
@@ -186,7 +174,7 @@ def _box(draw: ImageDraw.ImageDraw, x: int, y: int, box: BracketBox) -> None:
     for i, player in enumerate((box.first, box.second)):
         line_y = y + 15 + i * 28
         won = player is not None and player == box.winner
-        text = _fit(player or "—", face, BOX_W - 20)
+        text = fitted(player or "—", face, BOX_W - 20)
         draw.text(
             (x + 10, line_y),
             text,

@@ -14,7 +14,35 @@ from typing import Any, Final
 
 from PIL import ImageDraw, ImageFont
 
+from render.palette import DARK
+
 FONT_DIR: Final = Path(__file__).parent / "fonts"
+
+
+def fitted(text: str, face: ImageFont.FreeTypeFont, room: float) -> str:
+    """``text``, cut with an ellipsis if it is wider than ``room`` pixels."""
+    if face.getlength(text) <= room:
+        return text
+    while text and face.getlength(text + "…") > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def titled(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[int, int],
+    room: float,
+    title: str,
+    subtitle: str,
+    sizes: tuple[int, int],
+) -> None:
+    """A table picture's title, bold, cut to ``room`` pixels, at ``at``; its subtitle,
+    if any, 36 px below, in muted ink (``sizes``: the two fonts' pixels)."""
+    x, y = at
+    face = font(sizes[0], bold=True)
+    draw.text((x, y), fitted(title, face, room), font=face, fill=DARK.text)
+    if subtitle:
+        draw.text((x, y + 36), subtitle, font=font(sizes[1]), fill=DARK.muted)
 
 
 @lru_cache(maxsize=64)

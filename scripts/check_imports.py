@@ -47,6 +47,8 @@ NEVER: dict[str, frozenset[str]] = {
     "storage": frozenset({"bot", "render", "localcord", "launcher", "discord"}),
     "bot": frozenset({"localcord", "launcher"}),
     "bot.ui": frozenset({"localcord", "launcher", "storage"}),
+    # the live board (an Activity) shows matches without discord.py, through the services
+    "bot.live": frozenset({"localcord", "launcher", "storage", "discord"}),
     "localcord": frozenset({"launcher"}),
 }
 

@@ -4,7 +4,7 @@ the bot compares this mark with the match's ply and redraws the boards that fell
 the final ones of games that ended in the crash included (:mod:`storage.events` says
 which ends are still to be shown).
 
-A new board message and the ply it shows are noted in one write (:meth:`BoardMarks.placed`):
+A new board message and the ply it shows are noted in one write (:meth:`BoardMarkRepo.placed`):
 a crash between the two would leave a board noted as the match's but marked behind, and
 the restart would post it again."""
 
@@ -21,7 +21,7 @@ _MARK = (
 )
 
 
-class BoardMarks:
+class BoardMarkRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 

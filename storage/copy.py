@@ -48,6 +48,7 @@ TABLES: Final = (
     ("user_locales", "user_id"),
     ("takebacks", "id"),
     ("board_palettes", "user_id"),
+    ("tournament_calendar", "tournament_id"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
 NOT_COPIED: Final = ("identify_slots", "rest_leases")

@@ -14,7 +14,7 @@ import os
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager
 from types import TracebackType
-from typing import Final, cast
+from typing import Final, Self, cast
 
 from storage import migrations
 from storage.config import Target, parse_target
@@ -65,6 +65,16 @@ class Database(ABC):
     @abstractmethod
     async def migrate(self, target: int = migrations.LATEST) -> tuple[int, int]:
         """Apply pending migrations up to ``target``; return (version before, after)."""
+
+    async def migrated(self) -> Self:
+        """This database with every migration applied; closed if that fails, so that
+        nothing is left open by a database that could not be brought up to date."""
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()
+            raise
+        return self
 
     async def schema_version(self) -> int:
         async with self.read() as conn:

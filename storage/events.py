@@ -5,7 +5,7 @@ or ``aborted`` row in the same transaction: a match ends once, so its end is rec
 once, whichever press or process got there. Everything shown after the end is a step
 of its own, keyed by match and name (``ratings``, ``scoreboard`` …) and marked done
 once shown; the end itself is marked done when all its steps are. At start-up each
-process carries on the ends it owns that are not done (:meth:`MatchEvents.pending`).
+process carries on the ends it owns that are not done (:meth:`MatchEventRepo.pending`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from storage.db import Database
 from storage.match_records import MatchStatus
-from storage.outbox import Outbox, record
+from storage.outbox import OutboxRepo, record
 from storage.sql import Conn
 
 ENDS = ("finished", "aborted")
@@ -33,7 +33,7 @@ async def ended(conn: Conn, match_id: int, status: MatchStatus, at: float) -> No
     await record(conn, "match_events", "match_id", match_id, kind, at)
 
 
-class MatchEvents(Outbox):
+class MatchEventRepo(OutboxRepo):
     """A match's end and the steps shown after it (``done``, ``is_done``), and the ends
     a restart must carry on."""
 

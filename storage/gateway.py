@@ -4,10 +4,10 @@ Discord counts per bot token, not per process: one IDENTIFY per five seconds per
 (``shard_id % max_concurrency``), and about 50 rate-limited REST calls per second in all.
 Processes that share a database (PostgreSQL, for shards) share these through it:
 
-* :class:`IdentifySlots` hands out identify times, each bucket's at least ``spacing``
+* :class:`IdentifySlotRepo` hands out identify times, each bucket's at least ``spacing``
   after the one before, in one statement (atomic on both backends, so two processes
   asking at once get two different times);
-* :class:`RestLeases` keeps a lease per live process, so each can take its share of the
+* :class:`RestLeaseRepo` keeps a lease per live process, so each can take its share of the
   token's REST budget (``bot/pacing.py``); a process that died stops counting once its
   lease runs out.
 """
@@ -19,7 +19,7 @@ from storage.errors import StorageError
 from storage.sql import fetchone
 
 
-class IdentifySlots:
+class IdentifySlotRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 
@@ -40,7 +40,7 @@ class IdentifySlots:
         return float(row[0])
 
 
-class RestLeases:
+class RestLeaseRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 

@@ -187,12 +187,7 @@ async def open_checked(
         return await _refuse_or_salvage(
             found, f"integrity check failed: {summary}", salvage_damaged
         )
-    try:
-        await db.migrate()
-    except BaseException:
-        await db.close()
-        raise
-    return db
+    return await db.migrated()
 
 
 async def _refuse_or_salvage(target: Target, why: str, salvage_damaged: bool) -> Database:

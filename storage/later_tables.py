@@ -43,3 +43,12 @@ CREATE TABLE board_palettes (
     updated_at REAL    NOT NULL
 );
 """
+
+# Each tournament's Discord scheduled event (storage/tournament_calendar.py): the event
+# that lists it in the server's events, once created; none when the bot could not.
+V16_TOURNAMENT_CALENDAR: Final = """
+CREATE TABLE tournament_calendar (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    event_id      INTEGER NOT NULL UNIQUE
+);
+"""

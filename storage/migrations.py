@@ -18,7 +18,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from storage.errors import SchemaTooNew
-from storage.later_tables import V13_GATEWAY, V14_TAKEBACKS, V15_PALETTES
+from storage.later_tables import (
+    V13_GATEWAY,
+    V14_TAKEBACKS,
+    V15_PALETTES,
+    V16_TOURNAMENT_CALENDAR,
+)
 from storage.sql import Conn, Dialect, fetchone
 
 _V1_CORE: Final = """
@@ -416,6 +421,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V13_GATEWAY),
     Migration(V14_TAKEBACKS),
     Migration(V15_PALETTES),
+    Migration(V16_TOURNAMENT_CALENDAR),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -4,40 +4,24 @@ low). Stored per person, whichever server they play in."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Final
 
 from storage.db import Database
+from storage.per_person import PerPersonRepo
 
 LEVELS: Final = ("off", "turn", "clock")
 
 
-class NotifyRepo:
+class NotifyRepo(PerPersonRepo):
     def __init__(self, db: Database) -> None:
-        self._db = db
+        super().__init__(db, "notify_settings", "level")
 
     async def set(self, user_id: int, level: str) -> None:
         if level not in LEVELS:
             raise ValueError(f"a notification level is one of {', '.join(LEVELS)}")
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO notify_settings (user_id, level, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET level = excluded.level, "
-                "updated_at = excluded.updated_at",
-                (user_id, level, time.time()),
-            )
+        await self._put(user_id, level)
 
     async def levels(self, user_ids: Sequence[int]) -> dict[int, str]:
         """Each person's level; ``off`` for whoever never chose."""
-        found = dict.fromkeys(user_ids, "off")
-        if not user_ids:
-            return found
-        marks = ", ".join("?" for _ in user_ids)
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                f"SELECT user_id, level FROM notify_settings WHERE user_id IN ({marks})",
-                tuple(user_ids),
-            )
-        found.update({int(r[0]): str(r[1]) for r in rows})
-        return found
+        return {**dict.fromkeys(user_ids, "off"), **await self._of(user_ids)}

@@ -21,7 +21,7 @@ async def record(conn: Conn, table: str, owner: str, owner_id: int, kind: str, a
     )
 
 
-class Outbox:
+class OutboxRepo:
     """The rows of ``table``, whose owner column is ``owner`` (both fixed names, never
     input)."""
 

@@ -6,44 +6,30 @@ per-server setting (``guild_settings``)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Final
 
 from storage.db import Database
 from storage.guilds import GuildSettingsRepo
+from storage.per_person import PerPersonRepo
 
 SERVER_KEY: Final = "palette"
 LONGEST: Final = 32
 
 
-class PaletteRepo:
+class PaletteRepo(PerPersonRepo):
     def __init__(self, db: Database) -> None:
-        self._db = db
+        super().__init__(db, "board_palettes", "palette")
         self._guilds = GuildSettingsRepo(db)
 
     async def set(self, user_id: int, palette: str) -> None:
         if not 0 < len(palette) <= LONGEST:
             raise ValueError(f"a palette's name has 1 to {LONGEST} characters")
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO board_palettes (user_id, palette, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET palette = excluded.palette, "
-                "updated_at = excluded.updated_at",
-                (user_id, palette, time.time()),
-            )
+        await self._put(user_id, palette)
 
     async def chosen(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The palette of each of ``user_ids`` who chose one."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                f"SELECT user_id, palette FROM board_palettes WHERE user_id IN ({marks})",
-                tuple(user_ids),
-            )
-        return {int(r[0]): str(r[1]) for r in rows}
+        return await self._of(user_ids)
 
     async def set_server(self, guild_id: int, palette: str) -> None:
         if not 0 < len(palette) <= LONGEST:

@@ -98,13 +98,7 @@ async def connect(target: Target, *, migrate: bool = True) -> PostgresDatabase:
     except (*_DRIVER_ERRORS, ValueError) as exc:
         raise StorageError(f"{target}: cannot connect to PostgreSQL: {exc}") from exc
     db = PostgresDatabase(target, pool)
-    if migrate:
-        try:
-            await db.migrate()
-        except BaseException:
-            await db.close()
-            raise
-    return db
+    return await db.migrated() if migrate else db
 
 
 class PostgresDatabase(Database):

@@ -46,6 +46,7 @@ _PARENTS: Final[dict[str, tuple[str, str]]] = {
     "tournament_events": ("tournament_id", "tournaments"),
     "turn_events": ("match_id", "matches"),
     "takebacks": ("match_id", "matches"),
+    "tournament_calendar": ("tournament_id", "tournaments"),
 }
 # References that may be cleared when their row was lost.
 _OPTIONAL: Final[dict[str, tuple[str, ...]]] = {

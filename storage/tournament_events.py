@@ -9,7 +9,7 @@ posted; a process that died in between finds it :meth:`pending` at its next star
 from __future__ import annotations
 
 from storage.db import Database
-from storage.outbox import Outbox, record
+from storage.outbox import OutboxRepo, record
 from storage.sql import Conn
 
 FINISHED = "finished"
@@ -21,7 +21,7 @@ async def ended(conn: Conn, tournament_id: int, at: float) -> None:
     await record(conn, "tournament_events", "tournament_id", tournament_id, FINISHED, at)
 
 
-class TournamentEvents(Outbox):
+class TournamentEventRepo(OutboxRepo):
     """A tournament's end (``done``, ``is_done``), and the ends a restart must announce."""
 
     def __init__(self, db: Database) -> None:

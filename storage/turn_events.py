@@ -7,7 +7,7 @@ action. The row is done once the turn has been told (the DM to the player now to
 A later turn passed replaces the row, so an older turn never told is dropped unseen: by
 then someone else is to move, and a DM about it would be false. At start-up each
 process tells the turns of the matches it owns that are still being played and not yet
-told (:meth:`TurnEvents.pending`); a match that ended since is not told either.
+told (:meth:`TurnEventRepo.pending`); a match that ended since is not told either.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ async def taken_back(conn: Conn, match_id: int, to_ply: int) -> None:
     await conn.execute("DELETE FROM turn_events WHERE match_id = ? AND ply > ?", (match_id, to_ply))
 
 
-class TurnEvents:
+class TurnEventRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 

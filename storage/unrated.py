@@ -6,7 +6,7 @@ from __future__ import annotations
 from storage.db import Database
 
 
-class UnratedMatches:
+class UnratedRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 

@@ -16,7 +16,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from bot.env import stores_on
 from bot.services.departure import Departure, leave_matches
@@ -144,23 +144,32 @@ def _export_match(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Report(Protocol):
+    def lines(self) -> list[str]: ...
+
+
+R = TypeVar("R", bound=_Report)
+
+
+def _into(args: argparse.Namespace, done: str, work: Callable[[], Awaitable[R]]) -> R | int:
+    """Run ``work``, which brings the source into the destination, and print what it
+    reports (``done``: what it did); a storage problem is exit code 2."""
+    report = _run(args, work)
+    if not isinstance(report, int):
+        where = f"{parse_target(args.source)} into {parse_target(args.dest)}"
+        _print_report(f"{done} {where}:", report.lines())
+    return report
+
+
 def _copy(args: argparse.Namespace) -> int:
-    copied = _run(args, lambda: copy_urls(args.source, args.dest))
-    if isinstance(copied, int):
-        return copied
-    _print_report(
-        f"copied {parse_target(args.source)} into {parse_target(args.dest)}:", copied.lines()
-    )
-    return 0
+    copied = _into(args, "copied", lambda: copy_urls(args.source, args.dest))
+    return copied if isinstance(copied, int) else 0
 
 
 def _salvage(args: argparse.Namespace) -> int:
-    report = _run(args, lambda: salvage(args.source, args.dest))
+    report = _into(args, "salvaged", lambda: salvage(args.source, args.dest))
     if isinstance(report, int):
         return report
-    _print_report(
-        f"salvaged {parse_target(args.source)} into {parse_target(args.dest)}:", report.lines()
-    )
     return 1 if report.lost else 0
 
 

@@ -7,7 +7,7 @@ anonymised (docs/admins.md).
 * After that they **resign** it: the others win (a duel, a team game) or play on without
   them (a free-for-all). The result counts for a series or tournament, so an event is
   not stalled, but it is not rated: a forgotten person has no rating to move
-  (:class:`~bot.services.rating_service.RatingService` skips a game with a forgotten
+  (:class:`~bot.services.rating_service.Ratings` skips a game with a forgotten
   seat).
 
 The bot that shows the thread learns of it at its next start (finished matches whose end

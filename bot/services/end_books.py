@@ -5,24 +5,20 @@ publishes an end not shown in full again)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.services.events import EventBus, GameBooked, MatchFinished, PairingBooked
-from bot.services.rating_service import RatingService
-from bot.services.series import SeriesService
-from bot.services.tournaments.service import TournamentService
+from bot.services.rating_service import Ratings
+from bot.services.series import AchievementSeries
+from bot.services.tournaments.service import Tournaments
 
 
+@dataclass(frozen=True)
 class EndBooks:
-    def __init__(
-        self,
-        events: EventBus,
-        ratings: RatingService,
-        series: SeriesService,
-        tournaments: TournamentService,
-    ) -> None:
-        self.events = events
-        self.ratings = ratings
-        self.series = series
-        self.tournaments = tournaments
+    events: EventBus
+    ratings: Ratings
+    series: AchievementSeries
+    tournaments: Tournaments
 
     def listen(self) -> None:
         """Subscribe the bookkeeping, in its order, before anything shows an end: the

@@ -16,7 +16,7 @@ all of them ran through.
 
 * :class:`MatchFinished` / :class:`MatchAborted` — a match's end, published once: by the
   action that ended it or, after a restart, by the process that owns the match and finds
-  its end not yet shown (:class:`storage.events.MatchEvents`). It is marked shown only
+  its end not yet shown (:class:`storage.events.MatchEventRepo`). It is marked shown only
   once every subscriber has run through, so one that failed (or a process that died) has
   it again at the next start.
 * :class:`GameBooked` — a series game was booked (published by the series' bookkeeping
@@ -47,10 +47,10 @@ from typing import Any, TypeVar
 
 from bot.services.live import LiveMatch, Update
 from storage.errors import StorageError
-from storage.events import MatchEvents
+from storage.events import MatchEventRepo
 from storage.series import Series
 from storage.tournaments import StoredPairing, Tournament
-from storage.turn_events import TurnEvents
+from storage.turn_events import TurnEventRepo
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,7 @@ _FOLLOWING: ContextVar[tuple[asyncio.Task[Any] | None, list[Event]] | None] = Co
 
 
 class EventBus:
-    def __init__(self, store: MatchEvents, turns: TurnEvents) -> None:
+    def __init__(self, store: MatchEventRepo, turns: TurnEventRepo) -> None:
         self.store = store
         self.turns = turns
         self._handlers: dict[type, list[Handler]] = {}

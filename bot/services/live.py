@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -169,6 +169,9 @@ class Update:
     passed_at: int | None = None
     # who acted (None: the computer, a clock)
     actor: int | None = None
+    # what the board says of this action until the next (a takeback, a vacation): each
+    # worded when it is shown, in the language of whoever the board is for
+    notes: tuple[Callable[[], str], ...] = field(default=(), compare=False)
 
     def text(self) -> str:
         """The explanation, then whose turn it is (the result line already says who
@@ -176,6 +179,10 @@ class Update:
         status = self.match.status_line()
         lines = self.lines if status in self.lines else [*self.lines, status]
         return "\n".join(lines).strip()
+
+    def noted(self) -> list[str]:
+        """The notes, worded in the language spoken now."""
+        return [note() for note in self.notes]
 
 
 class MatchHost(Protocol):

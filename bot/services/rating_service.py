@@ -103,7 +103,7 @@ def ranks_of(game: Game) -> list[int]:
     return ratings.ranks_from_result(game.mode.family.key, len(sides), winners, eliminated)
 
 
-class RatingService:
+class Ratings:
     def __init__(self, stores: Stores, rate_handicapped: HandicapPolicy | None = None) -> None:
         self.db = stores.db
         self.repo = stores.ratings

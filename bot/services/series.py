@@ -3,17 +3,17 @@ with one pool of achievement cards that belongs to the series (rules spec §8).
 
 The flow, which the Discord cog drives and the tests follow:
 
-1. :meth:`SeriesService.create` stores the series: who plays (by *position*, the
+1. :meth:`AchievementSeries.create` stores the series: who plays (by *position*, the
    organiser first), each position's handicap tokens and the game settings.
-2. :meth:`SeriesService.start_game` starts the next game as an ordinary match of the
+2. :meth:`AchievementSeries.start_game` starts the next game as an ordinary match of the
    :class:`~bot.services.manager.GameManager` whose ``Settings.cards`` is the series'
    current pool and whose ``Settings.handicaps`` are the series handicaps; with
    ``alternate_first`` the positions rotate round the seats so the first player changes.
 3. When the match ends (its :class:`~bot.services.events.MatchFinished` on the one
-   bus), :meth:`SeriesService.record` books it: the winners keep the cards they claimed
+   bus), :meth:`AchievementSeries.record` books it: the winners keep the cards they claimed
    in it, every other claim goes back to the pool, decided by
    :func:`rules.achievements.series_standings`.
-4. After the last game the series is finished, and :meth:`SeriesService.standings`
+4. After the last game the series is finished, and :meth:`AchievementSeries.standings`
    names the winner by the rules' tie-breaks: most points, then most games won, then
    shared.
 
@@ -117,7 +117,7 @@ class GameOutcome:
     returned: tuple[str, ...]  # cards claimed in the game that went back to the pool
 
 
-class SeriesService:
+class AchievementSeries:
     def __init__(self, games: GameManager, repo: SeriesRepo, ratings: RatingRepo) -> None:
         self.games = games
         self.repo = repo

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage.boards import BoardMarks
+from storage.boards import BoardMarkRepo
 from storage.db import Database
-from storage.events import MatchEvents
-from storage.gateway import IdentifySlots, RestLeases
+from storage.events import MatchEventRepo
+from storage.gateway import IdentifySlotRepo, RestLeaseRepo
 from storage.guilds import GuildSettingsRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
@@ -18,11 +18,12 @@ from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
-from storage.tournament_events import TournamentEvents
+from storage.tournament_calendar import TournamentCalendarRepo
+from storage.tournament_events import TournamentEventRepo
 from storage.tournaments import TournamentRepo
 from storage.training import TrainingRepo
-from storage.turn_events import TurnEvents
-from storage.unrated import UnratedMatches
+from storage.turn_events import TurnEventRepo
+from storage.unrated import UnratedRepo
 from storage.vacations import VacationRepo
 
 
@@ -30,15 +31,16 @@ from storage.vacations import VacationRepo
 class Stores:
     db: Database
     matches: MatchRepo
-    boards: BoardMarks
-    match_events: MatchEvents
-    turn_events: TurnEvents
+    boards: BoardMarkRepo
+    match_events: MatchEventRepo
+    turn_events: TurnEventRepo
     series: SeriesRepo
     ratings: RatingRepo
-    unrated: UnratedMatches
+    unrated: UnratedRepo
     players: PlayerRepo
     tournaments: TournamentRepo
-    tournament_events: TournamentEvents
+    tournament_events: TournamentEventRepo
+    tournament_calendar: TournamentCalendarRepo
     vacations: VacationRepo
     training: TrainingRepo
     guilds: GuildSettingsRepo
@@ -47,5 +49,5 @@ class Stores:
     locales: LocaleRepo
     palettes: PaletteRepo
     # what this process shares with the others on the token (bot/discord_app.py)
-    identify_slots: IdentifySlots
-    rest_leases: RestLeases
+    identify_slots: IdentifySlotRepo
+    rest_leases: RestLeaseRepo

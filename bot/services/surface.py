@@ -26,7 +26,8 @@ class Surface(Protocol):
         ...
 
     async def acted(self, event: Acted) -> None:
-        """Bring the board up to date after an action that did not end the match."""
+        """Bring the board up to date after an action that did not end the match, with
+        the action's notes (``event.update.noted()``: a takeback, a vacation)."""
         ...
 
     async def finished(self, event: MatchFinished) -> None:

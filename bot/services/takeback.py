@@ -14,35 +14,30 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.services.live import LiveMatch, Update
 from bot.services.manager import GameManager, _snapshot
 from bot.services.refusal import Refusal
-from bot.services.series import SeriesService
+from bot.services.series import AchievementSeries
 from i18n import _, n_
 from rules import serialize
 from storage.errors import StepConflict, StorageError
 from storage.takebacks import Answer, Position, Takeback, TakebackRepo
-from storage.unrated import UnratedMatches
+from storage.unrated import UnratedRepo
 
 __all__ = ["Answer", "Takebacks"]  # the UI reads an answer's outcome from here
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+@dataclass(frozen=True)
 class Takebacks:
-    def __init__(
-        self,
-        games: GameManager,
-        series: SeriesService,
-        repo: TakebackRepo,
-        unrated: UnratedMatches,
-    ) -> None:
-        self.games = games
-        self.repo = repo
-        self.unrated = unrated
-        self.series = series
+    games: GameManager
+    series: AchievementSeries
+    repo: TakebackRepo
+    unrated: UnratedRepo
 
     async def askable(self, live: LiveMatch, user_id: int) -> None:
         """Why ``user_id`` cannot ask for a takeback in ``live``, if they cannot."""
@@ -124,20 +119,21 @@ class Takebacks:
         return said
 
     async def update(self, takeback: Takeback) -> Update:
-        """What a takeback done says in the thread."""
+        """What a takeback done did: the game back at an earlier turn, said to the
+        person who acted and noted on the board (in its own language)."""
         live = await self.games.get(takeback.match_id)
         taken = takeback.at_ply - takeback.to_ply
         who = live.who(live.seats_of(takeback.asker_id)[0])
-        lines = [
-            "↩️ "
-            + n_(
+
+        def said() -> str:
+            return "↩️ " + n_(
                 "{who} took back their last turn ({n} step).",
                 "{who} took back their last turn ({n} steps).",
                 taken,
                 who=who,
             )
-        ]
-        return Update(live, (), lines)
+
+        return Update(live, (), [said()], notes=(said,))
 
     async def _stored(self, write: Awaitable[T]) -> T:
         try:

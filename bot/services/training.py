@@ -185,7 +185,7 @@ class Pressed:
     lines: tuple[str, ...] = ()
 
 
-class TrainingService:
+class Training:
     def __init__(
         self, stores: Stores, workers: Workers, analysis: AnalysisDepth | None = None
     ) -> None:

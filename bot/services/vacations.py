@@ -12,9 +12,10 @@ the deadline comes back to a whole turn from the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.services.live import LiveMatch
+from bot.services.live import LiveMatch, Update
 from bot.services.manager import GameManager
 from bot.services.refusal import Refusal
 from i18n import _
@@ -23,15 +24,6 @@ from storage.vacations import Allowance, VacationRepo
 DAY = 86400.0
 MAX_DAYS = 14
 WINDOW_DAYS = 30
-
-
-@dataclass(frozen=True)
-class Fitted:
-    """A match whose deadline was fitted to its player's vacation (``away``: pushed to
-    after it; else brought back as the vacation ended)."""
-
-    match: LiveMatch
-    away: bool
 
 
 @dataclass(frozen=True)
@@ -72,18 +64,20 @@ class Vacations:
         if found.running_until is not None or _days(found.used) + days > MAX_DAYS:
             raise _refusal(found)
 
-    async def end(self, user_id: int) -> list[Fitted] | None:
-        """End the person's vacation now, giving its time back to their clocks: the
-        matches whose deadline came back; None if they were not on vacation."""
+    async def end(self, user_id: int) -> list[Update] | None:
+        """End the person's vacation now, giving its time back to their clocks: what
+        it did to each match whose deadline came back; None if they were not on
+        vacation."""
         if not await self.repo.end_now(user_id, self.games.clock.now()):
             return None
         return await self.hold_clocks()
 
-    async def hold_clocks(self) -> list[Fitted]:
+    async def hold_clocks(self) -> list[Update]:
         """Fit the deadline of every clocked match to its player's vacations: pushed to
         a whole turn after the vacation of a player away, brought back to a whole turn
         from now for one who is not (a vacation ended early gives its time back).
-        Returns the matches changed, each with whether its player is away."""
+        Returns what it did to each match it changed, for its life to publish
+        (:meth:`bot.services.life.MatchLife.after`); the board of a player away notes it."""
         now = self.games.clock.now()
         clocked = [m for m in self.games.live_matches() if m.deadline is not None]
         away = await self.repo.running(
@@ -114,8 +108,13 @@ class Vacations:
                     await self.repo.pull_deadline(live.id, deadline)
                 live.deadline = deadline
                 live.reminded = False
-            changed.append(Fitted(live, user in away))
+            changed.append(Update(live, (), [], notes=_away(live) if user in away else ()))
         return changed
+
+
+def _away(live: LiveMatch) -> tuple[Callable[[], str]]:
+    who = live.who(live.game.to_move or 0)
+    return (lambda: "🌴 " + _("{who} is on vacation: their clock waits.", who=who),)
 
 
 def _days(seconds: float) -> float:

@@ -19,8 +19,12 @@ from bot.services.refusal import Refusal
 from bot.ui import anywhere
 from i18n import N_, _
 
-# what a match needs where it is asked for (Manage Threads only reopens a closed thread)
-NEEDED: dict[str, Use] = {use.attr: use for use in USES if use.attr != "manage_threads"}
+# what a match needs where it is asked for (Manage Threads only reopens a closed thread;
+# without Create Private Threads a team game has no team rooms; Create Events only lists
+# tournaments in the server's events)
+OPTIONAL = ("manage_threads", "create_private_threads", "create_events")
+NEEDED: dict[str, Use] = {use.attr: use for use in USES if use.attr not in OPTIONAL}
+ROOMS = next(use for use in USES if use.attr == "create_private_threads")
 # lost with Send Messages (Discord's "implicit permissions"): granting it brings them back
 IMPLIED_BY_SENDING = ("attach_files", "embed_links")
 WHO_GRANTS = N_(

@@ -56,7 +56,7 @@ class AnywhereSurface:
     # ------------------------------------------------ what the domain published
 
     async def acted(self, event: Acted) -> None:
-        await self._show(event.match, event.via, event.update.lines)
+        await self._show(event.match, event.via, event.update.lines, event.update.noted())
 
     async def finished(self, event: MatchFinished) -> None:
         """The final board: the result, then the ratings line (booked before it is shown)."""
@@ -69,7 +69,9 @@ class AnywhereSurface:
         await self._show(event.match, event.via, said)
         self._pressed.pop(event.match.id, None)
 
-    async def _show(self, live: LiveMatch, via: object, said: Sequence[str]) -> None:
+    async def _show(
+        self, live: LiveMatch, via: object, said: Sequence[str], notes: Sequence[str] = ()
+    ) -> None:
         """Through the press on the board (``via``), or else the latest handle on the
         board whose token still lives; with neither, the next press on the board brings
         it up to date."""
@@ -81,7 +83,7 @@ class AnywhereSurface:
         if board is None:
             log.info("match %s: no press to show the board through; the next one will", live.id)
             return
-        await self.show(board, live, said=said)
+        await self.show(board, live, said=said, notes=notes)
 
     def _last_press(self, match_id: int) -> Board | None:
         """The latest handle on the match's board while its token may still edit it."""
@@ -140,20 +142,26 @@ class AnywhereSurface:
         live: LiveMatch,
         path: tuple[str, ...] = (),
         said: Sequence[str] = (),
+        notes: Sequence[str] = (),
     ) -> discord.Message:
         """Bring the match's message (the one ``board`` edits) up to date."""
         self._note(live.id, board)
         ply = live.ply  # what is drawn below: another action may pass it meanwhile
-        text, file, view = await self._message(live, path, said)
+        text, file, view = await self._message(live, path, said, notes)
         message = await board.edit(content=text, attachments=[file], view=view)
         await self.bot.games.board_shown(live, ply)  # a restart finds it up to date
         return message
 
     async def _message(
-        self, live: LiveMatch, path: tuple[str, ...] = (), said: Sequence[str] = ()
+        self,
+        live: LiveMatch,
+        path: tuple[str, ...] = (),
+        said: Sequence[str] = (),
+        notes: Sequence[str] = (),
     ) -> tuple[str, discord.File, discord.ui.View | None]:
-        """The board, the turn so far in words and the cockpit of whoever is to fly at
-        ``path``, with the draw buttons, Resign and Record when a row is free. The final
+        """The board, the turn so far in words (and the action's ``notes``) and the
+        cockpit of whoever is to fly at ``path``, with the draw buttons, Resign and
+        Record when a row is free. The final
         board carries the result, then the ratings line, Rematch and Record (an aborted
         one says why it was called off: ``said``)."""
         if live.aborted:  # ``said``: how it was called off
@@ -177,7 +185,7 @@ class AnywhereSurface:
             draw = ("accept", "decline") if live.draw_offers else ("draw",)
             for action in (*draw, "resign", "record"):
                 view.add_item(match_button(action, live.id, row=rows))
-        extra = [*draw_lines(live), f"**{stage.title}**"]
+        extra = [*notes, *draw_lines(live), f"**{stage.title}**"]
         text = board_text(drawings_of(self.bot), live, extra, prompt=ANYWHERE_PROMPT)
         file = await board_file(
             self.bot.workers,
@@ -189,14 +197,16 @@ class AnywhereSurface:
         )
         return text, file, view
 
-    async def start(
-        self,
-        interaction: discord.Interaction,
-        live: LiveMatch,
-        intro: str,
-        *,
-        follow_up: bool = False,
-    ) -> None:
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        return sent  # only the press's token may edit it (15 minutes)
+
+    async def redraw(self, live: LiveMatch) -> None:
+        # the bot cannot post here
+        log.info("match %s: its board catches up at the next press on it", live.id)
+
+    async def open(
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
+    ) -> discord.abc.Messageable | None:
         """A new match: the message ``interaction`` answered with (the challenge, the
         lobby, a rematch offer) becomes its board; with ``follow_up``, the board is a
         follow-up of ``interaction`` instead (a rematch asked for on a final board, which
@@ -217,3 +227,4 @@ class AnywhereSurface:
             message = await self.show(Board(interaction), live)
         await bot.games.set_board_message(live, message.id, ply)
         await game_opened(bot, live, interaction.user.id)
+        return None

@@ -33,8 +33,10 @@ from bot.services.palettes import person_theme
 from bot.ui.cockpit_items import choice_button, choice_id, lay_out, menu_select
 from bot.ui.components import components
 from bot.ui.context import bot_of
+from bot.ui.glyphs import NONE, Glyphs, glyphs_of
 from bot.ui.language import for_everyone
 from bot.ui.notify import game_opened
+from bot.ui.team_rooms import open_rooms, share_item
 from bot.ui.thread import board_file, draw_lines, drawings_of, seats_line, send_board
 from i18n import N_, _
 
@@ -52,6 +54,7 @@ LABELS = {
     "resign": (N_("Resign"), discord.ButtonStyle.danger, "🏳️"),
     "record": (N_("Record"), discord.ButtonStyle.secondary, "📜"),
     "claim": (N_("Claim on time"), discord.ButtonStyle.secondary, "⏰"),
+    "live": (N_("Live board"), discord.ButtonStyle.primary, "📺"),
 }
 
 ACTIONS = "|".join(LABELS)
@@ -77,8 +80,9 @@ async def send_cockpit(
     """Show (or refresh) the player's own cockpit: the stage's choices as buttons and a
     board preview highlighting what they are about to fly."""
     stage = cockpit.panel(live.game, path)
-    view = cockpit_view(live, stage)
     bot = bot_of(interaction)
+    shared = await share_item(bot, live, interaction.user.id)
+    view = cockpit_view(live, stage, shared, glyphs_of(bot))
     file = await board_file(
         bot.workers,
         drawings_of(bot),
@@ -99,23 +103,39 @@ async def send_cockpit(
         await interaction.followup.send(content, file=file, view=view, ephemeral=True)
 
 
-def cockpit_view(live: LiveMatch, stage: cockpit.Panel) -> discord.ui.View:
-    """The stage's menus and choices (pressed: :class:`bot.ui.presses.CockpitButton`,
-    :class:`bot.ui.presses.CockpitMenu`)."""
+def cockpit_view(
+    live: LiveMatch,
+    stage: cockpit.Panel,
+    extra: Sequence[discord.ui.Item[Any]] = (),
+    glyphs: Glyphs = NONE,
+) -> discord.ui.View:
+    """The stage's menus and choices with their glyphs (pressed:
+    :class:`bot.ui.presses.CockpitButton`, :class:`bot.ui.presses.CockpitMenu`), then
+    ``extra`` (sharing it with the team)."""
+
+    def glyph(notation: str) -> discord.Emoji | None:
+        return glyphs.of_action(live, notation)
+
     return lay_out(
         stage,
-        lambda n, menu: menu_select(COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu),
+        lambda n, menu: menu_select(
+            COCKPIT_MENU.format(match=live.id, ply=live.ply, n=n), menu, glyph
+        ),
         lambda choice, row: choice_button(
             choice,
             COCKPIT_BUTTON.format(match=live.id, ply=live.ply, choice=choice_id(choice)),
             row,
+            glyph,
         ),
+        extra,
     )
 
 
-def board_view(live: LiveMatch) -> discord.ui.View | None:
+def board_view(live: LiveMatch, live_board: bool = False) -> discord.ui.View | None:
     """The persistent buttons under the board (none once the game is over); while a draw
-    offer stands, Accept and Decline take the place of Offer draw."""
+    offer stands, Accept and Decline take the place of Offer draw. With ``live_board``
+    (the bot serves it: docs/activity.md), **Live board** opens the match as an
+    Activity."""
     if live.over:
         return None
     view = components()
@@ -124,6 +144,8 @@ def board_view(live: LiveMatch) -> discord.ui.View | None:
         view.add_item(match_button(action, live.id))
     if live.clock.per_turn is not None and live.clock.on_expiry == "claim":
         view.add_item(match_button("claim", live.id))
+    if live_board:
+        view.add_item(match_button("live", live.id))
     return view
 
 
@@ -175,7 +197,9 @@ async def _rematch_offered(bot: CrosshairsBot, live: LiveMatch) -> bool:
 
 async def current_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:
     """The buttons under the board as the match is now."""
-    return await final_view(bot, live) if live.game.is_over else board_view(live)
+    if live.game.is_over:
+        return await final_view(bot, live)
+    return board_view(live, bot.live_server is not None)
 
 
 async def post_board(
@@ -219,6 +243,7 @@ async def open_table(
         seats = seats_line(live)
     drawings_of(bot).introduce(live, f"{intro}\n{seats}\n{mentions}".strip())
     await post_board(bot, live, target)
+    await open_rooms(bot, live, channel, target)
     await game_opened(bot, live, actor)
     bot.env.life.computer_next(live)
     return target

@@ -5,8 +5,6 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from discord.ext import commands, tasks
-
 from bot.outages import Stale, only_while
 from bot.services.live import LiveMatch, Update
 from bot.services.manager import GameManager
@@ -14,6 +12,7 @@ from bot.ui.board import post_board
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks
+from bot.ui.watch import Watch
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -21,30 +20,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class ClockWatch(commands.Cog):
+class ClockWatch(Watch):
     def __init__(self, bot: CrosshairsBot, games: GameManager, interval: float) -> None:
-        self.bot = bot
+        super().__init__(bot, interval)
         self.games = games
-        self.watch.change_interval(seconds=interval)
 
-    async def cog_load(self) -> None:
-        self.watch.start()
-
-    async def cog_unload(self) -> None:
-        self.watch.cancel()
-
-    @tasks.loop(seconds=20)
-    async def watch(self) -> None:
+    async def round(self) -> None:
         """Remind players whose turn is running out, and end turns that ran out. Each
         is shown in the background: a match whose showing Discord holds up (it is tried
         again, then left to the recovery: :mod:`bot.outages`) holds up no other, nor the
-        next look at the clocks."""
-        try:
-            await hold_clocks(self.bot)
-            remind, expired = await self.games.clocks.tick()
-        except Exception:  # the loop must outlive one bad round
-            log.exception("checking the clocks failed")
-            return
+        next round."""
+        await hold_clocks(self.bot)
+        remind, expired = await self.games.clocks.tick()
         for live in remind:
             self.bot.spawn(self._remind(live))
         for update in expired:
@@ -75,11 +62,6 @@ class ClockWatch(commands.Cog):
             await self.bot.env.life.after(update)
         except Exception:  # stored as unshown: the recovery shows it (bot/ui/recovery.py)
             log.exception("match %s: its clock ran out; not shown yet", update.match.id)
-
-    @watch.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
-        await self.bot.recovered.wait()
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -41,8 +41,16 @@ def path_of(text: str) -> tuple[str, ...]:
     return tuple(p for p in text.split("/") if p)
 
 
+# the glyph (an application emoji) shown with a step or an action, by its notation
+Glyph = Callable[[str], discord.Emoji | None]
+
+
+def _no_glyph(notation: str) -> discord.Emoji | None:
+    return None
+
+
 def choice_button(
-    choice: cockpit.Choice, custom_id: str, row: int | None
+    choice: cockpit.Choice, custom_id: str, row: int | None, glyph: Glyph = _no_glyph
 ) -> discord.ui.Button[Any]:
     return discord.ui.Button(
         label=choice.label,
@@ -50,14 +58,20 @@ def choice_button(
         disabled=not choice.enabled,
         custom_id=custom_id,
         row=row,
+        emoji=glyph(choice.token) if choice.token else None,
     )
 
 
-def menu_select(custom_id: str, menu: cockpit.Menu | None) -> discord.ui.Select[Any]:
-    """A menu of whole plane actions (or placements, or stages to go to); rebuilt from its
-    custom id alone after a restart, when only the values chosen matter."""
+def menu_select(
+    custom_id: str, menu: cockpit.Menu | None, glyph: Glyph = _no_glyph
+) -> discord.ui.Select[Any]:
+    """A menu of whole plane actions (or placements, or stages to go to), each with its
+    ``glyph``; rebuilt from its custom id alone after a restart, when only the values
+    chosen matter."""
     options = [
-        discord.SelectOption(label=o.label, value=o.value, description=o.description or None)
+        discord.SelectOption(
+            label=o.label, value=o.value, description=o.description or None, emoji=glyph(o.value)
+        )
         for o in (menu.options if menu else ())
     ]
     return discord.ui.Select(

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import Any, Generic, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 import discord
 
+from bot.ui.errors import guarded
 from i18n import _
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
@@ -64,3 +65,28 @@ def answer_button(custom_id: str, op: str) -> discord.ui.Button[Any]:
         style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
         custom_id=custom_id,
     )
+
+
+class OfferAnswer(Persistent[discord.ui.Button[Any]], template=r"(?!)"):
+    """The **Accept** or **Decline** button of an offer (a challenge, a series
+    invitation, a rematch), its custom id ``<prefix>:<offer>:accept|decline``; a
+    subclass names its prefix and says what a press on it does (:meth:`press`)."""
+
+    prefix: ClassVar[str]
+
+    def __init_subclass__(cls, *, prefix: str, **kwargs: Any) -> None:
+        cls.prefix = prefix
+        super().__init_subclass__(
+            template=prefix + r":(?P<id>\d+):(?P<op>accept|decline)", **kwargs
+        )
+
+    def __init__(self, offer_id: int, op: str) -> None:
+        super().__init__(answer_button(f"{self.prefix}:{offer_id}:{op}", op))
+        self.offer_id = offer_id
+        self.op = op
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.press(interaction))
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError

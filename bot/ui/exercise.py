@@ -21,7 +21,7 @@ import discord
 
 from bot.services import cockpit, jobs
 from bot.services.refusal import Refusal
-from bot.services.training import Exercise, ExerciseVerdict, Pressed, TrainingService
+from bot.services.training import Exercise, ExerciseVerdict, Pressed, Training
 from bot.services.workers import Workers
 from bot.ui.cockpit_items import (
     CHOICE,
@@ -50,7 +50,7 @@ PREVIEW = 768
 NOBODY = discord.AllowedMentions.none()
 
 
-def service(interaction: discord.Interaction) -> TrainingService:
+def service(interaction: discord.Interaction) -> Training:
     return bot_of(interaction).env.training
 
 
@@ -229,24 +229,21 @@ def rating_line(verdict: ExerciseVerdict) -> str:
             rating=f"{rating.rating:.0f}",
         )
     before = verdict.rating_before if verdict.rating_before is not None else 1500.0
-    change = rating.rating - before
+    values = {
+        "before": f"{before:.0f}",
+        "after": f"{rating.rating:.0f}",
+        "change": f"{rating.rating - before:+.0f}",
+        "streak": rating.streak,
+        "best": rating.best_streak,
+    }
     if verdict.exercise.run.tries:
         return _(
             "Rated by your first try, a miss: puzzle rating {before} → **{after}** ({change}) "
             "· streak {streak} (best {best})",
-            before=f"{before:.0f}",
-            after=f"{rating.rating:.0f}",
-            change=f"{change:+.0f}",
-            streak=rating.streak,
-            best=rating.best_streak,
+            **values,
         )
     return _(
-        "Puzzle rating {before} → **{after}** ({change}) · streak {streak} (best {best})",
-        before=f"{before:.0f}",
-        after=f"{rating.rating:.0f}",
-        change=f"{change:+.0f}",
-        streak=rating.streak,
-        best=rating.best_streak,
+        "Puzzle rating {before} → **{after}** ({change}) · streak {streak} (best {best})", **values
     )
 
 
@@ -363,9 +360,7 @@ class TrainingButton(
         await show(interaction, exercise)
 
 
-async def open_blunder(
-    interaction: discord.Interaction, training: TrainingService, arg: str
-) -> None:
+async def open_blunder(interaction: discord.Interaction, training: Training, arg: str) -> None:
     """A blunder from the analysis post, replayed by the player who made it."""
     match_text, _dot, index_text = arg.partition(".")
     if not (match_text.isascii() and match_text.isdigit() and index_text.isdigit()):

@@ -15,9 +15,7 @@ import discord
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.ui.access import require_play
-from bot.ui.anywhere import posts_on_its_own
-from bot.ui.board import open_table
-from bot.ui.components import Persistent, answer_button, components
+from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
@@ -69,22 +67,28 @@ def reopen(bot: CrosshairsBot, table: Table) -> None:
     tables_of(bot).add(table.id, table)
 
 
+async def create_match(bot: CrosshairsBot, table: Table, seed: int) -> LiveMatch:
+    """The match of a full table: its seats, settings, clouds and clock, unrated if
+    the table chose so."""
+    live = await bot.games.create(
+        [s for s in table.seats if s is not None],
+        table.settings,
+        channel_id=table.channel_id,
+        guild_id=table.guild_id,
+        cloud_setup=table.clouds,
+        seed=seed,
+        clock=table.clock,
+    )
+    if not table.rated:  # before its board is up, so before anyone can fly
+        await bot.env.ratings.mark_unrated(live.id)
+    return live
+
+
 async def make_match(bot: CrosshairsBot, table: Table, seed: int) -> tuple[LiveMatch, str]:
     """The match of a full table (already closed by the caller), and the line that
     introduces it; if no match could be made the table is open again."""
-    entrants = [s for s in table.seats if s is not None]
     try:
-        live = await bot.games.create(
-            entrants,
-            table.settings,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            cloud_setup=table.clouds,
-            seed=seed,
-            clock=table.clock,
-        )
-        if not table.rated:  # before its board is up, so before anyone can fly
-            await bot.env.ratings.mark_unrated(live.id)
+        live = await create_match(bot, table, seed)
     except Exception:
         reopen(bot, table)
         raise
@@ -101,12 +105,9 @@ async def start_match(
     could be made the table is open again."""
     bot = bot_of(interaction)
     live, intro = await make_match(bot, table, table.id * 7919 + interaction.id % 1000)
-    if not posts_on_its_own(interaction):  # the table's own message becomes the board
-        await surfaces_of(bot).anywhere.start(interaction, live, intro)
+    target = await surfaces_of(bot).of(live).open(interaction, live, intro, False)
+    if target is None:  # the table's own message became the board
         return None
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    target = await open_table(bot, live, channel, intro, interaction.user.id)
     with for_everyone(bot, table.guild_id):
         content = table.describe() + "\n\n✅ " + match_is_on(target)
     await interaction.edit_original_response(content=content, view=None)
@@ -119,20 +120,9 @@ def match_is_on(target: discord.abc.Messageable) -> str:
     return _("The match is on: {where}.", where=where)
 
 
-class ChallengeButton(
-    Persistent[discord.ui.Button[Any]],
-    template=r"xh:ch:(?P<id>\d+):(?P<op>accept|decline)",
-):
-    def __init__(self, table_id: int, op: str) -> None:
-        super().__init__(answer_button(f"xh:ch:{table_id}:{op}", op))
-        self.table_id = table_id
-        self.op = op
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._act(interaction))
-
+class ChallengeButton(OfferAnswer, prefix="xh:ch"):
     def _check(self, interaction: discord.Interaction) -> Table:
-        table = _table(self.table_id, interaction)
+        table = _table(self.offer_id, interaction)
         user = interaction.user
         if user.id != table.invited and not (
             self.op == "decline" and user.id == table.host.user_id
@@ -143,7 +133,7 @@ class ChallengeButton(
             require_play(interaction)
         return table
 
-    async def _act(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction) -> None:
         self._check(interaction)
         # Answered first: a press Discord refuses (late, or a second delivery) stops
         # here, before the table is touched.

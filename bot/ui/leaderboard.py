@@ -1,6 +1,6 @@
 """``/crosshairs cards``, ``/crosshairs leaderboard`` and ``/crosshairs profile``.
 
-Ratings come from :class:`bot.services.rating_service.RatingService`; every number a
+Ratings come from :class:`bot.services.rating_service.Ratings`; every number a
 player sees is the display rating (the skill estimate, 1500 to start), with a ``?`` while
 it is provisional; only the profile adds μ and σ for the curious (docs/ratings.md).
 Ratings are global; the leaderboard lists the players of the server it is asked in.
@@ -20,7 +20,7 @@ from bot.services.pictures import cards_words
 from bot.services.rating_service import (
     BoardEntry,
     Profile,
-    RatingService,
+    Ratings,
     describe_rating,
     shown_rating,
 )
@@ -41,7 +41,7 @@ FAMILY_CHOICES = [app_commands.Choice(name=FAMILY_TITLES[f], value=f) for f in F
 MEDALS = ("🥇", "🥈", "🥉")
 
 
-def _ratings(interaction: discord.Interaction) -> RatingService:
+def _ratings(interaction: discord.Interaction) -> Ratings:
     return bot_of(interaction).env.ratings
 
 

@@ -36,6 +36,20 @@ def surface_of(interaction: discord.Interaction, live: LiveMatch) -> MatchSurfac
     return surfaces_of(bot_of(interaction)).of(live)
 
 
+async def _at_turn(
+    interaction: discord.Interaction, match_id: int, ply: int
+) -> tuple[LiveMatch, MatchSurface] | None:
+    """The match and surface of a cockpit press made at ``ply`` by the player to fly
+    (a stranger's or a stale one is refused); None when the press was answered by
+    bringing its board up to date instead."""
+    live = await match_of_press(interaction, match_id)
+    surface = surface_of(interaction, live)
+    if await surface.caught_up(interaction, live, ply):
+        return None
+    bot_of(interaction).games.check_turn(live, interaction.user.id, ply)
+    return live, surface
+
+
 class MatchButton(
     Persistent[discord.ui.Button[Any]],
     template=r"xh:(?P<action>" + ACTIONS + r"):(?P<id>\d+)",
@@ -86,6 +100,8 @@ class MatchButton(
             )
         elif self.action == "resign":
             await ask_to_resign(interaction, live)
+        elif self.action == "live":
+            await launch_live_board(interaction, live)
         else:
             await interaction.response.defer()
             if self.action in ("draw", "accept"):
@@ -127,6 +143,25 @@ class ConfirmResign(Persistent[discord.ui.Button[Any]], template=r"xh:sure:(?P<i
         )
         await interaction.edit_original_response(content=said, view=view)
         await bot_of(interaction).env.life.after(update)
+
+
+async def launch_live_board(interaction: discord.Interaction, live: LiveMatch) -> None:
+    """Open the live board (the Activity, docs/activity.md) where the board was pressed:
+    Discord's LAUNCH_ACTIVITY answer. Where Discord will not launch it (not in a thread;
+    Activities off in this server), the presser is told why and where else to open it
+    (the App Launcher in the match's channel, which shows that channel's matches); the
+    thread's own play goes on as before."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as exc:
+        raise Refusal(
+            _(
+                "Discord cannot open the live board here ({why}): open it from the App "
+                "Launcher in <#{channel}>, or play on with the board's buttons.",
+                why=exc.text or exc.status,
+                channel=live.record.channel_id,
+            )
+        ) from None
 
 
 async def ask_to_resign(interaction: discord.Interaction, live: LiveMatch) -> None:
@@ -172,11 +207,10 @@ class CockpitButton(
         await guarded(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        live = await match_of_press(interaction, self.match_id)
-        surface = surface_of(interaction, live)
-        if await surface.caught_up(interaction, live, self.ply):
+        at = await _at_turn(interaction, self.match_id, self.ply)
+        if at is None:
             return
-        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        live, surface = at
         await interaction.response.defer()
         if self.choice.token is None:
             await surface.cockpit(interaction, live, self.choice.path, "")
@@ -199,11 +233,10 @@ class CockpitMenu(
         await guarded(interaction, self._choose(interaction))
 
     async def _choose(self, interaction: discord.Interaction) -> None:
-        live = await match_of_press(interaction, self.match_id)
-        surface = surface_of(interaction, live)
-        if await surface.caught_up(interaction, live, self.ply):
+        at = await _at_turn(interaction, self.match_id, self.ply)
+        if at is None:
             return
-        bot_of(interaction).games.check_turn(live, interaction.user.id, self.ply)
+        live, surface = at
         chosen = read_menu(self.item.values)
         await interaction.response.defer()
         if chosen.path is not None:

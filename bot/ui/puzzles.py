@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
 
 from bot.services.clock import Clock
 from bot.services.refusal import Refusal
-from bot.services.training import TrainingService, daily_puzzle
+from bot.services.training import Training, daily_puzzle
 from bot.ui import anywhere
 from bot.ui.commands import add_commands
 from bot.ui.components import components
@@ -22,6 +21,7 @@ from bot.ui.errors import tell
 from bot.ui.exercise import NOBODY, TrainingButton, service, show
 from bot.ui.language import for_everyone
 from bot.ui.text import WORD, Word, bounded
+from bot.ui.watch import Watch
 from i18n import N_, _
 from rules import position
 
@@ -66,7 +66,7 @@ async def puzzle(
 
 async def switch_daily(
     interaction: discord.Interaction,
-    training: TrainingService,
+    training: Training,
     channel: discord.TextChannel | None,
     off: bool,
 ) -> None:
@@ -107,33 +107,18 @@ def daily_post(day: datetime.date) -> tuple[str, discord.ui.View]:
     return text, view
 
 
-class DailyPuzzles(commands.Cog):
+class DailyPuzzles(Watch):
     """Posts the day's puzzle, once a day, in every channel an admin chose."""
 
     def __init__(
-        self, bot: CrosshairsBot, training: TrainingService, clock: Clock, interval: float
+        self, bot: CrosshairsBot, training: Training, clock: Clock, interval: float
     ) -> None:
-        self.bot = bot
+        super().__init__(bot, max(interval, 60.0), after_recovery=False)
         self.training = training
         self.clock = clock
-        self.watch.change_interval(seconds=max(interval, 60.0))
 
-    async def cog_load(self) -> None:
-        self.watch.start()
-
-    async def cog_unload(self) -> None:
-        self.watch.cancel()
-
-    @tasks.loop(seconds=600)
-    async def watch(self) -> None:
-        try:
-            await self.post_due()
-        except Exception:  # the loop must outlive one bad channel
-            log.exception("posting the daily puzzle failed")
-
-    @watch.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
+    async def round(self) -> None:
+        await self.post_due()
 
     async def post_due(self) -> int:
         """Post today's puzzle wherever it is due; how many were posted."""

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
 
 from bot.services.live import Occupant
 from bot.services.seeks import Seek, Seeks, SoughtGame
@@ -36,6 +35,7 @@ from bot.ui.options import (
 )
 from bot.ui.text import LIST, Picked, name_of
 from bot.ui.translator import shown
+from bot.ui.watch import Watch
 from i18n import _
 
 if TYPE_CHECKING:
@@ -196,32 +196,19 @@ class CancelSeek(Persistent[discord.ui.Button[Any]], template=r"xh:seek:(?P<id>\
         await interaction.edit_original_response(content=f"❌ {said}", view=None)
 
 
-class SeekWatch(commands.Cog):
+class SeekWatch(Watch):
     """Gives the computer the seat of every seek whose wait ran out."""
 
     def __init__(self, bot: CrosshairsBot, seeks: Seeks, interval: float) -> None:
-        self.bot = bot
+        super().__init__(bot, interval)
         self.seeks = seeks
-        self.watch.change_interval(seconds=interval)
 
-    async def cog_load(self) -> None:
-        self.watch.start()
-
-    async def cog_unload(self) -> None:
-        self.watch.cancel()
-
-    @tasks.loop(seconds=20)
-    async def watch(self) -> None:
+    async def round(self) -> None:
         for seek in self.seeks.due():
             try:
                 await self._computer_takes_the_seat(seek)
             except Exception:  # the loop must outlive one bad seek
                 log.exception("seek %s: the computer could not take the seat", seek.id)
-
-    @watch.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
-        await self.bot.recovered.wait()
 
     async def _computer_takes_the_seat(self, seek: Seek) -> None:
         channel = self.bot.get_channel(seek.channel_id)

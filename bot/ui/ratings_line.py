@@ -6,12 +6,12 @@ in one message (:mod:`bot.ui.anywhere_board`)."""
 from __future__ import annotations
 
 from bot.services.live import LiveMatch
-from bot.services.rating_service import RatingService, shown_rating
+from bot.services.rating_service import Ratings, shown_rating
 from competition.ratings import FAMILY_TITLES, family_of
 from i18n import _
 
 
-async def ratings_line(ratings: RatingService, live: LiveMatch) -> str:
+async def ratings_line(ratings: Ratings, live: LiveMatch) -> str:
     verdict = await ratings.verdict(live)
     if not verdict.rated:
         return "📊 " + _("Unrated game: {why}.", why=verdict.why_not)

@@ -41,7 +41,7 @@ from bot.services.live import LiveMatch
 from bot.services.metrics import DISCORD_BEHIND
 from bot.ui import anywhere
 from bot.ui.series import SeriesDesk
-from bot.ui.surfaces import catch_up
+from bot.ui.surfaces import surfaces_of
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -91,10 +91,7 @@ async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> N
         try:
             if await bot.games.boards.shown(live.id) == live.ply:
                 continue
-            if anywhere.is_anywhere(bot, live):  # the bot cannot post there
-                log.info("match %s: its board catches up at the next press on it", live.id)
-                continue
-            await catch_up(bot, live)
+            await surfaces_of(bot).of(live).redraw(live)
         except Exception:  # one damaged match must not keep the others stale
             log.exception("match %s: could not redraw its board", live.id)
 

@@ -28,12 +28,12 @@ import discord
 
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
-from bot.ui import anywhere
-from bot.ui.board import REMATCH_ID, open_table
-from bot.ui.components import Persistent, answer_button, components
+from bot.ui.board import REMATCH_ID
+from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.errors import guarded, tell
+from bot.ui.invites import create_match
 from bot.ui.language import for_everyone
 from bot.ui.offers import Table
 from bot.ui.rematch_offers import Offer, RematchOffers
@@ -123,10 +123,7 @@ class RematchButton(Persistent[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>
             ),
             wait=True,
         )
-        if anywhere.is_anywhere(bot_of(interaction), live):
-            offer.message = sent  # only this press's token may edit it (15 minutes)
-        else:  # edited later through the channel: the press's token lasts only 15 minutes
-            offer.message = sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+        offer.message = surfaces_of(bot_of(interaction)).of(live).kept(sent)
 
 
 def _check(book: RematchOffers, live: LiveMatch, user_id: int) -> None:
@@ -205,31 +202,18 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
     """The rematch as a new match, with its own thread in the first match's channel."""
     bot = bot_of(interaction)
     table = offer.table
-    entrants = [s for s in table.seats if s is not None]
     try:
-        live = await bot.games.create(
-            entrants,
-            table.settings,
-            channel_id=table.channel_id,
-            guild_id=table.guild_id,
-            cloud_setup=table.clouds,
-            seed=table.id * 7919 + interaction.id % 1000,
-            clock=table.clock,
-        )
-        if not table.rated:  # before its board is up, so before anyone can fly
-            await bot.env.ratings.mark_unrated(live.id)
+        live = await create_match(bot, table, table.id * 7919 + interaction.id % 1000)
     except Exception:
         # nothing was made: Rematch may be pressed again
         _offers(interaction).reopen(offer.match_id)
         raise
-    if anywhere.is_anywhere(bot, live):
-        await _start_anywhere(interaction, offer, live)
-        return
-    channel = bot.get_channel(table.channel_id) or await bot.fetch_channel(table.channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
+    # the board on the offer it was accepted on (where the bot only answers), else
+    # a follow-up of the press or a thread of its own
+    on_offer = _on_offer(interaction, offer)
     with for_everyone(bot, table.guild_id):
         intro = _intro(offer, live)
-    target = await open_table(bot, live, channel, intro, interaction.user.id)
+    target = await surfaces_of(bot).of(live).open(interaction, live, intro, not on_offer)
     with for_everyone(bot, table.guild_id):
         if isinstance(target, discord.Thread):
             where = target.mention
@@ -237,28 +221,9 @@ async def _start(interaction: discord.Interaction, offer: Offer) -> None:
             where = _("match #{id}", id=live.id)
         said = _("this match's rematch is already on: {where}", where=where)
         _offers(interaction).settle(offer.match_id, said)
-        await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
-        accepted = _("Accepted: the rematch is on, {where}.", where=where)
-        await _settle(interaction, offer, f"✅ {accepted}")
-
-
-async def _start_anywhere(interaction: discord.Interaction, offer: Offer, live: LiveMatch) -> None:
-    """Where the bot only answers (:mod:`bot.ui.anywhere`), the rematch is played in one
-    message too: the offer, when it was accepted there, becomes its board; else (Rematch
-    pressed on the final board) its board is a follow-up of that press, and the offer
-    says it was accepted."""
-    bot = bot_of(interaction)
-    on_offer = _on_offer(interaction, offer)
-    with for_everyone(bot, offer.table.guild_id):
-        intro = _intro(offer, live)
-    anywhere_surface = surfaces_of(bot).anywhere
-    await anywhere_surface.start(interaction, live, intro, follow_up=not on_offer)
-    with for_everyone(bot, offer.table.guild_id):
-        where = _("match #{id}", id=live.id)
-        _offers(interaction).settle(
-            offer.match_id, _("this match's rematch is already on: {where}", where=where)
-        )
-        if not on_offer:
+        if target is not None:  # posted on its own: the press is told where
+            await interaction.followup.send("🔁 " + _("The rematch is on: {where}.", where=where))
+        if target is not None or not on_offer:  # the offer did not become the board
             accepted = _("Accepted: the rematch is on, {where}.", where=where)
             await _settle(interaction, offer, f"✅ {accepted}")
 
@@ -295,17 +260,9 @@ async def _settle(interaction: discord.Interaction, offer: Offer, said: str) -> 
         log.info("rematch offer %s: its message could not be updated (%s)", offer.id, exc)
 
 
-class AnswerButton(
-    Persistent[discord.ui.Button[Any]],
-    template=r"xh:ra:(?P<id>\d+):(?P<op>accept|decline)",
-):
-    def __init__(self, offer_id: int, op: str) -> None:
-        super().__init__(answer_button(f"xh:ra:{offer_id}:{op}", op))
-        self.offer_id = offer_id
-        self.op = op
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answer_offer(interaction, self.offer_id, self.op))
+class AnswerButton(OfferAnswer, prefix="xh:ra"):
+    async def press(self, interaction: discord.Interaction) -> None:
+        await answer_offer(interaction, self.offer_id, self.op)
 
 
 async def setup(bot: CrosshairsBot) -> None:

@@ -28,8 +28,7 @@ from bot.services.manager import GameManager
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
-from bot.services.refusal import Refusal
-from bot.services.series import SeriesPlan, SeriesService
+from bot.services.series import AchievementSeries, SeriesPlan
 from bot.services.workers import Workers
 from bot.ui.board import open_table
 from bot.ui.commands import top_level
@@ -38,7 +37,7 @@ from bot.ui.files import picture
 from bot.ui.language import for_everyone
 from bot.ui.text import name_of
 from bot.ui.thread import match_channel
-from bot.ui.walls import not_found, same_guild
+from bot.ui.walls import of_this_server, the_one_here
 from competition.ratings import MAX_HANDICAP
 from i18n import N_, _, n_
 from render.scoreboard import ScoreRow
@@ -69,8 +68,8 @@ STATUS_WORDS = {
 
 def side_rows(series: Series) -> list[ScoreRow]:
     """The scoreboard rows in standing order, by the rules' tie-breaks."""
-    standings = SeriesService.standings(series)
-    names = SeriesService.side_names(series)
+    standings = AchievementSeries.standings(series)
+    names = AchievementSeries.side_names(series)
     kept: dict[str, list[str]] = {}
     for card, side in standings.kept.items():
         kept.setdefault(side, []).append(card)
@@ -88,7 +87,7 @@ def side_rows(series: Series) -> list[ScoreRow]:
 
 async def scoreboard_file(workers: Workers, series: Series) -> discord.File:
     played, planned = series.games_played, series.games_planned
-    names = SeriesService.side_names(series)
+    names = AchievementSeries.side_names(series)
     players = _(" vs ").join(names[s] for s in sorted(names))
     title = _("Series #{id} · {players}", id=series.id, players=players)
     if series.status is SeriesStatus.FINISHED:
@@ -104,8 +103,8 @@ async def scoreboard_file(workers: Workers, series: Series) -> discord.File:
 def status_text(series: Series) -> str:
     """The series in words: what /crosshairs-series status answers."""
     plan = SeriesPlan.from_json(series.settings_json)
-    names = SeriesService.side_names(series)
-    standings = SeriesService.standings(series)
+    names = AchievementSeries.side_names(series)
+    standings = AchievementSeries.standings(series)
     game = _(
         "game {number} of {planned}",
         number=min(series.games_played + 1, series.games_planned),
@@ -137,8 +136,8 @@ def handicap_line(given: str, rated: bool) -> str:
 
 
 def winner_line(series: Series) -> str:
-    standings = SeriesService.standings(series)
-    names = SeriesService.side_names(series)
+    standings = AchievementSeries.standings(series)
+    names = AchievementSeries.side_names(series)
     leaders = [names[int(s)] for s in standings.leaders]
     if len(leaders) == 1:
         return "🏆 " + _("**{who}** wins the series!", who=leaders[0])
@@ -152,25 +151,17 @@ async def _series_here(interaction: discord.Interaction, series_id: int | None) 
     bot = bot_of(interaction)
     service = bot.env.series
     if series_id is not None:
-        numbered = await service.find(series_id)
-        if numbered is None:
-            raise not_found(N_("series"), series_id)
-        same_guild(interaction, numbered.guild_id, N_("series"), series_id)
-        return numbered
+        return of_this_server(interaction, await service.find(series_id), N_("series"), series_id)
     channel = interaction.channel
     if channel is not None:
         live = await bot.games.by_thread(channel.id)
         found = None if live is None else await service.series_of_match(live.id)
         if found is not None:
             return found[0]
-    active = await service.active_in(interaction.guild_id)
-    if len(active) == 1:
-        return active[0]
-    if not active:
-        raise Refusal(_("no series is running here"))
-    numbers = ", ".join(f"#{s.id}" for s in active)
-    raise Refusal(
-        _("several series are running ({numbers}): give the series number", numbers=numbers)
+    return the_one_here(
+        await service.active_in(interaction.guild_id),
+        N_("no series is running here"),
+        N_("several series are running ({numbers}): give the series number"),
     )
 
 
@@ -234,7 +225,7 @@ class SeriesDesk(commands.Cog):
         self,
         bot: CrosshairsBot,
         games: GameManager,
-        series: SeriesService,
+        series: AchievementSeries,
     ) -> None:
         self.bot = bot
         self.games = games

@@ -11,7 +11,7 @@ never asked: a series against it alone starts at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -21,10 +21,9 @@ from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan
 from bot.ui.access import require_play
 from bot.ui.commands import add_commands
-from bot.ui.components import Persistent, answer_button, components
+from bot.ui.components import OfferAnswer, components
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
-from bot.ui.errors import guarded
 from bot.ui.language import for_everyone
 from bot.ui.offers import Invitation, offers_of
 from bot.ui.options import (
@@ -52,26 +51,15 @@ def _close(interaction: discord.Interaction, offer: Invitation, why: str) -> Non
     offers_of(bot_of(interaction)).invitations.close(offer.id, why)
 
 
-class InvitationButton(
-    Persistent[discord.ui.Button[Any]],
-    template=r"xh:si:(?P<id>\d+):(?P<op>accept|decline)",
-):
-    def __init__(self, invitation_id: int, op: str) -> None:
-        super().__init__(answer_button(f"xh:si:{invitation_id}:{op}", op))
-        self.invitation_id = invitation_id
-        self.op = op
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._press(interaction))
-
+class InvitationButton(OfferAnswer, prefix="xh:si"):
     def _offer(self, interaction: discord.Interaction) -> Invitation:
         book = offers_of(bot_of(interaction)).invitations
-        offer = book.get(self.invitation_id)
+        offer = book.get(self.offer_id)
         if offer is not None and offer.guild_id != interaction.guild_id:
             offer = None  # another server's invitation: as if it did not exist
         if offer is None:
             raise Refusal(
-                book.why_closed(self.invitation_id)
+                book.why_closed(self.offer_id)
                 or _(
                     "this invitation is no longer open (it started, was declined or expired, "
                     "or the bot restarted)"
@@ -91,7 +79,7 @@ class InvitationButton(
             require_play(interaction)
         return offer
 
-    async def _press(self, interaction: discord.Interaction) -> None:
+    async def press(self, interaction: discord.Interaction) -> None:
         self._offer(interaction)
         # Answered first: a press Discord refuses (late, or a second delivery) stops
         # here, before the invitation is touched.

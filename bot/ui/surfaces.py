@@ -21,14 +21,14 @@ from bot.services.surface import Surface
 from bot.ui import anywhere
 from bot.ui.aborted import show_aborted
 from bot.ui.anywhere_board import AnywhereSurface
-from bot.ui.board import current_view, post_board, send_cockpit
+from bot.ui.board import current_view, open_table, post_board, send_cockpit
 from bot.ui.board_edits import BoardEdits
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
+from bot.ui.team_rooms import close_rooms
 from bot.ui.thread import (
     adopt_board,
     draw_lines,
-    drawings_of,
     match_channel,
     missed_turns,
     refresh_board,
@@ -77,11 +77,28 @@ class MatchSurface(Surface, Protocol):
         to date instead of acting."""
         ...
 
+    async def open(
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
+    ) -> discord.abc.Messageable | None:
+        """Show the new match ``live``'s first board (headed by ``intro``), started by
+        the press ``interaction``: where it is played, or None when its board is the
+        press's own message (``follow_up``: a follow-up of the press)."""
+        ...
+
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        """A handle that can still edit later ``sent``, a press's follow-up about the match."""
+        ...
+
+    async def redraw(self, live: LiveMatch) -> None:
+        """Bring a board that a restart found behind up to date, if it can be now."""
+        ...
+
 
 class ThreadSurface:
     """A match in its thread: the board is the thread's last message, edited or posted
     anew as the match goes on (:mod:`bot.ui.thread`); the computer flies one plane
-    action at a time, each shown."""
+    action at a time, each shown. A team game's private team rooms
+    (:mod:`bot.ui.team_rooms`) are part of it: closed when the match ends."""
 
     at_once = False
 
@@ -96,7 +113,8 @@ class ThreadSurface:
         live = update.match
         with for_everyone(self.bot, live.record.guild_id):
             view = await current_view(self.bot, live)
-            await refresh_board(self.bot, self.edits, update, view, draw_lines(live), _press(via))
+            lines = [*update.noted(), *draw_lines(live)]
+            await refresh_board(self.bot, self.edits, update, view, lines, _press(via))
 
     async def finished(self, event: MatchFinished) -> None:
         """The final board (after a restart: if it fell behind), then the ratings line,
@@ -109,6 +127,7 @@ class ThreadSurface:
             await catch_up(self.bot, live)
         channel = await match_channel(self.bot, live)
         await self.bot.games.events.once(live.id, "ratings", partial(self._ratings, live, channel))
+        await close_rooms(self.bot, live)
 
     async def _ratings(
         self, live: LiveMatch, channel: discord.abc.Messageable, post_nonce: str
@@ -121,6 +140,7 @@ class ThreadSurface:
         # withdrawn, or found after a restart: nothing is left to show it on
         if event.update is not None:
             await show_aborted(self.bot, event.update)
+        await close_rooms(self.bot, event.match)
 
     def shown_through(self, interaction: discord.Interaction) -> discord.Interaction | None:
         return None  # the board's own buttons answer privately; the thread shows it
@@ -147,6 +167,21 @@ class ThreadSurface:
     ) -> bool:
         return False  # a thread's board is never behind a press: it is redrawn on its own
 
+    async def open(
+        self, interaction: discord.Interaction, live: LiveMatch, intro: str, follow_up: bool
+    ) -> discord.abc.Messageable | None:
+        """A thread of its own in the match's channel (or the channel, where no thread
+        can be opened), its first board there."""
+        channel = await match_channel(self.bot, live)
+        return await open_table(self.bot, live, channel, intro, interaction.user.id)
+
+    def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
+        # edited through the channel: the press's token lasts only 15 minutes
+        return sent.channel.get_partial_message(sent.id)  # type: ignore[union-attr]
+
+    async def redraw(self, live: LiveMatch) -> None:
+        await catch_up(self.bot, live)
+
 
 async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
     """Bring a board a crash or an outage left behind up to date, posting at most one
@@ -160,7 +195,7 @@ async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
     with for_everyone(bot, live.record.guild_id):
         late = _(REDRAWN)
         # the old board becomes the turns it missed, told, as if shown at the time
-        missed = missed_turns(drawings_of(bot), live, shown)
+        missed = missed_turns(bot, live, shown)
     if kept is None:
         await post_board(bot, live, channel, [late], missed)
     else:

@@ -15,18 +15,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.live import Update
 from bot.services.refusal import Refusal
 from bot.services.takeback import Answer, Takebacks
-from bot.ui.board import board_view
 from bot.ui.commands import add_commands, match_here
 from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
-from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
-from bot.ui.thread import draw_lines, refresh_board
 from bot.ui.walls import match_of_press
 from i18n import _, n_
 
@@ -51,7 +47,7 @@ async def takeback(interaction: discord.Interaction) -> None:
         await service.answer(asked, None, yes=True)
         update = await service.update(asked)
         await tell(interaction, "\n".join(update.lines))
-        await _show(bot_of(interaction), update)
+        await bot_of(interaction).env.life.after(update)
         return
     pinged = " ".join(f"<@{u}>" for u in sorted(asked.asked))
     view = components()
@@ -72,16 +68,6 @@ async def takeback(interaction: discord.Interaction) -> None:
             users=[discord.Object(u) for u in sorted(asked.asked)]
         ),
     )
-
-
-async def _show(bot: CrosshairsBot, update: Update) -> None:
-    live = update.match
-    with for_everyone(bot, live.record.guild_id):
-        edits = surfaces_of(bot).thread.edits
-        await refresh_board(
-            bot, edits, update, board_view(live), [*update.lines, *draw_lines(live)]
-        )
-    bot.env.life.computer_next(live)
 
 
 class TakebackButton(
@@ -125,7 +111,7 @@ class TakebackButton(
         await interaction.edit_original_response(
             content=f"{_content(interaction)}\n\n✅ {update.lines[0]}", view=None
         )
-        await _show(bot_of(interaction), update)
+        await bot_of(interaction).env.life.after(update)
 
 
 def _content(interaction: discord.Interaction) -> str:

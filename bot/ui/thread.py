@@ -30,6 +30,7 @@ from bot.services.pictures import cards_words
 from bot.services.workers import Workers
 from bot.ui import board_edits
 from bot.ui.files import document, picture
+from bot.ui.glyphs import glyphs_of
 from i18n import N_, _, current, n_
 from rules.achievements import CARDS
 from rules.events import CardClaimed, TurnPassed
@@ -303,7 +304,7 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
     return [t for t in live.telling().turns if t.turn in ended]
 
 
-def missed_turns(drawings: Drawings, live: LiveMatch, shown: int | None) -> str:
+def missed_turns(bot: CrosshairsBot, live: LiveMatch, shown: int | None) -> str:
     """The player-turns that ended after a board drawn at ply ``shown``, told in words:
     what that board becomes when a board drawn later replaces it."""
     history = live.game.history
@@ -315,13 +316,18 @@ def missed_turns(drawings: Drawings, live: LiveMatch, shown: int | None) -> str:
         for told in live.telling().turns
         if first <= told.turn and (told.turn < now or live.game.is_over)
     ]
-    text = "\n\n".join(told_message(drawings, live, told) for told in ended)
+    text = "\n\n".join(told_message(bot, live, told) for told in ended)
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
-def told_message(drawings: Drawings, live: LiveMatch, told: Told) -> str:
+def told_message(bot: CrosshairsBot, live: LiveMatch, told: Told) -> str:
+    """A finished player-turn in words, led by its seat's insignia (where the glyphs
+    are uploaded: bot/ui/glyphs.py)."""
+    glyphs = glyphs_of(bot)
     text = told_text(live.game, told, live.names)
-    intro = drawings.intro(live, told.turn)
+    if told.turn:
+        text = glyphs.said(glyphs.insignia(live, told.seat)) + text
+    intro = drawings_of(bot).intro(live, told.turn)
     text = f"{intro}\n\n{text}" if intro else text
     return text if len(text) <= 2000 else text[:1999] + "…"
 
@@ -371,14 +377,14 @@ async def _refresh_board(
     # removed), so that the thread never lacks a board, not even for a moment.
     first, rest = (told[0], told[1:]) if told and old is not None else (None, told)
     for turn in rest:
-        await board_edits.say(live.id, channel, via, told_message(drawings_of(bot), live, turn))
+        await board_edits.say(live.id, channel, via, told_message(bot, live, turn))
     message = await edits.post(live.id, channel, via, text, file, view)
     await bot.games.set_board_message(live, message.id, ply)
     if old is None:
         return
     try:
         if first is not None:
-            words = told_message(drawings_of(bot), live, first)
+            words = told_message(bot, live, first)
             await edits.edit(live.id, old, content=words, attachments=[], view=None)
         else:
             await old.delete()

@@ -9,13 +9,9 @@ import discord
 from discord import app_commands
 
 from bot.services.live import Update
-from bot.services.vacations import MAX_DAYS, Fitted
-from bot.ui.board import board_view
+from bot.services.vacations import MAX_DAYS
 from bot.ui.commands import add_commands
 from bot.ui.context import bot_of
-from bot.ui.language import for_everyone
-from bot.ui.surfaces import surfaces_of
-from bot.ui.thread import draw_lines, refresh_board
 from i18n import _
 
 if TYPE_CHECKING:
@@ -36,7 +32,7 @@ async def vacation(
         else:
             said = _("You are not on vacation.")
         await interaction.followup.send(said, ephemeral=True)
-        await show_clocks(bot_of(interaction), back or [])
+        await _publish(bot_of(interaction), back or [])
         return
     await service.check(interaction.user.id, days)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -55,22 +51,14 @@ async def vacation(
 
 
 async def hold_clocks(bot: CrosshairsBot) -> None:
-    """Fit the clocks of players to their vacations, and show the new time on their
-    boards."""
-    await show_clocks(bot, await bot.env.vacations.hold_clocks())
+    """Fit the clocks of players to their vacations; the match's life shows the new
+    time on their boards."""
+    await _publish(bot, await bot.env.vacations.hold_clocks())
 
 
-async def show_clocks(bot: CrosshairsBot, changed: list[Fitted]) -> None:
-    for fitted in changed:
-        live = fitted.match
-        with for_everyone(bot, live.record.guild_id):
-            notes = []
-            if fitted.away:
-                who = live.who(live.game.to_move or 0)
-                notes.append("🌴 " + _("{who} is on vacation: their clock waits.", who=who))
-            lines = [*notes, *draw_lines(live)]
-            edits = surfaces_of(bot).thread.edits
-            await refresh_board(bot, edits, Update(live, (), []), board_view(live), lines)
+async def _publish(bot: CrosshairsBot, changed: list[Update]) -> None:
+    for update in changed:
+        await bot.env.life.after(update)
 
 
 async def setup(bot: CrosshairsBot) -> None:

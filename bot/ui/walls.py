@@ -5,12 +5,23 @@ never used, so nothing about another server's games leaks out."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
 import discord
 
 from bot.services.live import LiveMatch
 from bot.services.refusal import Refusal
 from bot.ui.context import bot_of
 from i18n import N_, _
+
+
+class Numbered(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+N = TypeVar("N", bound=Numbered)
 
 
 def not_found(kind: str, number: int) -> Refusal:
@@ -37,8 +48,28 @@ async def match_of_press(interaction: discord.Interaction, match_id: int) -> Liv
     return live
 
 
-def same_guild(
-    interaction: discord.Interaction, guild_id: int | None, kind: str, number: int
-) -> None:
-    if guild_id != interaction.guild_id:
+class OfAServer(Protocol):
+    @property
+    def guild_id(self) -> int | None: ...
+
+
+G = TypeVar("G", bound=OfAServer)
+
+
+def of_this_server(interaction: discord.Interaction, found: G | None, kind: str, number: int) -> G:
+    """``found``, the ``kind`` numbered ``number``, if it is of this server; else the
+    same "not found" as for a number never used."""
+    if found is None or found.guild_id != interaction.guild_id:
         raise not_found(kind, number)
+    return found
+
+
+def the_one_here(on: Sequence[N], none: str, several: str) -> N:
+    """The one series or tournament on in this server, meant when a command names no
+    number; else a refusal: ``none`` on (marked text), or ``several`` (marked text whose
+    ``{numbers}`` lists theirs)."""
+    if len(on) == 1:
+        return on[0]
+    if not on:
+        raise Refusal(_(none))
+    raise Refusal(_(several, numbers=", ".join(f"#{found.id}" for found in on)))

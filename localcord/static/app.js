@@ -52,6 +52,7 @@ function render(state) {
   renderWords(state.words);
   if (renderViewers(state.people)) return refresh(); // now as the person chosen, not a spectator
   renderChannels(state.channels);
+  renderEvents(state.events);
   renderCommands(state.commands);
   renderMessages(state.messages, state.viewer, state.older);
   renderActivity(state.activity);
@@ -130,6 +131,27 @@ function renderChannels(channels) {
     li.addEventListener("click", () => switchChannel(c.id));
     list.append(li);
     if (c.id === page.channel) $("#channel-name").textContent = li.textContent;
+  }
+}
+
+// The server's Events, as Discord lists them: each with its time and an Interested button.
+function renderEvents(events) {
+  const list = $("#events");
+  list.replaceChildren();
+  $("#events-head").hidden = !events.length;
+  for (const e of events) {
+    const li = document.createElement("li");
+    const when = e.live ? say("live") : new Date(e.start * 1000).toLocaleString();
+    const head = document.createElement("div");
+    head.textContent = `📅 ${e.name} · ${when}`;
+    head.title = e.description;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = e.interested ? "interested chosen" : "interested";
+    button.textContent = `${e.interested ? "✓ " : ""}${say("interested")} (${e.count})`;
+    button.addEventListener("click", () => post("/play/interested", { event: e.id }));
+    li.append(head, button);
+    list.append(li);
   }
 }
 
@@ -234,6 +256,15 @@ function embedElement(e) {
   return box;
 }
 
+// a custom emoji (the application's own) on a button or a menu option
+function emojiImage(src) {
+  const img = document.createElement("img");
+  img.className = "emoji";
+  img.src = src;
+  img.alt = "";
+  return img;
+}
+
 function buttonsRow(m, buttons) {
   const r = document.createElement("div");
   r.className = "row";
@@ -242,6 +273,7 @@ function buttonsRow(m, buttons) {
     button.type = "button";
     button.className = `style-${b.style}`;
     button.textContent = (b.emoji ? b.emoji + " " : "") + b.label;
+    if (b.emoji_src) button.prepend(emojiImage(b.emoji_src));
     button.dataset.customId = b.custom_id;
     button.disabled = b.disabled;
     button.addEventListener("click", () => post("/play/click", { message: m.id, custom_id: b.custom_id }));
@@ -270,6 +302,7 @@ function selectRow(m, s) {
     const label = document.createElement("span");
     label.className = "option-label";
     label.textContent = (o.emoji ? o.emoji + " " : "") + o.label;
+    if (o.emoji_src) label.prepend(emojiImage(o.emoji_src));
     option.append(label);
     if (o.description) {
       const description = document.createElement("span");

@@ -5,7 +5,9 @@ own data files (``data/lessons.toml``, ``data/puzzles.json``). The one module of
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from importlib import resources
+from typing import TypeVar
 
 from rules.errors import RulesError
 from rules.training.lessons import Lesson, parse_course
@@ -13,6 +15,7 @@ from rules.training.puzzles import Puzzle
 
 _COURSE: list[Lesson] = []
 _SET: list[Puzzle] = []
+S = TypeVar("S", Lesson, Puzzle)
 
 
 def _data(name: str) -> str:
@@ -27,10 +30,7 @@ def course() -> list[Lesson]:
 
 
 def lesson(lesson_id: str) -> Lesson:
-    for found in course():
-        if found.id == lesson_id:
-            return found
-    raise RulesError(f"there is no lesson {lesson_id!r}")
+    return _one(course(), lesson_id, "lesson")
 
 
 def puzzle_set() -> list[Puzzle]:
@@ -42,7 +42,11 @@ def puzzle_set() -> list[Puzzle]:
 
 
 def puzzle(puzzle_id: str) -> Puzzle:
-    for found in puzzle_set():
-        if found.id == puzzle_id:
+    return _one(puzzle_set(), puzzle_id, "puzzle")
+
+
+def _one(shipped: Sequence[S], wanted: str, kind: str) -> S:
+    for found in shipped:
+        if found.id == wanted:
             return found
-    raise RulesError(f"there is no puzzle {puzzle_id!r}")
+    raise RulesError(f"there is no {kind} {wanted!r}")

@@ -21,7 +21,7 @@ from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
 from bot.services.refusal import Refusal
-from bot.services.training import TrainingService, daily_puzzle
+from bot.services.training import Training, daily_puzzle
 from bot.ui.puzzles import DailyPuzzles
 from rules import position
 from rules.ai.analysis import AnalysisDepth
@@ -284,7 +284,7 @@ async def test_a_blunder_of_ones_own_game_is_replayed_from_the_analysis(
     assert "who played that turn" in refused.content
     opened = answer(await owner.click(post, custom_id=first.custom_id))
     assert opened.ephemeral and "Your blunder of player-turn" in opened.content
-    training = TrainingService(
+    training = Training(
         simcord_bot.env.stores, simcord_bot.workers, simcord_bot.config.analysis_depth
     )
     exercise = await training.current(owner.id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.pacing import PER_SECOND, Pace, SharedBudget, paced
 from storage.db import Database
-from storage.gateway import RestLeases
+from storage.gateway import RestLeaseRepo
 
 
 @dataclass
@@ -102,8 +102,8 @@ def test_a_process_keeps_to_its_share_of_the_tokens_budget() -> None:
 
 
 async def test_processes_on_one_database_split_the_budget_and_take_it_back(db: Database) -> None:
-    first = SharedBudget(Pace(), RestLeases(db))
-    second = SharedBudget(Pace(), RestLeases(db))
+    first = SharedBudget(Pace(), RestLeaseRepo(db))
+    second = SharedBudget(Pace(), RestLeaseRepo(db))
     half = int(PER_SECOND / 2)
 
     async def until(check: Any) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.app import create_bot
 from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
 from bot.env import stores_on
@@ -91,6 +92,13 @@ def test_shard_settings_from_the_environment() -> None:
     assert Config.from_env({"SHARD_COUNT": "2"}).shards == Shards(2, (0, 1))
 
 
+async def test_the_rest_budget_is_discords_unless_set_and_paces_the_bot() -> None:
+    assert Config.from_env({}).rest_per_second == 45
+    config = Config.from_env({"REST_PER_SECOND": "90"})
+    bot = create_bot(config, FakeClock())
+    assert (bot.pace.limit, bot.pace.interval) == (90, 1 / 90)
+
+
 async def test_the_workers_run_below_the_loop_by_the_niceness_set() -> None:
     config = Config.from_env({"WORKERS": "1", "WORKER_NICENESS": "7"})
     assert Config.from_env({}).worker_niceness == 5
@@ -115,6 +123,8 @@ async def test_the_workers_run_below_the_loop_by_the_niceness_set() -> None:
         ({"WORKERS": "-1"}, "WORKERS"),
         ({"WORKER_NICENESS": "20"}, "WORKER_NICENESS"),
         ({"LOG_FORMAT": "xml"}, "LOG_FORMAT"),
+        ({"REST_PER_SECOND": "0"}, "REST_PER_SECOND"),
+        ({"REST_PER_SECOND": "4.5"}, "REST_PER_SECOND"),
     ],
 )
 def test_a_bad_scale_setting_is_named(env: dict[str, str], why: str) -> None:

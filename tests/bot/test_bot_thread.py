@@ -15,6 +15,7 @@ from bot.discord_app import CrosshairsBot
 from bot.services import jobs
 from bot.services import live as live_module
 from bot.services.clock import FakeClock
+from bot.ui.glyphs import glyphs_of
 from render.board import board_png
 from rules import board
 from rules.words import telling
@@ -38,6 +39,12 @@ async def fly(
         assert answer(result).content.startswith("✅"), answer(result).content
 
 
+def insignia(bot: CrosshairsBot, name: str) -> str:
+    """The glyph a turn told in words starts with: the emoji and a space."""
+    emoji = glyphs_of(bot).emojis[name]
+    return f"<:{name}:{emoji.id}> "
+
+
 def button_labels(message: Any) -> list[str]:
     return [c.label for row in message.components for c in row.children]
 
@@ -51,20 +58,22 @@ async def test_each_turn_is_told_word_for_word_then_the_board(
     said = [m.content for m in thread.history()]
     final = board_message(thread)
     at = said.index(final.content)
+    # each turn told starts with its seat's insignia, an application emoji (bot/ui/glyphs.py)
+    p1, p2 = (insignia(simcord_bot, name) for name in ("xh_orange_circle", "xh_sky_blue_square"))
     assert said[at - 3 : at] == [
-        "Turn 5, alice (P1) (a1F c8C< a4X):\n"
+        f"{p1}Turn 5, alice (P1) (a1F c8C< a4X):\n"
         "- alice (P1)'s plane flies level from a1 to c3, still facing north-east, now height 0"
         " (a1F).\n"
         "- alice (P1)'s plane climbs from c8 to d9, turns left to face north-west, now height 1"
         " (c8C<).\n"
         "- alice (P1)'s plane at a4 cannot fly on and crashes (a4X).",
-        "Turn 6, bob (P2) (j10S< i6F< k8X):\n"
+        f"{p2}Turn 6, bob (P2) (j10S< i6F< k8X):\n"
         "- bob (P2)'s plane swoops from j10 to i9, turns left to face south-east, now height 0"
         " (j10S<).\n"
         "- bob (P2)'s plane flies level from i6 to g6, turns left to face east, now height 0"
         " (i6F<).\n"
         "- bob (P2)'s plane at k8 cannot fly on and crashes (k8X).",
-        "Turn 7, alice (P1) (*i9):\n"
+        f"{p1}Turn 7, alice (P1) (*i9):\n"
         "- Automatic fire: alice (P1) shoots down bob (P2)'s plane at i9, caught by the planes"
         " at d9 and c3 (*i9).\n"
         "- bob (P2) is out with only one plane left: their last plane leaves the board from g6.\n"
@@ -73,7 +82,8 @@ async def test_each_turn_is_told_word_for_word_then_the_board(
     # the introduction heads the first turn told, which its first board became
     intro, first = said[0].split("\n\n", 1)
     assert intro.startswith("✈️ **Match #1**") and "Seats: alice (P1)" in intro
-    turns = [first, *(s for s in said[1:] if s.startswith("Turn "))]
+    turns = [s.removeprefix(p1).removeprefix(p2) for s in [first, *said[1:]]]
+    turns = [s for s in turns if s.startswith("Turn ")]
     assert [s.split(",", 1)[0] for s in turns] == [f"Turn {n}" for n in range(1, 8)]
     assert final.content == (
         "**Crosshairs #1** · Duel · 2026 rules\n"
@@ -290,8 +300,9 @@ async def test_each_move_tells_the_game_in_words_once(
         return telling.tell(game, names)
 
     monkeypatch.setattr(live_module, "tell", counting)
+    p1 = insignia(simcord_bot, "xh_orange_circle")
     await fly(table, simcord_bot, thread, GAME[:6])  # turn 3 ends: told, and a new board
     assert replays == [1, 2, 3, 4, 5, 6]  # one telling per state reached, none repeated
     assert any(
-        m.content.startswith("Turn 3, alice (P1) (+a1NE a6F +a4SE):") for m in thread.history()
+        m.content.startswith(f"{p1}Turn 3, alice (P1) (+a1NE a6F +a4SE):") for m in thread.history()
     )

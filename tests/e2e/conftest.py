@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ from localcord.botproc import BotProcess
 from localcord.client import People
 from localcord.records import Channel
 from localcord.server import LocalDiscord
+from localcord.state import World
 from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus
 
@@ -80,15 +81,22 @@ class Local:
 
 
 async def running(
-    tmp_path: Path, *, language: str | None = None, env: dict[str, str] | None = None
+    tmp_path: Path,
+    *,
+    language: str | None = None,
+    env: dict[str, str] | None = None,
+    before: Callable[[World], None] | None = None,
 ) -> AsyncIterator[Local]:
     """The local Discord with one channel and the real bot process connected to it
     (its environment plus ``env``), both stopped after. With ``language``, the channel
     is in a server of that preferred locale, made before the bot starts: Discord tells a
-    bot a guild's locale when it connects."""
+    bot a guild's locale when it connects. ``before`` sets the world up before the bot
+    starts (the application's emojis, say)."""
     server = LocalDiscord()
     await server.start()
     world = server.world
+    if before is not None:
+        before(world)
     if language is None:
         channel = world.add_channel("dogfights")
     else:

@@ -16,10 +16,10 @@ from e2e.conftest import Local, stored_steps
 from localcord.autoplay import FINAL_MARK, board_message, match_id, new_board, only_board, to_move
 from localcord.client import LocalcordError, People, answer, reply
 from localcord.records import Channel, Message, User
-from storage.boards import BoardMarks
+from storage.boards import BoardMarkRepo
 from storage.db import Database
-from storage.events import MatchEvents
-from storage.turn_events import TurnEvents
+from storage.events import MatchEventRepo
+from storage.turn_events import TurnEventRepo
 
 PATIENCE = 30.0  # seconds a restarted bot may take to catch up on a loaded machine
 
@@ -79,7 +79,7 @@ async def board_is_current(local: Local, match: int) -> bool:
     start would redraw it)."""
     steps, _ = await stored_steps(local, match)
     async with await Database.open(local.bot.database) as db:
-        return await BoardMarks(db).shown(match) == len(steps)
+        return await BoardMarkRepo(db).shown(match) == len(steps)
 
 
 async def test_a_final_board_posted_as_the_bot_dies_is_in_the_thread_once(local: Local) -> None:
@@ -145,7 +145,7 @@ async def test_a_turn_board_posted_as_the_bot_dies_is_kept_not_posted_again(
 async def end_shown(local: Local, match: int) -> bool:
     """Whether storage marks the match's end as shown in full (ratings line and all)."""
     async with await Database.open(local.bot.database) as db:
-        return await MatchEvents(db).is_done(match, "finished")
+        return await MatchEventRepo(db).is_done(match, "finished")
 
 
 async def test_a_ratings_line_posted_as_the_bot_dies_is_in_the_thread_once(
@@ -171,7 +171,7 @@ async def test_a_ratings_line_posted_as_the_bot_dies_is_in_the_thread_once(
 
 async def turns_untold(local: Local) -> int:
     async with await Database.open(local.bot.database) as db:
-        return len(await TurnEvents(db).pending())
+        return len(await TurnEventRepo(db).pending())
 
 
 async def test_a_turn_dm_sent_as_the_bot_dies_is_sent_once(local: Local) -> None:

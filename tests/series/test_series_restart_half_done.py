@@ -14,7 +14,7 @@ from bot.app import install
 from bot.config import Config
 from bot.discord_app import CrosshairsBot
 from bot.services.clock import FakeClock
-from bot.services.series import SeriesService
+from bot.services.series import AchievementSeries
 from bot.services.shards import Shards
 from bot.ui.series import SeriesDesk
 from storage.series import SeriesRepo
@@ -75,11 +75,11 @@ async def test_a_restart_books_a_game_a_crash_left_unbooked_and_opens_the_next(
     first = await current_match(simcord_bot, thread)
     await fly_first_turns(club.member, thread, first)
 
-    async def crash(self: SeriesService, live: Any) -> None:
+    async def crash(self: AchievementSeries, live: Any) -> None:
         raise Crash
 
     with monkeypatch.context() as patched:
-        patched.setattr(SeriesService, "record", crash)
+        patched.setattr(AchievementSeries, "record", crash)
         await resign(bob, thread)
         simcord_env.errors.clear()
     unbooked = await SeriesRepo(simcord_bot.db).get(1)

@@ -34,6 +34,7 @@ from bot.services.live import LiveMatch, Occupant, Update
 from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan
 from bot.services.surface import Shown, Surface
+from bot.services.takeback import Answer
 from bot.services.tournaments.plan import TournamentPlan
 from competition.ratings import family_of
 from rules.modes import Settings
@@ -54,8 +55,10 @@ class RecordingSurface:
         self.log = log
         self.fail_once = fail_once
         self.rated_when_shown: list[bool] = []
+        self.notes: list[str] = []  # what the boards shown noted of their actions
 
     async def acted(self, event: Acted) -> None:
+        self.notes.extend(event.update.noted())
         self.log.append(("shown: board", event.match.id))
 
     async def finished(self, event: MatchFinished) -> None:
@@ -303,6 +306,30 @@ async def test_the_computer_flies_through_the_service_until_a_person_is_to_move(
         said = s.events(live.id)
         assert said == ["TurnPassed"] * said.count("TurnPassed") and len(said) >= 2
         assert s.log.count(("shown: board", live.id)) >= 2  # each plane action shown
+
+
+async def test_a_takeback_goes_through_the_one_path_and_is_shown_once(tmp_path: Path) -> None:
+    async with stack(tmp_path / "bot.db") as s:
+        live = await duel(s)
+        await s.env.ratings.mark_unrated(live.id)  # takebacks are for unrated games
+        await s.fly_first_turns(live)
+        before, shown = s.events(live.id), s.log.count(("shown: board", live.id))
+        takebacks = s.env.takebacks
+        asked = await takebacks.ask(live, ALICE)
+        assert asked.asked == {BOB}
+        assert await takebacks.answer(asked, BOB, yes=True) is Answer.DONE
+        assert await s.act(lambda: takebacks.update(asked))
+        assert live.ply == asked.to_ply and live.user_to_move() == ALICE
+        # one board shown, noting the takeback; no turn passed, nothing ended
+        assert s.log.count(("shown: board", live.id)) == shown + 1
+        (note,) = s.surface.notes
+        steps = asked.at_ply - asked.to_ply
+        assert note == f"↩️ alice (P1) took back their last turn ({steps} steps)."
+        assert steps > 1
+        assert s.events(live.id) == before
+        # stored as it is in memory: another process finds the game taken back
+        stored = await s.env.stores.matches.get(live.id)
+        assert stored.ply == asked.to_ply
 
 
 def test_no_discord_is_imported() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncpg
 from pg_server import run_sync
 
-from storage.boards import BoardMarks
+from storage.boards import BoardMarkRepo
 from storage.config import Target, parse_target
 from storage.db import Database
 from storage.errors import StepConflict
@@ -23,9 +23,10 @@ from storage.palettes import PaletteRepo
 from storage.ratings import RatingChange, RatingRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.takebacks import Answer, Position, TakebackRepo
+from storage.tournament_calendar import TournamentCalendarRepo
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
 from storage.training import PuzzleRating, TrainingRepo
-from storage.unrated import UnratedMatches
+from storage.unrated import UnratedRepo
 from storage.vacations import VacationRepo
 
 TOKENS = ("+a3NE", "k7C<", "c3F", "e6S", "*d4", "-")
@@ -110,7 +111,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
                 turn_deadline=1_900_000_000.5 + ply, passes_turn=True,
             )  # fmt: skip
         await matches.finish(ids[3], MatchStatus.FINISHED, '{"winners": [0]}')
-        await BoardMarks(db).placed(ids[1], 1_234_567_890_123_456_789, 0)
+        await BoardMarkRepo(db).placed(ids[1], 1_234_567_890_123_456_789, 0)
         series = SeriesRepo(db)
         sid = await series.create(
             NewSeries(
@@ -130,13 +131,14 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await tournaments.set_status(tid, TournamentStatus.FINISHED)  # its end, to announce
         await RatingRepo(db).apply("duel", ids[3], [RatingChange(11, 27.25, 7.5)])
         await GuildSettingsRepo(db).set(1, "channel", "general")
-        await BoardMarks(db).mark(ids[0], 5)
+        await BoardMarkRepo(db).mark(ids[0], 5)
         await NotifyRepo(db).set(11, "turn")
         await LocaleRepo(db).set(11, "de")
         await PaletteRepo(db).set(11, "contrast")
-        await UnratedMatches(db).mark(ids[0])
+        await UnratedRepo(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])
+        await TournamentCalendarRepo(db).remember(tid, 1_576_000_000_000_000_000)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
         training = TrainingRepo(db)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 
 from storage.db import Database
-from storage.gateway import IdentifySlots, RestLeases
+from storage.gateway import IdentifySlotRepo, RestLeaseRepo
 
 
 async def test_identify_times_are_spaced_per_bucket(db: Database) -> None:
-    slots = IdentifySlots(db)
+    slots = IdentifySlotRepo(db)
     assert await slots.reserve(0, 5.0, 100.0) == 100.0
     assert await slots.reserve(0, 5.0, 101.0) == 105.0  # five after the one before
     assert await slots.reserve(1, 5.0, 101.0) == 101.0  # another bucket: at once
@@ -19,13 +19,13 @@ async def test_identify_times_are_spaced_per_bucket(db: Database) -> None:
 
 
 async def test_identify_times_asked_for_at_once_are_all_different(db: Database) -> None:
-    slots = IdentifySlots(db)
+    slots = IdentifySlotRepo(db)
     times = await asyncio.gather(*(slots.reserve(0, 5.0, 100.0) for _ in range(6)))
     assert sorted(times) == [100.0, 105.0, 110.0, 115.0, 120.0, 125.0]
 
 
 async def test_leases_count_the_live_processes(db: Database) -> None:
-    leases = RestLeases(db)
+    leases = RestLeaseRepo(db)
     assert await leases.renew("a", 100.0, 3.0) == 1
     assert await leases.renew("b", 100.5, 3.0) == 2
     assert await leases.renew("a", 101.0, 3.0) == 2

@@ -7,10 +7,10 @@ import asyncpg
 import pytest
 from storage_testkit import duel, game_json, raw
 
-from storage.boards import BoardMarks
+from storage.boards import BoardMarkRepo
 from storage.db import Database
 from storage.errors import InvalidSnapshot, MatchNotFound, MatchOver, StepConflict, StorageError
-from storage.events import MatchEvents
+from storage.events import MatchEventRepo
 from storage.matches import MatchRepo, MatchStatus, SeatSpec
 from storage.players import PlayerRepo
 
@@ -165,12 +165,12 @@ async def test_a_missing_match_is_reported(db: Database) -> None:
     with pytest.raises(MatchNotFound):
         await repo.append_step(42, 1, "-", None, game_json(1), to_move_seat=0, turn_deadline=None)
     with pytest.raises(MatchNotFound):
-        await BoardMarks(db).placed(42, 1, 0)
+        await BoardMarkRepo(db).placed(42, 1, 0)
     assert await repo.steps(42) == []
 
 
 async def test_board_message_and_thread_are_recorded(db: Database) -> None:
-    repo, boards = MatchRepo(db), BoardMarks(db)
+    repo, boards = MatchRepo(db), BoardMarkRepo(db)
     match_id = await repo.create(duel())
     assert await boards.shown(match_id) is None
     await boards.placed(match_id, 9001, 3)  # the message and the ply it shows, at once
@@ -188,7 +188,7 @@ async def test_unfinished_matches_carry_what_resuming_needs(db: Database) -> Non
     first = await repo.create(duel(thread_id=71))
     over = await repo.create(duel())
     third = await repo.create(duel(channel_id=501))
-    await BoardMarks(db).placed(first, 9001, 0)
+    await BoardMarkRepo(db).placed(first, 9001, 0)
     await repo.append_step(
         third, 1, "+a3NE", 11, game_json(1, 1), to_move_seat=1, turn_deadline=77.5
     )
@@ -218,7 +218,7 @@ async def test_a_thread_finds_its_active_match_first(db: Database) -> None:
 async def test_the_write_that_ends_a_match_records_its_end_once_until_shown(
     db: Database,
 ) -> None:
-    repo, events = MatchRepo(db), MatchEvents(db)
+    repo, events = MatchRepo(db), MatchEventRepo(db)
     shown, unshown, playing, aborted = [await repo.create(duel()) for _ in range(4)]
     for match_id in (shown, unshown, playing):
         await repo.append_step(

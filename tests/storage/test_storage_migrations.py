@@ -12,7 +12,7 @@ from storage.errors import SchemaTooNew, StorageError
 from storage.matches import MatchRepo
 from storage.players import remember
 from storage.ratings import RatingChange, RatingRepo
-from storage.tournament_events import FINISHED, TournamentEvents
+from storage.tournament_events import FINISHED, TournamentEventRepo
 from storage.tournaments import NewTournament, TournamentRepo, TournamentStatus
 
 
@@ -139,7 +139,7 @@ async def test_events_finished_before_their_end_was_recorded_are_not_announced_a
             await conn.execute("UPDATE tournaments SET status = 'finished' WHERE id = ?", (done,))
             await conn.execute("UPDATE tournaments SET status = 'running' WHERE id = ?", (running,))
     async with await Database.open(target) as db:
-        events = TournamentEvents(db)
+        events = TournamentEventRepo(db)
         assert await events.is_done(done, FINISHED)
         assert not await events.is_done(running, FINISHED)
         assert await events.pending(1) == []

@@ -10,7 +10,7 @@ from storage_testkit import duel, game_json, raw, take_back
 from storage.db import Database
 from storage.errors import StepConflict, StorageError
 from storage.matches import MatchRepo, MatchStatus
-from storage.turn_events import PendingTurn, TurnEvents
+from storage.turn_events import PendingTurn, TurnEventRepo
 
 
 def untold(found: list[PendingTurn]) -> list[tuple[int, int | None, int, int | None]]:
@@ -33,7 +33,7 @@ async def step(
 
 
 async def test_a_step_that_passes_the_turn_records_it_until_told(db: Database) -> None:
-    repo, turns = MatchRepo(db), TurnEvents(db)
+    repo, turns = MatchRepo(db), TurnEventRepo(db)
     match_id = await repo.create(duel())
     await step(repo, match_id, 1, 11)  # a step within the turn: nothing to tell
     assert await turns.pending() == []
@@ -49,7 +49,7 @@ async def test_a_step_that_passes_the_turn_records_it_until_told(db: Database) -
 
 
 async def test_no_turn_is_recorded_without_its_step(db: Database) -> None:
-    repo, turns = MatchRepo(db), TurnEvents(db)
+    repo, turns = MatchRepo(db), TurnEventRepo(db)
     match_id = await repo.create(duel())
     # A stray log row makes the step insert fail after the match row was updated.
     raw(db.target, "INSERT INTO steps VALUES (?, 1, 'x', NULL, 0)", (match_id,))
@@ -71,7 +71,7 @@ async def test_no_step_is_stored_without_its_turn(db: Database) -> None:
 
 
 async def test_a_match_that_ended_has_no_turn_to_tell(db: Database) -> None:
-    repo, turns = MatchRepo(db), TurnEvents(db)
+    repo, turns = MatchRepo(db), TurnEventRepo(db)
     ended, finished, playing = [await repo.create(duel()) for _ in range(3)]
     for match_id in (ended, finished, playing):
         await step(repo, match_id, 1, 11, passes_turn=True)
@@ -82,7 +82,7 @@ async def test_a_match_that_ended_has_no_turn_to_tell(db: Database) -> None:
 
 
 async def test_a_turn_passed_by_a_step_taken_back_is_never_told(db: Database) -> None:
-    repo, turns = MatchRepo(db), TurnEvents(db)
+    repo, turns = MatchRepo(db), TurnEventRepo(db)
     kept, undone = await repo.create(duel()), await repo.create(duel())
     await step(repo, kept, 1, 11, passes_turn=True)
     await step(repo, kept, 2, 22)  # within bob's turn

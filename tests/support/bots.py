@@ -33,8 +33,14 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def bot_config(tmp_path: Path) -> Config:
+    # simcord does not count Discord's global limit, so pacing to it would only wait (a
+    # tournament's start: a minute); the pace is tested against localcord, which counts it
     return Config(
-        token=None, database_path=tmp_path / "bot.db", computer_pace=0.0, clock_interval=5.0
+        token=None,
+        database_path=tmp_path / "bot.db",
+        computer_pace=0.0,
+        clock_interval=5.0,
+        rest_per_second=100_000,
     )
 
 

@@ -164,7 +164,7 @@ def test_no_module_level_mutable_state_in_the_discord_layer() -> None:
 
 def test_storage_classes_are_built_only_in_env() -> None:
     classes = storage_classes()
-    assert {"MatchRepo", "TournamentRepo", "UnratedMatches"} <= classes
+    assert {"MatchRepo", "TournamentRepo", "UnratedRepo"} <= classes
     found = {
         str(path.relative_to(ROOT)): lines
         for package in ("bot", "launcher", "localcord")

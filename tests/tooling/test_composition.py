@@ -51,14 +51,14 @@ def modules() -> list[Path]:
 
 
 def test_the_check_sees_a_lookup_and_a_service_built() -> None:
-    source = "def f(bot):\n    bot.get_cog('X')\n    bot.dispatch('e')\n    SeriesService(g)\n"
+    source = "def f(bot):\n    bot.get_cog('X')\n    bot.dispatch('e')\n    AchievementSeries(g)\n"
     assert calls_named(source, LOOKUPS) == [(2, "get_cog"), (3, "dispatch")]
-    assert calls_named(source, frozenset({"SeriesService"})) == [(4, "SeriesService")]
+    assert calls_named(source, frozenset({"AchievementSeries"})) == [(4, "AchievementSeries")]
     assert calls_named("def f(env):\n    return env.series\n", LOOKUPS) == []
 
 
 def test_the_env_holds_the_services() -> None:
-    assert {"GameManager", "SeriesService", "RatingService", "TournamentService"} <= services()
+    assert {"GameManager", "AchievementSeries", "Ratings", "Tournaments"} <= services()
 
 
 def test_no_feature_looks_another_up_or_dispatches_a_domain_event() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.env import stores_on
-from bot.services.training import TrainingService
+from bot.services.training import Training
 from bot.services.workers import Workers
 from rules.training import shipped
 from rules.training.puzzles import Puzzle
@@ -61,7 +61,7 @@ async def test_a_puzzle_at_your_level_is_one_near_your_rating_not_tried_yet(
     found = [Puzzle(f"p-{r}", text, "b3C<", 0, r) for r in (1000, 1480, 1550, 2200)]
     monkeypatch.setattr(shipped, "_SET", found)
     async with await Database.open(tmp_path / "bot.db") as db:
-        training = TrainingService(stores_on(db), Workers(0))
+        training = Training(stores_on(db), Workers(0))
         first = await training.open_puzzle(7)
         assert first.puzzle is not None and first.puzzle.id in {"p-1480", "p-1550"}
         await training.repo.record_puzzle(

@@ -16,6 +16,7 @@ import asyncio
 from typing import Protocol
 
 from bot.services.clock import Clock
+from bot.services.tournaments.calendar import Calendar, Change
 from bot.services.tournaments.plan import Advance, Line, RoundOpened, TournamentPlan, moment
 from competition.arena import accepts_pairings, leaderboard, pair_waiting
 from competition.model import Entrant, PairingResult
@@ -28,6 +29,7 @@ class RoundBook(Protocol):
 
     repo: TournamentRepo
     clock: Clock
+    calendar: Calendar
 
     def lock(self, tid: int) -> asyncio.Lock: ...
 
@@ -71,6 +73,7 @@ class ArenaRounds:
             if busy:
                 return Advance([], False)  # games in play finish and count
             await self.repo.set_status(t.id, TournamentStatus.FINISHED)
+            await self.rounds.calendar.changed(t.id, Change.ENDED)
             return Advance([], True)
         if plan.paused:
             return Advance([], False)

@@ -8,12 +8,13 @@ from dataclasses import replace
 
 from bot.services.live import AlreadyOver, Update
 from bot.services.refusal import Refusal
+from bot.services.tournaments.calendar import Change
 from bot.services.tournaments.plan import ELIMINATION, Advance, TournamentPlan
 from bot.services.tournaments.registration import Registration
 from bot.services.tournaments.rounds import TournamentRounds
 from i18n import _
 from storage.series import SeriesStatus
-from storage.tournaments import StoredPairing, TournamentStatus
+from storage.tournaments import StoredPairing, Tournament, TournamentStatus
 
 
 class Controls:
@@ -34,7 +35,20 @@ class Controls:
         await self.rounds.plans.save(
             tid, replace(TournamentPlan.from_json(t.settings_json), paused=paused)
         )
+        await self.rounds.calendar.changed(tid, Change.PAUSED if paused else Change.RESUMED)
         return Advance([], False) if paused else await self.rounds.advance(tid)
+
+    async def move_start(self, tid: int, start_at: float) -> Tournament:
+        """Set when an event that has not started yet starts by itself."""
+        t = await self.repo.get(tid)
+        if t.status is not TournamentStatus.OPEN:
+            raise Refusal(_("{name} has already started", name=t.name))
+        if start_at <= self.rounds.clock.now():
+            raise Refusal(_("choose a start time to come"))
+        plan = replace(TournamentPlan.from_json(t.settings_json), start_at=start_at)
+        await self.rounds.plans.save(tid, plan)
+        await self.rounds.calendar.changed(tid, Change.MOVED)
+        return await self.repo.get(tid)
 
     async def drop(self, tid: int, user_id: int) -> list[Update]:
         """Take a player out: their undecided pairing is forfeited to the others, their
@@ -152,3 +166,4 @@ class Controls:
             else TournamentStatus.FINISHED
         )
         await self.repo.set_status(tid, ended)
+        await self.rounds.calendar.changed(tid, Change.ENDED)

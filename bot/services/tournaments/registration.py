@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.services.refusal import Refusal
+from bot.services.tournaments.calendar import Change
 from bot.services.tournaments.plan import FORMATS, Advance, TournamentPlan, team_size
 from bot.services.tournaments.rounds import TournamentRounds
 from competition.standings import TieBreak
@@ -86,6 +87,7 @@ class Registration:
                 games_per_pairing=games,
             )
         )
+        await self.rounds.calendar.changed(tid, Change.CREATED)
         return await self.repo.get(tid)
 
     async def join(self, tid: int, user_id: int, name: str) -> None:
@@ -183,4 +185,5 @@ class Registration:
             # Round times and the arena's window count from now.
             started = replace(plan, check_in=False, clock_started=self.rounds.clock.now())
             await self.plans.save(tid, started)
+        await self.rounds.calendar.changed(tid, Change.STARTED)
         return await self.rounds.advance(tid)

@@ -12,9 +12,10 @@ from typing import Any
 
 from bot.services.clock import Clock
 from bot.services.live import AlreadyOver, LiveMatch, Occupant, Update
-from bot.services.series import SeriesPlan, SeriesService
+from bot.services.series import AchievementSeries, SeriesPlan
 from bot.services.stores import Stores
 from bot.services.tournaments.arena import ArenaRounds
+from bot.services.tournaments.calendar import Calendar, Change
 from bot.services.tournaments.plan import (
     ELIMINATION,
     ROUND_ROBIN,
@@ -47,7 +48,7 @@ class TournamentRounds:
 
     def __init__(
         self,
-        series: SeriesService,
+        series: AchievementSeries,
         clock: Clock,
         plans: Plans,
         stores: Stores,
@@ -60,6 +61,7 @@ class TournamentRounds:
         self.ratings = stores.ratings
         self.players = stores.players
         self.events = stores.tournament_events
+        self.calendar = Calendar(stores.tournament_calendar)
         # Only serialise concurrent advances (and announcements) in this process; the
         # state is in storage.
         self._locks: dict[int, asyncio.Lock] = {}
@@ -155,6 +157,7 @@ class TournamentRounds:
                 tables = await self._next_tables(t, len(rounds) + 1)
                 if tables is None:
                     await self.repo.set_status(tid, TournamentStatus.FINISHED)
+                    await self.calendar.changed(tid, Change.ENDED)
                     return Advance(opened, True)
                 times = plan.times
                 if times is not None and moment(now) < times.set_time(len(rounds) + 1):
@@ -333,7 +336,7 @@ class TournamentRounds:
     async def _record_series(
         self, t: Tournament, pairing: StoredPairing, series: Series, *, forfeit: bool
     ) -> None:
-        standing = SeriesService.standings(series)
+        standing = AchievementSeries.standings(series)
         seats = [p.user_id for p in pairing.players]
         user_of_side = {str(p.side): p.user_id for p in series.players}
         if team_size(t.mode) is not None:  # a side is a team: its entrant is the captain

@@ -6,7 +6,7 @@ standings from a history of results; this service keeps that history in storage
 only in memory: every decision is recomputed from the stored entries and pairings, so
 a restart between (or during) rounds carries on where it stopped.
 
-:class:`TournamentService` is built once (in :class:`bot.env.Env`) and, as lila's
+:class:`Tournaments` is built once (in :class:`bot.env.Env`) and, as lila's
 ``modules/swiss`` ``Env`` does, exposes its parts as attributes, which the Discord layer
 calls directly: ``plans`` (each event's stored :class:`TournamentPlan`),
 ``registration`` (:class:`~bot.services.tournaments.registration.Registration`: the
@@ -25,7 +25,7 @@ the Discord cogs drive and the tests follow:
    (``rounds.store_round``); byes, and pairings with a dropped player, are decided at
    once.
 3. Each undecided pairing plays a series: ``rounds.start_pairing`` creates it through
-   the :class:`~bot.services.series.SeriesService` (the cog gives it a thread).
+   the :class:`~bot.services.series.AchievementSeries` (the cog gives it a thread).
 4. When a match's series game is booked (``GameBooked``: :mod:`bot.services.end_books`),
    ``rounds.series_booked`` books the pairing's result once the series is over.
    ``rounds.advance`` then finishes the round and opens the next, or finishes the
@@ -39,7 +39,7 @@ elimination (duels).
 from __future__ import annotations
 
 from bot.services.clock import Clock
-from bot.services.series import SeriesService
+from bot.services.series import AchievementSeries
 from bot.services.stores import Stores
 from bot.services.tournaments.controls import Controls
 from bot.services.tournaments.plan import Plans
@@ -49,10 +49,10 @@ from bot.services.tournaments.teams import Teams
 from bot.services.tournaments.times import RoundClock
 
 
-class TournamentService:
+class Tournaments:
     """The tournament's parts, built once (see the module docstring)."""
 
-    def __init__(self, series: SeriesService, clock: Clock, stores: Stores) -> None:
+    def __init__(self, series: AchievementSeries, clock: Clock, stores: Stores) -> None:
         self.plans = Plans(stores.tournaments)
         self.rounds = TournamentRounds(series, clock, self.plans, stores)
         self.arena = self.rounds.arena
@@ -60,3 +60,4 @@ class TournamentService:
         self.teams = Teams(stores.tournaments, stores.players)
         self.times = RoundClock(self.rounds)
         self.controls = Controls(self.rounds, self.registration)
+        self.calendar = self.rounds.calendar  # what Discord's calendar follows

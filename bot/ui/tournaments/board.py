@@ -11,14 +11,14 @@ import discord
 
 from bot.services.clock import Clock
 from bot.services.records import TournamentStatus
-from bot.services.tournaments.service import TournamentService
+from bot.services.tournaments.service import Tournaments
 from i18n import _
 
 EDIT_EVERY = 5.0  # seconds between two edits of one board
 
 
 class ArenaBoards:
-    def __init__(self, service: TournamentService, clock: Clock) -> None:
+    def __init__(self, service: Tournaments, clock: Clock) -> None:
         self.service = service
         self.clock = clock
         self._edited: dict[int, float] = {}  # by tournament: when its board last changed

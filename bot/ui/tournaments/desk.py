@@ -18,7 +18,7 @@ from bot.services.jobs import draw_bracket, draw_standings
 from bot.services.pictures import bracket_words, standings_words
 from bot.services.records import StoredPairing, Tournament, TournamentStatus
 from bot.services.tournaments.plan import ELIMINATION, Advance, Tick, TournamentPlan
-from bot.services.tournaments.service import TournamentService
+from bot.services.tournaments.service import Tournaments
 from bot.services.tournaments.teams import Team
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
@@ -58,7 +58,7 @@ class TournamentDesk(commands.Cog):
     def __init__(
         self,
         bot: CrosshairsBot,
-        service: TournamentService,
+        service: Tournaments,
         series: SeriesDesk,
         events: EventBus,
         clock: Clock,

@@ -32,7 +32,7 @@ from bot.ui.commands import top_level
 from bot.ui.context import bot_of
 from bot.ui.desks import desks_of
 from bot.ui.language import for_everyone
-from bot.ui.walls import not_found, same_guild
+from bot.ui.walls import of_this_server, the_one_here
 from i18n import N_, _
 
 if TYPE_CHECKING:
@@ -77,20 +77,14 @@ async def tournament_here(interaction: discord.Interaction, tid: int | None) -> 
     service = bot_of(interaction).env.tournaments
     if tid is not None:
         found = await service.registration.find(tid)
-        if found is None:
-            raise not_found(N_("tournament"), tid)
-        same_guild(interaction, found.guild_id, N_("tournament"), tid)
-        return found
+        return of_this_server(interaction, found, N_("tournament"), tid)
     live = await service.registration.in_guild(
         interaction.guild_id or 0, [TournamentStatus.OPEN, TournamentStatus.RUNNING]
     )
-    if len(live) == 1:
-        return live[0]
-    if not live:
-        raise Refusal(_("no tournament is open or running here"))
-    numbers = ", ".join(f"#{t.id}" for t in live)
-    raise Refusal(
-        _("several tournaments are on ({numbers}): give the tournament number", numbers=numbers)
+    return the_one_here(
+        live,
+        N_("no tournament is open or running here"),
+        N_("several tournaments are on ({numbers}): give the tournament number"),
     )
 
 

@@ -29,6 +29,7 @@ from bot.ui.options import (
     turn_clock,
 )
 from bot.ui.text import LIST, NAME, Picked, bounded, name_of, plain, visible
+from bot.ui.tournaments.calendar import missing_event_text
 from bot.ui.tournaments.desk import TournamentDesk, no_shows_text
 from bot.ui.tournaments.group import FORMAT_NAMES, require_organiser, tournament, tournament_here
 from competition.standings import DEFAULT_ORDER
@@ -241,6 +242,8 @@ async def create(
         said = "\n".join(sign_up_lines(created, plan, every_game))
         view = registration_view(created.id, check_in=plan.check_in)
     await interaction.followup.send(said, view=view)
+    if not interaction.app_permissions.create_events:  # said once: as it is created
+        await interaction.followup.send(missing_event_text(created.name), ephemeral=True)
 
 
 def sign_up_lines(created: Tournament, plan: TournamentPlan, every_game: Settings) -> list[str]:

@@ -1,0 +1,242 @@
+"""The live board's viewers and what they ask: each socket is one person in one Activity
+instance, both as Discord vouched for them (:mod:`bot.live.discord_api`).
+
+A tap is checked as a press is, by the same services: the match must belong to the
+instance's server and channel (the guild wall: any other is "not found", as for a
+number never used), the tapper must be seated and to move, at the ply the page showed
+(a stale or repeated tap is refused, never played twice), and the game manager checks
+it all again under the match's lock before it commits. What a committed action did goes
+through the match's life (:meth:`bot.services.life.MatchLife.after`), once, as a
+button's does; the page is redrawn when the domain publishes it (:meth:`LiveBoard.acted`
+and the ends, subscribed by :mod:`bot.app`), whichever surface acted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.live import view
+from bot.live.discord_api import Instance, Person
+from bot.services.events import Acted, MatchAborted, MatchFinished
+from bot.services.life import MatchLife
+from bot.services.live import LiveMatch
+from bot.services.manager import GameManager
+from bot.services.refusal import Refusal
+from i18n import N_, _, speaking
+
+log = logging.getLogger(__name__)
+
+TOKEN = re.compile(r"[A-Za-z0-9<>*+~^=!-]{1,12}")  # one notation token, generously
+MOST_TOKENS = 40  # a whole dive is a handful; nothing a tap sends comes near this
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open live board: who (from their token), where (the instance), what they
+    watch (a match of that instance's channel), and how to reach their page."""
+
+    person: Person
+    instance: Instance
+    send: Send
+    match_id: int | None = None
+
+    def visible(self, live: LiveMatch) -> bool:
+        """The guild wall: only a match of the instance's server and channel (its
+        thread, or the channel the thread hangs off)."""
+        record = live.record
+        return record.guild_id == self.instance.guild_id and self.instance.channel_id in (
+            record.thread_id,
+            record.channel_id,
+        )
+
+
+def _not_found(number: object) -> Refusal:
+    return Refusal(_("there is no {kind} #{number} here", kind=_(N_("match")), number=number))
+
+
+class LiveBoard:
+    def __init__(self, games: GameManager, life: MatchLife) -> None:
+        self.games = games
+        self.life = life
+        self._viewers: dict[int, list[Viewer]] = {}
+        self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
+
+    # ------------------------------------------------------------ the domain's events
+
+    async def acted(self, event: Acted) -> None:
+        await self.show(event.match)
+
+    async def finished(self, event: MatchFinished) -> None:
+        await self.show(event.match)
+
+    async def aborted(self, event: MatchAborted) -> None:
+        await self.show(event.match)
+
+    async def show(self, live: LiveMatch) -> None:
+        """Send every page watching ``live`` the match as it is now."""
+        for viewer in list(self._viewers.get(live.id, ())):
+            await self._state(viewer, live)
+
+    # ------------------------------------------------------------ viewers
+
+    def watching(self, match_id: int) -> list[str]:
+        return sorted({v.person.name for v in self._viewers.get(match_id, ())})
+
+    async def joined(self, viewer: Viewer) -> None:
+        """A page signed in: it is told its words, the board's shape and the matches it
+        may watch, and shown the viewer's own match there (else the first)."""
+        with speaking(viewer.person.locale):
+            tables = self.tables(viewer)
+            await viewer.send(
+                {
+                    "type": "welcome",
+                    "you": viewer.person.name,
+                    "texts": view.texts(),
+                    "board": view.geometry(),
+                    "tables": [
+                        {
+                            "match": t.id,
+                            "title": _(" vs ").join(t.names),
+                            "yours": bool(t.seats_of(viewer.person.id)),
+                        }
+                        for t in tables
+                    ],
+                }
+            )
+            if tables:
+                await self._watch(viewer, tables[0].id)
+
+    def tables(self, viewer: Viewer) -> list[LiveMatch]:
+        """The live matches of the viewer's channel, their own first."""
+        found = [m for m in self.games.live_matches() if viewer.visible(m)]
+        return sorted(found, key=lambda m: (not m.seats_of(viewer.person.id), m.id))
+
+    async def left(self, viewer: Viewer) -> None:
+        """A page closed: nothing of the match changes; the others see one watcher fewer."""
+        match_id = viewer.match_id
+        self._leave(viewer)
+        if match_id is not None:
+            await self._tell_watchers(match_id)
+
+    def _leave(self, viewer: Viewer) -> None:
+        if viewer.match_id is None:
+            return
+        others = [v for v in self._viewers.get(viewer.match_id, []) if v is not viewer]
+        if others:
+            self._viewers[viewer.match_id] = others
+        else:
+            self._viewers.pop(viewer.match_id, None)
+        viewer.match_id = None
+
+    async def _tell_watchers(self, match_id: int) -> None:
+        names = self.watching(match_id)
+        for other in list(self._viewers.get(match_id, ())):
+            await other.send({"type": "watchers", "watchers": names})
+
+    # ------------------------------------------------------------ what a page asks
+
+    async def handle(self, viewer: Viewer, message: object) -> None:
+        """One message from a page: acted on, or refused with the reason (in the
+        viewer's language), changing nothing."""
+        with speaking(viewer.person.locale):
+            try:
+                await self._handle(viewer, message)
+            except Refusal as exc:
+                await viewer.send({"type": "refused", "text": str(exc)})
+                await self._again(viewer)
+
+    async def _again(self, viewer: Viewer) -> None:
+        """After a refusal, the page shown the match as it is: what it showed may have
+        been behind (a takeback redraws only the thread's board)."""
+        if viewer.match_id is None:
+            return
+        try:
+            live = await self.games.get(viewer.match_id)
+        except Refusal:
+            return
+        await self._state(viewer, live)
+
+    async def _handle(self, viewer: Viewer, message: object) -> None:
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise Refusal(_("the live board did not understand that message"))
+        kind = message["type"]
+        if kind == "watch":
+            await self._watch(viewer, message.get("match"))
+            return
+        if kind == "ping":
+            await viewer.send({"type": "pong"})
+            return
+        if kind not in ("play", "draw", "decline", "resign"):
+            raise Refusal(_("the live board did not understand that message"))
+        if viewer.match_id is None:
+            raise Refusal(_("open a match first"))
+        user = viewer.person.id
+        match_id = viewer.match_id
+        live = await self.games.get(match_id)
+        if kind == "play":
+            ply, tokens = _play_of(message)
+            self.games.check_turn(live, user)
+            if ply != live.ply:
+                raise Refusal(_("that tap is out of date: the board has moved on"))
+            update = await self.games.play(match_id, user, tokens, expect_ply=ply)
+        elif kind == "draw":
+            update = await self.games.offer_draw(match_id, user)
+        elif kind == "decline":
+            update = await self.games.decline_draw(match_id, user)
+        else:
+            update = await self.games.resign(match_id, user)
+        # Published once by the match's life: this page is redrawn by its event, as the
+        # thread's board is. In a task of its own, as each button press is: the page's
+        # next tap is read meanwhile (its check sees this action committed), not after
+        # the thread's board was drawn and sent.
+        task = asyncio.get_running_loop().create_task(self.life.after(update))
+        self._publishing.add(task)
+        task.add_done_callback(self._publishing.discard)
+
+    async def _watch(self, viewer: Viewer, match_id: object) -> None:
+        if not isinstance(match_id, int) or isinstance(match_id, bool) or match_id <= 0:
+            raise Refusal(_("the live board did not understand that message"))
+        try:
+            live = await self.games.get(match_id)
+        except Refusal:
+            raise _not_found(match_id) from None
+        if not viewer.visible(live):
+            raise _not_found(match_id)
+        before = viewer.match_id
+        self._leave(viewer)
+        viewer.match_id = match_id
+        self._viewers.setdefault(match_id, []).append(viewer)
+        if before is not None and before != match_id:
+            await self._tell_watchers(before)
+        await self._state(viewer, live)
+        await self._tell_watchers(match_id)
+
+    async def _state(self, viewer: Viewer, live: LiveMatch) -> None:
+        deadline = live.deadline
+        left = None if deadline is None else deadline - self.games.clock.now()
+        with speaking(viewer.person.locale):
+            said = view.state(live, viewer.person.id, self.watching(live.id), left)
+        try:
+            await viewer.send(said)
+        except Exception as exc:  # a page gone meanwhile: it misses nothing it needs
+            log.info("live board of %s not updated: %s", viewer.person.id, exc)
+
+
+def _play_of(message: dict[str, Any]) -> tuple[int, list[str]]:
+    """A tap's ply and tokens, or the refusal for a malformed one."""
+    ply, tokens = message.get("ply"), message.get("tokens")
+    if (
+        not isinstance(ply, int)
+        or isinstance(ply, bool)
+        or not isinstance(tokens, list)
+        or not 0 < len(tokens) <= MOST_TOKENS
+        or not all(isinstance(t, str) and TOKEN.fullmatch(t) for t in tokens)
+    ):
+        raise Refusal(_("the live board did not understand that tap"))
+    return ply, tokens

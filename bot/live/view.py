@@ -1,0 +1,167 @@
+"""What the live board's page is sent: a match as one viewer sees it, in their language.
+
+Everything the page shows is worked out here and sent whole, so the page only draws it:
+the board (planes, clouds), the seats, the turn so far and the position in words, the
+clock, the draw offer; and, for the player to move only, every choice they have, each
+one whole action (a plane's end pose, a placement, a shot, ending the turn or the dive)
+played by one tap. The board's geometry comes from :mod:`render.geometry`, the words
+from :mod:`rules.words`, the end poses from :mod:`bot.services.poses` (the cockpit's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services.live import LiveMatch
+from bot.services.poses import EndPose, placements, plane_actions
+from i18n import N_, _
+from render.geometry import Layout
+from render.palette import SHAPES, seat_colours
+from rules import board, steps
+from rules.words.common import seat_name
+from rules.words.scene import position_text
+from rules.words.telling import told_text
+
+WIDTH = 1000  # the board's drawing units (the page scales the SVG)
+TEXTS = {  # the page's own words, sent in the viewer's language
+    "place": N_("Place a plane instead"),
+    "list": N_("Every choice as a list"),
+    "choose": N_("Where does it end up? Tap a highlighted cell."),
+    "watching": N_("Watching"),
+    "draw": N_("Offer draw"),
+    "accept": N_("Accept draw"),
+    "decline": N_("Decline draw"),
+    "resign": N_("Resign"),
+    "sure": N_("Really resign? This cannot be undone."),
+    "yes": N_("Yes, resign"),
+    "no": N_("No, play on"),
+    "rematch": N_("Rematch"),
+    "rematch_where": N_("Rematch: press Rematch on the final board in the thread."),
+    "none": N_("No match is being played here. Start one with /crosshairs challenge."),
+    "position": N_("The position in words"),
+    "clock": N_("Time left in this turn"),
+    "lost": N_("The connection was lost; reconnecting…"),
+}
+
+
+def texts() -> dict[str, str]:
+    return {key: _(text) for key, text in TEXTS.items()}
+
+
+def geometry() -> dict[str, Any]:
+    """Where each cell is drawn (the board picture's own layout), and its name."""
+    layout = Layout.for_size(WIDTH, 2)
+    top = layout.board_top
+    cells = []
+    for c in board.CELLS:
+        x, y = layout.centre(c)
+        cells.append({"name": board.name(c), "x": round(x, 1), "y": round(y - top, 1)})
+    height = layout.board_bottom - top
+    return {"width": WIDTH, "height": round(height), "r": round(layout.r, 2), "cells": cells}
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def state(
+    live: LiveMatch, viewer: int | None, watchers: list[str], left: float | None
+) -> dict[str, Any]:
+    """The match as ``viewer`` sees it now (``left``: seconds on the turn's clock)."""
+    game = live.game
+    colours = seat_colours(game.mode)
+    to_move = None if live.over else game.to_move
+    seats = []
+    for s in range(game.seats):
+        seat = game.seat(s)
+        seats.append(
+            {
+                "name": seat_name(game, live.names, s),
+                "colour": _hex(colours[s]),
+                "shape": SHAPES[s],
+                "reserve": seat.reserve,
+                "out": seat.out,
+                "you": viewer is not None and live.seats[s].user_id == viewer,
+                "to_move": s == to_move,
+                "offers_draw": s in live.draw_offers,
+            }
+        )
+    planes = [
+        {
+            "cell": p.cell,
+            "facing": p.facing,
+            "height": p.height,
+            "seat": p.seat,
+            "diving": p.id == game.diving,
+        }
+        for p in game.planes()
+    ]
+    now = [t for t in live.telling().turns if t.turn == game.turn]
+    so_far = told_text(game, now[0], live.names) if now and not game.is_over else ""
+    mine = viewer is not None and not live.over and live.user_to_move() == viewer
+    return {
+        "type": "state",
+        "match": live.id,
+        "ply": live.ply,
+        "title": f"Crosshairs #{live.id} · {_(game.mode.title)}",
+        "seats": seats,
+        "planes": planes,
+        "clouds": sorted(game.clouds),
+        "status": live.status_line(),
+        "so_far": so_far,
+        "words": position_text(game, live.names),
+        "left": None if left is None or live.over else max(0.0, round(left, 1)),
+        "over": live.over,
+        "seated": viewer is not None and bool(live.seats_of(viewer)),
+        "draw_offered": bool(live.draw_offers),
+        "watchers": watchers,
+        "choices": choices(live) if mine else None,
+    }
+
+
+def _pose(p: EndPose) -> dict[str, Any]:
+    label = " · ".join(part for part in (p.short, p.effect, p.sentence) if part)
+    return {
+        "tokens": list(p.tokens),
+        "cell": p.cell,
+        "facing": p.facing,
+        "height": p.height,
+        "shots": list(p.shots),
+        "label": label,
+    }
+
+
+def choices(live: LiveMatch) -> dict[str, Any]:
+    """Every choice of the player to move, each one tap: the planes that may act with
+    their end poses, the placements, the shots and clouds, ending the turn or dive."""
+    game = live.game
+    legal = game.legal_steps()
+    acting = sorted({s.cell for s in legal if s.is_manoeuvre})
+    if game.diving >= 0:
+        diver = game.plane(game.diving)
+        acting = [diver.cell] if diver is not None else acting
+    planes = [{"cell": c, "poses": [_pose(p) for p in plane_actions(game, c)]} for c in acting]
+    can_place = any(s.kind == steps.PLACE for s in legal)
+    diving = game.diving >= 0
+    end = None
+    if steps.END_STEP in legal:
+        end = {"token": steps.END, "label": _("End dive") if diving else _("Hold fire")}
+    return {
+        "planes": planes,
+        "places": [_pose(p) for p in placements(game)] if can_place else [],
+        "shots": [
+            {
+                "token": s.token,
+                "cell": s.cell,
+                "label": _("Fire at {cell}", cell=board.name(s.cell)),
+            }
+            for s in legal
+            if s.kind == steps.SHOOT
+        ],
+        "clouds": [
+            {"token": s.token, "cell": s.cell, "label": board.name(s.cell)}
+            for s in legal
+            if s.kind == steps.CLOUD
+        ],
+        "end": end,
+    }

@@ -1,0 +1,217 @@
+"""The live board trusts nothing a page says: the person is whoever Discord says the
+access token belongs to, the instance must be one Discord knows and have them in it,
+and every tap is checked as a button press is. Each forged, stale, repeated, strange or
+oversized message is refused with a reason and changes nothing: not the stored match,
+not the thread's board."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from support.flying import match_in
+from support.live import Discord, live_server, opened, until
+from support.tables import Table, board_message
+
+from bot.discord_app import CrosshairsBot
+from bot.live.discord_api import Instance
+from bot.services.live import LiveMatch
+
+
+@dataclass
+class Scene:
+    bot: CrosshairsBot
+    table: Table
+    thread: Any
+    live: LiveMatch
+    discord: Discord
+    address: str
+
+    def token(self, member: Any) -> str:
+        return self.discord.token_for(member.id, member.name)
+
+    def mover(self) -> Any:
+        return self.table.member(self.live.user_to_move())
+
+    def other(self) -> Any:
+        mover = self.mover()
+        return self.table.bob if mover is self.table.alice else self.table.alice
+
+    async def settled(self) -> None:
+        """Wait until the thread's board shows the match as it is (it is drawn after
+        the tap's answer, as after a button's)."""
+        for _ in range(2400):
+            if await self.bot.games.boards.shown(self.live.id) == self.live.ply:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the thread's board never caught up")
+
+    async def stored(self) -> tuple[int, int | None, str]:
+        """What must not change: the steps stored, the ply the thread's board shows,
+        and its words."""
+        steps = await self.bot.games.repo.steps(self.live.id)
+        shown = await self.bot.games.boards.shown(self.live.id)
+        return len(steps), shown, board_message(self.thread).content
+
+
+@pytest.fixture
+async def scene(simcord_env: Any, simcord_bot: CrosshairsBot) -> AsyncIterator[Scene]:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none")
+    live = await match_in(simcord_bot, thread)
+    discord = Discord()
+    people = frozenset({table.alice.id, table.bob.id, table.eve.id})
+    discord.instances["here"] = Instance("here", table.guild.id, thread.id, people)
+    async with live_server(simcord_bot, discord) as address:
+        yield Scene(simcord_bot, table, thread, live, discord, address)
+
+
+def first_step(live: LiveMatch) -> str:
+    return live.game.legal_steps()[0].token
+
+
+async def test_a_forged_instance_is_refused(scene: Scene) -> None:
+    before = await scene.stored()
+    async with opened(scene.address, scene.token(scene.mover()), "forged") as (_page, first):
+        assert first["type"] == "refused" and first["fatal"]
+        assert "no such live board" in first["text"]
+    assert await scene.stored() == before
+
+
+async def test_a_token_for_someone_not_in_the_instance_is_refused(
+    scene: Scene, simcord_env: Any
+) -> None:
+    stranger = scene.table.guild.add_member(simcord_env.create_user("mallory"))
+    before = await scene.stored()
+    async with opened(scene.address, scene.token(stranger), "here") as (_page, first):
+        assert first["type"] == "refused" and first["fatal"]
+        assert "not in this live board" in first["text"]
+    async with opened(scene.address, "a-token-discord-never-gave", "here") as (_page, first):
+        assert first["type"] == "refused" and "does not know this sign-in" in first["text"]
+    assert await scene.stored() == before
+
+
+async def test_a_forged_user_id_is_ignored(scene: Scene) -> None:
+    """The page of the player not to move claims to be the one to move: it is who its
+    token says, and its tap is refused as theirs would be."""
+    mover, other = scene.mover(), scene.other()
+    before = await scene.stored()
+    async with opened(
+        scene.address, scene.token(other), "here", user_id=str(mover.id), user=mover.name
+    ) as (page, first):
+        assert first["type"] == "welcome" and first["you"] == other.name
+        state = await page.next("state")
+        assert state["choices"] is None  # not their turn: nothing to tap
+        await page.tap(state, [first_step(scene.live)])
+        refused = await page.next("refused")
+        assert "not your turn" in refused["text"]
+    assert await scene.stored() == before
+
+
+async def test_a_strangers_tap_is_refused(scene: Scene) -> None:
+    eve = scene.table.eve
+    before = await scene.stored()
+    async with opened(scene.address, scene.token(eve), "here") as (page, _first):
+        state = await page.next("state")
+        assert state["seated"] is False and state["choices"] is None
+        await page.tap(state, [first_step(scene.live)])
+        assert "you are not playing" in (await page.next("refused"))["text"]
+        for kind in ("draw", "resign"):
+            await page.send({"type": kind})
+            assert "not playing" in (await page.next("refused"))["text"]
+    assert await scene.stored() == before
+
+
+async def test_a_tap_delivered_twice_and_a_tap_for_a_stale_ply(scene: Scene) -> None:
+    live = scene.live
+    first_mover, second = scene.mover(), scene.other()
+    async with opened(scene.address, scene.token(first_mover), "here") as (page, _first):
+        state = await page.next("state")
+        token = first_step(live)
+        assert any(token in p["tokens"] for p in state["choices"]["places"])
+        tap = {"type": "play", "ply": state["ply"], "tokens": [token]}
+        await page.send(tap)
+        await page.send(tap)  # delivered twice
+        await page.state_at(1)
+        assert (await page.next("refused"))["type"] == "refused"
+        await until(lambda: live.ply == 1, "the tap played")
+        assert (await scene.stored())[0] == 1  # played once
+        # the other player flies; then a tap for the ply the page showed before
+        async with opened(scene.address, scene.token(second), "here") as (theirs, _):
+            theirs_now = await theirs.next("state")
+            while live.user_to_move() == second.id:
+                await theirs.tap(theirs_now, [first_step(live)])
+                theirs_now = await theirs.state_at(theirs_now["ply"] + 1)
+        now = await page.state_at(live.ply)
+        assert now["choices"] is not None and now["ply"] > 2
+        await scene.settled()
+        before = await scene.stored()
+        await page.send({"type": "play", "ply": 2, "tokens": [first_step(live)]})
+        assert "out of date" in (await page.next("refused"))["text"]
+        assert await scene.stored() == before
+
+
+async def test_an_oversized_or_malformed_message_is_refused_and_the_page_goes_on(
+    scene: Scene,
+) -> None:
+    before = await scene.stored()
+    async with opened(scene.address, scene.token(scene.mover()), "here") as (page, _first):
+        state = await page.next("state")
+        huge = {"type": "play", "ply": state["ply"], "tokens": ["x" * 100_000]}
+        await page.send(huge)
+        assert "too long" in (await page.next("refused"))["text"]
+        for bad in (
+            "not json",
+            [1, 2],
+            {"type": "play", "ply": "0", "tokens": [first_step(scene.live)]},
+            {"type": "play", "ply": state["ply"], "tokens": ["a3NE; DROP TABLE"]},
+            {"type": "play", "ply": state["ply"], "tokens": []},
+            {"type": "watch", "match": True},
+            {"type": "shutdown"},
+        ):
+            await page.send(bad)
+            assert (await page.next("refused"))["type"] == "refused"
+        await page.send({"type": "ping"})
+        assert (await page.next("pong"))["type"] == "pong"  # the socket is still open
+    assert await scene.stored() == before
+
+
+async def test_a_socket_closed_mid_turn_is_harmless(scene: Scene) -> None:
+    """The page goes while its tap is on the way: the tap is played whole (or not at
+    all), published once, and the thread's board follows; a page opened again shows
+    the match as stored."""
+    live = scene.live
+    mover, other = scene.mover(), scene.other()
+    async with opened(scene.address, scene.token(mover), "here") as (page, _first):
+        state = await page.next("state")
+        await page.tap(state, [first_step(live)])
+    await until(lambda: live.ply == 1, "the tap played")
+    await until(lambda: scene.bot.live_board.watching(live.id) == [], "the page gone")
+    await scene.settled()
+    stored = await scene.stored()
+    assert stored[:2] == (1, 1)  # stored once, and the thread's board shows it
+    async with opened(scene.address, scene.token(other), "here") as (page, _first):
+        again = await page.next("state")
+        assert again["ply"] == 1 and again["choices"] is not None
+    assert await scene.stored() == stored
+
+
+async def test_nothing_of_another_server_is_visible(scene: Scene, simcord_env: Any) -> None:
+    elsewhere = simcord_env.create_guild()
+    channel = elsewhere.create_text_channel("hangar")
+    elsewhere.add_member(scene.table.alice)
+    scene.discord.instances["there"] = Instance(
+        "there", elsewhere.id, channel.id, frozenset({scene.table.alice.id})
+    )
+    before = await scene.stored()
+    async with opened(scene.address, scene.token(scene.table.alice), "there") as (page, first):
+        assert first["type"] == "welcome" and first["tables"] == []
+        await page.send({"type": "watch", "match": scene.live.id})
+        refused = await page.next("refused")
+        assert f"there is no match #{scene.live.id} here" in refused["text"]
+        await page.tap({"ply": 0}, [first_step(scene.live)])
+        assert "open a match first" in (await page.next("refused"))["text"]
+    assert await scene.stored() == before

@@ -1,0 +1,121 @@
+"""The live board under test: its server on a free port, speaking to a Discord that
+knows a few people, their tokens and Activity instances (what Discord's OAuth2 and
+activity-instances endpoints say; localcord's own are tested end to end), and pages
+reduced to their socket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from bot.discord_app import CrosshairsBot
+from bot.live.discord_api import Instance, Person
+from bot.live.server import LiveServer
+from bot.services.refusal import Refusal
+
+WAIT = 60.0
+
+
+@dataclass
+class Discord:
+    """Discord's side of the sign-in: codes, tokens, people, instances."""
+
+    people: dict[str, Person] = field(default_factory=dict)  # by access token
+    instances: dict[str, Instance] = field(default_factory=dict)
+
+    def token_for(self, user_id: int, name: str, locale: str | None = None) -> str:
+        token = f"token-{user_id}"
+        self.people[token] = Person(user_id, name, locale)
+        return token
+
+    async def exchange(self, code: str) -> str:
+        if code.removeprefix("code-") not in self.people:
+            raise Refusal("Discord did not accept this sign-in; open the live board again")
+        return code.removeprefix("code-")
+
+    async def person(self, access_token: str) -> Person:
+        found = self.people.get(access_token)
+        if found is None:
+            raise Refusal("Discord does not know this sign-in; open the live board again")
+        return found
+
+    async def instance(self, instance_id: str) -> Instance:
+        found = self.instances.get(instance_id)
+        if found is None:
+            raise Refusal("Discord knows no such live board; open it again from the game")
+        return found
+
+    async def close(self) -> None:
+        return None
+
+
+class Page:
+    """One open live board, by its socket: what it sent and was sent."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    async def send(self, message: object) -> None:
+        await self.ws.send_str(message if isinstance(message, str) else json.dumps(message))
+
+    async def next(self, kind: str | None = None) -> dict[str, Any]:
+        """The next message (of ``kind``), waiting for it."""
+        while True:
+            found: dict[str, Any] = await self.ws.receive_json(timeout=WAIT)
+            self.received.append(found)
+            if kind is None or found["type"] == kind:
+                return found
+
+    async def state_at(self, ply: int) -> dict[str, Any]:
+        while True:
+            found = await self.next("state")
+            if found["ply"] == ply:
+                return found
+
+    async def tap(self, state: dict[str, Any], tokens: list[str]) -> None:
+        await self.send({"type": "play", "ply": state["ply"], "tokens": tokens})
+
+
+@asynccontextmanager
+async def live_server(bot: CrosshairsBot, discord: Discord) -> AsyncIterator[str]:
+    """The bot's live board served on a free port; yields its address."""
+    server = LiveServer(bot.live_board, discord, lambda: bot.application_id)
+    await server.start("127.0.0.1", 0)
+    bot.live_server = server
+    try:
+        yield f"http://127.0.0.1:{server.port}/"
+    finally:
+        bot.live_server = None
+        await server.close()
+
+
+@asynccontextmanager
+async def opened(
+    address: str, token: str, instance: str, **extra: object
+) -> AsyncIterator[tuple[Page, dict[str, Any]]]:
+    """A page signed in (``extra``: what else its hello claims); yields it with the
+    first answer, the welcome or the refusal."""
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(address + "api/live") as ws,
+    ):
+        page = Page(ws)
+        await page.send({"type": "hello", "access_token": token, "instance_id": instance, **extra})
+        first = await page.next()
+        yield page, first
+
+
+async def until(condition: Any, what: str) -> None:
+    """Wait for ``condition()`` (the bot acts on its own time)."""
+    for _ in range(int(WAIT / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"waited in vain for {what}")
