@@ -168,6 +168,8 @@ async def install(bot: CrosshairsBot) -> None:
     ends = await recovery.unshown_ends(bot)
     turns = await recovery.untold_turns(bot)
     bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
+    # and, while the bot runs, what a call Discord could not take left behind
+    bot.catching_up = recovery.keep_up(bot).start()
 
 
 async def serve_live_board(bot: CrosshairsBot, board: LiveBoard) -> None:

@@ -47,6 +47,8 @@ class Config:
     # REST calls per second for the whole token (Discord's global limit is 50; it raises
     # it for large bots on request; a local Discord may run its limits faster)
     rest_per_second: int = int(PER_SECOND)
+    # how long a call Discord could not take is tried again before the recovery has it
+    discord_retry_seconds: float = 20.0
 
     @property
     def shards(self) -> Shards:
@@ -113,6 +115,7 @@ class Config:
             live_public_url=_url(env, "LIVE_PUBLIC_URL"),
             rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
             or int(PER_SECOND),
+            discord_retry_seconds=_seconds(env, "DISCORD_RETRY_SECONDS", 20.0),
         )
 
 
