@@ -42,8 +42,8 @@ async def lobby(club: Club, mode: str, people: list[Any]) -> Any:
     for person, label in zip(people[1:], labels, strict=True):
         await person.click(message, label=f"Sit {label}")
     await people[0].click(message, label="Start")
-    (thread,) = club.channel.threads
-    return thread
+    # the match's thread: the first made (a team game opens each team a room after it)
+    return min(club.channel.threads, key=lambda t: t.id)
 
 
 async def stored(bot: CrosshairsBot, user_id: int, family: str) -> tuple[float, float, int]:
