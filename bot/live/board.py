@@ -25,7 +25,7 @@ from bot.live.discord_api import Instance, Person
 from bot.services.events import Acted, MatchAborted, MatchFinished
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from i18n import N_, _, speaking
 
@@ -61,7 +61,7 @@ def _not_found(number: object) -> Refusal:
 
 
 class LiveBoard:
-    def __init__(self, games: GameManager, life: MatchLife) -> None:
+    def __init__(self, games: Games, life: MatchLife) -> None:
         self.games = games
         self.life = life
         self._viewers: dict[int, list[Viewer]] = {}
