@@ -126,10 +126,16 @@ class Calendar:
             return error(404, 10070, "Unknown Guild Scheduled Event")
         return found
 
-    def _may_manage(self, event: ScheduledEvent) -> bool:
-        granted = self._granted(event.guild_id) or 0
-        own = event.creator is self.world.bot and granted & roles.CREATE_EVENTS
-        return bool(granted & roles.MANAGE_EVENTS or own)
+    def _managed(self, request: web.Request) -> ScheduledEvent | web.Response:
+        """The event a request names, if the bot may change it; else Discord's error."""
+        found = self._found(request)
+        if isinstance(found, web.Response):
+            return found
+        granted = self._granted(found.guild_id) or 0
+        own = found.creator is self.world.bot and granted & roles.CREATE_EVENTS
+        if not (granted & roles.MANAGE_EVENTS or own):
+            return error(403, 50013, "Missing Permissions")
+        return found
 
     async def list(self, request: web.Request) -> web.Response:
         guild = int(request.match_info["guild"])
@@ -182,11 +188,9 @@ class Calendar:
         return as_json(event.payload())
 
     async def modify(self, request: web.Request) -> web.Response:
-        found = self._found(request)
+        found = self._managed(request)
         if isinstance(found, web.Response):
             return found
-        if not self._may_manage(found):
-            return error(403, 50013, "Missing Permissions")
         if found.status not in NEXT:
             return error(400, 180000, "Cannot update a finished event")
         body, _ = await read_body(request)
@@ -216,11 +220,9 @@ class Calendar:
         return as_json(found.payload())
 
     async def delete(self, request: web.Request) -> web.Response:
-        found = self._found(request)
+        found = self._managed(request)
         if isinstance(found, web.Response):
             return found
-        if not self._may_manage(found):
-            return error(403, 50013, "Missing Permissions")
         del self.events[found.id]
         self._announce("GUILD_SCHEDULED_EVENT_DELETE", found)
         return web.Response(status=204)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from functools import lru_cache
+from typing import TypedDict, Unpack
 
 from PIL import Image, ImageDraw
 
@@ -39,6 +40,18 @@ from render.recent import Recent, recent
 from render.typeface import font
 from rules import board, serialize
 from rules.game import Game
+
+
+class BoardOptions(TypedDict, total=False):
+    """What :func:`board_png` passes on to :func:`render_board`."""
+
+    size: int
+    names: Sequence[str] | None
+    lines: bool
+    highlight_cells: Collection[int]
+    highlight_plane: int | None
+    highlight_labels: Mapping[int, str]
+    theme: str
 
 
 def render_board(
@@ -93,17 +106,7 @@ def render_board(
     return img
 
 
-def board_png(
-    game: Game | str,
-    *,
-    size: int = 1024,
-    names: Sequence[str] | None = None,
-    lines: bool = False,
-    highlight_cells: Collection[int] = (),
-    highlight_plane: int | None = None,
-    highlight_labels: Mapping[int, str] = {},
-    theme: str = "dark",
-) -> bytes:
+def board_png(game: Game | str, **options: Unpack[BoardOptions]) -> bytes:
     """:func:`render_board` as PNG bytes, ready to upload. ``game`` may be a Game or its
     JSON (:func:`rules.serialize.dumps`), so that a worker process can be handed plain
     data. The picture is mapped without dithering onto the match's 256-colour palette
@@ -111,17 +114,13 @@ def board_png(
     the file is a third of the size and quick to encode."""
     if isinstance(game, str):
         game = serialize.loads(game)
-    img = render_board(
-        game,
-        size=size,
-        names=names,
-        lines=lines,
-        highlight_cells=highlight_cells,
-        highlight_plane=highlight_plane,
-        highlight_labels=highlight_labels,
-        theme=theme,
+    img = render_board(game, **options)
+    match = (
+        img.width,
+        game.mode.key,
+        options.get("theme", "dark"),
+        frozenset(game.clouds),
     )
-    match = (size, game.mode.key, theme, frozenset(game.clouds))
     return encode(img, static.palette(*match), match)
 
 

@@ -83,109 +83,64 @@ class Theme:
     words: tuple[str, ...] = CLASSIC_WORDS
 
 
-DARK: Final = Theme(
-    name="dark",
-    page=(30, 33, 40),
-    sky=(44, 70, 104),
-    sky_edge=(38, 61, 92),
-    grid=(120, 150, 186),
-    label=(196, 214, 236),
-    cloud=(236, 240, 246),
-    cloud_label=(40, 52, 70),
-    text=(236, 240, 246),
-    muted=(150, 162, 180),
-    card=(42, 47, 58),
-    highlight=(255, 255, 255),
-    tint=0.24,
+def _rgb(hexes: str) -> tuple[RGB, ...]:
+    """``"1e2128 ffffff"`` as RGB tuples."""
+    return tuple((int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)) for h in hexes.split())
+
+
+def _theme(
+    name: str,
+    tint: float,
+    neutrals: str,
+    seats: str = "",
+    words: tuple[str, ...] = CLASSIC_WORDS,
+) -> Theme:
+    """A theme from its eleven neutral colours in hex, in :class:`Theme`'s field order
+    (page, sky, sky_edge, grid, label, cloud, cloud_label, text, muted, card, highlight),
+    and its six seat colours in hex where they are not the classic ones."""
+    page, sky, sky_edge, grid, label, cloud, cloud_label, text, muted, card, highlight = _rgb(
+        neutrals
+    )
+    seat_colours = _rgb(seats) if seats else FREE_FOR_ALL_COLOURS
+    return Theme(
+        name, page, sky, sky_edge, grid, label, cloud, cloud_label, text, muted, card, highlight,
+        tint, seat_colours, words,
+    )  # fmt: skip
+
+
+DARK: Final = _theme(
+    "dark", 0.24, "1e2128 2c4668 263d5c 7896ba c4d6ec ecf0f6 283446 ecf0f6 96a2b4 2a2f3a ffffff"
 )
 
 # A warm grey sky: the light-blue one it replaces hid the sky-blue planes.
-LIGHT: Final = Theme(
-    name="light",
-    page=(246, 247, 250),
-    sky=(214, 214, 208),
-    sky_edge=(202, 202, 196),
-    grid=(110, 112, 118),
-    label=(20, 26, 38),
-    cloud=(255, 255, 255),
-    cloud_label=(40, 52, 70),
-    text=(22, 28, 38),
-    muted=(90, 100, 116),
-    card=(228, 232, 240),
-    highlight=(20, 24, 32),
-    tint=0.45,
+LIGHT: Final = _theme(
+    "light", 0.45, "f6f7fa d6d6d0 cacac4 6e7076 141a26 ffffff 283446 161c26 5a6474 e4e8f0 141820"
 )
 
 # The "dark" palette: Discord's own near-black around a charcoal sky, the classic
 # seat colours (they stand further from this sky than from the classic navy).
-NIGHT: Final = Theme(
-    name="night",
-    page=(20, 21, 24),
-    sky=(32, 34, 40),
-    sky_edge=(26, 28, 33),
-    grid=(86, 92, 104),
-    label=(176, 184, 196),
-    cloud=(150, 156, 168),
-    cloud_label=(20, 24, 32),
-    text=(226, 230, 236),
-    muted=(140, 148, 160),
-    card=(34, 36, 42),
-    highlight=(255, 255, 255),
-    tint=0.22,
+NIGHT: Final = _theme(
+    "night", 0.22, "141518 202228 1a1c21 565c68 b0b8c4 969ca8 141820 e2e6ec 8c94a0 22242a ffffff"
 )
 
 # Black sky, white lines and text, vivid seats: every pair of seat colours is at least
 # 19.7 apart (CIEDE2000) under each simulated colour blindness (docs/render.md).
-CONTRAST: Final = Theme(
-    name="contrast",
-    page=(0, 0, 0),
-    sky=(0, 0, 0),
-    sky_edge=(14, 14, 14),
-    grid=(255, 255, 255),
-    label=(255, 255, 255),
-    cloud=(190, 190, 190),
-    cloud_label=(0, 0, 0),
-    text=(255, 255, 255),
-    muted=(210, 210, 210),
-    card=(28, 28, 28),
-    highlight=(255, 255, 255),
-    tint=0.3,
-    seats=(
-        (195, 162, 57),
-        (58, 161, 197),
-        (255, 255, 58),
-        (0, 249, 190),
-        (196, 30, 0),
-        (115, 71, 195),
-    ),
+CONTRAST: Final = _theme(
+    "contrast",
+    0.3,
+    "000000 000000 0e0e0e ffffff ffffff bebebe 000000 ffffff d2d2d2 1c1c1c ffffff",
+    seats="c3a239 3aa1c5 ffff3a 00f9be c41e00 7347c3",
 )
 
 # Six colours chosen by search to stay apart under protanopia, deuteranopia and
 # tritanopia alike (Machado 2009; at least 24 apart in CIEDE2000, and 30 from the sky):
 # they differ in lightness as much as in hue, which no colour blindness takes away. The
 # gold team is warm (orange, rust, yellow), the blue team cool (blue, mint, lavender).
-COLOUR_BLIND: Final = Theme(
-    name="colourblind",
-    page=(18, 20, 26),
-    sky=(24, 28, 36),
-    sky_edge=(20, 23, 30),
-    grid=(92, 98, 112),
-    label=(188, 194, 206),
-    cloud=(150, 154, 162),
-    cloud_label=(20, 24, 32),
-    text=(232, 236, 242),
-    muted=(150, 158, 170),
-    card=(32, 36, 44),
-    highlight=(255, 255, 255),
-    tint=0.2,
-    seats=(
-        (212, 123, 43),
-        (0, 93, 199),
-        (251, 255, 8),
-        (173, 242, 219),
-        (146, 52, 6),
-        (200, 158, 255),
-    ),
+COLOUR_BLIND: Final = _theme(
+    "colourblind",
+    0.2,
+    "12141a 181c24 14171e 5c6270 bcc2ce 969aa2 141820 e8ecf2 969eaa 20242c ffffff",
+    seats="d47b2b 005dc7 fbff08 adf2db 923406 c89eff",
     words=(N_("orange"), N_("blue"), N_("yellow"), N_("mint"), N_("rust"), N_("lavender")),
 )
 

@@ -19,12 +19,12 @@ from i18n import _
 from render import sprites
 from render.palette import INK, SHAPES, theme
 from render.png import sheet_png
-from render.typeface import font
+from render.typeface import PHONE_PAD, PHONE_WIDTH, SMALLEST_TEXT, font
 
-WIDTH: Final = 640
+WIDTH: Final = PHONE_WIDTH
 HEIGHT: Final = 360
-PAD: Final = 16
-SMALL: Final = 15
+PAD: Final = PHONE_PAD
+SMALL: Final = SMALLEST_TEXT
 LEFT: Final = 64  # room for the rating labels
 TOP: Final = 56
 BOTTOM: Final = 76  # room for the game numbers and the key

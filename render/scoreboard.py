@@ -22,16 +22,15 @@ from PIL.ImageFont import FreeTypeFont
 from i18n import N_, _
 from render.palette import DARK, GOLD, mix
 from render.png import sheet_png
-from render.typeface import fitted, font, titled
+from render.typeface import PHONE_PAD, PHONE_WIDTH, SMALLEST_TEXT, fitted, font, titled
 from rules.achievements import CARDS
 
-# Drawn for a phone: Discord shows it about 400 px wide, so the smallest text (15 px)
-# is still 9 px there; the kept cards take a line of their own under the name.
-WIDTH: Final = 640
+# Drawn for a phone (render.typeface): the kept cards take a line of their own under the name.
+WIDTH: Final = PHONE_WIDTH
 ROW: Final = 80
 HEAD: Final = 104
-PAD: Final = 16
-SMALL: Final = 15
+PAD: Final = PHONE_PAD
+SMALL: Final = SMALLEST_TEXT
 # headings (English, marked for translation) and the centres of their columns
 COLUMNS: Final = ((N_("Games won"), 420), (N_("Points"), 540))
 

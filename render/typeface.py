@@ -18,6 +18,12 @@ from render.palette import DARK
 
 FONT_DIR: Final = Path(__file__).parent / "fonts"
 
+# Sheets drawn for a phone (the scoreboard, the rating chart): Discord shows them about
+# 400 px wide, so the smallest text (15 px) is still 9 px there.
+PHONE_WIDTH: Final = 640
+PHONE_PAD: Final = 16
+SMALLEST_TEXT: Final = 15
+
 
 def fitted(text: str, face: ImageFont.FreeTypeFont, room: float) -> str:
     """``text``, cut with an ellipsis if it is wider than ``room`` pixels."""

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 
 class StorageError(Exception):
@@ -24,6 +28,14 @@ class SchemaTooNew(StorageError):
 
 class NotFound(StorageError, LookupError):
     """No stored row has that id."""
+
+
+async def unless_missing(lookup: Awaitable[_T]) -> _T | None:
+    """What ``lookup`` finds; None where it is not stored."""
+    try:
+        return await lookup
+    except NotFound:
+        return None
 
 
 class MatchNotFound(NotFound):

@@ -22,22 +22,18 @@ class TournamentCalendarRepo:
 
     async def event_of(self, tournament_id: int) -> int | None:
         """The scheduled event of ``tournament_id``, if it has one."""
-        async with self._db.read() as conn:
-            rows = list(
-                await conn.fetchall(
-                    "SELECT event_id FROM tournament_calendar WHERE tournament_id = ?",
-                    (tournament_id,),
-                )
-            )
-        return int(rows[0][0]) if rows else None
+        return await self._other(
+            "SELECT event_id FROM tournament_calendar WHERE tournament_id = ?", tournament_id
+        )
 
     async def tournament_of(self, event_id: int) -> int | None:
         """The tournament whose scheduled event ``event_id`` is, if any."""
+        return await self._other(
+            "SELECT tournament_id FROM tournament_calendar WHERE event_id = ?", event_id
+        )
+
+    async def _other(self, query: str, key: int) -> int | None:
+        """The other side of the link whose one side is ``key``, if it is linked."""
         async with self._db.read() as conn:
-            rows = list(
-                await conn.fetchall(
-                    "SELECT tournament_id FROM tournament_calendar WHERE event_id = ?",
-                    (event_id,),
-                )
-            )
+            rows = list(await conn.fetchall(query, (key,)))
         return int(rows[0][0]) if rows else None

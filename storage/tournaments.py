@@ -163,12 +163,12 @@ class TournamentRepo:
         once (:mod:`storage.tournament_events`)."""
         now = time.time()
         async with self._db.transaction() as conn:
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?",
                 (status.value, now, tournament_id),
+                f"tournament {tournament_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"tournament {tournament_id}")
             if status is TournamentStatus.FINISHED:
                 await tournament_events.ended(conn, tournament_id, now)
 
@@ -187,12 +187,12 @@ class TournamentRepo:
     async def set_settings(self, tournament_id: int, settings_json: str) -> None:
         """Replace the event's settings (pausing, closing check-in change them)."""
         async with self._db.transaction() as conn:
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 "UPDATE tournaments SET settings_json = ?, updated_at = ? WHERE id = ?",
                 (settings_json, time.time(), tournament_id),
+                f"tournament {tournament_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"tournament {tournament_id}")
 
     async def enter(
         self,
@@ -226,13 +226,13 @@ class TournamentRepo:
 
     async def _set_entry(self, tournament_id: int, user_id: int, column: str, value: Any) -> None:
         async with self._db.transaction() as conn:
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 f"UPDATE tournament_entries SET {column} = ? "
                 "WHERE tournament_id = ? AND user_id = ?",
                 (value, tournament_id, user_id),
+                f"entry of player {user_id} in {tournament_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"entry of player {user_id} in {tournament_id}")
 
     async def entries(self, tournament_id: int) -> list[Entry]:
         async with self._db.read() as conn:
@@ -292,25 +292,25 @@ class TournamentRepo:
                 "DELETE FROM tournament_pairings WHERE tournament_id = ? AND round_no = ?",
                 (tournament_id, round_no),
             )
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 "DELETE FROM tournament_rounds WHERE tournament_id = ? AND round_no = ?",
                 (tournament_id, round_no),
+                f"round {round_no} of tournament {tournament_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
     async def finish_round(
         self, tournament_id: int, round_no: int, at: float | None = None
     ) -> None:
         async with self._db.transaction() as conn:
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 "UPDATE tournament_rounds SET status = 'finished', finished_at = ? "
                 "WHERE tournament_id = ? AND round_no = ?",
                 (time.time() if at is None else at, tournament_id, round_no),
+                f"round {round_no} of tournament {tournament_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"round {round_no} of tournament {tournament_id}")
             await _touch(conn, tournament_id)
 
     async def rounds(self, tournament_id: int) -> list[StoredRound]:
@@ -327,33 +327,33 @@ class TournamentRepo:
     ) -> None:
         """Attach the series or match a pairing is played as."""
         async with self._db.transaction() as conn:
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 "UPDATE tournament_pairings SET series_id = COALESCE(?, series_id), "
                 "match_id = COALESCE(?, match_id) WHERE id = ?",
                 (series_id, match_id, pairing_id),
+                f"pairing {pairing_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"pairing {pairing_id}")
 
     async def record_result(
         self, pairing_id: int, points: Mapping[int, float], result_json: str | None = None
     ) -> None:
         """Store the points each player of the pairing scored, by user id."""
         async with self._db.transaction() as conn:
-            changed = await conn.execute(
+            await _change_one(
+                conn,
                 "UPDATE tournament_pairings SET result_json = ? WHERE id = ?",
                 (result_json, pairing_id),
+                f"pairing {pairing_id}",
             )
-            if changed != 1:
-                raise TournamentNotFound(f"pairing {pairing_id}")
             for user_id, scored in points.items():
-                changed = await conn.execute(
+                await _change_one(
+                    conn,
                     "UPDATE tournament_pairing_players SET points = ? "
                     "WHERE pairing_id = ? AND user_id = ?",
                     (scored, pairing_id, user_id),
+                    f"player {user_id} in pairing {pairing_id}",
                 )
-                if changed != 1:
-                    raise TournamentNotFound(f"player {user_id} in pairing {pairing_id}")
 
     async def pairings(
         self, tournament_id: int, round_no: int | None = None
@@ -457,3 +457,10 @@ def _tournament(row: Any) -> Tournament:
         created,
         updated,
     )
+
+
+async def _change_one(conn: Conn, sql: str, params: Sequence[Any], missing: str) -> None:
+    """Runs ``sql``, which changes exactly one row of what is stored; none changed means
+    ``missing`` is not stored."""
+    if await conn.execute(sql, params) != 1:
+        raise TournamentNotFound(missing)

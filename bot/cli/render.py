@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.cli.game import load_game
 from render.palette import THEMES
@@ -31,33 +33,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=cmd_replay)
 
 
-def _names(text: str) -> list[str] | None:
-    return [n.strip() for n in text.split(",")] if text.strip() else None
+def _draw(args: argparse.Namespace, draw: Callable[..., bytes], **options: Any) -> int:
+    """Draws the game of ``args`` with the options both commands share, and writes the file."""
+    names = [n.strip() for n in args.names.split(",")] if args.names.strip() else None
+    picture = draw(load_game(args.game), size=args.size, theme=args.theme, names=names, **options)
+    Path(args.output).write_bytes(picture)
+    return 0
 
 
 def cmd_render(args: argparse.Namespace) -> int:
     from render.board import board_png
 
-    png = board_png(
-        load_game(args.game),
-        size=args.size,
-        lines=args.lines,
-        theme=args.theme,
-        names=_names(args.names),
-    )
-    Path(args.output).write_bytes(png)
-    return 0
+    return _draw(args, board_png, lines=args.lines)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from render.replay import replay_gif
 
-    gif = replay_gif(
-        load_game(args.game),
-        size=args.size,
-        per=args.per,
-        theme=args.theme,
-        names=_names(args.names),
-    )
-    Path(args.output).write_bytes(gif)
-    return 0
+    return _draw(args, replay_gif, per=args.per)

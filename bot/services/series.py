@@ -46,7 +46,7 @@ from rules.achievements import (
 )
 from rules.errors import RulesError
 from rules.modes import MODES, Mode, Settings
-from storage.errors import NotFound
+from storage.errors import unless_missing
 from storage.ratings import RatingRepo
 from storage.series import NewSeries, Series, SeriesPlayerSpec, SeriesRepo, SeriesStatus
 
@@ -125,10 +125,7 @@ class AchievementSeries:
 
     async def find(self, series_id: int) -> Series | None:
         """The series of that number; None if there is none."""
-        try:
-            return await self.repo.get(series_id)
-        except NotFound:
-            return None
+        return await unless_missing(self.repo.get(series_id))
 
     async def get(self, series_id: int) -> Series:
         """The series of that number, which is known to exist."""

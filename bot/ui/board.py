@@ -165,26 +165,23 @@ async def final_view(
     view = components()
     if await _rematch_offered(bot, live):
         view.add_item(
-            discord.ui.Button(
-                label=_("Rematch"),
-                style=discord.ButtonStyle.primary,
-                emoji="🔁",
-                custom_id=REMATCH_ID.format(live.id),
-                row=0,
-            )
+            _end_button(_("Rematch"), discord.ButtonStyle.primary, "🔁", REMATCH_ID, live)
         )
     view.add_item(match_button("record", live.id, row=0))
     if analyse:
         view.add_item(
-            discord.ui.Button(
-                label=_("Analyse"),
-                style=discord.ButtonStyle.secondary,
-                emoji="🔎",
-                custom_id=ANALYSE_ID.format(live.id),
-                row=0,
-            )
+            _end_button(_("Analyse"), discord.ButtonStyle.secondary, "🔎", ANALYSE_ID, live)
         )
     return view
+
+
+def _end_button(
+    label: str, style: discord.ButtonStyle, emoji: str, custom_id: str, live: LiveMatch
+) -> discord.ui.Button[Any]:
+    """A button of the first row under a finished game's board."""
+    return discord.ui.Button(
+        label=label, style=style, emoji=emoji, custom_id=custom_id.format(live.id), row=0
+    )
 
 
 async def _rematch_offered(bot: CrosshairsBot, live: LiveMatch) -> bool:

@@ -10,6 +10,8 @@ ids).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,7 +21,15 @@ from bot.services.live import LiveMatch
 from bot.services.palettes import person_theme
 from bot.services.refusal import Refusal
 from bot.ui.board import ACTIONS, COCKPIT_BUTTON, COCKPIT_MENU, LABELS, send_cockpit
-from bot.ui.cockpit_items import CHOICE, choice_button, choice_id, choice_of, menu_select, read_menu
+from bot.ui.cockpit_items import (
+    CHOICE,
+    Chosen,
+    choice_button,
+    choice_id,
+    choice_of,
+    menu_select,
+    read_menu,
+)
 from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
@@ -204,18 +214,11 @@ class CockpitButton(
         return cls(int(match_id), int(ply), choice_of(op, arg))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._press(interaction))
+        await guarded(interaction, _steer(interaction, self.match_id, self.ply, self._chosen))
 
-    async def _press(self, interaction: discord.Interaction) -> None:
-        at = await _at_turn(interaction, self.match_id, self.ply)
-        if at is None:
-            return
-        live, surface = at
-        await interaction.response.defer()
-        if self.choice.token is None:
-            await surface.cockpit(interaction, live, self.choice.path, "")
-            return
-        await _fly(interaction, surface, live, [self.choice.token], self.ply)
+    def _chosen(self) -> Chosen:
+        token = self.choice.token
+        return Chosen(self.choice.path, []) if token is None else Chosen(None, [token])
 
 
 class CockpitMenu(
@@ -230,32 +233,29 @@ class CockpitMenu(
         self.ply = ply
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self._choose(interaction))
-
-    async def _choose(self, interaction: discord.Interaction) -> None:
-        at = await _at_turn(interaction, self.match_id, self.ply)
-        if at is None:
-            return
-        live, surface = at
-        chosen = read_menu(self.item.values)
-        await interaction.response.defer()
-        if chosen.path is not None:
-            await surface.cockpit(interaction, live, chosen.path, "")
-            return
-        await _fly(interaction, surface, live, chosen.tokens, self.ply)
+        chosen = partial(read_menu, self.item.values)
+        await guarded(interaction, _steer(interaction, self.match_id, self.ply, chosen))
 
 
-async def _fly(
-    interaction: discord.Interaction,
-    surface: MatchSurface,
-    live: LiveMatch,
-    tokens: list[str],
-    ply: int,
+async def _steer(
+    interaction: discord.Interaction, match_id: int, ply: int, chosen: Callable[[], Chosen]
 ) -> None:
-    """Play what the cockpit chose; the surface shows it and turns the cockpit to the
-    next choice (or closes it when the turn is done)."""
-    bot = bot_of(interaction)
-    update = await bot.games.play(live.id, interaction.user.id, tokens, expect_ply=ply)
+    """A cockpit press by the player to fly, read (``chosen``) once it is known to be
+    theirs and current: it opens another stage of the cockpit, or plays what it chose;
+    the surface shows it and turns the cockpit to the next choice (or closes it when the
+    turn is done)."""
+    at = await _at_turn(interaction, match_id, ply)
+    if at is None:
+        return
+    live, surface = at
+    choice = chosen()
+    await interaction.response.defer()
+    if choice.path is not None:
+        await surface.cockpit(interaction, live, choice.path, "")
+        return
+    update = await bot_of(interaction).games.play(
+        live.id, interaction.user.id, choice.tokens, expect_ply=ply
+    )
     await surface.flown(interaction, update)
 
 

@@ -13,7 +13,7 @@ from bot.services.tournaments.rounds import TournamentRounds
 from competition.standings import TieBreak
 from i18n import _, n_
 from rules.modes import MODES
-from storage.errors import NotFound, StorageError
+from storage.errors import StorageError, unless_missing
 from storage.tournaments import Entry, NewTournament, Tournament, TournamentStatus
 
 
@@ -119,10 +119,7 @@ class Registration:
 
     async def find(self, tid: int) -> Tournament | None:
         """The tournament of that number; None if there is none."""
-        try:
-            return await self.repo.get(tid)
-        except NotFound:
-            return None
+        return await unless_missing(self.repo.get(tid))
 
     async def _open(self, tid: int) -> Tournament:
         t = await self.repo.get(tid)
