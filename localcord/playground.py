@@ -28,6 +28,7 @@ from aiohttp import web
 
 from i18n import in_language
 from localcord import permissions
+from localcord.activities import CLIENT_SECRET
 from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
@@ -450,7 +451,8 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
     from bot.services.workers import default_size
 
     server = LocalDiscord()
-    playground = Playground(server, language, os.environ.get("ACTIVITY_URL", ""))
+    elsewhere = os.environ.get("ACTIVITY_URL", "")
+    playground = Playground(server, language, elsewhere)
     try:
         await server.start(port)
     except OSError:
@@ -462,6 +464,10 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             database_path=database or Path(scratch) / "playground.db",
             computer_pace=0.6,
             api_base=server.api_base,
+            # the bot's own live board is the Activity, unless ACTIVITY_URL names another:
+            # on any free loopback port, with the client secret this Discord accepts
+            live_port=None if elsewhere else 0,
+            client_secret=CLIENT_SECRET,
             # the local Discord runs on this process's loop too: keep search and
             # drawing off it
             workers=default_size(),
@@ -480,7 +486,9 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
         for stop in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(stop, main.cancel)
         try:
-            await bot.login("playground")
+            await bot.login("playground")  # its setup starts the live board's server
+            if bot.live_server is not None and bot.live_server.port is not None:
+                playground.host.activity_url = f"http://127.0.0.1:{bot.live_server.port}"
             print(
                 f"Playground: open {server.base_url}/ in your browser (Ctrl-C stops it).",
                 flush=True,
