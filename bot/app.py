@@ -150,7 +150,7 @@ async def install(bot: CrosshairsBot) -> None:
     shown = Shown(surfaces)
     # The live board (an Activity, bot/live) shows every action too, first: sending its
     # pages the match is quick, drawing the thread's board is not.
-    bot.live_board = live_board = LiveBoard(env.games, env.life)
+    bot.live_board = live_board = LiveBoard(env.games, env.life, env.stores.palettes)
     events.subscribe(Acted, live_board.acted)
     events.subscribe(Acted, shown.acted)
     events.subscribe(MatchFinished, live_board.finished)

@@ -26,8 +26,11 @@ from bot.services.events import Acted, MatchAborted, MatchFinished
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch
 from bot.services.manager import GameManager
+from bot.services.palettes import person_palette
 from bot.services.refusal import Refusal
 from i18n import N_, _, speaking
+from render.palette import DEFAULT_PALETTE, palette_spec
+from storage.palettes import PaletteRepo
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +48,7 @@ class Viewer:
     instance: Instance
     send: Send
     match_id: int | None = None
+    palette: str = DEFAULT_PALETTE  # theirs (/crosshairs palette), else their server's
 
     def visible(self, live: LiveMatch) -> bool:
         """The guild wall: only a match of the instance's server and channel (its
@@ -61,9 +65,10 @@ def _not_found(number: object) -> Refusal:
 
 
 class LiveBoard:
-    def __init__(self, games: GameManager, life: MatchLife) -> None:
+    def __init__(self, games: GameManager, life: MatchLife, palettes: PaletteRepo) -> None:
         self.games = games
         self.life = life
+        self.palettes = palettes
         self._viewers: dict[int, list[Viewer]] = {}
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
 
@@ -90,7 +95,11 @@ class LiveBoard:
 
     async def joined(self, viewer: Viewer) -> None:
         """A page signed in: it is told its words, the board's shape and the matches it
-        may watch, and shown the viewer's own match there (else the first)."""
+        may watch, and shown the viewer's own match there (else the first), in their
+        palette."""
+        viewer.palette = await person_palette(
+            self.palettes, viewer.person.id, viewer.instance.guild_id
+        )
         with speaking(viewer.person.locale):
             tables = self.tables(viewer)
             await viewer.send(
@@ -99,6 +108,7 @@ class LiveBoard:
                     "you": viewer.person.name,
                     "texts": view.texts(),
                     "board": view.geometry(),
+                    "palette": palette_spec(viewer.palette),
                     "tables": [
                         {
                             "match": t.id,
@@ -221,7 +231,7 @@ class LiveBoard:
         deadline = live.deadline
         left = None if deadline is None else deadline - self.games.clock.now()
         with speaking(viewer.person.locale):
-            said = view.state(live, viewer.person.id, self.watching(live.id), left)
+            said = view.state(live, viewer.person.id, self.watching(live.id), left, viewer.palette)
         try:
             await viewer.send(said)
         except Exception as exc:  # a page gone meanwhile: it misses nothing it needs
