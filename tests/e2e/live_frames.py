@@ -5,6 +5,7 @@ channel's App Launcher, tapping, and a whole duel played so while the thread is 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from playwright.sync_api import FrameLocator, Locator, Page, sync_playwright
 
@@ -72,11 +73,29 @@ def fly_with_buttons(page: Page, mover: str) -> None:
     press_once(page, random.Random(1))
 
 
-def a_duel_by_tapping(address: str) -> None:
+SHOTS = {"Amy": "activity-desktop.png", "Ben": "activity-phone.png"}
+
+
+def poses(page: Page) -> int:
+    return live_board(page).locator("#board .pose:not(.crash)").count()
+
+
+def shoot(page: Page, path: Path) -> None:
+    """The Activity as the person sees it: beside the channel, or over it on a phone."""
+    shown = page.locator("#activity")
+    if page.viewport_size and page.viewport_size["width"] < 640:
+        page.screenshot(path=str(path))
+    else:
+        shown.screenshot(path=str(path))
+
+
+def a_duel_by_tapping(address: str, shots: Path) -> None:
     """Amy and Ben play a whole duel by tapping, each in the live board in their own
     browser context, opened from the channel's App Launcher; Cleo watches the thread in
     a third, where one move is made with the board's buttons in the middle (her page
-    switched to the player to move); the thread tells the duel as for buttons."""
+    switched to the player to move); the thread tells the duel as for buttons. Ben's
+    page is a phone's (the Activity over the channel): ``shots`` gets a picture of
+    each."""
     assert (SDK / "index.mjs").exists(), "no SDK in activity/sdk/: run bash scripts/setup"
     rng = random.Random(5)
     with sync_playwright() as p:
@@ -109,8 +128,10 @@ def a_duel_by_tapping(address: str) -> None:
 
             open_live_board(amy, "Amy")
             open_live_board(ben, "Ben")
+            ben.set_viewport_size({"width": 400, "height": 860})
             players = {"Amy": amy, "Ben": ben}
             button_flown = False
+            shot: set[str] = set()
             for _ in range(MOST_TAPS):
                 ply = max(ply_of(amy), ply_of(ben))
                 for page in players.values():
@@ -133,6 +154,9 @@ def a_duel_by_tapping(address: str) -> None:
                     for page in players.values():  # the button's move appears live
                         shows(page, ply + 1)
                     continue
+                if ply >= 8 and mover not in shot and poses(players[mover]) >= 3:
+                    shoot(players[mover], shots / SHOTS[mover])  # each one's choice on
+                    shot.add(mover)
                 assert body(players[mover]).evaluate(TAP, rng.randrange(1 << 20))
                 shows(players[mover], ply + 1)
             assert button_flown

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from e2e.browser import needs_chromium
+from e2e.browser import needs_chromium, shots_dir
 from e2e.live_frames import a_duel_by_tapping
 from localcord.activities import CLIENT_SECRET
 from localcord.botproc import BotProcess
@@ -72,5 +72,5 @@ def hosted(tmp_path: Path) -> Iterator[str]:
         print(f"----- the bot's log -----\n{bot.log()}")
 
 
-def test_a_duel_tapped_on_the_live_board_of_the_bot_process(hosted: str) -> None:
-    a_duel_by_tapping(hosted)
+def test_a_duel_tapped_on_the_live_board_of_the_bot_process(hosted: str, tmp_path: Path) -> None:
+    a_duel_by_tapping(hosted, shots_dir(tmp_path))

@@ -9,13 +9,15 @@ it does for a duel played with buttons: its boards, each turn in words, the rati
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from e2e.browser import needs_chromium
+from e2e.browser import needs_chromium, shots_dir
 from e2e.live_frames import a_duel_by_tapping
 
 pytestmark = [needs_chromium, pytest.mark.timeout(600)]
 
 
-def test_a_duel_tapped_on_the_live_board_in_the_playground(playground: str) -> None:
-    a_duel_by_tapping(playground)
+def test_a_duel_tapped_on_the_live_board_in_the_playground(playground: str, tmp_path: Path) -> None:
+    a_duel_by_tapping(playground, shots_dir(tmp_path))
