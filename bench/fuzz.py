@@ -37,7 +37,7 @@ from bot.cli.main import main as cli_main
 from bot.env import stores_on
 from bot.services.clock import FakeClock
 from bot.services.live import LiveMatch, Occupant
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from rules import notation, position, serialize
 from rules.errors import RulesError
@@ -199,7 +199,7 @@ def run_cli(argv: list[str], stdin: str = "") -> str:
 class Table:
     """A duel in the game manager that the move strings are played into."""
 
-    games: GameManager
+    games: Games
     live: LiveMatch | None = None
     made: int = 0
 
@@ -266,7 +266,7 @@ async def fuzz(inputs: int, seed: int, workdir: Path) -> tuple[Counter[tuple[str
     tally: Counter[tuple[str, str]] = Counter()
     crashes: list[str] = []
     db = await Database.open(workdir / "fuzz.db")
-    table = Table(GameManager(stores_on(db), FakeClock()))
+    table = Table(Games(stores_on(db), FakeClock()))
     game_file = workdir / "game.json"
     try:
         for _ in range(inputs):

@@ -164,10 +164,12 @@ async def install(bot: CrosshairsBot) -> None:
     await serve_live_board(bot, live_board)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).
-    env.life.resume_computers()
+    await env.life.resume_computers()
     ends = await recovery.unshown_ends(bot)
     turns = await recovery.untold_turns(bot)
     bot.spawn(recovery.after_restart(bot, ends, turns, series_desk))
+    # and, while the bot runs, what a call Discord could not take left behind
+    bot.catching_up = recovery.keep_up(bot).start()
 
 
 async def serve_live_board(bot: CrosshairsBot, board: LiveBoard) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.pacing import PER_SECOND
+from bot.services.live_set import DEFAULT_SIZE
 from bot.services.shards import Shards
 from bot.services.workers import default_size
 from rules.ai.analysis import AnalysisDepth
@@ -35,6 +36,8 @@ class Config:
     log_format: str = "text"  # or "json": one JSON object per line
     # Discord's one IDENTIFY per bucket per 5 s; a local Discord may run its limits faster
     identify_spacing: float = 5.0
+    # matches kept in memory (least recently used go first; storage holds them all)
+    matches_in_memory: int = DEFAULT_SIZE
     # the live board (docs/activity.md): served on this port when set, with the
     # application's OAuth2 client secret; its public address is logged for the URL mapping
     live_port: int | None = None
@@ -44,6 +47,8 @@ class Config:
     # REST calls per second for the whole token (Discord's global limit is 50; it raises
     # it for large bots on request; a local Discord may run its limits faster)
     rest_per_second: int = int(PER_SECOND)
+    # how long a call Discord could not take is tried again before the recovery has it
+    discord_retry_seconds: float = 20.0
 
     @property
     def shards(self) -> Shards:
@@ -102,12 +107,15 @@ class Config:
             # 1 s to an hour: shorter only burns the CPU, longer lets a 10 s clock overrun
             clock_interval=float(_count(env, "TURN_CLOCK_CHECK_SECONDS", 20, 1, 3600) or 20),
             identify_spacing=_seconds(env, "IDENTIFY_SPACING_SECONDS", 5.0),
+            matches_in_memory=_count(env, "MATCHES_IN_MEMORY", DEFAULT_SIZE, 1, 10_000_000)
+            or DEFAULT_SIZE,
             live_port=_count(env, "LIVE_PORT", None, 0, 65535),
             live_host=env.get("LIVE_HOST", "").strip() or "127.0.0.1",
             client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             live_public_url=_url(env, "LIVE_PUBLIC_URL"),
             rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
             or int(PER_SECOND),
+            discord_retry_seconds=_seconds(env, "DISCORD_RETRY_SECONDS", 20.0),
         )
 
 

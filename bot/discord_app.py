@@ -28,9 +28,10 @@ from bot.env import Env
 from bot.live.board import LiveBoard
 from bot.live.server import LiveServer
 from bot.ops import Operations
+from bot.outages import Outages, retried
 from bot.pacing import Pace, SharedBudget, paced
 from bot.services.clock import Clock
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.workers import Workers
 from bot.ui.errors import report
 from bot.ui.language import SpeakingTree
@@ -95,7 +96,12 @@ class CrosshairsBot(commands.Bot):
         # Wrapping the instance's method is the one hook discord.py leaves before its
         # request loop; every REST call of the bot goes through it (bot/pacing.py).
         self.pace = Pace(config.rest_per_second)
-        self.http.request = paced(self.http.request, self.pace)  # type: ignore[method-assign,assignment]
+        # A call Discord could not take is tried again, and one that still fails is
+        # noted for the recovery to pick up (bot/outages.py, bot/ui/recovery.py).
+        self.outages = Outages(config.discord_retry_seconds)
+        self.http.request = retried(  # type: ignore[method-assign,assignment]
+            paced(self.http.request, self.pace), self.outages
+        )
         self.budget: SharedBudget | None = None
         # Discord's identify buckets (``shard_id % max_concurrency``), read at the first
         # identify of a shard
@@ -105,6 +111,9 @@ class CrosshairsBot(commands.Bot):
         self._install = install  # the features: commands, buttons, cogs
         self.tree.error(self._on_tree_error)
         self.background: set[asyncio.Task[Any]] = set()
+        # the recovery's loop while the bot runs (bot/ui/recovery.py, keep_up): never done,
+        # so not background work that others wait for
+        self.catching_up: asyncio.Task[None] | None = None
         # set once the start-up recovery (bot/ui/recovery.py) has told what a crash left
         # untold: a turn clock that fires before then would announce its result twice
         self.recovered = asyncio.Event()
@@ -128,10 +137,9 @@ class CrosshairsBot(commands.Bot):
             self.budget = SharedBudget(self.pace, self.env.rest_leases)
             await self.budget.start()
         await self.ops.start(self.config.metrics_port, lambda: len(self.games.live_matches()))
-        loaded, set_aside = await self.games.resume()
-        for problem in set_aside:
-            log.error("match %s set aside: %s", problem.match_id, problem.why)
-        log.info("resumed %d unfinished matches", len(loaded))
+        # Nothing is loaded before connecting: each match is, when something touches it.
+        unfinished = await self.games.resume()
+        log.info("%d unfinished matches in this process's shards", unfinished)
         await self._install(self)
         await self.sync_if_changed()
         if self.application_id is not None:
@@ -143,8 +151,9 @@ class CrosshairsBot(commands.Bot):
             )
 
     async def close(self) -> None:
-        for task in list(self.background):
-            task.cancel()
+        for task in [*self.background, self.catching_up]:
+            if task is not None:
+                task.cancel()
         await super().close()
         await self.ops.close()
         if self.live_server is not None:
@@ -160,7 +169,7 @@ class CrosshairsBot(commands.Bot):
         return self.env.db
 
     @property
-    def games(self) -> GameManager:
+    def games(self) -> Games:
         return self.env.games
 
     @property

@@ -16,7 +16,7 @@ from bot.services.end_books import EndBooks
 from bot.services.events import EventBus
 from bot.services.life import MatchLife
 from bot.services.locales import Locales
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.notifications import Notifications
 from bot.services.rating_service import Ratings
 from bot.services.seeks import Seeks
@@ -34,6 +34,7 @@ from storage.events import MatchEventRepo
 from storage.gateway import IdentifySlotRepo, RestLeaseRepo
 from storage.guilds import GuildSettingsRepo
 from storage.health import open_checked
+from storage.live_index import LiveIndexRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
@@ -56,6 +57,7 @@ def stores_on(db: Database) -> Stores:
     return Stores(
         db=db,
         matches=MatchRepo(db),
+        live_index=LiveIndexRepo(db),
         boards=BoardMarkRepo(db),
         match_events=MatchEventRepo(db),
         turn_events=TurnEventRepo(db),
@@ -86,7 +88,7 @@ class Env:
     workers: Workers
     clock: Clock  # the games' time
     events: EventBus  # the domain events, published once
-    games: GameManager
+    games: Games
     life: MatchLife
     ratings: Ratings
     series: AchievementSeries
@@ -114,7 +116,9 @@ class Env:
             await db.close()
             raise
         stores = stores_on(db)
-        games = GameManager(stores, clock, workers=pool, shards=config.shards)
+        games = Games(
+            stores, clock, workers=pool, shards=config.shards, keep=config.matches_in_memory
+        )
         series = AchievementSeries(games, stores.series, stores.ratings)
         ratings = Ratings(stores, series.rates_handicapped)
         locales = Locales(stores.locales)

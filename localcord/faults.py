@@ -1,6 +1,7 @@
-"""Faults the REST side can inject: rate limits (429 with a retry-after), server errors
-and latency (every API call answered ``latency`` seconds late, as over a real network, so
-that two presses a few tens of milliseconds apart really race inside the bot).
+"""Faults the REST side can inject: rate limits (429 with a retry-after), server errors,
+timeouts (a request held unanswered, as a Discord that hangs, then a 504) and latency
+(every API call answered ``latency`` seconds late, as over a real network, so that two
+presses a few tens of milliseconds apart really race inside the bot).
 
 A fault matches a method and a path pattern and fires a set number of times, before
 the route runs, so the bot's retry is the first request the route really sees: a
@@ -9,6 +10,7 @@ retried request can never be applied twice by the server itself.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 
@@ -24,6 +26,7 @@ class Fault:
     status: int
     times: int
     retry_after: float = 0.0
+    hold: float = 0.0  # seconds the request waits unanswered first (a timeout)
     fired: int = 0
 
     def matches(self, method: str, path: str) -> bool:
@@ -73,6 +76,13 @@ class Faults:
     ) -> Fault:
         return self._add(Fault(re.compile(path), method, status, times))
 
+    def timeout(
+        self, path: str, *, times: int = 1, seconds: float = 30.0, method: str | None = None
+    ) -> Fault:
+        """Hold the next ``times`` matching requests ``seconds`` unanswered (longer than a
+        client waits), then answer 504 as Discord's proxy does; never applied."""
+        return self._add(Fault(re.compile(path), method, 504, times, hold=seconds))
+
     def _add(self, fault: Fault) -> Fault:
         self.active.append(fault)
         return fault
@@ -80,8 +90,12 @@ class Faults:
     def clear(self) -> None:
         self.active.clear()
 
-    def take(self, method: str, path: str) -> web.Response | None:
+    async def take(self, method: str, path: str) -> web.Response | None:
         for fault in self.active:
             if fault.matches(method, path):
+                if fault.hold:
+                    fault.fired += 1  # counted as it fires: a client gives up meanwhile
+                    await asyncio.sleep(fault.hold)
+                    fault.fired -= 1
                 return fault.response()
         return None

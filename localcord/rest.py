@@ -121,7 +121,7 @@ class Rest:
             return await handler(request)
         if self.faults.latency:
             await asyncio.sleep(self.faults.latency)
-        response: web.StreamResponse | None = self.faults.take(request.method, request.path)
+        response: web.StreamResponse | None = await self.faults.take(request.method, request.path)
         if response is None:
             limited, headers = self.limits.take(request.method, request.path.removeprefix(API))
             response = limited or await self._checked(request, handler)

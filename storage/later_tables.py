@@ -52,3 +52,17 @@ CREATE TABLE tournament_calendar (
     event_id      INTEGER NOT NULL UNIQUE
 );
 """
+
+# The turn clocks' deadline index (storage/live_index.py): when each active match next
+# needs its clock looked at (the reminder, then the deadline), so that a tick reads what
+# is due instead of every match (and the computer's seats, to find where it is to move
+# without reading every seat). ``remind_seconds`` is how long before its deadline a
+# turn is reminded; every write of a deadline sets ``clock_due`` from it. A match mid-turn
+# at the upgrade is due at its deadline: that one turn goes without its reminder.
+V17_CLOCK_DUE: Final = """
+ALTER TABLE matches ADD COLUMN remind_seconds REAL;
+ALTER TABLE matches ADD COLUMN clock_due REAL;
+UPDATE matches SET clock_due = turn_deadline WHERE status = 'active';
+CREATE INDEX matches_clock_due ON matches (clock_due) WHERE clock_due IS NOT NULL;
+CREATE INDEX seats_computer ON seats (match_id, seat) WHERE user_id IS NULL;
+"""

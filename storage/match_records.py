@@ -48,6 +48,10 @@ class NewMatch:
     clock_json: str = "{}"
     to_move_seat: int | None = None
     turn_deadline: float | None = None  # Unix time
+    # how long before its deadline a turn is reminded, and when the clock is first due
+    # (storage/live_index.py)
+    remind_seconds: float | None = None
+    clock_due: float | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,8 @@ class Match:
     updated_at: float
     finished_at: float | None
     seats: tuple[Seat, ...]
+    # when its turn clock is next due (None: not clocked, or nothing to do until a step)
+    clock_due: float | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ cannot be read is reported in :class:`Unfinished.set_aside` and the others load.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, Literal
 
 from storage.db import Database
@@ -96,6 +97,13 @@ class MatchRepo:
                 lambda mid: [(mid, s.seat, s.user_id, s.team, s.handicap) for s in new.seats],
                 people=[(s.user_id, s.display_name) for s in new.seats],
             )
+            if new.remind_seconds is not None or new.clock_due is not None:
+                # only a clocked match has these: one without is the same row at every
+                # schema version (the upgrade tests store one at each)
+                await conn.execute(
+                    "UPDATE matches SET remind_seconds = ?, clock_due = ? WHERE id = ?",
+                    (new.remind_seconds, new.clock_due, match_id),
+                )
         return match_id
 
     async def append_step(
@@ -112,10 +120,12 @@ class MatchRepo:
         result_json: str | None = None,
         at: float | None = None,
         passes_turn: bool = False,
+        clock_due: float | None = None,
     ) -> None:
         """Store step number ``ply`` (1 for the first) and the game after it; a step that
         ``passes_turn`` to another player records that turn, to be told once
-        (:mod:`storage.turn_events`).
+        (:mod:`storage.turn_events`). ``clock_due`` is when its turn clock is next due
+        (:mod:`storage.live_index`).
 
         Raises :class:`StepConflict` unless ``ply`` is exactly one more than the steps
         stored and the match is active; nothing is written then. A status other than
@@ -129,13 +139,14 @@ class MatchRepo:
         async with self._db.transaction() as conn:
             changed = await conn.execute(
                 "UPDATE matches SET ply = ?, snapshot = ?, to_move_seat = ?, turn_deadline = ?, "
-                "status = ?, result_json = ?, updated_at = ?, finished_at = ? "
+                "clock_due = ?, status = ?, result_json = ?, updated_at = ?, finished_at = ? "
                 f"WHERE id = ? AND ply = ? AND {_ACTIVE}",
                 (
                     ply,
                     snapshot,
                     to_move_seat,
                     turn_deadline,
+                    clock_due if status is MatchStatus.ACTIVE else None,
                     status.value,
                     result_json,
                     now,
@@ -165,8 +176,8 @@ class MatchRepo:
         now = time.time()
         async with self._db.transaction() as conn:
             changed = await conn.execute(
-                "UPDATE matches SET status = ?, result_json = ?, updated_at = ?, finished_at = ? "
-                f"WHERE id = ? AND {_ACTIVE}",
+                "UPDATE matches SET status = ?, result_json = ?, updated_at = ?, finished_at = ?, "
+                f"clock_due = NULL WHERE id = ? AND {_ACTIVE}",
                 (status.value, result_json, now, now, match_id),
             )
             if changed != 1:
@@ -179,19 +190,22 @@ class MatchRepo:
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._set(match_id, "thread_id", thread_id)
 
-    async def set_deadline(self, match_id: int, deadline: float | None) -> None:
-        await self._set(match_id, "turn_deadline", deadline)
+    async def set_deadline(
+        self, match_id: int, deadline: float | None, due: float | None = None
+    ) -> None:
+        """The turn's deadline, and when its clock is next due (``due``)."""
+        await self._set(match_id, "turn_deadline = ?, clock_due", deadline, due)
 
     async def _set(
         self,
         match_id: int,
-        column: Literal["thread_id", "turn_deadline"],
-        value: float | None,
+        columns: Literal["thread_id", "turn_deadline = ?, clock_due"],
+        *values: float | None,
     ) -> None:
         async with self._db.transaction() as conn:
             changed = await conn.execute(
-                f"UPDATE matches SET {column} = ?, updated_at = ? WHERE id = ?",
-                (value, time.time(), match_id),
+                f"UPDATE matches SET {columns} = ?, updated_at = ? WHERE id = ?",
+                (*values, time.time(), match_id),
             )
             if changed != 1:
                 raise MatchNotFound(match_id)
@@ -202,7 +216,9 @@ class MatchRepo:
         try:
             async with self._db.read() as conn:
                 rows = list(
-                    await conn.fetchall(f"SELECT {COLUMNS} FROM matches WHERE id = ?", (match_id,))
+                    await conn.fetchall(
+                        f"SELECT {COLUMNS}, clock_due FROM matches WHERE id = ?", (match_id,)
+                    )
                 )
                 seats = await conn.fetchall(
                     f"SELECT {SEAT_COLUMNS} FROM seats s WHERE s.match_id = ? ORDER BY s.seat",
@@ -212,7 +228,11 @@ class MatchRepo:
             raise CorruptMatch(match_id, f"the database cannot read it ({exc})") from exc
         if not rows:
             raise MatchNotFound(match_id)
-        return match_from_row(rows[0], [seat_from_row(match_id, r) for r in seats])
+        *row, due = rows[0]
+        found = match_from_row(row, [seat_from_row(match_id, r) for r in seats])
+        if due is not None and not isinstance(due, int | float):
+            raise CorruptMatch(match_id, f"its clock's due time {due!r} is not a time")
+        return replace(found, clock_due=due)
 
     async def steps(self, match_id: int) -> list[StepRecord]:
         async with self._db.read() as conn:

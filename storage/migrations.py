@@ -23,6 +23,7 @@ from storage.later_tables import (
     V14_TAKEBACKS,
     V15_PALETTES,
     V16_TOURNAMENT_CALENDAR,
+    V17_CLOCK_DUE,
 )
 from storage.sql import Conn, Dialect, fetchone
 
@@ -422,6 +423,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V14_TAKEBACKS),
     Migration(V15_PALETTES),
     Migration(V16_TOURNAMENT_CALENDAR),
+    Migration(V17_CLOCK_DUE),
 )
 LATEST: Final = len(MIGRATIONS)
 

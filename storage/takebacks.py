@@ -27,6 +27,7 @@ from enum import Enum
 
 from storage.db import Database
 from storage.errors import StepConflict
+from storage.live_index import DUE_FROM_DEADLINE
 from storage.sql import Conn, fetchone
 from storage.turn_events import taken_back
 
@@ -139,11 +140,12 @@ async def _settle(conn: Conn, takeback_id: int, status: str) -> None:
 async def _go_back(conn: Conn, match_id: int, from_ply: int, to_ply: int, there: Position) -> None:
     changed = await conn.execute(
         "UPDATE matches SET ply = ?, snapshot = ?, to_move_seat = ?, turn_deadline = ?, "
-        "updated_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
+        f"{DUE_FROM_DEADLINE}, updated_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
         (
             to_ply,
             there.snapshot,
             there.to_move_seat,
+            there.turn_deadline,
             there.turn_deadline,
             time.time(),
             match_id,

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from storage.db import Database
+from storage.live_index import DUE_FROM_DEADLINE
 from storage.sql import Conn
 
 
@@ -96,23 +97,31 @@ class VacationRepo:
             )
         return {int(r[0]): float(r[1]) for r in rows}
 
+    async def people_since(self, since: float) -> list[int]:
+        """Who is on vacation, or came back from one, since ``since``."""
+        async with self._db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT DISTINCT user_id FROM vacations WHERE ends > ? ORDER BY user_id", (since,)
+            )
+        return [int(r[0]) for r in rows]
+
     async def pull_deadline(self, match_id: int, deadline: float) -> None:
         """Move an active match's turn deadline earlier (never later): a vacation ended
         early gives back the time it added."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE matches SET turn_deadline = ? WHERE id = ? AND status = 'active' "
-                "AND turn_deadline IS NOT NULL AND turn_deadline > ?",
-                (deadline, match_id, deadline),
+                f"UPDATE matches SET turn_deadline = ?, {DUE_FROM_DEADLINE} WHERE id = ? "
+                "AND status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline > ?",
+                (deadline, deadline, match_id, deadline),
             )
 
     async def push_deadline(self, match_id: int, deadline: float) -> None:
         """Move an active match's turn deadline later (never earlier)."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE matches SET turn_deadline = ? WHERE id = ? AND status = 'active' "
-                "AND turn_deadline IS NOT NULL AND turn_deadline < ?",
-                (deadline, match_id, deadline),
+                f"UPDATE matches SET turn_deadline = ?, {DUE_FROM_DEADLINE} WHERE id = ? "
+                "AND status = 'active' AND turn_deadline IS NOT NULL AND turn_deadline < ?",
+                (deadline, deadline, match_id, deadline),
             )
 
 

@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 
 from bot.env import stores_on
 from bot.services.departure import Departure, leave_matches
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from storage import health
 from storage.config import ENV_VAR, URL_VAR, Target, database_url, parse_target
@@ -183,7 +183,7 @@ def _forget_user(args: argparse.Namespace) -> int:
     async def run() -> tuple[Departure, Forgotten, bool]:
         async with await Database.open(_existing(args)) as db:
             try:
-                left = await leave_matches(GameManager(stores_on(db)), args.user_id)
+                left = await leave_matches(Games(stores_on(db)), args.user_id)
             except Refusal as exc:
                 raise StorageError(f"their matches could not be ended: {exc}") from None
             forgotten = await forget_user(db, args.user_id, frozenset(left.resigned))

@@ -25,7 +25,7 @@ from bot.live.discord_api import Instance, Person
 from bot.services.events import Acted, MatchAborted, MatchFinished
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.palettes import person_palette
 from bot.services.refusal import Refusal
 from i18n import N_, _, speaking
@@ -65,7 +65,7 @@ def _not_found(number: object) -> Refusal:
 
 
 class LiveBoard:
-    def __init__(self, games: GameManager, life: MatchLife, palettes: PaletteRepo) -> None:
+    def __init__(self, games: Games, life: MatchLife, palettes: PaletteRepo) -> None:
         self.games = games
         self.life = life
         self.palettes = palettes

@@ -5,7 +5,7 @@ The search runs in a worker process (:mod:`bot.services.workers`) and plans the 
 player-turn at once; the plan is kept with the match and played an action at a time,
 so the computer pauses between its plane actions as a person would, and searches once
 per turn. A plan is used only at the ply it was made for: anything else (a reload, a
-timeout) means planning again. The game manager owns one (``GameManager.computer``) and
+timeout) means planning again. The game manager owns one (``Games.computer``) and
 is its :class:`~bot.services.live.MatchHost`: it loads the matches and commits the steps.
 """
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.services.live import AlreadyOut
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Departure:
         return said
 
 
-async def leave_matches(games: GameManager, user_id: int) -> Departure:
+async def leave_matches(games: Games, user_id: int) -> Departure:
     """End ``user_id``'s part in every match they are playing."""
     async with games.db.read() as conn:
         rows = await conn.fetchall(

@@ -220,8 +220,11 @@ class EventBus:
             except Exception:  # the others still run; an end is shown again at restart
                 log.exception("match %s: a subscriber to %s failed", key[0], key[1])
                 whole = False
-        if whole and isinstance(event, TurnPassed):
-            await self._told(event)
+        if isinstance(event, TurnPassed):
+            if whole:
+                await self._told(event)
+            else:  # told again by the recovery, in this process too
+                self._turns.pop(key, None)
         return whole
 
     async def drop(self, event: TurnPassed) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from bot.services.events import Acted, EventBus, MatchAborted, MatchFinished, TurnPassed
 from bot.services.live import LiveMatch, Update
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from bot.services.surface import Surface, Surfaces
 
@@ -60,7 +60,7 @@ class _Nowhere:
 
 
 class MatchLife:
-    def __init__(self, games: GameManager, pace: float) -> None:
+    def __init__(self, games: Games, pace: float) -> None:
         self.games = games
         self.events: EventBus = games.events
         self.pace = pace  # seconds between the computer's plane actions
@@ -142,11 +142,11 @@ class MatchLife:
         finally:
             self._flying.discard(match_id)
 
-    def resume_computers(self) -> None:
-        """After a restart: the computer flies wherever it was to move."""
-        for live in self.games.live_matches():
-            if live.computer_to_move:
-                self._spawn(self.computer_turns(live.id))
+    async def resume_computers(self) -> None:
+        """After a restart: the computer flies wherever it was to move (asked of
+        storage: each such match is loaded as its turn is flown)."""
+        for match_id in await self.games.index.computers_to_move(self.games.shards):
+            self._spawn(self.computer_turns(match_id))
 
     async def called_off(self, live: LiveMatch) -> None:
         """A match withdrawn (its place gone): its end published as an abort's."""

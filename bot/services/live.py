@@ -20,9 +20,12 @@ from rules.game import Game
 from rules.steps import Step
 from rules.words.common import seat_name, turn_line
 from rules.words.telling import Telling, tell
+from storage.live_index import LiveIndexRepo
 from storage.matches import Match, MatchRepo, MatchStatus
 
 COMPUTER_STRENGTHS = ("easy", "medium", "hard", "expert")
+# a player is reminded once less than this share of their turn's time is left
+REMIND_SHARE = 0.25
 
 
 class NotYours(Refusal):
@@ -155,6 +158,29 @@ class LiveMatch:
         return told[language]
 
 
+def turn_of(live: LiveMatch) -> tuple[int, int | None]:
+    """Whose turn it is: the player-turn and the seat to move."""
+    return live.game.turn, live.game.to_move
+
+
+def remind_seconds(clock: ClockSettings) -> float | None:
+    """How long before its deadline a turn of this clock is reminded."""
+    return None if clock.per_turn is None else clock.per_turn * REMIND_SHARE
+
+
+def clock_due(live: LiveMatch, now: float) -> float | None:
+    """When the match's turn clock next needs a look (storage indexes it): the
+    reminder, then the deadline; None when the clock has nothing left to do this turn
+    (none runs, or it ran out where the player is not put out at once)."""
+    per_turn, deadline = live.clock.per_turn, live.deadline
+    if live.over or per_turn is None or deadline is None:
+        return None
+    if not live.reminded:
+        return deadline - per_turn * REMIND_SHARE
+    loses = live.clock.on_expiry == "lose" and not live.computer_to_move
+    return deadline if deadline > now or loses else None
+
+
 @dataclass(frozen=True)
 class Update:
     """What one action did: its events and the words that explain them."""
@@ -193,10 +219,7 @@ class MatchHost(Protocol):
     workers: Workers
     shards: Shards
     repo: MatchRepo
-
-    def loaded(self) -> list[LiveMatch]:
-        """The matches this process holds in memory."""
-        ...
+    index: LiveIndexRepo
 
     async def get(self, match_id: int) -> LiveMatch: ...
 

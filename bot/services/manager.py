@@ -10,10 +10,10 @@ A step is stored before it is acknowledged; if storage refuses it (a conflict wi
 write from elsewhere), the in-memory game is dropped and reloaded from storage, so
 memory never runs ahead of what was committed.
 
-The path of a press, in order: :meth:`GameManager.play` takes the match's lock and checks
-the turn; :meth:`~GameManager.commit` applies each step through the rules engine
-(``Game.play``) and :meth:`~GameManager._store` commits it with the snapshot; then
-:meth:`~GameManager._update` explains it in words, and the match's life publishes what
+The path of a press, in order: :meth:`Games.play` takes the match's lock and checks
+the turn; :meth:`~Games.commit` applies each step through the rules engine
+(``Game.play``) and :meth:`~Games._store` commits it with the snapshot; then
+:meth:`~Games.explain` explains it in words, and the match's life publishes what
 it did (:meth:`bot.services.life.MatchLife.after`), for its surface to show. The
 computer's turns (``computer``, :mod:`bot.services.computer`) and the turn clocks
 (``clocks``, :mod:`bot.services.turn_clocks`) are objects this manager owns, with reasons of their
@@ -22,18 +22,17 @@ own to change, that act through it; the match in memory is :mod:`bot.services.li
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
-from bot.services.events import EventBus, TurnPassed
+from bot.services.endings import Endings
+from bot.services.events import EventBus
 from bot.services.live import (
     COMPUTER_STRENGTHS,
-    AlreadyOut,
     AlreadyOver,
     ClockSettings,
     LiveMatch,
@@ -41,7 +40,11 @@ from bot.services.live import (
     NotYours,
     Occupant,
     Update,
+    clock_due,
+    remind_seconds,
+    turn_of,
 )
+from bot.services.live_set import DEFAULT_SIZE, LiveSet
 from bot.services.metrics import STORAGE_SECONDS
 from bot.services.refusal import Refusal
 from bot.services.shards import Shards
@@ -57,12 +60,12 @@ from rules.game import Game
 from rules.modes import Settings
 from rules.steps import Step
 from storage.errors import StorageError
-from storage.matches import MatchStatus, NewMatch, SeatSpec, SetAside
+from storage.matches import MatchStatus, NewMatch, SeatSpec
 
 log = logging.getLogger(__name__)
 
 
-class GameManager:
+class Games:
     def __init__(
         self,
         stores: Stores,
@@ -70,6 +73,7 @@ class GameManager:
         *,
         workers: Workers | None = None,
         shards: Shards | None = None,
+        keep: int = DEFAULT_SIZE,
     ) -> None:
         self.db = stores.db
         self.repo = stores.matches
@@ -79,14 +83,23 @@ class GameManager:
         # the guilds whose matches this process runs (all, unless sharded)
         self.shards = shards or Shards()
         self.suggestions = LegalCache(self.workers)
-        self._live: dict[int, LiveMatch] = {}
-        self._loading: dict[int, asyncio.Lock] = {}
+        # the matches in memory: those touched lately, at most ``keep`` of them
+        self.live = LiveSet(self.repo, stores.live_index, keep)
+        self.index = stores.live_index
         # What follows an end (ratings, series, tournaments) and a turn passed (a DM),
         # once (:mod:`bot.services.events`).
         self.events = EventBus(stores.match_events, stores.turn_events)
         # the parts with reasons of their own to change; this manager is their MatchHost
         self.computer = ComputerTurns(self)
         self.clocks = TurnClocks(self)
+        self.endings = Endings(self)
+        # the endings' verbs, under the manager's names every caller knows them by
+        self.resign, self.offer_draw, self.decline_draw = (
+            self.endings.resign,
+            self.endings.offer_draw,
+            self.endings.decline_draw,
+        )
+        self.abort, self.withdraw = self.endings.abort, self.endings.withdraw
 
     # ------------------------------------------------------------ creating
 
@@ -148,10 +161,12 @@ class GameManager:
                 clock_json=clock.to_json(),
                 to_move_seat=game.to_move,
                 turn_deadline=deadline,
+                remind_seconds=remind_seconds(clock),
+                clock_due=None if deadline is None else deadline - (remind_seconds(clock) or 0),
             )
         )
         live = LiveMatch(await self.repo.get(match_id), game, list(entrants), clock, deadline)
-        self._live[match_id] = live
+        self.live.put(live)
         self.suggestions.remember(live)
         return live
 
@@ -162,90 +177,41 @@ class GameManager:
 
     async def get(self, match_id: int) -> LiveMatch:
         """The match, loaded from storage on first use (a restart loses nothing)."""
-        live = self._live.get(match_id)
-        if live is not None:
-            return live
-        lock = self._loading.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._live.get(match_id)
-            if live is None:
-                live = await self._load(match_id)
-                self._live[match_id] = live
-                self.suggestions.remember(live)
-        return live
-
-    async def _load(self, match_id: int) -> LiveMatch:
-        try:
-            record = await self.repo.get(match_id)
-        except StorageError as exc:
-            raise MatchUnavailable(
-                _("match #{id} cannot be loaded: {error}", id=match_id, error=exc)
-            ) from None
-        try:
-            data = json.loads(record.snapshot)
-            game = serialize.from_dict(data)
-            seats = [Occupant(**e) for e in data.get("players", [])]
-        except (ValueError, TypeError, RulesError) as exc:
-            raise MatchUnavailable(
-                _("match #{id} is damaged and was set aside ({error})", id=match_id, error=exc)
-            ) from None
-        if len(seats) != game.seats:
-            raise MatchUnavailable(
-                _("match #{id} is damaged: its players do not fit its seats", id=match_id)
-            )
-        clock = ClockSettings.from_json(record.clock_json)
-        return LiveMatch(record, game, seats, clock, record.turn_deadline)
-
-    async def resume(self) -> tuple[list[LiveMatch], list[SetAside]]:
-        """Load every unfinished match of this process's guilds at start-up; damaged
-        ones are reported, not fatal."""
-        found, set_aside = await self.repo.list_unfinished()
-        loaded = []
-        for record in found:
-            if not self.shards.owns(record.guild_id):
-                continue  # another process runs it
-            try:
-                loaded.append(await self.get(record.id))
-            except MatchUnavailable as exc:
-                set_aside.append(SetAside(record.id, str(exc)))
-        return loaded, set_aside
-
-    async def unannounced(self) -> list[LiveMatch]:
-        """This process's matches whose end was not shown in full (the process died
-        between storing the end and showing all that follows it); another process's
-        are its own to show, so that nothing is shown twice."""
-        found = []
-        for end in await self.events.store.pending():
-            if not self.shards.owns(end.guild_id):
-                continue
-            try:
-                found.append(await self.get(end.match_id))
-            except MatchUnavailable as exc:
-                log.warning("match %s: its end cannot be shown (%s)", end.match_id, exc)
-        return found
-
-    async def untold_turns(self) -> list[TurnPassed]:
-        """This process's turns passed whose DM was not sent (the process died between
-        storing the step and telling it); another process's are its own to tell."""
-        found = []
-        for turn in await self.events.turns.pending():
-            if not self.shards.owns(turn.guild_id):
-                continue
-            try:
-                live = await self.get(turn.match_id)
-            except MatchUnavailable as exc:
-                log.warning("match %s: its turn cannot be told (%s)", turn.match_id, exc)
-                continue
-            found.append(TurnPassed(live, turn.ply, turn.actor_id))
-        return found
+        return await self.live.get(match_id)
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
-        for live in self._live.values():
-            # a series plays game after game in one thread: the finished ones stay loaded
-            if live.record.thread_id == thread_id and not live.over:
-                return live
-        record = await self.repo.by_thread(thread_id)
-        return None if record is None else await self.get(record.id)
+        return await self.live.by_thread(thread_id)
+
+    async def resume(self) -> int:
+        """At start-up: how many unfinished matches this process's shards hold. None
+        is loaded: each is, when something touches it (a damaged one is refused then,
+        and listed by ``crosshairs db check``)."""
+        return await self.index.count(self.shards)
+
+    async def owned(self, match_ids: Sequence[int]) -> list[LiveMatch]:
+        """The matches of ``match_ids`` that can be loaded (a damaged one is logged)."""
+        found = []
+        for match_id in match_ids:
+            try:
+                found.append(await self.get(match_id))
+            except MatchUnavailable as exc:
+                log.warning("match %s cannot be loaded (%s)", match_id, exc)
+        return found
+
+    async def active(
+        self,
+        *,
+        guild_id: int | None = None,
+        place: int | None = None,
+        user_id: int | None = None,
+        limit: int | None = None,
+    ) -> list[LiveMatch]:
+        """This process's matches being played: of a guild, in a channel or thread
+        (``place``), with a person seated; asked of storage, loaded as they are used."""
+        ids = await self.index.active(
+            self.shards, guild_id=guild_id, place=place, user_id=user_id, limit=limit
+        )
+        return [m for m in await self.owned(ids) if not m.over]
 
     async def set_board_message(self, live: LiveMatch, message_id: int, ply: int) -> None:
         """``message_id`` is the match's board now, drawn at ``ply``: both in one write,
@@ -265,6 +231,7 @@ class GameManager:
     async def set_thread(self, live: LiveMatch, thread_id: int) -> None:
         await self.repo.set_thread(live.id, thread_id)
         live.record = await self.repo.get(live.id)
+        self.live.put(live)  # found by its thread from now on
 
     # -------------------------------------------------------------- acting
 
@@ -312,23 +279,23 @@ class GameManager:
             )
 
     def loaded(self) -> list[LiveMatch]:
-        """The matches this process holds in memory (the turn clocks look through them)."""
-        return list(self._live.values())
+        """The matches this process holds in memory (the most recently used last)."""
+        return self.live.kept()
 
     async def commit(self, live: LiveMatch, chosen: Sequence[Step], actor: int | None) -> Update:
         """Apply and store steps one by one (each with its snapshot), then explain."""
         happened: list[Event] = []
-        turn = _turn_of(live)
+        turn = turn_of(live)
         try:
             for step in chosen:
                 before = live.game.to_move
                 happened.extend(live.game.play(step))
                 await self._store(live, step.token, actor, before)
         except (RulesError, StorageError) as exc:
-            raise await self._unsaved(live, exc) from None
-        return await self._update(live, happened, turn, actor)
+            raise await self.unsaved(live, exc) from None
+        return await self.explain(live, happened, turn, actor)
 
-    async def _save(
+    async def save(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None
     ) -> None:
         """Store the step just applied in memory (a resignation, an agreed draw, a turn
@@ -336,22 +303,23 @@ class GameManager:
         try:
             await self._store(live, token, actor, before)
         except StorageError as exc:
-            raise await self._unsaved(live, exc) from None
+            raise await self.unsaved(live, exc) from None
 
-    async def _unsaved(self, live: LiveMatch, exc: Exception) -> MatchUnavailable:
+    async def unsaved(self, live: LiveMatch, exc: Exception) -> MatchUnavailable:
         """Memory may be ahead of storage: bring the match in memory back to what was
         committed (in place, so whoever holds it sees the same), and say so plainly."""
         log.warning("match %s: reloading after %s", live.id, exc)
-        self._live.pop(live.id, None)
+        self.live.drop(live.id)
         try:
-            stored = await self._load(live.id)
+            stored = await self.live.load(live.id)
         except MatchUnavailable as again:  # storage is still down: the next use loads it
             log.warning("match %s: not reloaded yet (%s)", live.id, again)
         else:
             live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
+            live.reminded = stored.reminded
             live.draw_offers.clear()
             live.computer_plan.clear()
-            self._live[live.id] = live
+            self.live.put(live)
         return MatchUnavailable(
             "that could not be saved, so nothing changed; please try again in a moment"
         )
@@ -384,9 +352,10 @@ class GameManager:
                 status=status,
                 result_json=result,
                 passes_turn=not game.is_over and game.to_move != before,
+                clock_due=clock_due(live, self.clock.now()),
             )
 
-    async def _update(
+    async def explain(
         self,
         live: LiveMatch,
         happened: Sequence[Event],
@@ -397,11 +366,11 @@ class GameManager:
         # here: if the game is over now, this action is the one that ended it; if the
         # turn is another's now (``turn`` was the turn before it), this one passed it.
         ended = live.game.is_over
-        passed_at = None if ended or _turn_of(live) == turn else live.ply
+        passed_at = None if ended or turn_of(live) == turn else live.ply
         if ended:
             # A finished match reloads from storage if asked for again (a replay, a
             # board): memory holds only the games still being played.
-            self._live.pop(live.id, None)
+            self.live.drop(live.id)
         elif not live.computer_to_move:
             self.suggestions.remember(live)
         return Update(
@@ -413,156 +382,19 @@ class GameManager:
             actor=actor,
         )
 
-    async def resign(self, match_id: int, user_id: int, *, forced: bool = False) -> Update:
-        """Resign ``user_id``'s seat. Before every side has flown a turn that aborts the
-        game instead (the abort rule), unless the resignation is ``forced`` by a decision
-        made elsewhere (an organiser's result, a person leaving for good) that the board
-        must agree with; such a game is unrated all the same."""
-        live = await self.get(match_id)
-        async with live.lock:
-            seated = live.seats_of(user_id)
-            mine = [s for s in seated if not live.game.seat(s).out]
-            if live.over:
-                raise AlreadyOver(live.over_text())
-            if not seated:
-                raise NotYours(_("you are not playing in this match"))
-            if not mine:
-                raise AlreadyOut(_("you are already out of this game"))
-            if not forced and _ends_early(live.game, lambda g: g.concede(mine[0], "resign")):
-                return await self._call_off(
-                    live,
-                    user_id,
-                    _(
-                        "{who} resigned before every side had flown a turn: "
-                        "the game is aborted, not rated.",
-                        who=live.who(mine[0]),
-                    ),
-                )
-            return await self.concede(live, mine[0], "resign", user_id)
-
     async def concede(self, live: LiveMatch, seat: int, reason: str, actor: int | None) -> Update:
-        before, turn = live.game.to_move, _turn_of(live)
+        before, turn = live.game.to_move, turn_of(live)
         try:
             happened = live.game.concede(seat, reason)
         except RulesError as exc:
             raise Refusal(str(exc)) from None
-        await self._save(live, live.game.history[-1].token, actor, before)
-        return await self._update(live, happened, turn, actor)
+        await self.save(live, live.game.history[-1].token, actor, before)
+        return await self.explain(live, happened, turn, actor)
 
-    async def offer_draw(self, match_id: int, user_id: int) -> Update:
-        """Offer (or accept) a draw; the game is drawn once every player still in it
-        has agreed. Computer players never agree."""
-        live = await self.get(match_id)
-        async with live.lock:
-            game = live.game
-            mine = [s for s in live.seats_of(user_id) if not game.seat(s).out]
-            if live.over:
-                raise AlreadyOver(live.over_text())
-            if not mine:
-                raise NotYours(_("you are not playing in this match"))
-            if set(mine) <= live.draw_offers:
-                others = ", ".join(live.who(s) for s in game.alive() if s not in live.draw_offers)
-                raise Refusal(
-                    _("that is your own draw offer: only {others} can accept it", others=others)
-                )
-            live.draw_offers.update(mine)
-            waiting = [s for s in game.alive() if s not in live.draw_offers]
-            if any(live.seats[s].user_id is None for s in waiting):
-                raise Refusal(_("the computer does not accept draws"))
-            if waiting:
-                names = ", ".join(live.who(s) for s in waiting)
-                return Update(
-                    live,
-                    (),
-                    [
-                        "🤝 "
-                        + _(
-                            "{who} offers a draw; waiting for {names}.",
-                            who=live.who(mine[0]),
-                            names=names,
-                        )
-                    ],
-                )
-            if _ends_early(game, Game.agree_draw):
-                return await self._call_off(
-                    live,
-                    user_id,
-                    _(
-                        "A draw agreed before every side had flown a turn: "
-                        "the game is aborted, not rated."
-                    ),
-                )
-            before, turn = game.to_move, _turn_of(live)
-            happened = game.agree_draw()
-            await self._save(live, "draw", user_id, before)
-            return await self._update(live, happened, turn, user_id)
-
-    async def decline_draw(self, match_id: int, user_id: int) -> Update:
-        """Turn down the draw offer standing in the match; play goes on."""
-        live = await self.get(match_id)
-        async with live.lock:
-            mine = [s for s in live.seats_of(user_id) if not live.game.seat(s).out]
-            if live.game.is_over or not mine:
-                raise Refusal(
-                    _("you are not playing in this match") if not mine else _("this game is over")
-                )
-            if not live.draw_offers:
-                raise Refusal(_("no draw is on offer"))
-            if set(mine) <= live.draw_offers:
-                raise Refusal(_("that is your own offer; play on, and it lapses with the turn"))
-            live.draw_offers.clear()
-            return Update(
-                live, (), [_("{who} declines the draw; play goes on.", who=live.who(mine[0]))]
-            )
-
-    async def abort(self, match_id: int, user_id: int) -> Update:
-        """Call the game off before every side has flown a turn: no result, nothing
-        rated (docs/ratings.md, the abort rule)."""
-        live = await self.get(match_id)
-        async with live.lock:
-            if not live.seats_of(user_id):
-                raise NotYours(_("you are not playing in this match"))
-            if live.over:
-                raise AlreadyOver(live.over_text())
-            if not live.game.unflown():
-                raise Refusal(_("every side has flown a turn: resign or offer a draw instead"))
-            return await self._call_off(
-                live, user_id, _("The match was aborted by {who}.", who=_name_of(live, user_id))
-            )
-
-    async def _call_off(self, live: LiveMatch, user_id: int, said: str) -> Update:
-        """End the match without a result (the caller holds its lock)."""
-        try:
-            await self.repo.finish(
-                live.id, MatchStatus.ABANDONED, json.dumps({"aborted_by": user_id})
-            )
-            live.record = await self.repo.get(live.id)
-        except StorageError as exc:
-            raise await self._unsaved(live, exc) from None
-        self._live.pop(live.id, None)
-        # Published as MatchAborted: nothing is rated or booked, and a series plays the
-        # game again (docs/series.md).
-        return Update(live, (), [said], ended=True)
-
-    async def withdraw(self, match_id: int, why: str) -> LiveMatch | None:
-        """Call the match off because its place is gone (``why``): no result, nothing
-        rated, no longer clocked, whatever was flown. Returns the match called off, or
-        None when it had already ended (its end is someone else's to publish)."""
-        live = await self.get(match_id)
-        async with live.lock:
-            if live.over:
-                return None
-            await self.repo.finish(live.id, MatchStatus.ABANDONED, json.dumps({"withdrawn": why}))
-            live.record = await self.repo.get(live.id)
-            self._live.pop(live.id, None)
-            return live
-
-    def live_matches(self, guild_id: int | None = None) -> list[LiveMatch]:
-        return [
-            m
-            for m in self._live.values()
-            if not m.over and (guild_id is None or m.record.guild_id == guild_id)
-        ]
+    def live_matches(self) -> list[LiveMatch]:
+        """The matches being played that memory holds (at most its size); all of them
+        are :meth:`active`."""
+        return [m for m in self.live.kept() if not m.over]
 
 
 def _new_game(settings: Settings, cloud_setup: str, seed: int) -> Game:
@@ -576,22 +408,6 @@ def _new_game(settings: Settings, cloud_setup: str, seed: int) -> Game:
     return Game(settings, clouds.preset(choice))
 
 
-def _ends_early(game: Game, ending: Callable[[Game], object]) -> bool:
-    """Whether ``ending`` (a resignation, a draw) would end ``game`` before every side
-    in it had flown a turn; tried on a copy, so the game itself is untouched."""
-    trial = game.copy()
-    try:
-        ending(trial)
-    except RulesError:
-        return False  # the real call explains why it cannot be done
-    return trial.ended_early
-
-
-def _turn_of(live: LiveMatch) -> tuple[int, int | None]:
-    """Whose turn it is: the player-turn and the seat to move."""
-    return live.game.turn, live.game.to_move
-
-
 def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:
     """The game JSON, with who sits where, so a match loads from this row alone."""
     data = serialize.to_dict(game)
@@ -599,8 +415,3 @@ def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:
         {"user_id": e.user_id, "name": e.name, "strength": e.strength} for e in seats
     ]
     return json.dumps(data, separators=(",", ":"))
-
-
-def _name_of(live: LiveMatch, user_id: int) -> str:
-    seats = live.seats_of(user_id)
-    return live.who(seats[0]) if seats else "a player"

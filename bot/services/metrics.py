@@ -1,6 +1,7 @@
 """What an operator can watch (Prometheus): interactions, answer latency, live matches,
-storage latency and event-loop lag. The counters live in this process's default
-registry; :mod:`bot.ops` serves them at ``/metrics``.
+storage latency, event-loop lag and Discord's failures (calls tried again, calls given
+up, matches left behind for the recovery: :mod:`bot.outages`). The counters live in this
+process's default registry; :mod:`bot.ops` serves them at ``/metrics``.
 
 Names follow Prometheus' conventions: a ``crosshairs_`` prefix, seconds as the unit.
 """
@@ -31,4 +32,15 @@ LOOP_LAG = Histogram(
 )
 LOOP_LAG_MAX = Gauge(
     "crosshairs_event_loop_lag_max_seconds", "The worst event-loop lag since start"
+)
+DISCORD_RETRIES = Counter(
+    "crosshairs_discord_retries", "Calls to Discord tried again: it was unreachable or failing"
+)
+DISCORD_FAILED = Counter(
+    "crosshairs_discord_failed_calls",
+    "Calls to Discord that still failed after trying again (left to the recovery)",
+)
+DISCORD_BEHIND = Gauge(
+    "crosshairs_discord_behind",
+    "Matches whose board, end or turn Discord did not take, at the recovery's last look",
 )

@@ -6,7 +6,7 @@ The flow, which the Discord cog drives and the tests follow:
 1. :meth:`AchievementSeries.create` stores the series: who plays (by *position*, the
    organiser first), each position's handicap tokens and the game settings.
 2. :meth:`AchievementSeries.start_game` starts the next game as an ordinary match of the
-   :class:`~bot.services.manager.GameManager` whose ``Settings.cards`` is the series'
+   :class:`~bot.services.manager.Games` whose ``Settings.cards`` is the series'
    current pool and whose ``Settings.handicaps`` are the series handicaps; with
    ``alternate_first`` the positions rotate round the seats so the first player changes.
 3. When the match ends (its :class:`~bot.services.events.MatchFinished` on the one
@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from bot.services.live import AlreadyOver, ClockSettings, LiveMatch, NotYours, Occupant
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from competition import ratings
 from competition.series import MAX_GAMES, seat_positions
@@ -118,7 +118,7 @@ class GameOutcome:
 
 
 class AchievementSeries:
-    def __init__(self, games: GameManager, repo: SeriesRepo, ratings: RatingRepo) -> None:
+    def __init__(self, games: Games, repo: SeriesRepo, ratings: RatingRepo) -> None:
         self.games = games
         self.repo = repo
         self.ratings = ratings

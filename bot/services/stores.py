@@ -10,6 +10,7 @@ from storage.db import Database
 from storage.events import MatchEventRepo
 from storage.gateway import IdentifySlotRepo, RestLeaseRepo
 from storage.guilds import GuildSettingsRepo
+from storage.live_index import LiveIndexRepo
 from storage.locales import LocaleRepo
 from storage.matches import MatchRepo
 from storage.notify import NotifyRepo
@@ -31,6 +32,7 @@ from storage.vacations import VacationRepo
 class Stores:
     db: Database
     matches: MatchRepo
+    live_index: LiveIndexRepo
     boards: BoardMarkRepo
     match_events: MatchEventRepo
     turn_events: TurnEventRepo

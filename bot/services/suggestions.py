@@ -37,6 +37,10 @@ class LegalCache:
         """The legal next tokens after ``done`` (None: ``done`` cannot be played); ()
         when they are not known within ``wait`` seconds."""
         key = (live.id, live.ply, tuple(done))
+        if not done and key not in self._known:
+            # a match just loaded: its position's own steps, as a commit takes them (not
+            # at the load itself, which a press waits on)
+            self.remember(live)
         if key in self._known:
             self._known.move_to_end(key)
             return self._known[key]

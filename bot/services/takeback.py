@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.services.live import LiveMatch, Update
-from bot.services.manager import GameManager, _snapshot
+from bot.services.manager import Games, _snapshot
 from bot.services.refusal import Refusal
 from bot.services.series import AchievementSeries
 from i18n import _, n_
@@ -34,7 +34,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Takebacks:
-    games: GameManager
+    games: Games
     series: AchievementSeries
     repo: TakebackRepo
     unrated: UnratedRepo

@@ -1,5 +1,5 @@
 """Turn clocks: reminders before a turn runs out, a lost game when it does (or a win an
-opponent may claim). The game manager owns one (``GameManager.clocks``) and is its
+opponent may claim). The game manager owns one (``Games.clocks``) and is its
 :class:`~bot.services.live.MatchHost`; the time itself comes from
 :mod:`bot.services.clock`."""
 
@@ -7,9 +7,18 @@ from __future__ import annotations
 
 import logging
 
-from bot.services.live import LiveMatch, MatchHost, Update
+from bot.services.live import (
+    REMIND_SHARE,
+    LiveMatch,
+    MatchHost,
+    MatchUnavailable,
+    Update,
+    clock_due,
+    remind_seconds,
+)
 from bot.services.refusal import Refusal
 from i18n import _
+from storage.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -18,36 +27,50 @@ class TurnClocks:
     def __init__(self, host: MatchHost) -> None:
         self._host = host
 
-    async def tick(self, remind_before: float = 0.25) -> tuple[list[LiveMatch], list[Update]]:
-        """Check the clock of every loaded match this process owns: (matches whose player
-        should be reminded, updates from turns that ran out). A reminder goes out once
-        per turn, when less than ``remind_before`` of the turn's time is left. Another
-        process's matches are its own to tick, so that no clock fires twice."""
+    async def tick(self) -> tuple[list[LiveMatch], list[Update]]:
+        """Look at the clocks storage says are due now in this process's shards (its
+        ``clock_due`` index: no scan of memory, nor of every match): (matches whose player
+        should be reminded, updates from turns that ran out). A reminder goes out once per
+        turn, when less than a quarter of the turn's time is left (``REMIND_SHARE``).
+        Another process's matches are its own to tick, so that no clock fires twice."""
         host = self._host
         remind: list[LiveMatch] = []
         expired: list[Update] = []
         now = host.clock.now()
-        for live in host.loaded():
-            if live.game.is_over or live.deadline is None or live.clock.per_turn is None:
+        for match_id in await host.index.due(now, host.shards):
+            try:
+                live = await host.get(match_id)
+            except MatchUnavailable as exc:
+                log.warning("match %s: its clock cannot be checked (%s)", match_id, exc)
                 continue
-            if not host.shards.owns(live.record.guild_id):
-                continue
-            if now >= live.deadline:
-                if live.clock.on_expiry == "lose" and not live.computer_to_move:
-                    async with live.lock:
-                        seat = live.game.to_move
-                        if seat is not None and live.deadline is not None and now >= live.deadline:
-                            try:
-                                expired.append(await host.concede(live, seat, "timeout", None))
-                            except Refusal as exc:  # not stored: the next tick tries again
-                                log.warning("match %s: timeout not applied: %s", live.id, exc)
-                elif not live.reminded:
-                    live.reminded = True
-                    remind.append(live)
-            elif not live.reminded and live.deadline - now <= live.clock.per_turn * remind_before:
+            async with live.lock:
+                update = await self._check(live, now, remind)
+            if update is not None:
+                expired.append(update)
+        return remind, expired
+
+    async def _check(self, live: LiveMatch, now: float, remind: list[LiveMatch]) -> Update | None:
+        """One due clock, under the match's lock; then storage is told when it is next
+        due (a step already told it, if the turn ran out)."""
+        host = self._host
+        deadline, per_turn = live.deadline, live.clock.per_turn
+        if not live.over and deadline is not None and per_turn is not None:
+            if now >= deadline and live.clock.on_expiry == "lose" and not live.computer_to_move:
+                seat = live.game.to_move
+                if seat is not None:
+                    try:
+                        return await host.concede(live, seat, "timeout", None)
+                    except Refusal as exc:  # not stored: the next tick tries again
+                        log.warning("match %s: timeout not applied: %s", live.id, exc)
+                        return None
+            elif not live.reminded and deadline - now <= per_turn * REMIND_SHARE:
                 live.reminded = True
                 remind.append(live)
-        return remind, expired
+        try:
+            await host.index.set_due(live.id, clock_due(live, now))
+        except StorageError as exc:  # it stays due: the next tick looks again
+            log.warning("match %s: its clock's next time not stored (%s)", live.id, exc)
+        return None
 
     async def pause(self, match_id: int) -> bool:
         """Stop the match's clock (its place cannot be played in); False if it was
@@ -71,8 +94,9 @@ class TurnClocks:
                 return False
             unclocked = live.clock.per_turn is None
             deadline = None if unclocked else host.clock.now() + live.paused
-            await host.repo.set_deadline(live.id, deadline)
-            live.paused, live.deadline = None, deadline
+            due = None if deadline is None else deadline - (remind_seconds(live.clock) or 0)
+            await host.repo.set_deadline(live.id, deadline, due)
+            live.paused, live.deadline, live.reminded = None, deadline, False
             return True
 
     async def claim_timeout(self, match_id: int, user_id: int) -> Update:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.services.live import LiveMatch, Update
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from i18n import _
 from storage.vacations import Allowance, VacationRepo
@@ -33,7 +33,7 @@ class Started:
 
 
 class Vacations:
-    def __init__(self, games: GameManager, repo: VacationRepo) -> None:
+    def __init__(self, games: Games, repo: VacationRepo) -> None:
         self.games = games
         self.repo = repo
 
@@ -79,7 +79,10 @@ class Vacations:
         Returns what it did to each match it changed, for its life to publish
         (:meth:`bot.services.life.MatchLife.after`); the board of a player away notes it."""
         now = self.games.clock.now()
-        clocked = [m for m in self.games.live_matches() if m.deadline is not None]
+        # only the players on vacation, or back from one lately, have clocks to fit
+        people = await self.repo.people_since(now - MAX_DAYS * DAY)
+        ids = await self.games.index.clocked_for(people, self.games.shards)
+        clocked = [m for m in await self.games.owned(ids) if m.deadline is not None]
         away = await self.repo.running(
             sorted({u for m in clocked if (u := m.user_to_move()) is not None}), now
         )

@@ -207,12 +207,13 @@ async def post_board(
     live: LiveMatch,
     target: discord.abc.Messageable,
     extra: Sequence[str] = (),
+    retired: str = "",
 ) -> discord.Message:
     """Post a fresh board message, with its buttons (and ``extra`` lines), and make it
-    the match's board; the old one goes."""
+    the match's board; the old one goes (or becomes ``retired``)."""
     with for_everyone(bot, live.record.guild_id):
         view = await current_view(bot, live)
-        return await send_board(bot, live, target, view, [*draw_lines(live), *extra])
+        return await send_board(bot, live, target, view, [*draw_lines(live), *extra], retired)
 
 
 async def open_table(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.ui.text import plain
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ QUIET = discord.AllowedMentions.none()
 
 
 class ClosedThreads(commands.Cog):
-    def __init__(self, bot: CrosshairsBot, games: GameManager) -> None:
+    def __init__(self, bot: CrosshairsBot, games: Games) -> None:
         self.bot = bot
         self.games = games
 

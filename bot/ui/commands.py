@@ -73,6 +73,7 @@ def add_commands(
 
 # The long autocomplete offers lately made, so that ``move`` can read them back.
 OFFERS = Offers()
+SHOWN = 20  # matches listed by /crosshairs games
 
 LOBBY_MODES = [
     app_commands.Choice(name=m.title, value=m.key) for m in MODES.values() if m.seats > 2
@@ -273,15 +274,15 @@ async def games(interaction: discord.Interaction, mine: bool = False) -> None:
     mine = mine or interaction.guild_id is None  # outside servers: no one else's DMs
     if mine:
         user = interaction.user.id
-        live = [m for m in bot.games.live_matches() if m.seats_of(user)]
+        live = await bot.games.active(user_id=user, limit=SHOWN)
     else:
-        live = bot.games.live_matches(interaction.guild_id)
+        live = await bot.games.active(guild_id=interaction.guild_id, limit=SHOWN)
     if not live:
         said = _("You are in no live match.") if mine else _("No match is being flown right now.")
         await interaction.response.send_message(said, ephemeral=True)
         return
     lines = []
-    for m in sorted(live, key=lambda m: m.id)[:20]:
+    for m in live:
         # a channel mention shows only in its own server: elsewhere, a link
         where = f"<#{m.record.thread_id or m.record.channel_id}>"
         if mine:

@@ -14,7 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.services.life import MatchLife
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class Departures(commands.Cog):
-    def __init__(self, games: GameManager, life: MatchLife) -> None:
+    def __init__(self, games: Games, life: MatchLife) -> None:
         self.games = games
         self.life = life
 
@@ -49,16 +49,12 @@ class Departures(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        gone = [
-            m.id
-            for m in self.games.live_matches(channel.guild.id)
-            if channel.id in (m.record.channel_id, m.record.thread_id)
-        ]
+        gone = [m.id for m in await self.games.active(guild_id=channel.guild.id, place=channel.id)]
         await self._withdraw(gone, "its channel was deleted")
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        gone = [m.id for m in self.games.live_matches(guild.id)]
+        gone = [m.id for m in await self.games.active(guild_id=guild.id)]
         await self._withdraw(gone, "the bot was removed from the server")
 
 

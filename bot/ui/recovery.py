@@ -17,15 +17,31 @@
   turn has passed again, a step was played since, the match ended) is dropped unsent.
 * A series between two games (booked but the next not opened, or finished but not
   booked) carries on: :meth:`bot.ui.series.SeriesDesk.finish_half_done`.
+
+Discord failing is a fault like a crash, picked up the same way without a restart
+(:func:`keep_up`): once a call to Discord failed for good (:mod:`bot.outages`), this
+process's boards behind their games, ends not shown in full and turns not told are
+looked for every :attr:`~bot.outages.Outages.look_every` seconds, and shown, for as long
+as something is behind. One whose showing is under way (its match locked) is left to it;
+so is one seen behind only once (an action between its step and its showing). What
+cannot be shown for another reason (a thread deleted) is tried again only after the next
+failure (or restart), rather than asked of Discord again at every look.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from discord.ext import tasks
+
+from bot.services import restart
 from bot.services.events import TurnPassed
 from bot.services.live import LiveMatch
+from bot.services.metrics import DISCORD_BEHIND
+from bot.ui import anywhere
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import surfaces_of
 
@@ -38,24 +54,25 @@ log = logging.getLogger(__name__)
 async def unshown_ends(bot: CrosshairsBot) -> list[LiveMatch]:
     """Before the bot connects: the ends a crash left unshown. Taken then, so that no
     end of a game played since (shown by the action that ended it) is among them."""
-    return await bot.games.unannounced()
+    return await restart.unannounced(bot.games)
 
 
 async def untold_turns(bot: CrosshairsBot) -> list[TurnPassed]:
     """Before the bot connects: the turns passed a crash left untold (taken then, like
     the ends, so that no turn passed since is among them)."""
-    return await bot.games.untold_turns()
+    return await restart.untold_turns(bot.games)
 
 
 async def after_restart(
     bot: CrosshairsBot, ends: list[LiveMatch], turns: list[TurnPassed], series: SeriesDesk
 ) -> None:
-    # Only the matches resumed from storage: one begun since has its board drawn as it
-    # goes, and comparing its mark mid-update would redraw it for nothing.
-    resumed = list(bot.games.live_matches())
+    # Only the boards of matches nothing changed since the start: one played since has
+    # its board drawn as it goes, and comparing its mark mid-update would redraw it for
+    # nothing. Asked once connected: reading every match's mark is no reason to wait.
+    started = time.time()
     try:
         await bot.wait_until_ready()
-        await redraw_stale_boards(bot, resumed)
+        await redraw_stale_boards(bot, await restart.boards_behind(bot.games, started))
         await announce_unshown_ends(bot, ends)
         await tell_untold_turns(bot, turns)
         await series.finish_half_done()
@@ -72,17 +89,107 @@ async def announce_unshown_ends(bot: CrosshairsBot, ends: list[LiveMatch]) -> No
     await bot.env.life.carry_on_ends(ends)
 
 
-async def redraw_stale_boards(bot: CrosshairsBot, resumed: list[LiveMatch]) -> None:
-    for live in resumed:
+async def redraw_stale_boards(bot: CrosshairsBot, behind: list[int]) -> None:
+    for live in await bot.games.owned(behind):
         try:
-            if await bot.games.boards.shown(live.id) == live.ply:
+            if live.over or await bot.games.boards.shown(live.id) == live.ply:
                 continue
             await surfaces_of(bot).of(live).redraw(live)
         except Exception:  # one damaged match must not keep the others stale
-            log.exception("match %s: could not redraw its board after a restart", live.id)
+            log.exception("match %s: could not redraw its board", live.id)
 
 
 async def tell_untold_turns(bot: CrosshairsBot, turns: list[TurnPassed]) -> None:
     """Tell each turn passed that a crash left untold, if it is still that turn
     (:meth:`bot.services.life.MatchLife.tell_untold`)."""
     await bot.env.life.tell_untold(turns)
+
+
+# ------------------------------------------------------------ while the bot runs
+
+
+Key = tuple[int, str]  # a match, and what of it is behind: its end, its board, a turn
+
+
+@dataclass(frozen=True)
+class Behind:
+    """What storage says this process has not shown, of matches not being shown now."""
+
+    ends: list[LiveMatch]
+    boards: list[LiveMatch]
+    turns: list[TurnPassed]
+
+    def plies(self) -> dict[Key, int]:
+        found = {(live.id, "end"): live.ply for live in self.ends}
+        found |= {(live.id, "board"): live.ply for live in self.boards}
+        return found | {(t.match.id, f"turn:{t.ply}"): t.match.ply for t in self.turns}
+
+
+def keep_up(bot: CrosshairsBot) -> tasks.Loop[Any]:
+    """Pick up what a call Discord could not take left behind, without a restart: a
+    look every ``look_every`` seconds after a failure noted by :mod:`bot.outages`, for as
+    long as something is behind (``crosshairs_discord_behind`` says how many matches).
+    Started by :mod:`bot.app`, once the start-up's recovery is done."""
+    outages = bot.outages
+    seen: dict[Key, int] = {}  # behind at the last look, at which ply
+    tried: dict[Key, int] = {}  # shown (or tried) already, at which ply
+
+    @tasks.loop(seconds=outages.look_every)
+    async def look() -> None:
+        nonlocal seen, tried
+        failed = outages.failed
+        if not failed and not seen:
+            return
+        outages.failed = False
+        try:
+            behind = await _behind(bot)
+            plies = behind.plies()
+            # settled: behind at the last look too, at the same ply; tried again only
+            # once Discord failed since (else what it refuses is asked again and again)
+            due = {
+                key
+                for key, ply in plies.items()
+                if seen.get(key) == ply and (failed or tried.get(key) != ply)
+            }
+            await _show(bot, behind, due)
+            seen = (await _behind(bot)).plies()
+        except Exception:  # storage unreachable, say: look again later
+            log.exception("catching up after Discord failed did not run through")
+            outages.failed = True
+            return
+        tried = {
+            key: ply for key, ply in (tried | {k: plies[k] for k in due}).items() if key in seen
+        }
+        DISCORD_BEHIND.set(len({match for match, _ in seen}))
+
+    @look.before_loop
+    async def _recovered() -> None:
+        await bot.recovered.wait()
+
+    return look
+
+
+async def _behind(bot: CrosshairsBot) -> Behind:
+    ids = await restart.boards_behind(bot.games, time.time())
+    boards = [
+        live
+        for live in await bot.games.owned(ids)
+        if not live.over and not _busy(live) and not anywhere.is_anywhere(bot, live)
+    ]
+    return Behind(
+        ends=[live for live in await restart.unannounced(bot.games) if not _busy(live)],
+        boards=boards,
+        turns=[t for t in await restart.untold_turns(bot.games) if not _busy(t.match)],
+    )
+
+
+async def _show(bot: CrosshairsBot, behind: Behind, due: set[Key]) -> None:
+    """Show what of ``behind`` is due, as a restart shows it."""
+    await redraw_stale_boards(bot, [b.id for b in behind.boards if (b.id, "board") in due])
+    await announce_unshown_ends(bot, [e for e in behind.ends if (e.id, "end") in due])
+    await tell_untold_turns(bot, [t for t in behind.turns if (t.match.id, f"turn:{t.ply}") in due])
+
+
+def _busy(live: LiveMatch) -> bool:
+    """Whether an action or a showing of the match is under way: it shows what it did."""
+    return live.lock.locked() or live.showing.locked()

@@ -24,7 +24,7 @@ import i18n
 from bot.services import jobs
 from bot.services.events import GameBooked, MatchAborted, nonce
 from bot.services.live import LiveMatch
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.once import IN_FLIGHT
 from bot.services.pictures import cards_words, scoreboard_words
 from bot.services.records import Series, SeriesStatus
@@ -224,7 +224,7 @@ class SeriesDesk(commands.Cog):
     def __init__(
         self,
         bot: CrosshairsBot,
-        games: GameManager,
+        games: Games,
         series: AchievementSeries,
     ) -> None:
         self.bot = bot

@@ -26,8 +26,15 @@ from bot.ui.board_edits import BoardEdits
 from bot.ui.language import for_everyone
 from bot.ui.ratings_line import ratings_line
 from bot.ui.team_rooms import close_rooms
-from bot.ui.thread import adopt_board, draw_lines, match_channel, refresh_board, unnoted_boards
-from i18n import _
+from bot.ui.thread import (
+    adopt_board,
+    draw_lines,
+    match_channel,
+    missed_turns,
+    refresh_board,
+    unnoted_boards,
+)
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -35,7 +42,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 KEPT = 4096  # matches whose surface is remembered
-REDRAWN = "♻️ The bot restarted; the board is up to date again."
+# a board redrawn by the recovery, after a restart or once Discord is back (bot/ui/recovery.py)
+REDRAWN = N_(
+    "♻️ Shown late (the bot restarted, or Discord could not be reached): "
+    "the board is up to date again."
+)
 
 
 def _press(via: object) -> discord.Interaction | None:
@@ -173,18 +184,24 @@ class ThreadSurface:
 
 
 async def catch_up(bot: CrosshairsBot, live: LiveMatch) -> None:
-    """Bring a board the crash left behind up to date, posting at most one board: one the
-    dead process posted but never noted is kept if it pings whoever is to move now."""
+    """Bring a board a crash or an outage left behind up to date, posting at most one
+    board: one Discord took but the bot never noted (the process died, or the post timed
+    out) is kept if it pings whoever is to move now."""
     channel = await match_channel(bot, live)
     found = await unnoted_boards(bot, live, channel)
     user = live.user_to_move()
     kept = found[-1] if found and (user is None or f"<@{user}>" in found[-1].content) else None
+    shown = await bot.games.boards.shown(live.id)
+    with for_everyone(bot, live.record.guild_id):
+        late = _(REDRAWN)
+        # the old board becomes the turns it missed, told, as if shown at the time
+        missed = missed_turns(bot, live, shown)
     if kept is None:
-        await post_board(bot, live, channel, [REDRAWN])
+        await post_board(bot, live, channel, [late], missed)
     else:
         with for_everyone(bot, live.record.guild_id):
             view = await current_view(bot, live)
-            await adopt_board(bot, live, kept, view, [*draw_lines(live), REDRAWN])
+            await adopt_board(bot, live, kept, view, [*draw_lines(live), late], missed)
     for stray in found:
         if stray is not kept:
             try:

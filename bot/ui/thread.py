@@ -205,11 +205,13 @@ async def send_board(
     target: discord.abc.Messageable,
     view: discord.ui.View | None,
     extra: Sequence[str] = (),
+    retired: str = "",
 ) -> discord.Message:
-    """Post a fresh board message and make it the match's board; the old one goes, so
-    the thread never shows two boards (nor two pings)."""
+    """Post a fresh board message and make it the match's board; the old one goes (or,
+    given ``retired``, becomes those words), so the thread never shows two boards (nor
+    two pings)."""
     async with live.showing:
-        return await _send_board(bot, live, target, view, extra)
+        return await _send_board(bot, live, target, view, extra, retired)
 
 
 async def _send_board(
@@ -218,6 +220,7 @@ async def _send_board(
     target: discord.abc.Messageable,
     view: discord.ui.View | None,
     extra: Sequence[str],
+    retired: str,
 ) -> discord.Message:
     ply, text, file = await _drawn(bot, live, extra)
     old = live.record.board_message_id
@@ -227,7 +230,7 @@ async def _send_board(
         message = await target.send(text, file=file, view=view)
     await bot.games.set_board_message(live, message.id, ply)
     if old is not None:  # after the new one is up, so the thread never lacks a board
-        await _remove(bot, live, old)
+        await _remove(bot, live, old, retired)
     return message
 
 
@@ -263,23 +266,29 @@ async def adopt_board(
     message: discord.Message,
     view: discord.ui.View | None,
     extra: Sequence[str] = (),
+    retired: str = "",
 ) -> None:
     """Make ``message``, a board of ``live`` posted but never noted, the match's board,
-    brought up to date by an edit instead of posting it again; the noted one goes, as
-    when a board is posted (:func:`send_board`)."""
+    brought up to date by an edit instead of posting it again; the noted one goes (or
+    becomes ``retired``), as when a board is posted (:func:`send_board`)."""
     async with live.showing:
         ply, text, file = await _drawn(bot, live, extra)
         await message.edit(content=text, attachments=[file], view=view)
         old = live.record.board_message_id
         await bot.games.set_board_message(live, message.id, ply)
         if old is not None and old != message.id:
-            await _remove(bot, live, old)
+            await _remove(bot, live, old, retired)
 
 
-async def _remove(bot: CrosshairsBot, live: LiveMatch, message_id: int) -> None:
+async def _remove(bot: CrosshairsBot, live: LiveMatch, message_id: int, words: str = "") -> None:
+    """The old board goes, or becomes ``words`` (the turns it showed, told)."""
     channel = await match_channel(bot, live)
+    old = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
     try:
-        await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+        if words:
+            await old.edit(content=words, attachments=[], view=None)
+        else:
+            await old.delete()
     except discord.HTTPException as exc:
         log.info("match %s: the old board could not be removed (%s)", live.id, exc)
 
@@ -293,6 +302,22 @@ def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
     if not ended:
         return []
     return [t for t in live.telling().turns if t.turn in ended]
+
+
+def missed_turns(bot: CrosshairsBot, live: LiveMatch, shown: int | None) -> str:
+    """The player-turns that ended after a board drawn at ply ``shown``, told in words:
+    what that board becomes when a board drawn later replaces it."""
+    history = live.game.history
+    if shown is None or shown >= len(history):
+        return ""
+    first, now = history[shown].turn, live.game.turn
+    ended = [
+        told
+        for told in live.telling().turns
+        if first <= told.turn and (told.turn < now or live.game.is_over)
+    ]
+    text = "\n\n".join(told_message(bot, live, told) for told in ended)
+    return text if len(text) <= 2000 else text[:1999] + "…"
 
 
 def told_message(bot: CrosshairsBot, live: LiveMatch, told: Told) -> str:

@@ -13,7 +13,7 @@ import pytest
 from bot.env import stores_on
 from bot.services.clock import FakeClock
 from bot.services.live import AlreadyOut, AlreadyOver, ClockSettings, LiveMatch, NotYours, Occupant
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from rules import board
 from rules.modes import Settings
@@ -34,7 +34,7 @@ def people(*ids: int) -> list[Occupant]:
     return [Occupant(i, names[i]) for i in ids]
 
 
-async def play_to_the_end(games: GameManager, live: LiveMatch, seed: int) -> int:
+async def play_to_the_end(games: Games, live: LiveMatch, seed: int) -> int:
     """Let the seated players make random legal moves until the game ends."""
     rng = random.Random(seed)
     moves = 0
@@ -49,7 +49,7 @@ async def play_to_the_end(games: GameManager, live: LiveMatch, seed: int) -> int
     return moves
 
 
-async def fly_first_turns(games: GameManager, live: LiveMatch) -> None:
+async def fly_first_turns(games: Games, live: LiveMatch) -> None:
     """Every side flies its first turn (the first legal step each time), so that the
     game can end with a result rather than be aborted."""
     while live.game.unflown():
@@ -59,7 +59,7 @@ async def fly_first_turns(games: GameManager, live: LiveMatch) -> None:
 
 
 async def test_a_whole_duel_through_the_manager_is_stored_step_by_step(db: Database) -> None:
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, guild_id=9, seed=3)
     moves = await play_to_the_end(games, live, seed=1)
     stored = await games.repo.get(live.id)
@@ -75,7 +75,7 @@ async def test_a_whole_duel_through_the_manager_is_stored_step_by_step(db: Datab
 
 
 async def test_a_whole_four_player_game_through_the_manager(db: Database) -> None:
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     live = await games.create(
         people(ALICE, BOB, CAROL, DAVE), Settings(mode="ffa4"), channel_id=1, seed=5
     )
@@ -85,7 +85,7 @@ async def test_a_whole_four_player_game_through_the_manager(db: Database) -> Non
 
 
 async def test_the_update_explains_the_action_and_whose_turn_it_is(db: Database) -> None:
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, cloud_setup="none")
     update = await games.play(live.id, ALICE, ["+a3NE"])
     assert (
@@ -98,14 +98,14 @@ async def test_the_update_explains_the_action_and_whose_turn_it_is(db: Database)
 
 
 @pytest.fixture
-async def duel(db: Database) -> tuple[GameManager, LiveMatch]:
-    games = GameManager(stores_on(db), FakeClock())
+async def duel(db: Database) -> tuple[Games, LiveMatch]:
+    games = Games(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1, cloud_setup="none")
     return games, live
 
 
 async def assert_refused(
-    games: GameManager,
+    games: Games,
     live: LiveMatch,
     why: str,
     coro: object,
@@ -120,7 +120,7 @@ async def assert_refused(
     assert after == before
 
 
-async def test_a_stranger_cannot_act(duel: tuple[GameManager, LiveMatch]) -> None:
+async def test_a_stranger_cannot_act(duel: tuple[Games, LiveMatch]) -> None:
     games, live = duel
     play, resign = games.play(live.id, EVE, ["+a3NE"]), games.resign(live.id, EVE)
     await assert_refused(games, live, "not playing", play, NotYours)
@@ -128,14 +128,14 @@ async def test_a_stranger_cannot_act(duel: tuple[GameManager, LiveMatch]) -> Non
     await assert_refused(games, live, "not playing", games.offer_draw(live.id, EVE))
 
 
-async def test_only_on_your_turn(duel: tuple[GameManager, LiveMatch]) -> None:
+async def test_only_on_your_turn(duel: tuple[Games, LiveMatch]) -> None:
     games, live = duel
     play = games.play(live.id, BOB, ["+k7SW"])
     await assert_refused(games, live, "not your turn: alice", play, NotYours)
 
 
 async def test_a_bad_token_anywhere_leaves_everything_untouched(
-    duel: tuple[GameManager, LiveMatch],
+    duel: tuple[Games, LiveMatch],
 ) -> None:
     games, live = duel
     await games.play(live.id, ALICE, ["+a3NE"])
@@ -146,7 +146,7 @@ async def test_a_bad_token_anywhere_leaves_everything_untouched(
     assert live.game.plane_at(board.cell("k7")) is None  # the first token was not kept either
 
 
-async def test_a_stale_button_is_refused(duel: tuple[GameManager, LiveMatch]) -> None:
+async def test_a_stale_button_is_refused(duel: tuple[Games, LiveMatch]) -> None:
     games, live = duel
     old = live.ply
     await games.play(live.id, ALICE, ["+a3NE"], expect_ply=old)
@@ -155,7 +155,7 @@ async def test_a_stale_button_is_refused(duel: tuple[GameManager, LiveMatch]) ->
     )
 
 
-async def test_a_double_press_race_applies_once(duel: tuple[GameManager, LiveMatch]) -> None:
+async def test_a_double_press_race_applies_once(duel: tuple[Games, LiveMatch]) -> None:
     games, live = duel
     ply = live.ply
     results = await asyncio.gather(
@@ -168,7 +168,7 @@ async def test_a_double_press_race_applies_once(duel: tuple[GameManager, LiveMat
     assert (await games.repo.get(live.id)).ply == ply + 1
 
 
-async def test_nothing_after_the_game_is_over(duel: tuple[GameManager, LiveMatch]) -> None:
+async def test_nothing_after_the_game_is_over(duel: tuple[Games, LiveMatch]) -> None:
     games, live = duel
     await fly_first_turns(games, live)
     update = await games.resign(live.id, BOB)
@@ -179,7 +179,7 @@ async def test_nothing_after_the_game_is_over(duel: tuple[GameManager, LiveMatch
     await assert_refused(games, live, "over", resign, AlreadyOver)
 
 
-async def test_a_draw_needs_every_player(duel: tuple[GameManager, LiveMatch]) -> None:
+async def test_a_draw_needs_every_player(duel: tuple[Games, LiveMatch]) -> None:
     games, live = duel
     await fly_first_turns(games, live)
     update = await games.offer_draw(live.id, ALICE)
@@ -191,7 +191,7 @@ async def test_a_draw_needs_every_player(duel: tuple[GameManager, LiveMatch]) ->
 
 
 async def test_a_resignation_or_draw_before_every_side_has_flown_aborts(db: Database) -> None:
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     resigned = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     await games.play(resigned.id, ALICE, ["+a3NE"])  # bob has not flown yet
     update = await games.resign(resigned.id, ALICE)
@@ -206,7 +206,7 @@ async def test_a_resignation_or_draw_before_every_side_has_flown_aborts(db: Data
 
 
 async def test_a_draw_offer_lapses_when_the_turn_moves_on(
-    duel: tuple[GameManager, LiveMatch],
+    duel: tuple[Games, LiveMatch],
 ) -> None:
     games, live = duel
     await games.offer_draw(live.id, BOB)
@@ -216,7 +216,7 @@ async def test_a_draw_offer_lapses_when_the_turn_moves_on(
 
 
 async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     live = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     await games.abort(live.id, BOB)
     assert (await games.repo.get(live.id)).status == "abandoned"
@@ -226,7 +226,7 @@ async def test_abort_only_before_every_side_has_flown(db: Database) -> None:
 
 
 async def test_the_computer_takes_its_turn(db: Database) -> None:
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     bots = [Occupant(ALICE, "alice"), Occupant(None, "Computer", "easy")]
     live = await games.create(bots, Settings(), channel_id=1, cloud_setup="none")
     await assert_refused(games, live, "not playing", games.play(live.id, BOB, ["+k7SW"]))
@@ -244,7 +244,7 @@ async def test_the_computer_takes_its_turn(db: Database) -> None:
 
 async def test_a_reminder_then_the_player_loses_on_time(db: Database) -> None:
     clock = FakeClock()
-    games = GameManager(stores_on(db), clock)
+    games = Games(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, clock=ClockSettings(per_turn=300)
     )
@@ -262,7 +262,7 @@ async def test_a_reminder_then_the_player_loses_on_time(db: Database) -> None:
 
 async def test_a_move_restarts_the_turn_clock(db: Database) -> None:
     clock = FakeClock()
-    games = GameManager(stores_on(db), clock)
+    games = Games(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, clock=ClockSettings(per_turn=300)
     )
@@ -275,7 +275,7 @@ async def test_a_move_restarts_the_turn_clock(db: Database) -> None:
 
 async def test_on_claim_the_opponent_may_claim_after_expiry(db: Database) -> None:
     clock = FakeClock()
-    games = GameManager(stores_on(db), clock)
+    games = Games(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB),
         Settings(),
@@ -294,11 +294,11 @@ async def test_on_claim_the_opponent_may_claim_after_expiry(db: Database) -> Non
 # ---------------------------------------------------------------- restarts
 
 
-async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> None:
+async def test_a_restart_loads_each_match_from_storage_when_touched(tmp_path: Path) -> None:
     clock = FakeClock()
     path = tmp_path / "restart.db"
     db = await Database.open(path)
-    games = GameManager(stores_on(db), clock)
+    games = Games(stores_on(db), clock)
     live = await games.create(
         people(ALICE, BOB), Settings(), channel_id=1, seed=4, clock=ClockSettings(per_turn=600)
     )
@@ -308,10 +308,9 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
     await db.close()
 
     db = await Database.open(path)
-    games = GameManager(stores_on(db), clock)
-    loaded, set_aside = await games.resume()
-    assert set_aside == [] and [m.id for m in loaded] == [live.id]
-    again = loaded[0]
+    games = Games(stores_on(db), clock)
+    assert await games.resume() == 1 and games.loaded() == []  # none loaded at start-up
+    again = await games.get(live.id)
     assert again.game.state_key() == key
     assert again.names == ["alice", "bob"] and again.deadline == live.deadline
     await games.play(again.id, ALICE, ["a3C"])
@@ -319,10 +318,12 @@ async def test_a_restart_resumes_every_match_from_storage(tmp_path: Path) -> Non
     await db.close()
 
 
-async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) -> None:
+async def test_a_damaged_match_is_refused_when_touched_and_the_others_play(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "damaged.db"
     db = await Database.open(path)
-    games = GameManager(stores_on(db))
+    games = Games(stores_on(db))
     good = await games.create(people(ALICE, BOB), Settings(), channel_id=1)
     bad = await games.create(people(CAROL, DAVE), Settings(), channel_id=1)
     async with db.transaction() as conn:
@@ -332,11 +333,10 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
         )
     await db.close()
     db = await Database.open(path)
-    games = GameManager(stores_on(db))
-    loaded, set_aside = await games.resume()
-    assert [m.id for m in loaded] == [good.id]
-    assert [s.match_id for s in set_aside] == [bad.id]
-    await assert_refused(games, loaded[0], "not your turn", games.play(good.id, BOB, ["+k7SW"]))
+    games = Games(stores_on(db))
+    assert await games.resume() == 2
+    loaded = await games.get(good.id)
+    await assert_refused(games, loaded, "not your turn", games.play(good.id, BOB, ["+k7SW"]))
     with pytest.raises(Refusal, match="damaged"):
         await games.play(bad.id, CAROL, ["+a3NE"])
     await db.close()
@@ -345,7 +345,7 @@ async def test_a_damaged_match_is_set_aside_and_the_others_load(tmp_path: Path) 
 async def test_resigning_twice_says_the_seat_is_already_out(db: Database) -> None:
     """The one refusal that forgetting a person relies on is its own kind, not a phrase
     to look for in the message."""
-    games = GameManager(stores_on(db), FakeClock())
+    games = Games(stores_on(db), FakeClock())
     live = await games.create(
         people(ALICE, BOB, CAROL), Settings(mode="ffa3"), channel_id=1, cloud_setup="none"
     )

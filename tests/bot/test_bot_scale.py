@@ -16,10 +16,10 @@ from bot.app import create_bot
 from bot.config import Config, ConfigError
 from bot.discord_app import CrosshairsBot
 from bot.env import stores_on
-from bot.services import jobs
+from bot.services import jobs, restart
 from bot.services.clock import FakeClock
 from bot.services.live import ClockSettings, Occupant
-from bot.services.manager import GameManager
+from bot.services.manager import Games
 from bot.services.shards import Shards
 from bot.services.workers import Workers
 from rules.modes import Settings
@@ -40,8 +40,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
     db: Database,
 ) -> None:
     clock = FakeClock()
-    owner = GameManager(stores_on(db), clock, shards=Shards(2, (1,)))
-    other = GameManager(stores_on(db), clock, shards=Shards(2, (0,)))
+    owner = Games(stores_on(db), clock, shards=Shards(2, (1,)))
+    other = Games(stores_on(db), clock, shards=Shards(2, (0,)))
     live = await owner.create(
         [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),
@@ -49,8 +49,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
         guild_id=GUILD_ON_SHARD_1,
         clock=ClockSettings(per_turn=60),
     )
-    loaded, _ = await other.resume()
-    assert loaded == []  # the other process does not take up the owner's match
+    assert await other.resume() == 0  # the other process does not count the owner's match
+    assert await owner.resume() == 1
     await other.get(live.id)  # even held in memory (a lookup), it is not the other's to tick
     clock.advance(61)
     assert await other.clocks.tick() == ([], [])
@@ -63,8 +63,8 @@ async def test_a_guilds_clock_ticks_only_in_the_process_that_owns_its_shard(
 async def test_a_turn_left_untold_is_told_only_by_the_process_that_owns_its_shard(
     db: Database,
 ) -> None:
-    owner = GameManager(stores_on(db), FakeClock(), shards=Shards(2, (1,)))
-    other = GameManager(stores_on(db), FakeClock(), shards=Shards(2, (0,)))
+    owner = Games(stores_on(db), FakeClock(), shards=Shards(2, (1,)))
+    other = Games(stores_on(db), FakeClock(), shards=Shards(2, (0,)))
     live = await owner.create(
         [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
         Settings(),
@@ -74,8 +74,8 @@ async def test_a_turn_left_untold_is_told_only_by_the_process_that_owns_its_shar
     )
     while live.user_to_move() == ALICE:  # nobody hears it: the process "dies" untold
         await owner.play(live.id, ALICE, [live.game.legal_steps()[0].token])
-    assert await other.untold_turns() == []  # not the other process's to tell
-    (turn,) = await owner.untold_turns()
+    assert await restart.untold_turns(other) == []  # not the other process's to tell
+    (turn,) = await restart.untold_turns(owner)
     assert (turn.match.id, turn.ply, turn.actor) == (live.id, live.ply, ALICE)
 
 

@@ -1,4 +1,4 @@
-"""Who may fly is checked in one place (``GameManager.check_turn``): a press reads it
+"""Who may fly is checked in one place (``Games.check_turn``): a press reads it
 before answering, so the refusal comes at once and privately, and the action checks it
 again under the match's lock. The cockpit therefore refuses exactly what a move does."""
 

@@ -16,6 +16,7 @@ from support.replies import answer, menu_with
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
+from bot.services import restart as carry_on
 from bot.services.events import TurnPassed
 from bot.ui import notify
 
@@ -111,7 +112,7 @@ async def test_a_turn_a_crash_left_untold_is_told_once_after_the_restart(
     (dm,) = dms(table.bob)
     assert f"Your turn in match #{live.id}" in dm
     assert dms(table.alice) == []
-    assert await fresh.games.untold_turns() == []  # told, and marked so
+    assert await carry_on.untold_turns(fresh.games) == []  # told, and marked so
     await restart(simcord_env, new_bot)  # a second restart finds nothing left to tell
     assert len(dms(table.bob)) == 1
 
@@ -150,4 +151,4 @@ async def test_a_turn_left_untold_that_is_stale_by_the_restart_is_dropped(
     fresh = await restart(simcord_env, new_bot)
 
     assert [dms(person) for person in people] == before  # nobody is told a stale turn
-    assert await fresh.games.untold_turns() == []
+    assert await carry_on.untold_turns(fresh.games) == []

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.config import Config
 from bot.env import Env
+from bot.services import restart
 from bot.services.events import (
     Acted,
     GameBooked,
@@ -208,7 +209,7 @@ async def test_a_duel_publishes_each_event_once_and_is_rated_before_it_is_shown(
         assert s.surface.rated_when_shown == [True]  # booked before it is shown
         assert s.log[-1] == ("shown: final board", live.id)
         # the end was marked shown: a restart has nothing of it left to show
-        assert await s.env.games.unannounced() == []
+        assert await restart.unannounced(s.env.games) == []
 
 
 async def test_a_series_game_and_a_tournament_game_are_booked_in_the_domain_order(
@@ -275,7 +276,7 @@ async def test_an_end_left_unshown_by_a_restart_is_shown_once_by_the_next_proces
         assert rated is not None and rated.games == 1
 
     async with stack(path) as second:
-        ends = await second.env.games.unannounced()
+        ends = await restart.unannounced(second.env.games)
         assert [e.id for e in ends] == [live.id]
         await second.env.life.carry_on_ends(ends)
         assert second.events(live.id) == ["MatchFinished", "GameBooked", "PairingBooked"]
@@ -284,7 +285,7 @@ async def test_an_end_left_unshown_by_a_restart_is_shown_once_by_the_next_proces
         assert again is not None and again.games == 1  # booked once, however often published
 
     async with stack(path) as third:  # nothing is left to show
-        assert await third.env.games.unannounced() == []
+        assert await restart.unannounced(third.env.games) == []
 
 
 async def test_the_computer_flies_through_the_service_until_a_person_is_to_move(

@@ -58,7 +58,7 @@ def test_the_check_sees_a_lookup_and_a_service_built() -> None:
 
 
 def test_the_env_holds_the_services() -> None:
-    assert {"GameManager", "AchievementSeries", "Ratings", "Tournaments"} <= services()
+    assert {"Games", "AchievementSeries", "Ratings", "Tournaments"} <= services()
 
 
 def test_no_feature_looks_another_up_or_dispatches_a_domain_event() -> None:
