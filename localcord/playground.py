@@ -28,12 +28,11 @@ from aiohttp import web
 
 from i18n import in_language
 from localcord import permissions
-from localcord.activities import CLIENT_SECRET
 from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
-from localcord.playground_activity import PlaygroundActivities
+from localcord.playground_activity import PlaygroundActivities, hosted_at, own_live_board
 from localcord.records import (
     LOADING,
     PRIVATE,
@@ -451,8 +450,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
     from bot.services.workers import default_size
 
     server = LocalDiscord()
-    elsewhere = os.environ.get("ACTIVITY_URL", "")
-    playground = Playground(server, language, elsewhere)
+    playground = Playground(server, language, os.environ.get("ACTIVITY_URL", ""))
     try:
         await server.start(port)
     except OSError:
@@ -464,10 +462,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             database_path=database or Path(scratch) / "playground.db",
             computer_pace=0.6,
             api_base=server.api_base,
-            # the bot's own live board is the Activity, unless ACTIVITY_URL names another:
-            # on any free loopback port, with the client secret this Discord accepts
-            live_port=None if elsewhere else 0,
-            client_secret=CLIENT_SECRET,
+            **own_live_board(playground.host),  # the Activity: the bot's live board
             # the local Discord runs on this process's loop too: keep search and
             # drawing off it
             workers=default_size(),
@@ -487,8 +482,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             loop.add_signal_handler(stop, main.cancel)
         try:
             await bot.login("playground")  # its setup starts the live board's server
-            if bot.live_server is not None and bot.live_server.port is not None:
-                playground.host.activity_url = f"http://127.0.0.1:{bot.live_server.port}"
+            hosted_at(playground.host, bot.live_server.port if bot.live_server else None)
             print(
                 f"Playground: open {server.base_url}/ in your browser (Ctrl-C stops it).",
                 flush=True,

@@ -26,17 +26,16 @@ from bot.services.events import Acted, MatchAborted, MatchFinished
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch
 from bot.services.manager import Games
-from bot.services.palettes import person_palette
 from bot.services.refusal import Refusal
 from i18n import N_, _, speaking
 from render.palette import DEFAULT_PALETTE, palette_spec
-from storage.palettes import PaletteRepo
 
 log = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"[A-Za-z0-9<>*+~^=!-]{1,12}")  # one notation token, generously
 MOST_TOKENS = 40  # a whole dive is a handful; nothing a tap sends comes near this
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+PaletteOf = Callable[[int, int | None], Awaitable[str]]
 
 
 @dataclass(eq=False)
@@ -65,10 +64,10 @@ def _not_found(number: object) -> Refusal:
 
 
 class LiveBoard:
-    def __init__(self, games: Games, life: MatchLife, palettes: PaletteRepo) -> None:
+    def __init__(self, games: Games, life: MatchLife, palette_of: PaletteOf) -> None:
         self.games = games
         self.life = life
-        self.palettes = palettes
+        self.palette_of = palette_of  # a person's palette in a server
         self._viewers: dict[int, list[Viewer]] = {}
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
 
@@ -97,9 +96,7 @@ class LiveBoard:
         """A page signed in: it is told its words, the board's shape and the matches it
         may watch, and shown the viewer's own match there (else the first), in their
         palette."""
-        viewer.palette = await person_palette(
-            self.palettes, viewer.person.id, viewer.instance.guild_id
-        )
+        viewer.palette = await self.palette_of(viewer.person.id, viewer.instance.guild_id)
         with speaking(viewer.person.locale):
             tables = self.tables(viewer)
             await viewer.send(
