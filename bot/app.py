@@ -30,6 +30,7 @@ from bot.services.events import (
     PairingBooked,
     TurnPassed,
 )
+from bot.services.palettes import person_palette
 from bot.services.surface import Shown
 from bot.ui import (
     analysis,
@@ -150,7 +151,10 @@ async def install(bot: CrosshairsBot) -> None:
     shown = Shown(surfaces)
     # The live board (an Activity, bot/live) shows every action too, first: sending its
     # pages the match is quick, drawing the thread's board is not.
-    bot.live_board = live_board = LiveBoard(env.games, env.life)
+    palettes = env.stores.palettes
+    bot.live_board = live_board = LiveBoard(
+        env.games, env.life, lambda user, guild: person_palette(palettes, user, guild)
+    )
     events.subscribe(Acted, live_board.acted)
     events.subscribe(Acted, shown.acted)
     events.subscribe(MatchFinished, live_board.finished)

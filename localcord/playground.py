@@ -32,7 +32,7 @@ from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.localised import command_list
 from localcord.page_words import WORDS, page_words
-from localcord.playground_activity import PlaygroundActivities
+from localcord.playground_activity import PlaygroundActivities, hosted_at, own_live_board
 from localcord.records import (
     LOADING,
     PRIVATE,
@@ -462,6 +462,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             database_path=database or Path(scratch) / "playground.db",
             computer_pace=0.6,
             api_base=server.api_base,
+            **own_live_board(playground.host),  # the Activity: the bot's live board
             # the local Discord runs on this process's loop too: keep search and
             # drawing off it
             workers=default_size(),
@@ -480,7 +481,8 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
         for stop in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(stop, main.cancel)
         try:
-            await bot.login("playground")
+            await bot.login("playground")  # its setup starts the live board's server
+            hosted_at(playground.host, bot.live_server.port if bot.live_server else None)
             print(
                 f"Playground: open {server.base_url}/ in your browser (Ctrl-C stops it).",
                 flush=True,

@@ -10,11 +10,12 @@ callback 12), else Discord launches it itself (the default entry point, handler 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from aiohttp import web
 
 from i18n import in_language
-from localcord.activities import DISCORD_LAUNCH_ACTIVITY, Activities
+from localcord.activities import CLIENT_SECRET, DISCORD_LAUNCH_ACTIVITY, Activities
 from localcord.activity_host import ActivityHost
 from localcord.client import LocalcordError, People
 from localcord.documented import PRIMARY_ENTRY_POINT
@@ -22,6 +23,20 @@ from localcord.page_words import WORDS
 from localcord.records import Channel, Json, User, as_json
 
 APP_HANDLER = 1
+
+
+def own_live_board(host: ActivityHost) -> dict[str, Any]:
+    """The bot's settings to serve its own live board (docs/activity.md) as the
+    playground's Activity, unless ``ACTIVITY_URL`` named another: on any free loopback
+    port, with the client secret this Discord accepts. Once it listens,
+    :func:`hosted_at` points the Activity's origin at it."""
+    return {} if host.activity_url else {"live_port": 0, "client_secret": CLIENT_SECRET}
+
+
+def hosted_at(host: ActivityHost, port: int | None) -> None:
+    """The Activity served by the bot's live board on ``port`` (None: not served)."""
+    if port is not None and not host.activity_url:
+        host.activity_url = f"http://127.0.0.1:{port}"
 
 
 class PlaygroundActivities:

@@ -28,12 +28,14 @@ from bot.services.live import LiveMatch
 from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from i18n import N_, _, speaking
+from render.palette import DEFAULT_PALETTE, palette_spec
 
 log = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"[A-Za-z0-9<>*+~^=!-]{1,12}")  # one notation token, generously
 MOST_TOKENS = 40  # a whole dive is a handful; nothing a tap sends comes near this
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+PaletteOf = Callable[[int, int | None], Awaitable[str]]
 
 
 @dataclass(eq=False)
@@ -45,6 +47,7 @@ class Viewer:
     instance: Instance
     send: Send
     match_id: int | None = None
+    palette: str = DEFAULT_PALETTE  # theirs (/crosshairs palette), else their server's
 
     def visible(self, live: LiveMatch) -> bool:
         """The guild wall: only a match of the instance's server and channel (its
@@ -61,9 +64,10 @@ def _not_found(number: object) -> Refusal:
 
 
 class LiveBoard:
-    def __init__(self, games: Games, life: MatchLife) -> None:
+    def __init__(self, games: Games, life: MatchLife, palette_of: PaletteOf) -> None:
         self.games = games
         self.life = life
+        self.palette_of = palette_of  # a person's palette in a server
         self._viewers: dict[int, list[Viewer]] = {}
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
 
@@ -90,7 +94,9 @@ class LiveBoard:
 
     async def joined(self, viewer: Viewer) -> None:
         """A page signed in: it is told its words, the board's shape and the matches it
-        may watch, and shown the viewer's own match there (else the first)."""
+        may watch, and shown the viewer's own match there (else the first), in their
+        palette."""
+        viewer.palette = await self.palette_of(viewer.person.id, viewer.instance.guild_id)
         with speaking(viewer.person.locale):
             tables = self.tables(viewer)
             await viewer.send(
@@ -99,6 +105,7 @@ class LiveBoard:
                     "you": viewer.person.name,
                     "texts": view.texts(),
                     "board": view.geometry(),
+                    "palette": palette_spec(viewer.palette),
                     "tables": [
                         {
                             "match": t.id,
@@ -221,7 +228,7 @@ class LiveBoard:
         deadline = live.deadline
         left = None if deadline is None else deadline - self.games.clock.now()
         with speaking(viewer.person.locale):
-            said = view.state(live, viewer.person.id, self.watching(live.id), left)
+            said = view.state(live, viewer.person.id, self.watching(live.id), left, viewer.palette)
         try:
             await viewer.send(said)
         except Exception as exc:  # a page gone meanwhile: it misses nothing it needs

@@ -16,7 +16,7 @@ from bot.services.live import LiveMatch
 from bot.services.poses import EndPose, placements, plane_actions
 from i18n import N_, _
 from render.geometry import Layout
-from render.palette import SHAPES, seat_colours
+from render.palette import DEFAULT_PALETTE, PALETTES, SHAPES, seat_colours
 from rules import board, steps
 from rules.words.common import seat_name
 from rules.words.scene import position_text
@@ -65,11 +65,16 @@ def _hex(colour: tuple[int, int, int]) -> str:
 
 
 def state(
-    live: LiveMatch, viewer: int | None, watchers: list[str], left: float | None
+    live: LiveMatch,
+    viewer: int | None,
+    watchers: list[str],
+    left: float | None,
+    palette: str = DEFAULT_PALETTE,
 ) -> dict[str, Any]:
-    """The match as ``viewer`` sees it now (``left``: seconds on the turn's clock)."""
+    """The match as ``viewer`` sees it now (``left``: seconds on the turn's clock), its
+    seats in ``palette``'s colours."""
     game = live.game
-    colours = seat_colours(game.mode)
+    colours = seat_colours(game.mode, PALETTES[palette])
     to_move = None if live.over else game.to_move
     seats = []
     for s in range(game.seats):

@@ -57,9 +57,22 @@ function send(message) {
   page.ws.send(JSON.stringify(message));
 }
 
+// The viewer's palette (/crosshairs palette, else their server's), as the bot's pictures
+// draw it: the board's sky, edges, clouds and names, and the page around it.
+function paint(palette) {
+  if (!palette) return;
+  const style = document.documentElement.style;
+  for (const [name, key] of [["--page", "page"], ["--sky", "sky"], ["--edge", "sky_edge"],
+    ["--cloud", "cloud"], ["--label", "label"], ["--text", "text"]]) {
+    style.setProperty(name, palette[key]);
+  }
+  document.body.dataset.palette = palette.name;
+}
+
 function receive(m) {
   if (m.type === "welcome") {
     page.texts = m.texts; page.board = m.board; page.you = m.you;
+    paint(m.palette);
     say("position-label", t("position")); say("clock-label", t("clock"));
     tables(m.tables);
   } else if (m.type === "state") {
