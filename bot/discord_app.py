@@ -190,17 +190,28 @@ class CrosshairsBot(commands.Bot):
         # the times are handed out by the database the processes share.
         spacing = self.config.identify_spacing
         bucket = (shard_id or 0) % await self._identify_buckets(shard_id)
-        now = time.time()
-        try:
-            at = await self.env.identify_slots.reserve(bucket, spacing * IDENTIFY_MARGIN, now)
-        except StorageError as exc:  # the database is failing: discord.py's own spacing
-            log.warning("identify not coordinated (%s); waiting %.1f s", exc, spacing)
-            if not initial:
-                await asyncio.sleep(spacing)
-            return
-        if at > now:
-            log.info("shard %s identifies in %.2f s (bucket %d)", shard_id, at - now, bucket)
-            await asyncio.sleep(at - now)
+        # a time handed out is kept to within the margin; a process woken later than
+        # that (a starved machine) would identify too close to the next process's time,
+        # handed out meanwhile: it takes a new time after it instead
+        slack = spacing * (IDENTIFY_MARGIN - 1)
+        while True:
+            now = time.time()
+            try:
+                at = await self.env.identify_slots.reserve(bucket, spacing * IDENTIFY_MARGIN, now)
+            except StorageError as exc:  # the database is failing: discord.py's own spacing
+                log.warning("identify not coordinated (%s); waiting %.1f s", exc, spacing)
+                if not initial:
+                    await asyncio.sleep(spacing)
+                return
+            if at > now:
+                log.info("shard %s identifies in %.2f s (bucket %d)", shard_id, at - now, bucket)
+                await asyncio.sleep(at - now)
+            late = time.time() - at
+            if late <= slack:
+                return
+            log.warning(
+                "shard %s woke %.2f s after its identify time: taking another", shard_id, late
+            )
 
     async def _identify_buckets(self, shard_id: int | None) -> int:
         """Discord's ``max_concurrency``: 1 (one bucket) unless the bot was granted more,
