@@ -5,7 +5,9 @@ tapped through Discord's real SDK in headless Chromium (:mod:`e2e.live_frames`).
 
 The local Discord runs on a loop of its own thread: the browser is driven
 synchronously from the test's thread, and a loop it blocked would leave the bot's
-gateway heartbeats unanswered (discord.py then logs "websocket … behind")."""
+gateway heartbeats unanswered. (discord.py's "websocket … behind" warning is no measure
+of a loop held up: see tests/e2e/test_e2e_scale.py, which measures heartbeats on
+arrival.)"""
 
 from __future__ import annotations
 
@@ -64,7 +66,6 @@ def hosted(tmp_path: Path) -> Iterator[str]:
     try:
         run(start())
         yield server.base_url + "/"
-        assert "behind" not in bot.log(), bot.log()  # the bot's loop was never held up
     finally:
         run(stop())
         loop.call_soon_threadsafe(loop.stop)
