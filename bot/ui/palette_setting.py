@@ -36,11 +36,15 @@ async def palette(interaction: discord.Interaction, colours: Picked, server: boo
     repo = bot_of(interaction).env.stores.palettes
     name = _(PALETTE_NAMES[colours])
     if not server:
-        await interaction.response.send_message(
+        # answered at once, confirmed once stored: a cockpit opened after the
+        # confirmation is drawn in the new palette, and a choice that could not be
+        # stored is not said to be made
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await repo.set(interaction.user.id, colours)
+        await interaction.followup.send(
             "🎨 " + _("Your cockpit and analyses are drawn in the {name} palette.", name=name),
             ephemeral=True,
         )
-        await repo.set(interaction.user.id, colours)
         return
     guild_id = interaction.guild_id
     if guild_id is None or interaction.guild is None:
@@ -49,11 +53,12 @@ async def palette(interaction: discord.Interaction, colours: Picked, server: boo
         raise app_commands.CheckFailure(
             _("setting the server's palette needs the Manage Server permission")
         )
-    await interaction.response.send_message(
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await repo.set_server(guild_id, colours)
+    await interaction.followup.send(
         "🎨 " + _("This server's match boards are drawn in the {name} palette.", name=name),
         ephemeral=True,
     )
-    await repo.set_server(guild_id, colours)
 
 
 async def setup(bot: CrosshairsBot) -> None:
