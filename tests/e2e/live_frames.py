@@ -8,27 +8,15 @@ import random
 from pathlib import Path
 
 from playwright.sync_api import FrameLocator, Locator, Page, sync_playwright
+from support.live_pages import CHOICE
 
 from e2e.activity_stub import SDK
 from e2e.browser import CHROMIUM, PLAY, WAIT_MS, WITHOUT_PICTURES, act_as, open_cockpit, press_once
 
 MOST_TAPS = 400  # a duel of random taps ends long before
-# A person's tap: a pose that shoots, else one that keeps the plane, else a crash, a
-# target, or ending the turn or the dive (as tests/support/live_pages.py taps).
-TAP = """(body, seed) => {
-  const shoots = [...document.querySelectorAll("#board .pose.shoots")];
-  const kept = [...document.querySelectorAll("#board .pose:not(.crash)")];
-  const poses = kept.length ? kept : [...document.querySelectorAll("#board .pose")];
-  const targets = [...document.querySelectorAll("#board .target")];
-  const pool = shoots.length ? shoots : poses.length ? poses : targets;
-  if (pool.length) {
-    pool[seed % pool.length].dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    return true;
-  }
-  const end = document.querySelector("#choices button.success");
-  if (end) { end.click(); return true; }
-  return false;
-}"""
+# A person's tap in the frame's page, as tests/support/live_pages.py taps: whether
+# there was anything to tap
+TAP = f"(body, seed) => ({CHOICE})(seed) !== ''"
 
 
 def live_board(page: Page) -> FrameLocator:

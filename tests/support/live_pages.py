@@ -42,7 +42,7 @@ async def open_page(
 
 # The choice a person makes: a pose that shoots, else one that keeps the plane (a
 # plane's or a placement's), else a crash, a target, or ending the turn or the dive.
-TAP = """(seed) => {
+CHOICE = """(seed) => {
   const shoots = [...document.querySelectorAll("#board .pose.shoots")];
   const kept = [...document.querySelectorAll("#board .pose:not(.crash)")];
   const poses = kept.length ? kept : [...document.querySelectorAll("#board .pose")];
@@ -61,7 +61,7 @@ TAP = """(seed) => {
 
 async def tap(page: Page, rng: random.Random) -> str:
     """One tap, as a person makes it; returns what was tapped."""
-    return str(await page.evaluate(TAP, rng.randrange(1 << 20)))
+    return str(await page.evaluate(CHOICE, rng.randrange(1 << 20)))
 
 
 async def shows(page: Page, ply: int) -> None:
