@@ -98,7 +98,7 @@ class LiveBoard:
         palette."""
         viewer.palette = await self.palette_of(viewer.person.id, viewer.instance.guild_id)
         with speaking(viewer.person.locale):
-            tables = self.tables(viewer)
+            tables = await self.tables(viewer)
             await viewer.send(
                 {
                     "type": "welcome",
@@ -119,9 +119,12 @@ class LiveBoard:
             if tables:
                 await self._watch(viewer, tables[0].id)
 
-    def tables(self, viewer: Viewer) -> list[LiveMatch]:
-        """The live matches of the viewer's channel, their own first."""
-        found = [m for m in self.games.live_matches() if viewer.visible(m)]
+    async def tables(self, viewer: Viewer) -> list[LiveMatch]:
+        """The live matches of the viewer's channel, their own first: asked of storage,
+        since those held in memory are only the ones touched lately."""
+        instance = viewer.instance
+        played = await self.games.active(guild_id=instance.guild_id, place=instance.channel_id)
+        found = [m for m in played if viewer.visible(m)]
         return sorted(found, key=lambda m: (not m.seats_of(viewer.person.id), m.id))
 
     async def left(self, viewer: Viewer) -> None:
