@@ -33,6 +33,9 @@ WITHOUT_PICTURES = [*FLAGS, "--blink-settings=imagesEnabled=false"]
 # and on a machine busy with other work the bot's answer may take a while (a lost press
 # shows as an error on the page instead: :func:`press_once` presses again).
 WAIT_MS = 120_000
+# How often a page checks what a test waits for: Playwright's default is every animation
+# frame (60 times a second), which in every open page was a large share of the suite's CPU
+POLL_MS = 50
 STARTUP_SECONDS = 180  # for the playground to start and print its address
 needs_chromium = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="needs Debian's chromium (scripts/setup installs it)"
@@ -110,7 +113,7 @@ def board_id(page: Page) -> str:
 def wait_for_next_board(page: Page, before: str) -> None:
     """Wait for the board that follows a finished turn: it comes after the pilot's own
     answer (through that interaction), so for a moment the old one is still the newest."""
-    page.wait_for_function(f"(before) => ({BOARD_ID})() !== before", arg=before)
+    page.wait_for_function(f"(before) => ({BOARD_ID})() !== before", arg=before, polling=POLL_MS)
 
 
 def pilot_to_move(page: Page) -> str:
@@ -122,14 +125,24 @@ def pilot_to_move(page: Page) -> str:
 
 
 def open_cockpit(page: Page) -> None:
-    """Press the board's Play and wait for the private cockpit with something to press."""
+    """Press the newest board's Play and wait for the private cockpit with something to
+    press. A board that a finished turn has just replaced loses its buttons on Discord's
+    side before the page redraws it: that press fails ("This interaction failed") and,
+    as a person would, the Play of the board then newest is pressed again."""
     seen = page.eval_on_selector_all(COCKPIT, "all => all.map(m => m.dataset.id)")
-    page.locator(PLAY).last.click()
-    page.wait_for_function(
-        f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
-          !seen.includes(m.dataset.id) && m.querySelector("select.menu, button"))""",
-        arg=seen,
-    )
+    for _ in range(PRESSES):
+        page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
+        page.locator(PLAY).last.click()
+        page.wait_for_function(
+            f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
+              !seen.includes(m.dataset.id) && m.querySelector("select.menu, button"))
+              || document.querySelector("#error").textContent !== ''""",
+            arg=seen,
+            polling=POLL_MS,
+        )
+        if not page.inner_text("#error"):
+            return
+    pytest.fail(f"Play failed {PRESSES} times: {page.inner_text('#error')}")
 
 
 CHANGED_OR_REFUSED = f"""(old) => ({LAST_COCKPIT_HTML})() !== old
@@ -148,7 +161,7 @@ def press_once(page: Page, rng: random.Random) -> tuple[str, bool]:
     for _ in range(PRESSES):
         page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
         again()
-        page.wait_for_function(CHANGED_OR_REFUSED, arg=before)
+        page.wait_for_function(CHANGED_OR_REFUSED, arg=before, polling=POLL_MS)
         if page.evaluate(LAST_COCKPIT_HTML) != before:
             return pressed, plays
     pytest.fail(f"{pressed!r} failed {PRESSES} times: {page.inner_text('#error')}")
@@ -231,6 +244,7 @@ def wait_for_text(page: Page, words: str) -> None:
           return all.length && all[all.length - 1].innerText.includes(words);
         }}""",
         arg=words,
+        polling=POLL_MS,
     )
 
 
@@ -250,6 +264,7 @@ def play_turn(page: Page, tokens: list[str]) -> None:
                     f"""(old) => document.querySelectorAll("{COCKPIT}")
                       [document.querySelectorAll("{COCKPIT}").length - 1].innerHTML !== old""",
                     arg=before,
+                    polling=POLL_MS,
                 )
                 cockpit = page.locator(COCKPIT).last
                 before = cockpit.inner_html()
@@ -266,5 +281,6 @@ def play_turn(page: Page, tokens: list[str]) -> None:
             f"""(old) => document.querySelectorAll("{COCKPIT}")
               [document.querySelectorAll("{COCKPIT}").length - 1].innerHTML !== old""",
             arg=before,
+            polling=POLL_MS,
         )
         left = left[size:]
