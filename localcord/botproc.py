@@ -154,8 +154,11 @@ class BotProcess:
             _cpu(Path(f"/proc/{child}/stat")) for child in self.tree()
         )
 
-    def log(self, tail: int = 12000) -> str:
-        return self.log_path.read_text(errors="replace")[-tail:] if self.log_path.exists() else ""
+    def log(self, tail: int | None = 12000) -> str:
+        """The end of what the bot printed (``tail`` characters, ``None`` for all); the
+        end may begin mid-line."""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return text if tail is None else text[-tail:]
 
 
 def descendants(pid: int) -> set[int]:
