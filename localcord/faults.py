@@ -11,6 +11,7 @@ retried request can never be applied twice by the server itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from dataclasses import dataclass
 
@@ -64,6 +65,9 @@ class Faults:
     def __init__(self) -> None:
         self.active: list[Fault] = []
         self.latency = 0.0  # seconds added before every REST answer
+        # set when Discord is back or the server stops: a request held meanwhile is
+        # answered then, not left to outlast the server's stop (which waits on it)
+        self._released: asyncio.Event | None = None
 
     def rate_limit(
         self, path: str, *, times: int = 1, retry_after: float = 0.5, method: str | None = None
@@ -89,13 +93,24 @@ class Faults:
 
     def clear(self) -> None:
         self.active.clear()
+        self.release()
+
+    def release(self) -> None:
+        """Answer every request held now (with the fault's 504)."""
+        if self._released is not None:
+            self._released.set()
+            self._released = None
 
     async def take(self, method: str, path: str) -> web.Response | None:
         for fault in self.active:
             if fault.matches(method, path):
                 if fault.hold:
                     fault.fired += 1  # counted as it fires: a client gives up meanwhile
-                    await asyncio.sleep(fault.hold)
+                    if self._released is None:
+                        self._released = asyncio.Event()
+                    released = self._released
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(released.wait(), fault.hold)
                     fault.fired -= 1
                 return fault.response()
         return None

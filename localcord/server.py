@@ -79,6 +79,7 @@ class LocalDiscord:
         self.gateway.url = f"ws://{HOST}:{self.port}/gateway"
 
     async def stop(self) -> None:
+        self.faults.release()
         await self.gateway.drop(code=1001)
         if self._runner is not None:
             await self._runner.cleanup()
