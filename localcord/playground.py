@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import os
 import re
@@ -107,9 +109,12 @@ class Playground:
     # ------------------------------------------------------------ reading
 
     async def state(self, request: web.Request) -> web.Response:
-        """Everything the page shows, once something changed after ``since``
-        (a long poll, so the page hears of new messages at once)."""
+        """Everything the page shows, once it differs from what the page last showed
+        (``digest``) after a change past ``since``: a long poll, so the page hears of new
+        messages at once, and is not sent the same page again for every change elsewhere
+        (another channel, another person's view), which it would draw again."""
         since = int(request.query.get("since", "-1"))
+        shown_before = request.query.get("digest", "")
         # a thread can be long: the page shows the newest messages and loads older ones
         # on request, MESSAGES_SHOWN more each time
         try:
@@ -117,9 +122,18 @@ class Playground:
         except ValueError:
             shown = MESSAGES_SHOWN
         deadline = time.monotonic() + POLL_SECONDS
-        while self.world.version <= since and time.monotonic() < deadline and not self.closing:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.world.changed().wait(), deadline - time.monotonic())
+        while True:
+            while self.world.version <= since and time.monotonic() < deadline and not self.closing:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.world.changed().wait(), deadline - time.monotonic())
+            since = self.world.version
+            page = self._page(request, shown)
+            drawn = json.dumps(page, sort_keys=True).encode()
+            digest = hashlib.blake2b(drawn, digest_size=12).hexdigest()
+            if digest != shown_before or time.monotonic() >= deadline or self.closing:
+                return as_json(page | {"version": since, "digest": digest})
+
+    def _page(self, request: web.Request, shown: int) -> Json:
         viewer = self._user(request.query.get("viewer"))
         channel = self.world.channels.get(int(request.query.get("channel") or self.channel.id))
         if channel is None or (channel.type in PRIVATE and not _recipient(channel, viewer)):
@@ -127,23 +141,20 @@ class Playground:
         elif not permissions.sees(self.world, viewer.id, channel):
             channel = self.channel  # another team's private thread
         visible = self.world.history(channel, viewer.id)
-        return as_json(
-            {
-                "version": self.world.version,
-                "viewer": str(viewer.id),
-                "channel": str(channel.id),
-                "people": [_person(u) for u in (*self.pilots, self.spectator, self.world.bot)],
-                "channels": self._channels(viewer),
-                "events": listed_events(self.world, channel, viewer),
-                "commands": command_list(self.world.commands, viewer.locale),
-                "words": page_words(viewer.locale),
-                "messages": [self._message(m, viewer) for m in visible[-shown:]],
-                "older": max(0, len(visible) - shown),
-                "activity": self.activities.shown(
-                    viewer, channel, request.query.get("platform", "desktop")
-                ),
-            }
-        )
+        return {
+            "viewer": str(viewer.id),
+            "channel": str(channel.id),
+            "people": [_person(u) for u in (*self.pilots, self.spectator, self.world.bot)],
+            "channels": self._channels(viewer),
+            "events": listed_events(self.world, channel, viewer),
+            "commands": command_list(self.world.commands, viewer.locale),
+            "words": page_words(viewer.locale),
+            "messages": [self._message(m, viewer) for m in visible[-shown:]],
+            "older": max(0, len(visible) - shown),
+            "activity": self.activities.shown(
+                viewer, channel, request.query.get("platform", "desktop")
+            ),
+        }
 
     def _channels(self, viewer: User) -> list[Json]:
         """The sidebar as Discord's: each channel with its threads under it, then the

@@ -4,7 +4,7 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SHOWN = 80; // messages shown at first; "Load older" adds as many again
-const page = { version: -1, channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN, words: {} };
+const page = { version: -1, digest: "", channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN, words: {} };
 
 // The page's own words in the viewer's language, as Discord's client speaks the person's.
 function say(key, values = {}) {
@@ -27,7 +27,8 @@ function post(path, body) {
 async function poll() {
   const ticket = ++page.polling;
   while (ticket === page.polling) {
-    const query = new URLSearchParams({ since: page.version, viewer: page.viewer, channel: page.channel, limit: page.limit,
+    // the digest of what is drawn: the server answers only once the page would differ
+    const query = new URLSearchParams({ since: page.version, digest: page.digest, viewer: page.viewer, channel: page.channel, limit: page.limit,
       platform: phone() ? "mobile" : "desktop" });
     try {
       const state = await (await fetch(`/play/state?${query}`)).json();
@@ -42,11 +43,14 @@ async function poll() {
 // Seeing another person or channel means asking afresh rather than waiting for a change.
 function refresh() {
   page.version = -1;
+  page.digest = "";
   poll();
 }
 
 function render(state) {
   page.version = state.version;
+  if (state.digest === page.digest) return; // a long poll's end with nothing new
+  page.digest = state.digest;
   page.channel = state.channel;
   page.people = state.people;
   renderWords(state.words);

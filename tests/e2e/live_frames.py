@@ -11,7 +11,16 @@ from playwright.sync_api import FrameLocator, Locator, Page, sync_playwright
 from support.live_pages import CHOICE
 
 from e2e.activity_stub import SDK
-from e2e.browser import CHROMIUM, PLAY, WAIT_MS, WITHOUT_PICTURES, act_as, open_cockpit, press_once
+from e2e.browser import (
+    CHROMIUM,
+    PLAY,
+    POLL_MS,
+    WAIT_MS,
+    WITHOUT_PICTURES,
+    act_as,
+    open_cockpit,
+    press_once,
+)
 
 MOST_TAPS = 400  # a duel of random taps ends long before
 # A person's tap in the frame's page, as tests/support/live_pages.py taps: whether
@@ -155,7 +164,8 @@ def a_duel_by_tapping(address: str, shots: Path) -> None:
 
             # The thread, as Cleo sees it, tells the duel as for one played with buttons
             cleo.wait_for_function(
-                "() => document.querySelector('#messages').innerText.includes('📊 Ratings')"
+                "() => document.querySelector('#messages').innerText.includes('📊 Ratings')",
+                polling=POLL_MS,
             )
             thread = cleo.inner_text("#messages")
             assert status in thread, thread[-2000:]

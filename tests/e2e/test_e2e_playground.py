@@ -15,6 +15,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from e2e.browser import (
     CHROMIUM,
+    POLL_MS,
     WAIT_MS,
     WITHOUT_PICTURES,
     act_as,
@@ -70,7 +71,9 @@ def test_a_challenge_and_moves_played_by_clicking_in_chromium(playground: str) -
             act_as(page, pilot_to_move(page))
             try:
                 fly_one_step(page)
-                page.wait_for_function(f"(old) => ({BOARD_IMAGE})() !== old", arg=boards[-1])
+                page.wait_for_function(
+                    f"(old) => ({BOARD_IMAGE})() !== old", arg=boards[-1], polling=POLL_MS
+                )
             except Exception:
                 print(page.inner_text("body"))  # what the page showed, for the failure report
                 raise
@@ -79,6 +82,8 @@ def test_a_challenge_and_moves_played_by_clicking_in_chromium(playground: str) -
 
         # the spectator sees the board but none of the pilots' cockpits
         act_as(page, "Spectator")
-        page.wait_for_function("() => !document.querySelector('.message.ephemeral')")
+        page.wait_for_function(
+            "() => !document.querySelector('.message.ephemeral')", polling=POLL_MS
+        )
         assert page.evaluate(BOARD_IMAGE) == boards[-1]
         browser.close()

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Locator, Page, sync_playwright
 
-from e2e.browser import CHROMIUM, WAIT_MS, WITHOUT_PICTURES, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -57,6 +57,7 @@ def fly_once(page: Page, rng: random.Random) -> None:
         "([sel, old]) => { const all = document.querySelectorAll(sel);"
         " return all.length && all[all.length - 1].innerHTML !== old; }",
         arg=[SHARED, before],
+        polling=POLL_MS,
     )
 
 

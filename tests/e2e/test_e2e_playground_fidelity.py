@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import sync_playwright
 
-from e2e.browser import CHROMIUM, FLAGS, WAIT_MS, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, FLAGS, POLL_MS, WAIT_MS, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -61,6 +61,7 @@ def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: s
                 "(name) => [...document.querySelectorAll('.message')].some("
                 "m => m.innerText.includes('Lobby') && m.innerText.includes(name))",
                 arg=pilot,
+                polling=POLL_MS,
             )
         act_as(page, "Amy")
         page.locator("button:has-text('Start'):not([disabled])").click()
@@ -72,6 +73,7 @@ def test_embeds_required_options_autocomplete_and_a_lobby_of_three(playground: s
         # the newest message stays in view once its picture has loaded
         page.wait_for_function(
             "() => { const b = document.querySelector('#messages');"
-            " return b.scrollTop + b.clientHeight >= b.scrollHeight - 2; }"
+            " return b.scrollTop + b.clientHeight >= b.scrollHeight - 2; }",
+            polling=POLL_MS,
         )
         browser.close()

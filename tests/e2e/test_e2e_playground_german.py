@@ -17,6 +17,7 @@ from e2e.browser import (
     CHROMIUM,
     FLAGS,
     PLAY,
+    POLL_MS,
     WAIT_MS,
     act_as,
     board_id,
@@ -123,6 +124,7 @@ def type_a_move(page: Page) -> str:
         """n => { const all = document.querySelectorAll('.message.ephemeral .text');
           return all.length > n && !all[all.length - 1].querySelector('i'); }""",
         arg=answers,
+        polling=POLL_MS,
     )
     said = page.locator(".message.ephemeral .text").last.inner_text()
     wait_for_next_board(page, before)

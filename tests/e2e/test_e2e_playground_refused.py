@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.async_api import async_playwright
 
-from e2e.browser import CHROMIUM, WAIT_MS, WITHOUT_PICTURES, needs_chromium
+from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, needs_chromium
 from localcord.playground import Playground
 from localcord.server import LocalDiscord
 
@@ -55,7 +55,9 @@ async def test_a_refused_choice_says_so_and_is_offered_again(unanswered: Any) ->
         await menu.wait_for()
         for pressed in (1, 2):
             await menu.select_option("+a3NE")
-            await page.wait_for_function("() => document.querySelector('#error').textContent")
+            await page.wait_for_function(
+                "() => document.querySelector('#error').textContent", polling=POLL_MS
+            )
             assert (await page.inner_text("#error")).startswith("This interaction failed")
             assert await menu.input_value() == ""  # unchosen: the same entry can be chosen
             chosen = [i for i in world.interactions.values() if i.data.get("values")]

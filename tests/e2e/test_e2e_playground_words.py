@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, sync_playwright
 
-from e2e.browser import CHROMIUM, WAIT_MS, WITHOUT_PICTURES, act_as, needs_chromium, send
+from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, act_as, needs_chromium, send
 
 pytestmark = needs_chromium
 
@@ -28,7 +28,7 @@ def words_board(page: Page) -> str:
     """Ask for the words-only board and read it (all of it: it may come in parts)."""
     seen = page.evaluate(SEEN)
     send(page, "/crosshairs board", words="yes")
-    page.wait_for_function(NEWEST_WORDS, arg=seen)
+    page.wait_for_function(NEWEST_WORDS, arg=seen, polling=POLL_MS)
     page.wait_for_timeout(200)  # a long board comes in several messages
     fresh = page.eval_on_selector_all(
         WORDS,
@@ -48,6 +48,7 @@ def suggested_moves(page: Page) -> list[str]:
         "(b) => { const d = document.querySelector('datalist#choices-tokens');"
         " return d && d.dataset.filled && d.dataset.filled !== b && d.options.length > 0; }",
         arg=before,
+        polling=POLL_MS,
     )
     found = page.eval_on_selector_all(
         "datalist#choices-tokens option", "os => os.map(o => o.value)"
@@ -113,6 +114,7 @@ def test_a_whole_duel_played_from_the_words_alone_with_pictures_hidden(playgroun
                     f"(seen) => [...document.querySelectorAll('{WORDS}')].some(m =>"
                     " !seen.includes(m.dataset.id) && !m.innerText.includes('thinking'))",
                     arg=seen,
+                    polling=POLL_MS,
                 )
                 moves_played += 1
         except Exception:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from e2e.browser import POLL_MS, WAIT_MS
 from playwright.async_api import Browser, BrowserContext, Page
 
 # What the page uses of @discord/embedded-app-sdk: the handshake, AUTHORIZE (a code)
@@ -22,7 +23,6 @@ export class DiscordSDK {
   }
 }
 """
-WAIT_MS = 120_000
 
 
 async def open_page(
@@ -70,4 +70,5 @@ async def shows(page: Page, ply: int) -> None:
         "(ply) => document.body.dataset.ply && Number(document.body.dataset.ply) >= ply",
         arg=ply,
         timeout=WAIT_MS,
+        polling=POLL_MS,
     )
