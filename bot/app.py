@@ -130,7 +130,8 @@ async def install(bot: CrosshairsBot) -> None:
     )
     bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
     bot.offers = Offers()
-    bot.drawings = Drawings()  # the previews drawn and the matches' introductions
+    # the previews drawn, the matches' introductions, and the boards' size
+    bot.drawings = Drawings(env.config.board_pixels)
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
     bot.glyphs = await glyphs.upload(bot)  # insignia and manoeuvres as the app's emojis
     await bot.add_cog(series_desk)

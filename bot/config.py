@@ -49,6 +49,7 @@ class Config:
     rest_per_second: int = int(PER_SECOND)
     # how long a call Discord could not take is tried again before the recovery has it
     discord_retry_seconds: float = 20.0
+    board_pixels: int = 1024  # a board's width and height; cockpit previews are 3/4 of it
 
     @property
     def shards(self) -> Shards:
@@ -116,6 +117,7 @@ class Config:
             rest_per_second=_count(env, "REST_PER_SECOND", int(PER_SECOND), 1, 100_000)
             or int(PER_SECOND),
             discord_retry_seconds=_seconds(env, "DISCORD_RETRY_SECONDS", 20.0),
+            board_pixels=_count(env, "BOARD_PIXELS", 1024, 256, 2048) or 1024,
         )
 
 

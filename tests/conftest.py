@@ -1,5 +1,6 @@
 """Fixtures for every suite: the simcord bot of :mod:`support.bots` and the uploads it
-makes (:mod:`support.uploads`); and a check that no test leaves a database open."""
+makes (:mod:`support.uploads`); the order the test processes run in
+(:mod:`support.order`); and a check that no test leaves a database open."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-pytest_plugins = ["support.bots", "support.uploads"]
+pytest_plugins = ["support.bots", "support.uploads", "support.order"]
 
 
 def _connection_threads() -> set[threading.Thread]:

@@ -83,14 +83,15 @@ async def send_cockpit(
     bot = bot_of(interaction)
     shared = await share_item(bot, live, interaction.user.id)
     view = cockpit_view(live, stage, shared, glyphs_of(bot))
+    drawings = drawings_of(bot)
     file = await board_file(
         bot.workers,
-        drawings_of(bot),
+        drawings,
         live,
         highlight_cells=stage.highlight_cells,
         highlight_plane=stage.highlight_plane,
         labels=stage.labels,
-        size=768,
+        size=drawings.preview_pixels,
         filename="cockpit.png",
         theme=await person_theme(
             bot.env.stores.palettes, interaction.user.id, live.record.guild_id

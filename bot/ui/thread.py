@@ -65,7 +65,9 @@ class Drawings:
     memory only: a board redrawn after a restart during the first player-turn goes
     without it."""
 
-    def __init__(self) -> None:
+    def __init__(self, pixels: int = BOARD_SIZE) -> None:
+        self.pixels = pixels  # a board's width (BOARD_PIXELS)
+        self.preview_pixels = pixels * 3 // 4  # a cockpit's preview: beside the board
         self.previews: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
         # (match, created at) -> (its first turn, the introduction)
         self.intros: OrderedDict[tuple[int, float], tuple[int, str]] = OrderedDict()
@@ -98,7 +100,7 @@ async def board_file(
     highlight_cells: Collection[int] = (),
     highlight_plane: int | None = None,
     labels: Sequence[tuple[int, str]] = (),
-    size: int = BOARD_SIZE,
+    size: int | None = None,
     filename: str = "board.png",
     theme: str = "dark",
 ) -> discord.File:
@@ -107,6 +109,7 @@ async def board_file(
     through here; previews (``filename`` other than the board's) are kept, keyed by what
     they show."""
     game = live.game
+    size = size or drawings.pixels
     # the match and its ply, and what the picture shows: another database's match of
     # the same number (tests run many) never gets this one's picture
     state = (

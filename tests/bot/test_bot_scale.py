@@ -125,6 +125,8 @@ async def test_the_workers_run_below_the_loop_by_the_niceness_set() -> None:
         ({"LOG_FORMAT": "xml"}, "LOG_FORMAT"),
         ({"REST_PER_SECOND": "0"}, "REST_PER_SECOND"),
         ({"REST_PER_SECOND": "4.5"}, "REST_PER_SECOND"),
+        ({"BOARD_PIXELS": "100"}, "BOARD_PIXELS"),
+        ({"BOARD_PIXELS": "big"}, "BOARD_PIXELS"),
     ],
 )
 def test_a_bad_scale_setting_is_named(env: dict[str, str], why: str) -> None:

@@ -72,6 +72,9 @@ def postgres() -> Iterator[Any]:
         server.stop()
 
 
+TEST_BOARD_PIXELS = 384
+
+
 @dataclass
 class Local:
     server: LocalDiscord
@@ -101,7 +104,9 @@ async def running(
         channel = world.add_channel("dogfights")
     else:
         channel = world.add_channel("hangar", world.add_guild("Staffel", locale=language))
-    bot = BotProcess(server, tmp_path, env)
+    # Boards smaller than a deployment's: drawing them is most of what the tests' bots
+    # spend, and no test reads more of a picture than its colours and its words
+    bot = BotProcess(server, tmp_path, {"BOARD_PIXELS": str(TEST_BOARD_PIXELS)} | (env or {}))
     try:
         await bot.start()
         await asyncio.wait_for(world.commands_synced.wait(), 30)

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from e2e.browser import needs_chromium, shots_dir
+from e2e.conftest import TEST_BOARD_PIXELS
 from e2e.live_frames import a_duel_by_tapping
 from localcord.activities import CLIENT_SECRET
 from localcord.botproc import BotProcess
@@ -46,7 +47,11 @@ def hosted(tmp_path: Path) -> Iterator[str]:
     port = free_port()
     server = LocalDiscord()
     playground = Playground(server, "", f"http://127.0.0.1:{port}")
-    env = {"LIVE_PORT": str(port), "DISCORD_CLIENT_SECRET": CLIENT_SECRET}
+    env = {
+        "LIVE_PORT": str(port),
+        "DISCORD_CLIENT_SECRET": CLIENT_SECRET,
+        "BOARD_PIXELS": str(TEST_BOARD_PIXELS),  # the thread's pictures are not looked at
+    }
     bot = BotProcess(server, tmp_path, env)
 
     def run(work: Coroutine[Any, Any, None]) -> None:

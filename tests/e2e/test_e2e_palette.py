@@ -26,6 +26,10 @@ async def colours_of(people: People, message: Message) -> tuple[RGB, list[RGB]]:
     return picture.getpixel((2, 2)), list(picture.getdata())  # type: ignore[return-value]
 
 
+async def width_of(people: People, message: Message) -> int:
+    return Image.open(io.BytesIO(await people.download(message))).width
+
+
 def drawn_in(corner: RGB, pixels: list[RGB], theme: Theme) -> bool:
     """Its page is the theme's and its first two seats' colours are painted on it."""
     painted = all(sum(near(p, c) for p in pixels) > 200 for c in theme.seats[:2])
@@ -59,7 +63,14 @@ async def test_a_server_default_for_threads_and_a_players_own_for_the_cockpit(
     board = board_message(people, thread)
     assert drawn_in(*await colours_of(people, board), contrast)
     # a player with no palette of their own sees the server's
-    assert drawn_in(*await colours_of(people, await cockpit_of(people, mover, board)), contrast)
+    preview = await cockpit_of(people, mover, board)
+    assert drawn_in(*await colours_of(people, preview), contrast)
+    # at the size the bot is set to draw (BOARD_PIXELS), the preview three quarters of it
+    size = int(local.bot.env()["BOARD_PIXELS"])
+    assert (await width_of(people, board), await width_of(people, preview)) == (
+        size,
+        size * 3 // 4,
+    )
 
     chosen = await people.slash(mover, thread, "crosshairs palette", colours="colourblind")
     assert "drawn in the colour-blind safe palette" in reply(chosen)

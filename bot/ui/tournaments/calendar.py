@@ -201,10 +201,12 @@ class DiscordCalendar(commands.Cog):
         event, by DM, in their language (else the server's)."""
         try:
             tid = await self.service.calendar.tournament_of(event_id)
-            if tid is None and self._underway:
+            if tid is None:
                 # Discord tells of interest as soon as the event exists, maybe before
-                # the bot has noted whose it is
-                await asyncio.wait(list(self._underway))
+                # the bot has noted whose it is: wait for what is being noted, and read
+                # again even if nothing is any more (it may have been noted meanwhile)
+                if self._underway:
+                    await asyncio.wait(list(self._underway))
                 tid = await self.service.calendar.tournament_of(event_id)
             if tid is None:
                 return
