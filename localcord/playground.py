@@ -21,6 +21,7 @@ import logging
 import os
 import re
 import signal
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -460,6 +461,8 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
     from bot.config import Config
     from bot.services.workers import default_size
 
+    # the boards' size as the bot reads it (BOARD_PIXELS), refused as the bot refuses it
+    pixels = Config.from_env({"BOARD_PIXELS": os.environ.get("BOARD_PIXELS", "")}).board_pixels
     server = LocalDiscord()
     playground = Playground(server, language, os.environ.get("ACTIVITY_URL", ""))
     try:
@@ -482,6 +485,7 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             worker_niceness=_niceness(
                 os.environ.get("WORKER_NICENESS", ""), Config.worker_niceness
             ),
+            board_pixels=pixels,
         )
         bot = create_bot(config)
         main = asyncio.current_task()
@@ -512,6 +516,12 @@ def _niceness(text: str, default: int) -> int:
 
 
 def run(port: int = DEFAULT_PORT, language: str = "") -> int:
+    from bot.config import ConfigError
+
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    asyncio.run(serve(port, language=language))
+    try:
+        asyncio.run(serve(port, language=language))
+    except ConfigError as exc:
+        print(f"Cannot start the playground: {exc}", file=sys.stderr)
+        return 2
     return 0

@@ -42,7 +42,8 @@ async def test_challenge_accept_thread_and_a_whole_game(
     (thread,) = table.channel.threads
     board = board_message(thread)
     assert "alice (P1) to fly" in board.content
-    assert await board_png_size(board) == (1024, (await board_png_size(board))[1])
+    width = simcord_bot.config.board_pixels  # BOARD_PIXELS
+    assert (await board_png_size(board))[0] == width
 
     # Alice flies her first action with the cockpit: Play, then a3 facing NE in one choice.
     cockpit = answer(await table.alice.click(board, label="Play"))
@@ -71,7 +72,7 @@ async def test_challenge_accept_thread_and_a_whole_game(
     assert "wins" in final.content
     assert any("/crosshairs replay" in m.content for m in thread.history())
     assert len(images) > 2  # the board image was replaced as the game went on
-    assert await board_png_size(final) == (1024, (await board_png_size(final))[1])
+    assert (await board_png_size(final))[0] == width
     # Presses are routed by custom id alone, so the bot keeps nothing per message it
     # sent (boards, cockpits, the final board's Rematch) for the rest of its life.
     store = simcord_bot._connection._view_store

@@ -54,6 +54,8 @@ def run_playground(tmp_path: Path, *args: str) -> Iterator[str]:
     """Start ``python -m launcher`` with no token as a newcomer would (and ``args``);
     yield the page's address."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    if not os.environ.get("CROSSHAIRS_SCREENSHOTS"):  # pictures for the docs: full size
+        env["BOARD_PIXELS"] = "512"  # else the boards a page shows beside its words
     said = tmp_path / "playground.out"
     with said.open("w") as out:
         process = subprocess.Popen(

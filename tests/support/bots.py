@@ -41,6 +41,9 @@ def bot_config(tmp_path: Path) -> Config:
         computer_pace=0.0,
         clock_interval=5.0,
         rest_per_second=100_000,
+        # small boards, as for the end-to-end tests' bots (e2e/conftest.py): they are
+        # drawn in the test's own process here, and no test reads more than their words
+        board_pixels=384,
     )
 
 
