@@ -215,3 +215,33 @@ async def test_nothing_of_another_server_is_visible(scene: Scene, simcord_env: A
         await page.tap({"ply": 0}, [first_step(scene.live)])
         assert "open a match first" in (await page.next("refused"))["text"]
     assert await scene.stored() == before
+
+
+async def test_a_match_no_longer_in_memory_is_listed_and_played(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Matches are loaded when touched (MATCHES_IN_MEMORY): a correspondence game left
+    idle long enough is in storage only, and its table is still offered and playable."""
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none")
+    live = await match_in(simcord_bot, thread)
+    match_id, ply, mover = live.id, live.ply, table.member(live.user_to_move())
+    step = first_step(live)
+    games = simcord_bot.games
+    games.live.drop(match_id)  # as when the least recently used one goes
+    del live  # and nothing of the test holds it either
+    assert match_id not in games.live
+    discord = Discord()
+    people = frozenset({table.alice.id, table.bob.id})
+    discord.instances["here"] = Instance("here", table.guild.id, thread.id, people)
+    async with (
+        live_server(simcord_bot, discord) as address,
+        opened(address, discord.token_for(mover.id, mover.name), "here") as (page, first),
+    ):
+        assert [t["match"] for t in first["tables"]] == [match_id]
+        await page.send({"type": "watch", "match": match_id})
+        state = await page.state_at(ply)
+        assert state["choices"] is not None  # the mover may play it
+        await page.tap(state, [step])
+        await page.state_at(ply + 1)
+    assert len(await games.repo.steps(match_id)) == ply + 1
