@@ -28,6 +28,8 @@ from rules.ai.analysis import (
 from rules.ai.evaluate import WIN
 from rules.game import Game
 
+pytestmark = pytest.mark.slow  # seconds each: see tests/support/order.py
+
 RECORDED = Path(__file__).parent / "data" / "resigned-duel.json"
 NAMES = ["Amy", "Ben"]
 ROW = re.compile(r"^\s*(\d+)  (Amy|Ben)\s+(\S+(?: wins)?)  ")

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from rules_support import of_type
@@ -18,6 +19,8 @@ from rules.modes import MODES, Settings
 from rules.players import new_game
 from rules.steps import ALL_STEPS
 from rules.variants import VARIANTS
+
+pytestmark = pytest.mark.slow  # seconds each: see tests/support/order.py
 
 game_settings = st.builds(
     Settings,

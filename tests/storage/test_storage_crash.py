@@ -12,7 +12,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from storage_testkit import raw
+
+pytestmark = pytest.mark.slow  # seconds each: see tests/support/order.py
 
 CHILD = Path(__file__).with_name("storage_crash_child.py")
 ROOT = Path(__file__).resolve().parents[2]

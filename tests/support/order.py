@@ -17,12 +17,14 @@ from pathlib import Path
 import pytest
 
 # where a test runs for seconds: it drives a bot process, a browser or a simulated Discord
+# (elsewhere, a module marks itself ``slow``)
 SLOW = ("e2e", "tournament_bot", "live", "series")
 TESTS = Path(__file__).resolve().parent.parent
 
 
-def slow(path: Path) -> bool:
-    return path.relative_to(TESTS).parts[0] in SLOW
+def slow(item: pytest.Item) -> bool:
+    """Whether the test runs for seconds: by its directory, or its module says so."""
+    return item.path.relative_to(TESTS).parts[0] in SLOW or bool(item.get_closest_marker("slow"))
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-randomly's shuffle
@@ -34,9 +36,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         modules.setdefault(item.path, []).append(item)
     runs: list[list[pytest.Item]] = [[] for _ in range(workers)]
-    for module in (m for path, m in modules.items() if slow(path)):
+    for module in (m for m in modules.values() if slow(m[0])):
         min(runs, key=len).extend(module)
-    quick = [item for path, m in modules.items() if not slow(path) for item in m]
+    quick = [item for m in modules.values() if not slow(m[0]) for item in m]
     # the sizes worksteal hands out at first: a share of what is left, process by process
     left = len(items)
     for i, run in enumerate(runs):

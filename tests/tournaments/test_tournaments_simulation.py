@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tournaments.simulation import simulate
+
+pytestmark = pytest.mark.slow  # seconds each: see tests/support/order.py
 
 
 def test_two_hundred_random_events_keep_every_invariant() -> None:
