@@ -34,7 +34,7 @@ WITHOUT_PICTURES = [*FLAGS, "--blink-settings=imagesEnabled=false"]
 # shows as an error on the page instead: :func:`press_once` presses again).
 WAIT_MS = 120_000
 # How often a page checks what a test waits for: Playwright's default is every animation
-# frame (60 times a second), which in every open page was a large share of the suite's CPU
+# frame (60 times a second), CPU the browser spends on nothing a test needs that soon
 POLL_MS = 50
 STARTUP_SECONDS = 180  # for the playground to start and print its address
 needs_chromium = pytest.mark.skipif(
