@@ -80,6 +80,8 @@ def run_playground(tmp_path: Path, *args: str) -> Iterator[str]:
         assert process.wait(15) == 0, said.read_text()  # Ctrl-C stops it cleanly
     finally:
         process.kill()
+        # pytest shows this only for a failing test: what the playground's bot said
+        print(f"----- the playground's output -----\n{said.read_text()[-8000:]}")
 
 
 def act_as(page: Page, pilot: str) -> None:
