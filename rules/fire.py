@@ -80,6 +80,9 @@ class Guns:
 
     def shootable(self, game: GameState) -> list[tuple[Plane, list[Plane]]]:
         """Planes the active seat may shoot down now, with their shooters, in board order."""
+        if game._seats[game.active].out:
+            # eliminated in its own turn (its last crash): the turn is over for it
+            return []
         hits = self.hits(game, self.teams[game.active])
         if not hits:
             return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules_support import legal, of_type, play, pos
+from rules_support import at, legal, of_type, play, pos
 
 from rules import board, events
 from rules.game import Game
@@ -252,6 +252,22 @@ def test_circle_of_death_a_crash_elimination_closes_the_circle() -> None:
     play(game, "k6X")
     assert not game.is_over
     assert game.right_neighbour(2) == 0 and game.left_neighbour(0) == 2
+
+
+@pytest.mark.parametrize("fire", ["auto", "manual"])
+def test_a_player_out_by_their_own_crash_shoots_nothing_when_the_circle_closes(fire: str) -> None:
+    # Found by the fire-mode property: P5 crashes down to one plane and is out; the
+    # circle closing up makes P1's a2 caught by guns of P2 and P3 with P5 "active".
+    game = pos(
+        "cod5/2026 t10 no-level | b3 b5 c3 c5 e4 e5 e8 f3 f9 g4 g7 g8 i7 i9 j7 j9 "
+        "| a2SE0 a4E0 a6SW0 +0 | a1E1 c1NW0 f1E0 +0 | f2SE1 h3SE1 i4SW0 j5SE1 +0 | x "
+        "| >b7W0 c8SW0 d9SW0 f11SE0 +0",
+        fire=fire,
+    )
+    happened = play(game, "d9X", "c8X", "b7C", "f11X")
+    assert game.seat(4).out and game.active == 0 and not game.is_over
+    assert of_type(happened, events.ShotDown) == []
+    assert at(game, "a2") == (0, "SE", 0)
 
 
 def test_a_team_is_out_only_when_all_its_players_are() -> None:
