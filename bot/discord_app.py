@@ -154,6 +154,8 @@ class CrosshairsBot(commands.Bot):
         for task in [*self.background, self.catching_up]:
             if task is not None:
                 task.cancel()
+        if hasattr(self, "env"):
+            self.env.events.stop()
         await super().close()
         await self.ops.close()
         if self.live_server is not None:

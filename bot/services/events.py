@@ -166,6 +166,14 @@ class EventBus:
         self._handlers: dict[type, list[Handler]] = {}
         self._showing: set[tuple[int, str]] = set()
         self._turns: OrderedDict[tuple[int, str], None] = OrderedDict()
+        self._stopping = False
+
+    def stop(self) -> None:
+        """The process is shutting down: its connection to Discord closes under
+        subscribers still showing something. Their failures from now on are expected and
+        not errors (what they did not show is shown again: an end and a turn at the next
+        start, a board from its own mark)."""
+        self._stopping = True
 
     def subscribe(self, kind: type[E], handler: Callable[[E], Awaitable[None]]) -> None:
         self._handlers.setdefault(kind, []).append(handler)
@@ -218,7 +226,14 @@ class EventBus:
             try:
                 await handler(event)
             except Exception:  # the others still run; an end is shown again at restart
-                log.exception("match %s: a subscriber to %s failed", key[0], key[1])
+                if self._stopping:
+                    log.info(
+                        "match %s: %s not shown, the bot is stopping",
+                        key[0],
+                        type(event).__name__,
+                    )
+                else:
+                    log.exception("match %s: a subscriber to %s failed", key[0], key[1])
                 whole = False
         if isinstance(event, TurnPassed):
             if whole:

@@ -12,6 +12,7 @@ discord.py (``test_no_discord_is_imported`` checks it in a fresh interpreter).
 from __future__ import annotations
 
 import asyncio
+import logging
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -19,6 +20,8 @@ from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.config import Config
 from bot.env import Env
@@ -286,6 +289,27 @@ async def test_an_end_left_unshown_by_a_restart_is_shown_once_by_the_next_proces
 
     async with stack(path) as third:  # nothing is left to show
         assert await restart.unannounced(third.env.games) == []
+
+
+async def test_a_showing_cut_by_the_process_stopping_is_no_error_and_is_shown_at_restart(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "bot.db"
+    async with stack(path, fail_once=True) as first:
+        live = await duel(first)
+        await first.fly_first_turns(live)
+        first.env.events.stop()  # as the bot does before closing its Discord connection
+        with caplog.at_level(logging.INFO, logger="bot.services.events"):
+            assert await first.act(lambda: first.env.games.resign(live.id, BOB))
+        assert first.log.count(("shown: final board", live.id)) == 0
+        said = [(r.levelno, r.getMessage(), r.exc_info) for r in caplog.records]
+        assert said == [
+            (logging.INFO, f"match {live.id}: MatchFinished not shown, the bot is stopping", None)
+        ]
+
+    async with stack(path) as second:
+        await second.env.life.carry_on_ends(await restart.unannounced(second.env.games))
+        assert second.log.count(("shown: final board", live.id)) == 1
 
 
 async def test_the_computer_flies_through_the_service_until_a_person_is_to_move(
