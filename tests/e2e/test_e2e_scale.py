@@ -4,6 +4,7 @@ operator endpoints, driven through the local Discord."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import random
@@ -25,7 +26,7 @@ from storage.matches import MatchRepo, MatchStatus
 HEARTBEAT_MS = 1000
 
 
-async def test_the_computer_thinks_off_the_event_loop_and_no_heartbeat_is_missed(
+async def test_the_computer_thinks_off_the_event_loop_and_the_connection_stays_whole(
     tmp_path: Path,
 ) -> None:
     server = LocalDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
@@ -62,16 +63,16 @@ async def test_the_computer_thinks_off_the_event_loop_and_no_heartbeat_is_missed
     # is, about 2.5 s and 8.6 s.
     loop, workers = loop_after - loop_before, workers_after - workers_before
     assert workers > loop, f"CPU seconds: the event loop {loop:.2f}, the workers {workers:.2f}"
+    # And the connection Discord sees stayed whole: one session, never resumed or
+    # identified again, its heartbeats coming all along. The beats' gaps do not tell
+    # where the searches ran (the CPU times above do): with the searches in threads of
+    # the bot's own interpreter, the mistake those times catch, the gaps stayed under
+    # 1.2 s, and a loaded CI machine once delayed one beat by 1.2 s with the searches
+    # in the workers. The bound catches a loop that stops for seconds.
+    assert server.gateway.identifies == 1 and server.gateway.resumes == 0
     gaps = [b - a for a, b in itertools.pairwise(beats)]
     assert len(gaps) >= 8
-    # Measured where Discord measures it, on arrival; a beat is missed when the next
-    # comes two intervals after the last. (Late by less is what a loaded machine does
-    # to any process, the bot's and localcord's alike. discord.py's "Can't keep up …
-    # 41.3s behind" warning is no measure of this: on loopback the ACK can be read
-    # before its heartbeat thread notes the send time, and the "latency" it logs is
-    # then the time since the previous heartbeat.)
-    missed = [gap for gap in gaps if gap >= 2 * HEARTBEAT_MS / 1000]
-    assert not missed, f"heartbeat gaps: {sorted(gaps)[-5:]}"
+    assert max(gaps) < 5 * HEARTBEAT_MS / 1000, f"heartbeat gaps: {sorted(gaps)[-5:]}"
 
 
 async def _against_hard(
@@ -106,6 +107,7 @@ async def _against_hard(
         thread = await _new_thread(people, f"{human.name} vs ", matches)
         matches.append(int(thread.name.rpartition("#")[2]))
         while await flying():
+            changed = world.changed(thread.id)  # taken first: no move of the computer missed
             offered = await people.autocomplete(
                 human, thread, "crosshairs move", "tokens", tokens=""
             )
@@ -115,8 +117,9 @@ async def _against_hard(
                 await people.slash(human, thread, "crosshairs move", tokens=token)
             elif any(FINAL_MARK in m.content for m in world.channel_log[thread.id]):
                 break
-            else:
-                await asyncio.sleep(0.2)  # the computer is thinking
+            else:  # the computer is thinking: ask again once its move shows in the thread
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), 2.0)
     return matches
 
 
