@@ -131,7 +131,7 @@ async def install(bot: CrosshairsBot) -> None:
     bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
     bot.offers = Offers()
     # the previews drawn, the matches' introductions, and the boards' size
-    bot.drawings = Drawings(env.config.board_pixels)
+    bot.drawings = Drawings(env.config.board_pixels, env.config.preview_pixels)
     bot.surfaces = surfaces = Surfaces(bot)  # how each match is shown, chosen once per match
     bot.glyphs = await glyphs.upload(bot)  # insignia and manoeuvres as the app's emojis
     await bot.add_cog(series_desk)

@@ -49,7 +49,17 @@ class Config:
     rest_per_second: int = int(PER_SECOND)
     # how long a call Discord could not take is tried again before the recovery has it
     discord_retry_seconds: float = 20.0
-    board_pixels: int = 1024  # a board's width and height; cockpit previews are 3/4 of it
+    board_pixels: int = 1024  # a board's width and height
+
+    @property
+    def preview_pixels(self) -> int:
+        """A cockpit preview's width: beside the board, smaller."""
+        return self.board_pixels * 3 // 4
+
+    @property
+    def drawn_sizes(self) -> tuple[int, ...]:
+        """The sizes this bot draws boards at: what its workers warm up for."""
+        return (self.board_pixels, self.preview_pixels)
 
     @property
     def shards(self) -> Shards:

@@ -108,7 +108,7 @@ class Env:
     async def open(cls, config: Config, clock: Clock | None = None) -> Env:
         """Open the database, start the workers and build the services on them."""
         db = await open_checked(config.database, salvage_damaged=config.salvage_database)
-        pool = Workers(config.workers, config.worker_niceness)
+        pool = Workers(config.workers, config.worker_niceness, config.drawn_sizes)
         try:
             await pool.start()
         except BaseException:  # a pool half started is stopped too: nothing outlives this

@@ -38,9 +38,10 @@ def default_size() -> int:
 
 
 class Workers:
-    def __init__(self, size: int, niceness: int = 0) -> None:
+    def __init__(self, size: int, niceness: int = 0, warm_sizes: tuple[int, ...] = ()) -> None:
         self.size = max(0, size)
         self.niceness = niceness
+        self.warm_sizes = warm_sizes  # the board sizes each worker draws once as it starts
         self._pool: Executor | None = None
         self._warming: asyncio.Future[None] | None = None
 
@@ -59,7 +60,7 @@ class Workers:
             self.size,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(os.getpid(), self.niceness),
+            initargs=(os.getpid(), self.niceness, self.warm_sizes),
         )
         loop = asyncio.get_running_loop()
         # submitting starts the processes now; only their warm-up is waited for apart
@@ -92,9 +93,9 @@ class Workers:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
 
-def _start_worker(owner: int, niceness: int) -> None:
+def _start_worker(owner: int, niceness: int, warm_sizes: tuple[int, ...]) -> None:
     _end_with(owner)
-    jobs.start_worker(niceness)
+    jobs.start_worker(niceness, warm_sizes)
 
 
 def _end_with(owner: int) -> None:

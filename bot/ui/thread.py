@@ -65,9 +65,9 @@ class Drawings:
     memory only: a board redrawn after a restart during the first player-turn goes
     without it."""
 
-    def __init__(self, pixels: int = BOARD_SIZE) -> None:
+    def __init__(self, pixels: int = BOARD_SIZE, preview_pixels: int = BOARD_SIZE * 3 // 4) -> None:
         self.pixels = pixels  # a board's width (BOARD_PIXELS)
-        self.preview_pixels = pixels * 3 // 4  # a cockpit's preview: beside the board
+        self.preview_pixels = preview_pixels  # a cockpit's preview (Config.preview_pixels)
         self.previews: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
         # (match, created at) -> (its first turn, the introduction)
         self.intros: OrderedDict[tuple[int, float], tuple[int, str]] = OrderedDict()

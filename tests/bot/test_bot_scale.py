@@ -111,6 +111,18 @@ async def test_the_workers_run_below_the_loop_by_the_niceness_set() -> None:
         await pool.close()
 
 
+def test_each_worker_draws_a_first_board_at_the_sizes_the_bot_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = Config.from_env({"BOARD_PIXELS": "512"})
+    assert config.drawn_sizes == (512, 384)  # the board and the cockpit's preview
+    drawn: list[int] = []
+    monkeypatch.setattr(jobs, "board_png", lambda game, size: drawn.append(size))
+    monkeypatch.setattr(os, "nice", lambda increment: 0)
+    jobs.start_worker(0, config.drawn_sizes)
+    assert drawn == [512, 384]
+
+
 @pytest.mark.parametrize(
     ("env", "why"),
     [
