@@ -49,13 +49,26 @@ class Viewer:
     match_id: int | None = None
     palette: str = DEFAULT_PALETTE  # theirs (/crosshairs palette), else their server's
 
-    def visible(self, live: LiveMatch) -> bool:
-        """The guild wall: only a match of the instance's server and channel (its
-        thread, or the channel the thread hangs off)."""
+    def here(self, live: LiveMatch) -> bool:
+        """Whether ``live`` is a match of the instance's channel (its thread, or the
+        channel the thread hangs off)."""
         record = live.record
         return record.guild_id == self.instance.guild_id and self.instance.channel_id in (
             record.thread_id,
             record.channel_id,
+        )
+
+    def visible(self, live: LiveMatch) -> bool:
+        """The guild wall: a match of the instance's channel, or one of the viewer's own
+        elsewhere in the instance's server; never one of another server, nor, in a DM,
+        one of another conversation."""
+        if self.here(live):
+            return True
+        guild = self.instance.guild_id
+        return (
+            guild is not None
+            and live.record.guild_id == guild
+            and bool(live.seats_of(self.person.id))
         )
 
 
@@ -111,6 +124,7 @@ class LiveBoard:
                             "match": t.id,
                             "title": _(" vs ").join(t.names),
                             "yours": bool(t.seats_of(viewer.person.id)),
+                            "here": viewer.here(t),
                         }
                         for t in tables
                     ],
@@ -120,12 +134,16 @@ class LiveBoard:
                 await self._watch(viewer, tables[0].id)
 
     async def tables(self, viewer: Viewer) -> list[LiveMatch]:
-        """The live matches of the viewer's channel, their own first: asked of storage,
-        since those held in memory are only the ones touched lately."""
+        """The live matches of the viewer's channel, then their own elsewhere in the
+        server (the App Launcher opens the live board on both), their own first: asked
+        of storage, since those held in memory are only the ones touched lately."""
         instance = viewer.instance
         played = await self.games.active(guild_id=instance.guild_id, place=instance.channel_id)
-        found = [m for m in played if viewer.visible(m)]
-        return sorted(found, key=lambda m: (not m.seats_of(viewer.person.id), m.id))
+        if instance.guild_id is not None:
+            played += await self.games.active(guild_id=instance.guild_id, user_id=viewer.person.id)
+        found = {m.id: m for m in played if viewer.visible(m)}.values()
+        person = viewer.person.id
+        return sorted(found, key=lambda m: (not m.seats_of(person), not viewer.here(m), m.id))
 
     async def left(self, viewer: Viewer) -> None:
         """A page closed: nothing of the match changes; the others see one watcher fewer."""

@@ -36,6 +36,7 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "yes": N_("Yes, resign"),
     "no": N_("No, play on"),
     "rematch": N_("Rematch"),
+    "elsewhere": N_("in another channel"),
     "rematch_where": N_("Rematch: press Rematch on the final board in the thread."),
     "none": N_("No match is being played here. Start one with /crosshairs challenge."),
     "position": N_("The position in words"),

@@ -217,6 +217,82 @@ async def test_nothing_of_another_server_is_visible(scene: Scene, simcord_env: A
     assert await scene.stored() == before
 
 
+async def _match_in_hangar(scene: Scene, challenger: Any, opponent: Any) -> LiveMatch:
+    hangar = scene.table.guild.create_text_channel(f"hangar-{challenger.name}")
+    result = await challenger.slash(
+        hangar, "crosshairs challenge", opponent=opponent, clouds="none"
+    )
+    assert result.response is not None
+    await opponent.click(result.response.message, label="Accept")
+    return await match_in(scene.bot, hangar.threads[-1])
+
+
+async def test_the_players_own_matches_elsewhere_in_the_server_are_listed_not_others(
+    scene: Scene,
+) -> None:
+    """The App Launcher opens the live board in one channel; a player's own matches in
+    the server's other channels are listed too (after that channel's) and played there;
+    other people's matches elsewhere are neither listed nor opened."""
+    alice, bob, eve = scene.table.alice, scene.table.bob, scene.table.eve
+    hers = await _match_in_hangar(scene, eve, alice)
+    theirs = await _match_in_hangar(scene, bob, eve)
+    games = scene.bot.games
+    while hers.user_to_move() == eve.id:  # eve flies first: alice's turn comes
+        update = await games.play(hers.id, eve.id, [first_step(hers)])
+        await scene.bot.env.life.after(update)
+    before = await scene.stored()
+    async with opened(scene.address, scene.token(alice), "here") as (page, first):
+        listed = [(t["match"], t["yours"], t["here"]) for t in first["tables"]]
+        assert listed == [(scene.live.id, True, True), (hers.id, True, False)]
+        await page.next("state")  # the channel's own match is shown first
+        await page.send({"type": "watch", "match": theirs.id})
+        refused = await page.next("refused")
+        assert f"there is no match #{theirs.id} here" in refused["text"]
+        await page.send({"type": "watch", "match": hers.id})
+        state = await page.state_at(hers.ply)
+        assert state["match"] == hers.id and state["choices"] is not None
+        steps = len(await games.repo.steps(hers.id))
+        await page.tap(state, [first_step(hers)])
+        await page.state_at(steps + 1)
+    assert len(await games.repo.steps(hers.id)) == steps + 1
+    assert len(await games.repo.steps(theirs.id)) == 0
+    assert await scene.stored() == before  # the channel's own match untouched
+
+
+async def test_a_takeback_agreed_in_the_thread_shows_on_an_open_page_at_once(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """A takeback is one of the match's actions, published by its life: the page
+    watching the match goes back with the thread's board, not at the next action."""
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", rated=False)
+    live = await match_in(simcord_bot, thread)
+    asker = table.member(live.user_to_move())
+    other = table.bob if asker is table.alice else table.alice
+    turn = live.game.turn
+    while live.game.turn == turn:  # the asker's whole first turn
+        update = await simcord_bot.games.play(live.id, asker.id, [first_step(live)])
+        await simcord_bot.env.life.after(update)
+    flown = live.ply
+    discord = Discord()
+    discord.instances["here"] = Instance(
+        "here", table.guild.id, thread.id, frozenset({asker.id, other.id})
+    )
+    async with (
+        live_server(simcord_bot, discord) as address,
+        opened(address, discord.token_for(other.id, other.name), "here") as (page, _first),
+    ):
+        assert (await page.state_at(flown))["choices"] is not None  # other's turn now
+        asked = await asker.slash(thread, "crosshairs takeback")
+        assert asked.response is not None
+        request = next(m for m in thread.history() if m.id == asked.response.message.id)
+        await other.click(request, label="Accept")
+        back = await page.state_at(0)
+        assert back["choices"] is None  # the asker's turn again
+        assert back["status"] == live.status_line()
+    assert live.ply == 0 and len(await simcord_bot.games.repo.steps(live.id)) == 0
+
+
 async def test_a_match_no_longer_in_memory_is_listed_and_played(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:

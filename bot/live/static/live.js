@@ -100,7 +100,7 @@ function tables(list) {
   if (list.length < 2) return;
   for (const table of list) {
     const b = document.createElement("button");
-    b.textContent = `#${table.match} ${table.title}`;
+    b.textContent = `#${table.match} ${table.title}` + (table.here ? "" : ` · ${t("elsewhere")}`);
     b.onclick = () => send({ type: "watch", match: table.match });
     nav.appendChild(b);
   }
