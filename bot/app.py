@@ -27,6 +27,7 @@ from bot.services.events import (
     GameBooked,
     MatchAborted,
     MatchFinished,
+    MatchStarted,
     PairingBooked,
     TurnPassed,
 )
@@ -156,6 +157,7 @@ async def install(bot: CrosshairsBot) -> None:
     bot.live_board = live_board = LiveBoard(
         env.games, env.life, lambda user, guild: person_palette(palettes, user, guild)
     )
+    events.subscribe(MatchStarted, live_board.started)
     events.subscribe(Acted, live_board.acted)
     events.subscribe(Acted, shown.acted)
     events.subscribe(MatchFinished, live_board.finished)

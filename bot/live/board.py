@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.live import view
 from bot.live.discord_api import Instance, Person
-from bot.services.events import Acted, MatchAborted, MatchFinished
+from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch
 from bot.services.manager import Games
@@ -81,10 +81,28 @@ class LiveBoard:
         self.games = games
         self.life = life
         self.palette_of = palette_of  # a person's palette in a server
-        self._viewers: dict[int, list[Viewer]] = {}
+        self._viewers: dict[int, list[Viewer]] = {}  # by the match they watch
+        self._open: list[Viewer] = []  # every page signed in, watching or not
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
 
     # ------------------------------------------------------------ the domain's events
+
+    async def started(self, event: MatchStarted) -> None:
+        """A match begun where pages are open: each that may see it lists it, and one
+        watching nothing yet (opened before the challenge was accepted) shows it."""
+        live = event.match
+        for viewer in list(self._open):
+            if not viewer.visible(live):
+                continue
+            try:
+                with speaking(viewer.person.locale):
+                    await viewer.send({"type": "tables", "tables": await self._listed(viewer)})
+                    if viewer.match_id is None:
+                        await self._watch(viewer, live.id)
+            except Exception as exc:  # that page is gone or behind: it misses only a list
+                log.info(
+                    "live board of %s not told of match %s: %s", viewer.person.id, live.id, exc
+                )
 
     async def acted(self, event: Acted) -> None:
         await self.show(event.match)
@@ -110,8 +128,9 @@ class LiveBoard:
         may watch, and shown the viewer's own match there (else the first), in their
         palette."""
         viewer.palette = await self.palette_of(viewer.person.id, viewer.instance.guild_id)
+        self._open.append(viewer)
         with speaking(viewer.person.locale):
-            tables = await self.tables(viewer)
+            tables = await self._listed(viewer)
             await viewer.send(
                 {
                     "type": "welcome",
@@ -119,19 +138,23 @@ class LiveBoard:
                     "texts": view.texts(),
                     "board": view.geometry(),
                     "palette": palette_spec(viewer.palette),
-                    "tables": [
-                        {
-                            "match": t.id,
-                            "title": _(" vs ").join(t.names),
-                            "yours": bool(t.seats_of(viewer.person.id)),
-                            "here": viewer.here(t),
-                        }
-                        for t in tables
-                    ],
+                    "tables": tables,
                 }
             )
             if tables:
-                await self._watch(viewer, tables[0].id)
+                await self._watch(viewer, tables[0]["match"])
+
+    async def _listed(self, viewer: Viewer) -> list[dict[str, Any]]:
+        """The viewer's tables as the page lists them, in their language."""
+        return [
+            {
+                "match": t.id,
+                "title": _(" vs ").join(t.names),
+                "yours": bool(t.seats_of(viewer.person.id)),
+                "here": viewer.here(t),
+            }
+            for t in await self.tables(viewer)
+        ]
 
     async def tables(self, viewer: Viewer) -> list[LiveMatch]:
         """The live matches of the viewer's channel, then their own elsewhere in the
@@ -149,6 +172,8 @@ class LiveBoard:
         """A page closed: nothing of the match changes; the others see one watcher fewer."""
         match_id = viewer.match_id
         self._leave(viewer)
+        if viewer in self._open:
+            self._open.remove(viewer)
         if match_id is not None:
             await self._tell_watchers(match_id)
 

@@ -14,6 +14,9 @@ all of them ran through.
   brings the board up to date. Not stored: a board behind its game is redrawn after a
   restart from its own mark (:mod:`storage.boards`).
 
+* :class:`MatchStarted` — a match was created (its board may not be up yet): the live
+  boards open in its channel list it. Not stored: a page opened later asks storage.
+
 * :class:`MatchFinished` / :class:`MatchAborted` — a match's end, published once: by the
   action that ended it or, after a restart, by the process that owns the match and finds
   its end not yet shown (:class:`storage.events.MatchEventRepo`). It is marked shown only
@@ -69,6 +72,13 @@ class Acted:
 
 
 @dataclass(frozen=True)
+class MatchStarted:
+    """A match was created, published by the game manager once it is stored."""
+
+    match: LiveMatch
+
+
+@dataclass(frozen=True)
 class MatchFinished:
     """A match ended with a result. ``update``: the action that ended it (None: a restart
     found its end not shown in full); ``via``: the press that acted, if any."""
@@ -121,8 +131,12 @@ class TurnPassed:
     actor: int | None
 
 
-Event = Acted | MatchFinished | MatchAborted | GameBooked | PairingBooked | TurnPassed
-E = TypeVar("E", Acted, MatchFinished, MatchAborted, GameBooked, PairingBooked, TurnPassed)
+Event = (
+    Acted | MatchStarted | MatchFinished | MatchAborted | GameBooked | PairingBooked | TurnPassed
+)
+E = TypeVar(
+    "E", Acted, MatchStarted, MatchFinished, MatchAborted, GameBooked, PairingBooked, TurnPassed
+)
 Handler = Callable[[Any], Awaitable[None]]
 KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
 Show = Callable[[str], Awaitable[None]]  # posts one step of an end, with the nonce given
@@ -139,6 +153,8 @@ def nonce(*parts: object) -> str:
 
 def key_of(event: Event) -> str:
     """What makes an event one: per match, its end's kind, its booking, or a turn's ply."""
+    if isinstance(event, MatchStarted):
+        return "started"
     if isinstance(event, MatchFinished):
         return "finished"
     if isinstance(event, MatchAborted):

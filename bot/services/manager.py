@@ -30,7 +30,7 @@ from bot.services.clock import Clock, SystemClock
 from bot.services.computer import ComputerTurns
 from bot.services.describe import describe
 from bot.services.endings import Endings
-from bot.services.events import EventBus
+from bot.services.events import EventBus, MatchStarted
 from bot.services.live import (
     COMPUTER_STRENGTHS,
     AlreadyOver,
@@ -168,6 +168,7 @@ class Games:
         live = LiveMatch(await self.repo.get(match_id), game, list(entrants), clock, deadline)
         self.live.put(live)
         self.suggestions.remember(live)
+        await self.events.publish(MatchStarted(live))
         return live
 
     def _deadline(self, clock: ClockSettings) -> float | None:

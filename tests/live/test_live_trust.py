@@ -293,6 +293,39 @@ async def test_a_takeback_agreed_in_the_thread_shows_on_an_open_page_at_once(
     assert live.ply == 0 and len(await simcord_bot.games.repo.steps(live.id)) == 0
 
 
+async def test_a_page_opened_before_the_challenge_shows_the_match_once_it_begins(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """The App Launcher is opened first, then the challenge accepted: the open page lists
+    the new match and shows it; a page in another server hears nothing of it."""
+    table = Table(simcord_env)
+    elsewhere = simcord_env.create_guild()
+    hangar = elsewhere.create_text_channel("hangar")
+    elsewhere.add_member(table.alice)
+    discord = Discord()
+    everyone = frozenset({table.alice.id, table.bob.id})
+    discord.instances["channel"] = Instance("channel", table.guild.id, table.channel.id, everyone)
+    discord.instances["there"] = Instance("there", elsewhere.id, hangar.id, everyone)
+    bob, alice = (discord.token_for(p.id, p.name) for p in (table.bob, table.alice))
+    async with (
+        live_server(simcord_bot, discord) as address,
+        opened(address, bob, "channel") as (page, first),
+        opened(address, alice, "there") as (away, away_first),
+    ):
+        assert first["tables"] == [] and away_first["tables"] == []
+        thread = await table.start(clouds="none")
+        live = await match_in(simcord_bot, thread)
+        listed = await page.next("tables")
+        assert [(t["match"], t["yours"], t["here"]) for t in listed["tables"]] == [
+            (live.id, True, True)
+        ]
+        state = await page.next("state")
+        assert state["match"] == live.id and state["seated"]
+        await away.send({"type": "ping"})
+        await away.next("pong")
+        assert [m["type"] for m in away.received] == ["welcome", "pong"]
+
+
 async def test_a_match_no_longer_in_memory_is_listed_and_played(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:

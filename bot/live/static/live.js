@@ -85,6 +85,8 @@ function receive(m) {
     document.body.dataset.over = String(m.over);
     document.body.dataset.mine = String(Boolean(m.choices));
     if (fresh) say("told", [m.so_far, m.status].filter(Boolean).join("\n"));
+  } else if (m.type === "tables") {
+    tables(m.tables); // a match begun in this channel since the page opened
   } else if (m.type === "watchers") {
     if (page.state) { page.state.watchers = m.watchers; watchers(); }
   } else if (m.type === "refused") {
