@@ -10,6 +10,7 @@ cannot be read is reported in :class:`Unfinished.set_aside` and the others load.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -233,6 +234,19 @@ class MatchRepo:
         if due is not None and not isinstance(due, int | float):
             raise CorruptMatch(match_id, f"its clock's due time {due!r} is not a time")
         return replace(found, clock_due=due)
+
+    async def versions(self, match_ids: Collection[int]) -> dict[int, tuple[int, bool]]:
+        """Each stored match's ply and whether it is still being played: what tells a
+        process that another one acted on a match it holds in memory (one query)."""
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" for _ in match_ids)
+        async with self._db.read() as conn:
+            rows = await conn.fetchall(
+                f"SELECT id, ply, {_ACTIVE} FROM matches WHERE id IN ({marks})",
+                tuple(match_ids),
+            )
+        return {int(i): (int(ply), bool(active)) for i, ply, active in rows}
 
     async def steps(self, match_id: int) -> list[StepRecord]:
         async with self._db.read() as conn:

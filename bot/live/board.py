@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"[A-Za-z0-9<>*+~^=!-]{1,12}")  # one notation token, generously
 MOST_TOKENS = 40  # a whole dive is a handful; nothing a tap sends comes near this
+FOLLOW_SECONDS = 1.0  # how soon a page sees a move another process made
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 PaletteOf = Callable[[int, int | None], Awaitable[str]]
 
@@ -113,6 +114,22 @@ class LiveBoard:
     async def aborted(self, event: MatchAborted) -> None:
         await self.show(event.match)
 
+    async def follow(self, every: float = FOLLOW_SECONDS) -> None:
+        """For ever: bring the watched matches up to date when another process acted on
+        them (in a sharded deployment the page's process may not be the match's), and
+        show them; this process's own actions are shown by their events at once."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.follow_once()
+            except Exception:  # a failed look is tried again at the next
+                log.exception("live board: the watched matches were not compared with storage")
+
+    async def follow_once(self) -> None:
+        watched = [m for m in map(self.games.live.cached, list(self._viewers)) if m is not None]
+        for live in await self.games.catch_up(watched):
+            await self.show(live)
+
     async def show(self, live: LiveMatch) -> None:
         """Send every page watching ``live`` the match as it is now."""
         for viewer in list(self._viewers.get(live.id, ())):
@@ -161,9 +178,14 @@ class LiveBoard:
         server (the App Launcher opens the live board on both), their own first: asked
         of storage, since those held in memory are only the ones touched lately."""
         instance = viewer.instance
-        played = await self.games.active(guild_id=instance.guild_id, place=instance.channel_id)
+        games = self.games  # every process's matches: the page's process may not own them
+        played = await games.active(
+            guild_id=instance.guild_id, place=instance.channel_id, everywhere=True
+        )
         if instance.guild_id is not None:
-            played += await self.games.active(guild_id=instance.guild_id, user_id=viewer.person.id)
+            played += await games.active(
+                guild_id=instance.guild_id, user_id=viewer.person.id, everywhere=True
+            )
         found = {m.id: m for m in played if viewer.visible(m)}.values()
         person = viewer.person.id
         return sorted(found, key=lambda m: (not m.seats_of(person), not viewer.here(m), m.id))
@@ -231,7 +253,7 @@ class LiveBoard:
             raise Refusal(_("open a match first"))
         user = viewer.person.id
         match_id = viewer.match_id
-        live = await self.games.get(match_id)
+        live = await self.games.current(match_id)
         if kind == "play":
             ply, tokens = _play_of(message)
             self.games.check_turn(live, user)
@@ -256,7 +278,7 @@ class LiveBoard:
         if not isinstance(match_id, int) or isinstance(match_id, bool) or match_id <= 0:
             raise Refusal(_("the live board did not understand that message"))
         try:
-            live = await self.games.get(match_id)
+            live = await self.games.current(match_id)
         except Refusal:
             raise _not_found(match_id) from None
         if not viewer.visible(live):

@@ -180,6 +180,37 @@ class Games:
         """The match, loaded from storage on first use (a restart loses nothing)."""
         return await self.live.get(match_id)
 
+    async def current(self, match_id: int) -> LiveMatch:
+        """The match as :meth:`get` gives it, first brought up to date if another
+        process acted on it since it was loaded (a live board served by another process
+        plays any match): a press is then judged by the match as it is, not refused as
+        out of turn. Storage judges every commit anyway; this spares the refusal."""
+        live = await self.get(match_id)
+        await self.catch_up([live])
+        return live
+
+    async def catch_up(self, matches: Sequence[LiveMatch]) -> list[LiveMatch]:
+        """Reload, in place, those of ``matches`` another process moved on (or took
+        back, or ended) since this one loaded them, in one query; the ones reloaded."""
+        try:
+            stored = await self.repo.versions([m.id for m in matches])
+        except StorageError as exc:  # acting on them says so; until then, memory it is
+            log.warning("matches not compared with storage (%s)", exc)
+            return []
+        behind = []
+        for live in matches:
+            if stored.get(live.id, (live.ply, not live.over)) == (live.ply, not live.over):
+                continue
+            async with live.lock:  # none of this process's own steps is half stored
+                try:
+                    again = await self.repo.versions([live.id])
+                    if again.get(live.id) != (live.ply, not live.over):
+                        await self._reload(live)
+                        behind.append(live)
+                except (StorageError, MatchUnavailable) as exc:  # the next use loads it
+                    log.warning("match %s: not brought up to date (%s)", live.id, exc)
+        return behind
+
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         return await self.live.by_thread(thread_id)
 
@@ -206,11 +237,18 @@ class Games:
         place: int | None = None,
         user_id: int | None = None,
         limit: int | None = None,
+        everywhere: bool = False,
     ) -> list[LiveMatch]:
-        """This process's matches being played: of a guild, in a channel or thread
-        (``place``), with a person seated; asked of storage, loaded as they are used."""
+        """This process's matches being played (``everywhere``: every process's, for a
+        live board, which may be served by another than the match's): of a guild, in a
+        channel or thread (``place``), with a person seated; asked of storage, loaded
+        as they are used."""
         ids = await self.index.active(
-            self.shards, guild_id=guild_id, place=place, user_id=user_id, limit=limit
+            Shards() if everywhere else self.shards,
+            guild_id=guild_id,
+            place=place,
+            user_id=user_id,
+            limit=limit,
         )
         return [m for m in await self.owned(ids) if not m.over]
 
@@ -310,20 +348,24 @@ class Games:
         """Memory may be ahead of storage: bring the match in memory back to what was
         committed (in place, so whoever holds it sees the same), and say so plainly."""
         log.warning("match %s: reloading after %s", live.id, exc)
-        self.live.drop(live.id)
         try:
-            stored = await self.live.load(live.id)
+            await self._reload(live)
         except MatchUnavailable as again:  # storage is still down: the next use loads it
             log.warning("match %s: not reloaded yet (%s)", live.id, again)
-        else:
-            live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
-            live.reminded = stored.reminded
-            live.draw_offers.clear()
-            live.computer_plan.clear()
-            self.live.put(live)
         return MatchUnavailable(
             "that could not be saved, so nothing changed; please try again in a moment"
         )
+
+    async def _reload(self, live: LiveMatch) -> None:
+        """``live`` as storage holds it, in place (whoever holds it sees the same); if
+        storage cannot give it, it is dropped from memory and the next use loads it."""
+        self.live.drop(live.id)
+        stored = await self.live.load(live.id)
+        live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
+        live.reminded = stored.reminded
+        live.draw_offers.clear()
+        live.computer_plan.clear()
+        self.live.put(live)
 
     async def _store(
         self, live: LiveMatch, token: str, actor: int | None, before: int | None

@@ -39,7 +39,7 @@ class TurnClocks:
         now = host.clock.now()
         for match_id in await host.index.due(now, host.shards):
             try:
-                live = await host.get(match_id)
+                live = await host.current(match_id)
             except MatchUnavailable as exc:
                 log.warning("match %s: its clock cannot be checked (%s)", match_id, exc)
                 continue

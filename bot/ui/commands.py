@@ -106,9 +106,11 @@ def channel_ids(interaction: discord.Interaction) -> tuple[int, int | None]:
 async def match_here(interaction: discord.Interaction) -> LiveMatch:
     """The match played in the channel or thread the command was used in."""
     channel = interaction.channel
-    live = await bot_of(interaction).games.by_thread(channel.id) if channel is not None else None
+    games = bot_of(interaction).games
+    live = await games.by_thread(channel.id) if channel is not None else None
     if live is None:
         raise Refusal(_("there is no match in this channel: use this command in a match's thread"))
+    await games.catch_up([live])  # another process may have played it (docs/activity.md)
     return live
 
 

@@ -32,7 +32,7 @@ def not_found(kind: str, number: int) -> Refusal:
 async def match_in_guild(interaction: discord.Interaction, match_id: int) -> LiveMatch:
     """A match of this server, by number (for /crosshairs replay)."""
     try:
-        live = await bot_of(interaction).games.get(match_id)
+        live = await bot_of(interaction).games.current(match_id)
     except Refusal:
         raise not_found(N_("match"), match_id) from None
     if live.record.guild_id != interaction.guild_id:

@@ -158,6 +158,19 @@ async def test_finish_ends_an_active_match_once(db: Database) -> None:
         await repo.finish(match_id, MatchStatus.ACTIVE, None)
 
 
+async def test_versions_give_each_matchs_ply_and_whether_it_is_played_in_one_read(
+    db: Database,
+) -> None:
+    repo = MatchRepo(db)
+    played, ended = await repo.create(duel()), await repo.create(duel())
+    await repo.append_step(
+        played, 1, "+a3NE", 11, game_json(1, 1), to_move_seat=1, turn_deadline=None
+    )
+    await repo.finish(ended, MatchStatus.ABANDONED, None)
+    assert await repo.versions([played, ended, 999]) == {played: (1, True), ended: (0, False)}
+    assert await repo.versions([]) == {}
+
+
 async def test_a_missing_match_is_reported(db: Database) -> None:
     repo = MatchRepo(db)
     with pytest.raises(MatchNotFound):

@@ -1,0 +1,146 @@
+"""Two processes on one database, as a sharded deployment runs them: the live board of
+the process that does not own a match lists it, follows the moves its owner makes, and
+plays it with a tap; the owner then judges its next press by the match as stored, not
+by what it held in memory."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Coroutine
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.config import Config
+from bot.env import Env
+from bot.live.board import LiveBoard, Viewer
+from bot.live.discord_api import Instance, Person
+from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted
+from bot.services.live import LiveMatch, Occupant
+from bot.services.refusal import Refusal
+from bot.services.surface import Surface
+from render.palette import DEFAULT_PALETTE
+from rules.modes import Settings
+
+ALICE, BOB = 101, 202
+GUILD, CHANNEL = 7, 70  # 7 >> 22 is 0: the guild of shard 0 of two
+
+
+class Unseen:
+    """The match's surface in these processes: nothing shown but the live board."""
+
+    at_once = False
+
+    async def acted(self, event: Acted) -> None:
+        pass
+
+    async def finished(self, event: MatchFinished) -> None:
+        pass
+
+    async def aborted(self, event: MatchAborted) -> None:
+        pass
+
+
+class Surfaces:
+    def of(self, live: LiveMatch) -> Surface:
+        return Unseen()
+
+
+class Page:
+    """A page of the live board: what it was sent, and who it is (``viewer``)."""
+
+    def __init__(self) -> None:
+        self.said: list[dict[str, Any]] = []
+        self.viewer: Viewer | None = None
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.said.append(message)
+
+    def last_state(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.said) if m["type"] == "state")
+
+
+@asynccontextmanager
+async def process(path: Path, shard: int) -> AsyncIterator[tuple[Env, LiveBoard]]:
+    """One process of two on the database at ``path``, running shard ``shard``."""
+    config = Config(
+        token=None, database_path=path, computer_pace=0.0, shard_count=2, shard_ids=(shard,)
+    )
+    env = await Env.open(config)
+    board = LiveBoard(env.games, env.life, _palette)
+
+    def spawn(coro: Coroutine[Any, Any, None]) -> None:
+        coro.close()  # no computer here: nothing runs in the background
+
+    env.life.show_on(Surfaces(), spawn)
+    env.events.subscribe(MatchStarted, board.started)
+    env.events.subscribe(Acted, board.acted)
+    try:
+        yield env, board
+    finally:
+        await env.close()
+
+
+async def _palette(user_id: int, guild_id: int | None) -> str:
+    return DEFAULT_PALETTE
+
+
+async def _opened(board: LiveBoard, user_id: int, name: str) -> Page:
+    page = Page()
+    here = Instance("here", GUILD, CHANNEL, frozenset({ALICE, BOB}))
+    page.viewer = Viewer(Person(user_id, name, None), here, page.send)
+    await board.joined(page.viewer)
+    return page
+
+
+async def test_a_live_board_follows_and_plays_a_match_another_process_owns(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.db"
+    async with process(path, shard=0) as (owner, _), process(path, shard=1) as (other, board):
+        assert owner.games.shards.owns(GUILD) and not other.games.shards.owns(GUILD)
+        live = await owner.games.create(
+            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
+            Settings(mode="duel"),
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+            cloud_setup="none",
+        )
+        pages = {ALICE: await _opened(board, ALICE, "alice"), BOB: await _opened(board, BOB, "bob")}
+        welcome = pages[ALICE].said[0]
+        assert [t["match"] for t in welcome["tables"]] == [live.id]
+
+        # the owner's player flies: the other process's pages follow within a look
+        mover = live.user_to_move()
+        assert mover is not None
+        token = live.game.legal_steps()[0].token
+        update = await owner.games.play(live.id, mover, [token])
+        await owner.life.after(update)
+        assert pages[ALICE].last_state()["ply"] == 0  # not told: another process acted
+        await board.follow_once()
+        assert pages[ALICE].last_state()["ply"] == pages[BOB].last_state()["ply"] == 1
+
+        # a tap on the other process's page plays it there, stored once
+        mover = live.user_to_move()
+        assert mover is not None
+        state = pages[mover].last_state()
+        tap = state["choices"]["places"][0]["tokens"]
+        viewer = pages[mover].viewer
+        assert viewer is not None
+        await board.handle(viewer, {"type": "play", "ply": state["ply"], "tokens": tap})
+        stored = await owner.games.repo.steps(live.id)
+        assert [s.token for s in stored][1:] == tap
+
+        # the owner, still holding the match at ply 1, judges the next press by storage
+        assert live.ply == 1
+        now = await owner.games.current(live.id)
+        assert now is live and live.ply == len(stored)
+        to_move = live.user_to_move()
+        assert to_move is not None
+        owner.games.check_turn(live, to_move, len(stored))  # no refusal: it is theirs
+        other_player = BOB if to_move == ALICE else ALICE
+        try:
+            owner.games.check_turn(live, other_player, len(stored))
+        except Refusal as refused:
+            assert "not your turn" in str(refused)
+        else:
+            raise AssertionError("the player not to move was not refused")
