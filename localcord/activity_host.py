@@ -238,7 +238,12 @@ class ActivityHost:
             return web.Response(status=502, text=f"The Activity's socket did not open: {exc}")
         self._sockets.add(upstream)
         downstream = web.WebSocketResponse(protocols=protocols)
-        await downstream.prepare(request)
+        try:
+            await downstream.prepare(request)
+        except ConnectionResetError:  # the frame went while its socket was opened
+            self._sockets.discard(upstream)
+            await upstream.close()
+            return downstream
         pumps = [
             asyncio.ensure_future(_pump(upstream, downstream)),
             asyncio.ensure_future(_pump(downstream, upstream)),

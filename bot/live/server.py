@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.live.board import LiveBoard, Viewer
 from bot.live.discord_api import Discord
@@ -47,6 +47,7 @@ class LiveServer:
         self.discord = discord
         self.client_id = client_id  # the application's, which the page's SDK needs
         self._runner: web.AppRunner | None = None
+        self._sockets: set[web.WebSocketResponse] = set()
         self.port: int | None = None
 
     def app(self) -> web.Application:
@@ -56,6 +57,7 @@ class LiveServer:
         app.router.add_post("/api/token", self._token)
         app.router.add_get("/api/live", self._socket)
         app.router.add_static("/static", STATIC)
+        app.on_shutdown.append(self._going_away)
         if SDK.is_dir():
             app.router.add_static("/sdk", SDK)
         else:
@@ -69,9 +71,16 @@ class LiveServer:
         await site.start()
         self.port = int(self._runner.addresses[0][1])  # the one chosen, for port 0
 
+    async def _going_away(self, app: web.Application) -> None:
+        """Close the pages' sockets as the bot stops: a page reconnects to the next
+        process, and an open socket would hold the stop for aiohttp's minute."""
+        for ws in list(self._sockets):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the bot is stopping")
+
     async def close(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
         await self.discord.close()
 
     async def _page(self, request: web.Request) -> web.FileResponse:
@@ -99,7 +108,13 @@ class LiveServer:
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=SOCKET_LIMIT, heartbeat=30.0)
         await ws.prepare(request)
+        self._sockets.add(ws)
+        try:
+            return await self._serve(ws)
+        finally:
+            self._sockets.discard(ws)
 
+    async def _serve(self, ws: web.WebSocketResponse) -> web.WebSocketResponse:
         async def send(message: dict[str, Any]) -> None:
             if not ws.closed:
                 await ws.send_json(message)

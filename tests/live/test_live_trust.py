@@ -11,9 +11,10 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import pytest
 from support.flying import match_in
-from support.live import Discord, live_server, opened, until
+from support.live import Discord, Page, live_server, opened, until
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
@@ -324,6 +325,23 @@ async def test_a_page_opened_before_the_challenge_shows_the_match_once_it_begins
         await away.send({"type": "ping"})
         await away.next("pong")
         assert [m["type"] for m in away.received] == ["welcome", "pong"]
+
+
+async def test_a_stopping_bot_closes_the_pages_sockets(scene: Scene) -> None:
+    """A page still open when the bot stops is told it is going away (it reconnects to
+    the next process), and does not hold the stop for aiohttp's minute."""
+    server = scene.bot.live_server
+    assert server is not None
+    async with aiohttp.ClientSession() as http, http.ws_connect(scene.address + "api/live") as ws:
+        page = Page(ws)
+        hello = {"type": "hello", "access_token": scene.token(scene.mover()), "instance_id": "here"}
+        await page.send(hello)
+        await page.next("state")
+        await asyncio.wait_for(server.close(), 30)
+        closed = await ws.receive(timeout=10)
+        while closed.type is aiohttp.WSMsgType.TEXT:  # what was on its way before
+            closed = await ws.receive(timeout=10)
+        assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 1001
 
 
 async def test_a_match_no_longer_in_memory_is_listed_and_played(
