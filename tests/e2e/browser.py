@@ -134,24 +134,9 @@ def open_cockpit(page: Page) -> None:
     side before the page redraws it: that press fails ("This interaction failed") and,
     as a person would, the Play of the board then newest is pressed again."""
     seen = page.eval_on_selector_all(COCKPIT, "all => all.map(m => m.dataset.id)")
-    for _ in range(PRESSES):
-        page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
-        page.locator(PLAY).last.click()
-        page.wait_for_function(
-            f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
-              !seen.includes(m.dataset.id) && m.querySelector("select.menu, button"))
-              || document.querySelector("#error").textContent !== ''""",
-            arg=seen,
-            polling=POLL_MS,
-        )
-        if not page.inner_text("#error"):
-            return
-    pytest.fail(f"Play failed {PRESSES} times: {page.inner_text('#error')}")
-
-
-CHANGED_OR_REFUSED = f"""(old) => ({LAST_COCKPIT_HTML})() !== old
-  || document.querySelector("#error").textContent !== ''"""
-PRESSES = 3  # a person presses again when Discord says the press failed
+    opened = f"""(seen) => [...document.querySelectorAll("{COCKPIT}")].some(m =>
+      !seen.includes(m.dataset.id) && m.querySelector("select.menu, button"))"""
+    _until_answered(page, "Play", page.locator(PLAY).last.click, opened, seen)
 
 
 def press_once(page: Page, rng: random.Random) -> tuple[str, bool]:
@@ -162,13 +147,31 @@ def press_once(page: Page, rng: random.Random) -> tuple[str, bool]:
     answer: "This interaction failed") is made again, as a person would."""
     before = page.evaluate(LAST_COCKPIT_HTML)
     pressed, plays, again = _choose(page, rng)
+    changed = f"(old) => ({LAST_COCKPIT_HTML})() !== old"
+    _until_answered(page, repr(pressed), again, changed, before)
+    return pressed, plays
+
+
+PRESSES = 3  # a person presses again when Discord says the press failed
+
+
+def _until_answered(
+    page: Page, what: str, press: Callable[[], None], answered: str, arg: object
+) -> None:
+    """``press``, and again while the page says it failed, until the page shows its
+    answer (``answered``, a function of ``arg`` in the page), at most PRESSES times."""
     for _ in range(PRESSES):
         page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
-        again()
-        page.wait_for_function(CHANGED_OR_REFUSED, arg=before, polling=POLL_MS)
-        if page.evaluate(LAST_COCKPIT_HTML) != before:
-            return pressed, plays
-    pytest.fail(f"{pressed!r} failed {PRESSES} times: {page.inner_text('#error')}")
+        press()
+        page.wait_for_function(
+            f"""(arg) => ({answered})(arg)
+              || document.querySelector("#error").textContent !== ''""",
+            arg=arg,
+            polling=POLL_MS,
+        )
+        if page.evaluate(answered, arg):
+            return
+    pytest.fail(f"{what} failed {PRESSES} times: {page.inner_text('#error')}")
 
 
 def _choose(page: Page, rng: random.Random) -> tuple[str, bool, Callable[[], None]]:
