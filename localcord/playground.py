@@ -461,8 +461,10 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
     from bot.config import Config
     from bot.services.workers import default_size
 
-    # the boards' size as the bot reads it (BOARD_PIXELS), refused as the bot refuses it
-    pixels = Config.from_env({"BOARD_PIXELS": os.environ.get("BOARD_PIXELS", "")}).board_pixels
+    # the settings the playground takes from the environment, read (and a bad one
+    # refused) as the bot reads them: the boards' size, and the workers' priority (the
+    # tests' browsers ask for 0: below the loop, the drawing starves on a busy machine)
+    read = Config.from_env({k: os.environ.get(k, "") for k in ("BOARD_PIXELS", "WORKER_NICENESS")})
     server = LocalDiscord()
     playground = Playground(server, language, os.environ.get("ACTIVITY_URL", ""))
     try:
@@ -480,12 +482,8 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             # the local Discord runs on this process's loop too: keep search and
             # drawing off it
             workers=default_size(),
-            # WORKER_NICENESS as for the bot itself (the tests' browsers ask for 0: below
-            # the loop, the drawing starves on a machine kept busy by other work)
-            worker_niceness=_niceness(
-                os.environ.get("WORKER_NICENESS", ""), Config.worker_niceness
-            ),
-            board_pixels=pixels,
+            worker_niceness=read.worker_niceness,
+            board_pixels=read.board_pixels,
         )
         bot = create_bot(config)
         main = asyncio.current_task()
@@ -509,10 +507,6 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             await bot.close()
             await playground.host.stop()
             await server.stop()
-
-
-def _niceness(text: str, default: int) -> int:
-    return min(19, int(text)) if text.strip().isdigit() else default
 
 
 def run(port: int = DEFAULT_PORT, language: str = "") -> int:

@@ -96,3 +96,21 @@ def test_the_bot_alone_without_a_token_says_where_to_go() -> None:
     assert done.returncode == 2
     assert "bash scripts/run" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("name", "value"), [("BOARD_PIXELS", "10"), ("WORKER_NICENESS", "99")])
+def test_the_playground_refuses_a_bad_setting_as_the_bot_does(
+    tmp_path: Path, name: str, value: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "launcher"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # no .env: the newcomer's first run
+        env={**os.environ, "DISCORD_TOKEN": "", name: value},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Cannot start the playground" in done.stderr and name in done.stderr
+    assert "Traceback" not in done.stderr
