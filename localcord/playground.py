@@ -201,6 +201,9 @@ class Playground:
             "thinking": bool(message.flags & LOADING),
             "ephemeral": message.ephemeral,
             "edited": message.edited is not None,
+            # each edit, even one that changes nothing, is drawn again, as Discord's
+            # client does: a menu chosen in is offered again unchosen
+            "version": message.version,
             "images": [i for i in images.values() if i["src"] not in shown],
             "files": files,
             "embeds": embeds,

@@ -36,3 +36,27 @@ async def test_a_poll_waits_through_changes_elsewhere_and_answers_one_here() -> 
     assert after["digest"] != first["digest"]
     assert [m["html"] for m in after["messages"]][-1] == "here"
     assert after["version"] > first["version"] + 1  # both changes were counted
+
+
+async def test_an_edit_that_changes_nothing_is_drawn_again_as_discord_does() -> None:
+    """Discord's client redraws a message at every edit, which resets a menu chosen in
+    it; the playground's page must too, though what it shows is the same."""
+    server = LocalDiscord()
+    playground = Playground(server)
+    await server.start()
+    try:
+        world, amy = server.world, playground.pilots[0]
+        shown = world.post(playground.channel, world.bot, content="pick a plane")
+        query = {"viewer": str(amy.id), "channel": str(playground.channel.id)}
+        async with aiohttp.ClientSession(base_url=server.base_url) as http:
+            async with http.get("/play/state", params=query | {"since": "-1"}) as r:
+                first = await r.json()
+            seen = {"since": str(first["version"]), "digest": first["digest"]}
+            polled = asyncio.ensure_future(http.get("/play/state", params=query | seen))
+            world.edit(shown, content="pick a plane")
+            async with await asyncio.wait_for(polled, 5) as r:
+                after = await r.json()
+    finally:
+        await server.stop()
+    assert after["digest"] != first["digest"]
+    assert [m["html"] for m in after["messages"]] == [m["html"] for m in first["messages"]]
