@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BOARD_SIZE = 1024
 MAX_CONTENT = 1900
 RECORD_INLINE = 2000  # Discord's message limit; a longer record comes as a text file
 LOOK_BACK = 25  # the thread's last messages searched for a board posted but never noted
@@ -65,7 +64,7 @@ class Drawings:
     memory only: a board redrawn after a restart during the first player-turn goes
     without it."""
 
-    def __init__(self, pixels: int = BOARD_SIZE, preview_pixels: int = BOARD_SIZE * 3 // 4) -> None:
+    def __init__(self, pixels: int, preview_pixels: int) -> None:
         self.pixels = pixels  # a board's width (BOARD_PIXELS)
         self.preview_pixels = preview_pixels  # a cockpit's preview (Config.preview_pixels)
         self.previews: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
