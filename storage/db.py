@@ -12,13 +12,14 @@ from __future__ import annotations
 import importlib
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from types import TracebackType
-from typing import Final, Self, cast
+from typing import Any, Final, Self, cast
 
 from storage import migrations
 from storage.config import Target, parse_target
-from storage.sql import Conn, Dialect
+from storage.sql import Conn, Dialect, Row
 
 # The backends import this module, so it finds them by name, and only when asked: a bot
 # on the SQLite default never loads the PostgreSQL driver.
@@ -88,6 +89,14 @@ class Database(ABC):
     @abstractmethod
     def read(self) -> AbstractAsyncContextManager[Conn]:
         """A read transaction: every query in the block sees the same committed state."""
+
+    async def rows_in(self, sql: str, keys: Sequence[Any], *more: Any) -> list[Row]:
+        """The rows of ``sql``, whose ``IN ({marks})`` takes ``keys`` (then ``more``'s
+        parameters), in one read; none for no keys, without asking."""
+        if not keys:
+            return []
+        async with self.read() as conn:
+            return await conn.fetchall(sql.format(marks=", ".join("?" * len(keys))), (*keys, *more))
 
     @abstractmethod
     async def integrity_check(self, *, quick: bool = False) -> list[str]:

@@ -238,14 +238,9 @@ class MatchRepo:
     async def versions(self, match_ids: Collection[int]) -> dict[int, tuple[int, bool]]:
         """Each stored match's ply and whether it is still being played: what tells a
         process that another one acted on a match it holds in memory (one query)."""
-        if not match_ids:
-            return {}
-        marks = ", ".join("?" for _ in match_ids)
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                f"SELECT id, ply, {_ACTIVE} FROM matches WHERE id IN ({marks})",
-                tuple(match_ids),
-            )
+        rows = await self._db.rows_in(
+            f"SELECT id, ply, {_ACTIVE} FROM matches WHERE id IN ({{marks}})", list(match_ids)
+        )
         return {int(i): (int(ply), bool(active)) for i, ply, active in rows}
 
     async def steps(self, match_id: int) -> list[StepRecord]:

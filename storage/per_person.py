@@ -29,12 +29,8 @@ class PerPersonRepo:
 
     async def _of(self, user_ids: Sequence[int]) -> dict[int, str]:
         """The stored value of each of ``user_ids`` that has one."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                f"SELECT user_id, {self._column} FROM {self._table} WHERE user_id IN ({marks})",
-                tuple(user_ids),
-            )
+        rows = await self._db.rows_in(
+            f"SELECT user_id, {self._column} FROM {self._table} WHERE user_id IN ({{marks}})",
+            user_ids,
+        )
         return {int(r[0]): str(r[1]) for r in rows}

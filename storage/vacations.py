@@ -86,15 +86,13 @@ class VacationRepo:
 
     async def running(self, user_ids: Sequence[int], now: float) -> dict[int, float]:
         """Of ``user_ids``, those on vacation at ``now``, with when it ends."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
-        async with self._db.read() as conn:
-            rows = await conn.fetchall(
-                f"SELECT user_id, MAX(ends) FROM vacations WHERE user_id IN ({marks}) "
-                "AND starts <= ? AND ends > ? GROUP BY user_id",
-                (*user_ids, now, now),
-            )
+        rows = await self._db.rows_in(
+            "SELECT user_id, MAX(ends) FROM vacations WHERE user_id IN ({marks}) "
+            "AND starts <= ? AND ends > ? GROUP BY user_id",
+            user_ids,
+            now,
+            now,
+        )
         return {int(r[0]): float(r[1]) for r in rows}
 
     async def people_since(self, since: float) -> list[int]:
