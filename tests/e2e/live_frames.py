@@ -88,7 +88,8 @@ def shoot(page: Page, path: Path) -> None:
 
 def a_duel_by_tapping(address: str, shots: Path) -> None:
     """Amy and Ben play a whole duel by tapping, each in the live board in their own
-    browser context, opened from the channel's App Launcher; Cleo watches the thread in
+    browser context, opened from the channel's App Launcher (Ben's before the challenge
+    he accepts: it shows the match once it begins); Cleo watches the thread in
     a third, where one move is made with the board's buttons in the middle (her page
     switched to the player to move); the thread tells the duel as for buttons. Ben's
     page is a phone's (the Activity over the channel): ``shots`` gets a picture of
@@ -107,6 +108,10 @@ def a_duel_by_tapping(address: str, shots: Path) -> None:
             pages[name] = page
         amy, ben, cleo = pages["Amy"], pages["Ben"], pages["Cleo"]
         try:
+            # Ben opens the live board before there is a match to show; his acceptance
+            # begins one, and his open page shows it without being opened again
+            ben.locator("#launcher").click()
+            live_board(ben).locator("#hint").filter(has_text="No match").wait_for()
             amy.fill("#command", "/crosshairs challenge")
             amy.select_option("select[name=opponent]", label="Ben")
             amy.fill("input[name=planes]", "3")
@@ -124,7 +129,7 @@ def a_duel_by_tapping(address: str, shots: Path) -> None:
             act_as(cleo, "Cleo")
 
             open_live_board(amy, "Amy")
-            open_live_board(ben, "Ben")
+            live_board(ben).locator("body[data-ply]").wait_for(state="attached")
             ben.set_viewport_size({"width": 400, "height": 860})
             players = {"Amy": amy, "Ben": ben}
             button_flown = False
