@@ -54,6 +54,8 @@ async def made_bots() -> AsyncIterator[list[CrosshairsBot]]:
     made: list[CrosshairsBot] = []
     yield made
     for bot in made:
+        if hasattr(bot, "env"):  # as the bot's own close: what is still being shown
+            bot.env.events.stop()  # (a tap's board, drawn after its page) stops quietly
         if hasattr(bot, "db"):
             await bot.db.close()
 
