@@ -295,11 +295,14 @@ async def _remove(bot: CrosshairsBot, live: LiveMatch, message_id: int, words: s
         log.info("match %s: the old board could not be removed (%s)", live.id, exc)
 
 
-def finished_turns(live: LiveMatch, events: Sequence[object]) -> list[Told]:
-    """The player-turns that ``events`` brought to an end (the last one too, once the
-    game is over), told in words."""
-    ended = {e.turn - 1 for e in events if isinstance(e, TurnPassed)}
-    if live.game.is_over:
+def finished_turns(update: Update) -> list[Told]:
+    """The player-turns that ``update`` brought to an end (the last one too, if it
+    ended the game), told in words. Its own events, never the game as it is now: an
+    action shown late (taps on the live board outrun the thread's showing) must not tell
+    the turns of the actions after it, nor the game's end."""
+    live = update.match
+    ended = {e.turn - 1 for e in update.events if isinstance(e, TurnPassed)}
+    if update.ended:
         ended.add(live.game.turn)
     if not ended:
         return []
@@ -362,7 +365,7 @@ async def _refresh_board(
     live = update.match
     channel = await match_channel(bot, live)
     cards = await announce_claims(bot, update)
-    told = finished_turns(live, update.events)
+    told = finished_turns(update)
     board_id = live.record.board_message_id
     # the ply drawn is the one noted as shown: another action may pass it meanwhile
     ply, text, file = await _drawn(bot, live, extra)

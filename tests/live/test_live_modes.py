@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from support.flying import match_in
-from support.live import Discord, Page, live_server, opened
+from support.live import Discord, Page, a_choice, live_server, opened, shown
 from support.replies import answer
 from support.tables import Table, board_message
 
@@ -22,29 +22,6 @@ from bot.live.discord_api import Instance
 from rules.modes import MODES
 
 MOST_TAPS = 600  # a game of random taps ends long before
-
-
-def a_choice(choices: dict[str, Any], rng: random.Random) -> list[str]:
-    """What a person taps: a shot when there is one, else a placement or a plane's end
-    pose (mostly one that does not crash), else a cloud, else ending the turn."""
-    if choices["shots"]:
-        return [rng.choice(choices["shots"])["token"]]
-    poses = [p for plane in choices["planes"] for p in plane["poses"]] + choices["places"]
-    safe = [p for p in poses if not p["tokens"][-1].endswith("X")]
-    if poses:
-        return list(rng.choice(safe if safe and rng.random() < 0.9 else poses)["tokens"])
-    if choices["clouds"]:
-        return [rng.choice(choices["clouds"])["token"]]
-    assert choices["end"] is not None, choices
-    return [choices["end"]["token"]]
-
-
-async def shown(page: Page, ply: int) -> dict[str, Any]:
-    """The page's state once it shows ``ply`` or later (or the end)."""
-    while True:
-        state = await page.next("state")
-        if state["ply"] >= ply or state["over"]:
-            return state
 
 
 @pytest.mark.parametrize("mode", ["ffa3", "cod3", "2v2"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -119,3 +120,26 @@ async def until(condition: Any, what: str) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"waited in vain for {what}")
+
+
+def a_choice(choices: dict[str, Any], rng: random.Random) -> list[str]:
+    """What a person taps: a shot when there is one, else a placement or a plane's end
+    pose (mostly one that does not crash), else a cloud, else ending the turn."""
+    if choices["shots"]:
+        return [rng.choice(choices["shots"])["token"]]
+    poses = [p for plane in choices["planes"] for p in plane["poses"]] + choices["places"]
+    safe = [p for p in poses if not p["tokens"][-1].endswith("X")]
+    if poses:
+        return list(rng.choice(safe if safe and rng.random() < 0.9 else poses)["tokens"])
+    if choices["clouds"]:
+        return [rng.choice(choices["clouds"])["token"]]
+    assert choices["end"] is not None, choices
+    return [choices["end"]["token"]]
+
+
+async def shown(page: Page, ply: int) -> dict[str, Any]:
+    """The page's state once it shows ``ply`` or later (or the end)."""
+    while True:
+        state = await page.next("state")
+        if state["ply"] >= ply or state["over"]:
+            return state
