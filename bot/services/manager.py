@@ -262,6 +262,15 @@ class Games:
         await self.boards.placed(live.id, message_id, ply)
         live.record = await self.repo.get(live.id)
 
+    async def board_mark(self, live: LiveMatch) -> int | None:
+        """The ply the match's board shows, as stored; None if it was never marked or
+        cannot be read now."""
+        try:
+            return await self.boards.shown(live.id)
+        except StorageError as exc:
+            log.info("match %s: the board's mark not read (%s)", live.id, exc)
+            return None
+
     async def board_shown(self, live: LiveMatch, ply: int) -> None:
         """The board message now shows the game at ``ply`` (start-up compares): the ply
         it was drawn at, which another action may have passed while it went up."""

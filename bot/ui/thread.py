@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -181,17 +181,18 @@ def board_text(
 
 
 async def _drawn(
-    bot: CrosshairsBot, live: LiveMatch, extra: Sequence[str]
-) -> tuple[int, str, discord.File]:
+    bot: CrosshairsBot,
+    live: LiveMatch,
+    extra: Sequence[str],
+    untold: Callable[[], list[Told]] = list,
+) -> tuple[int, str, discord.File, list[Told]]:
     """The board as drawn now: its ply (the one to note as shown: another action may
-    pass it meanwhile), its text and its picture."""
+    pass it meanwhile), its text, its picture, and the turns ``untold`` finds, read at
+    the same moment as the ply (nothing committed between them)."""
     drawings = drawings_of(bot)
     theme = await server_theme(bot.env.stores.palettes, live.record.guild_id)
-    return (
-        live.ply,
-        board_text(drawings, live, extra),
-        await board_file(bot.workers, drawings, live, theme=theme),
-    )
+    ply, text, told = live.ply, board_text(drawings, live, extra), untold()
+    return ply, text, await board_file(bot.workers, drawings, live, theme=theme), told
 
 
 async def match_channel(bot: CrosshairsBot, live: LiveMatch) -> discord.abc.Messageable:
@@ -224,7 +225,7 @@ async def _send_board(
     extra: Sequence[str],
     retired: str,
 ) -> discord.Message:
-    ply, text, file = await _drawn(bot, live, extra)
+    ply, text, file, _ = await _drawn(bot, live, extra)
     old = live.record.board_message_id
     if view is None:
         message = await target.send(text, file=file)
@@ -274,7 +275,7 @@ async def adopt_board(
     brought up to date by an edit instead of posting it again; the noted one goes (or
     becomes ``retired``), as when a board is posted (:func:`send_board`)."""
     async with live.showing:
-        ply, text, file = await _drawn(bot, live, extra)
+        ply, text, file, _ = await _drawn(bot, live, extra)
         await message.edit(content=text, attachments=[file], view=view)
         old = live.record.board_message_id
         await bot.games.set_board_message(live, message.id, ply)
@@ -297,9 +298,7 @@ async def _remove(bot: CrosshairsBot, live: LiveMatch, message_id: int, words: s
 
 def finished_turns(update: Update) -> list[Told]:
     """The player-turns that ``update`` brought to an end (the last one too, if it
-    ended the game), told in words. Its own events, never the game as it is now: an
-    action shown late (taps on the live board outrun the thread's showing) must not tell
-    the turns of the actions after it, nor the game's end."""
+    ended the game): what a board with no mark of what it shows goes on from."""
     live = update.match
     ended = {e.turn - 1 for e in update.events if isinstance(e, TurnPassed)}
     if update.ended:
@@ -309,18 +308,24 @@ def finished_turns(update: Update) -> list[Told]:
     return [t for t in live.telling().turns if t.turn in ended]
 
 
-def missed_turns(bot: CrosshairsBot, live: LiveMatch, shown: int | None) -> str:
-    """The player-turns that ended after a board drawn at ply ``shown``, told in words:
-    what that board becomes when a board drawn later replaces it."""
+def turns_since(live: LiveMatch, shown: int) -> list[Told]:
+    """The player-turns that ended after a board drawn at ply ``shown`` (the last one
+    too, once the game is over)."""
     history = live.game.history
-    if shown is None or shown >= len(history):
-        return ""
+    if shown >= len(history):
+        return []
     first, now = history[shown].turn, live.game.turn
-    ended = [
+    return [
         told
         for told in live.telling().turns
         if first <= told.turn and (told.turn < now or live.game.is_over)
     ]
+
+
+def missed_turns(bot: CrosshairsBot, live: LiveMatch, shown: int | None) -> str:
+    """The player-turns that ended after a board drawn at ply ``shown``, told in words:
+    what that board becomes when a board drawn later replaces it."""
+    ended = [] if shown is None else turns_since(live, shown)
     text = "\n\n".join(told_message(bot, live, told) for told in ended)
     return text if len(text) <= 2000 else text[:1999] + "…"
 
@@ -365,10 +370,18 @@ async def _refresh_board(
     live = update.match
     channel = await match_channel(bot, live)
     cards = await announce_claims(bot, update)
-    told = finished_turns(update)
+    # The turns told are those the board has not shown yet, not this update's own:
+    # updates shown late (taps on the live board can outrun the thread) are coalesced,
+    # each turn told once and in order, never one for another.
+    shown = await bot.games.board_mark(live)
     board_id = live.record.board_message_id
     # the ply drawn is the one noted as shown: another action may pass it meanwhile
-    ply, text, file = await _drawn(bot, live, extra)
+    ply, text, file, told = await _drawn(
+        bot,
+        live,
+        extra,
+        lambda: finished_turns(update) if shown is None else turns_since(live, shown),
+    )
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:
         try:
