@@ -6,22 +6,18 @@ game the pages showed."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from contextlib import AsyncExitStack
 from typing import Any
 
 import pytest
 from support.flying import match_in
-from support.live import Discord, Page, a_choice, live_server, opened, shown
+from support.live import Discord, States, live_server, tapped_to_the_end, thread_caught_up
 from support.replies import answer
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
 from bot.live.discord_api import Instance
 from rules.modes import MODES
-
-MOST_TAPS = 600  # a game of random taps ends long before
 
 
 @pytest.mark.parametrize("mode", ["ffa3", "cod3", "2v2"])
@@ -47,36 +43,20 @@ async def test_a_game_of_three_or_four_played_to_its_end_by_tapping(
     discord.instances["table"] = Instance(
         "table", table.guild.id, thread.id, frozenset(p.id for p in people)
     )
-    rng = random.Random(mode)
-    async with live_server(simcord_bot, discord) as address, AsyncExitStack() as stack:
-        pages: dict[int, Page] = {}
-        states: dict[int, dict[str, Any]] = {}
-        for person in people:
-            token = discord.token_for(person.id, person.name)
-            page, welcome = await stack.enter_async_context(opened(address, token, "table"))
-            assert [t["match"] for t in welcome["tables"]] == [live.id]
-            pages[person.id] = page
-            states[person.id] = await shown(page, 0)
-        for _ in range(MOST_TAPS):
-            if live.over:
-                break
-            mover = live.user_to_move()
-            assert mover is not None
-            state = states[mover]
-            assert state["ply"] == live.ply and state["choices"] is not None, state
-            others = [s["choices"] for who, s in states.items() if who != mover]
-            assert others == [None] * (len(people) - 1)  # only the player to move may tap
-            await pages[mover].tap(state, a_choice(state["choices"], rng))
-            for who, page in pages.items():  # every page shows the action
-                states[who] = await shown(page, state["ply"] + 1)
-        assert live.over
-        ends = {s["status"] for s in states.values()}
-        assert len(ends) == 1 and all(s["over"] for s in states.values())
+
+    def only_the_mover_may_tap(mover: int, states: States) -> None:
+        assert states[mover]["ply"] == live.ply and states[mover]["choices"] is not None
+        others = [s["choices"] for who, s in states.items() if who != mover]
+        assert others == [None] * (len(people) - 1)
+
+    async with live_server(simcord_bot, discord) as address:
+        welcomes, states = await tapped_to_the_end(
+            address, discord, people, "table", live, random.Random(mode), only_the_mover_may_tap
+        )
+    assert all([t["match"] for t in w["tables"]] == [live.id] for w in welcomes)
+    ends = {s["status"] for s in states.values()}
+    assert len(ends) == 1 and all(s["over"] for s in states.values())
     stored = await simcord_bot.games.repo.steps(live.id)
     assert [s.token for s in stored] == [p.token for p in live.game.history]
-    # the thread's board is drawn after the pages are told (each tap's, as a press's)
-    for _ in range(1200):
-        if await simcord_bot.games.boards.shown(live.id) == live.ply:
-            break
-        await asyncio.sleep(0.05)
+    await thread_caught_up(simcord_bot, live)
     assert ends.pop() in board_message(thread).content

@@ -5,22 +5,18 @@ ratings line. The live board is another way in, not another game."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from contextlib import AsyncExitStack
 from typing import Any
 
 from support.flying import match_in
-from support.live import Discord, Page, a_choice, live_server, opened, shown
+from support.live import Discord, live_server, tapped_to_the_end, thread_caught_up
 from support.replies import answer
 from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
 from bot.live.discord_api import Instance
 from bot.services.live import LiveMatch
-
-MOST_TAPS = 600  # a duel of random taps ends long before
 
 
 async def by_taps(bot: CrosshairsBot, table: Table, thread: Any, live: LiveMatch) -> None:
@@ -29,24 +25,8 @@ async def by_taps(bot: CrosshairsBot, table: Table, thread: Any, live: LiveMatch
     discord.instances["duel"] = Instance(
         "duel", table.guild.id, thread.id, frozenset(p.id for p in people)
     )
-    rng = random.Random(11)
-    async with live_server(bot, discord) as address, AsyncExitStack() as stack:
-        pages: dict[int, Page] = {}
-        states: dict[int, dict[str, Any]] = {}
-        for person in people:
-            token = discord.token_for(person.id, person.name)
-            pages[person.id], _ = await stack.enter_async_context(opened(address, token, "duel"))
-            states[person.id] = await shown(pages[person.id], 0)
-        for _ in range(MOST_TAPS):
-            if live.over:
-                break
-            mover = live.user_to_move()
-            assert mover is not None
-            state = states[mover]
-            await pages[mover].tap(state, a_choice(state["choices"], rng))
-            for who, page in pages.items():
-                states[who] = await shown(page, state["ply"] + 1)
-        assert live.over
+    async with live_server(bot, discord) as address:
+        await tapped_to_the_end(address, discord, people, "duel", live, random.Random(11))
 
 
 async def by_commands(table: Table, thread: Any, live: LiveMatch, tokens: list[str]) -> None:
@@ -55,15 +35,6 @@ async def by_commands(table: Table, thread: Any, live: LiveMatch, tokens: list[s
         said = answer(await mover.slash(thread, "crosshairs move", tokens=token))
         assert said.content.startswith("✅"), said.content
     assert live.over
-
-
-async def settled(bot: CrosshairsBot, live: LiveMatch) -> None:
-    """Until the thread's board shows the end (it is drawn after the pages are told)."""
-    for _ in range(1200):
-        if await bot.games.boards.shown(live.id) == live.ply:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the thread's board never showed the end")
 
 
 def read(thread: Any, live: LiveMatch) -> list[str]:
@@ -84,14 +55,14 @@ async def test_a_duel_tapped_on_the_live_board_reads_as_the_same_duel_moved_by_c
     tapped_thread = await tapped_at.start(clouds="none")
     tapped = await match_in(simcord_bot, tapped_thread)
     await by_taps(simcord_bot, tapped_at, tapped_thread, tapped)
-    await settled(simcord_bot, tapped)
+    await thread_caught_up(simcord_bot, tapped)
 
     moved_at = Table(simcord_env)  # two other people, new to ratings as the first two
     moved_thread = await moved_at.start(clouds="none")
     moved = await match_in(simcord_bot, moved_thread)
     assert [e.name for e in moved.seats] == [e.name for e in tapped.seats]
     await by_commands(moved_at, moved_thread, moved, [p.token for p in tapped.game.history])
-    await settled(simcord_bot, moved)
+    await thread_caught_up(simcord_bot, moved)
 
     assert moved.status_line() == tapped.status_line()
     tapped_read = read(tapped_thread, tapped)

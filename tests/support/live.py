@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +18,11 @@ import aiohttp
 from bot.discord_app import CrosshairsBot
 from bot.live.discord_api import Instance, Person
 from bot.live.server import LiveServer
+from bot.services.live import LiveMatch
 from bot.services.refusal import Refusal
 
 WAIT = 60.0
+MOST_TAPS = 600  # a game of random taps ends long before
 
 
 @dataclass
@@ -143,3 +145,52 @@ async def shown(page: Page, ply: int) -> dict[str, Any]:
         state = await page.next("state")
         if state["ply"] >= ply or state["over"]:
             return state
+
+
+States = dict[int, dict[str, Any]]
+
+
+async def tapped_to_the_end(
+    address: str,
+    discord: Discord,
+    people: Sequence[Any],
+    instance: str,
+    live: LiveMatch,
+    rng: random.Random,
+    before_each: Callable[[int, States], None] = lambda mover, states: None,
+) -> tuple[list[dict[str, Any]], States]:
+    """Each of ``people`` opens the live board of ``instance``; the one to move taps
+    :func:`a_choice` (after ``before_each`` looked at every page) until the game ends,
+    every page shown every action. Returns the welcomes and each page's last state."""
+    async with AsyncExitStack() as stack:
+        pages: dict[int, Page] = {}
+        welcomes: list[dict[str, Any]] = []
+        states: States = {}
+        for person in people:
+            token = discord.token_for(person.id, person.name)
+            page, welcome = await stack.enter_async_context(opened(address, token, instance))
+            pages[person.id] = page
+            welcomes.append(welcome)
+            states[person.id] = await shown(page, 0)
+        for _ in range(MOST_TAPS):
+            if live.over:
+                break
+            mover = live.user_to_move()
+            assert mover is not None
+            before_each(mover, states)
+            state = states[mover]
+            await pages[mover].tap(state, a_choice(state["choices"], rng))
+            for who, page in pages.items():  # every page shows the action
+                states[who] = await shown(page, state["ply"] + 1)
+        assert live.over, "the game did not end"
+        return welcomes, states
+
+
+async def thread_caught_up(bot: CrosshairsBot, live: LiveMatch) -> None:
+    """Until the thread's board shows ``live`` as it is: it is drawn after the pages are
+    told (each tap's, as a press's)."""
+    for _ in range(int(WAIT / 0.05)):
+        if await bot.games.boards.shown(live.id) == live.ply:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the thread's board never caught up")
