@@ -107,8 +107,6 @@ class ThreadSurface:
         self.edits = BoardEdits()  # the boards posted through a press's webhook
 
     async def acted(self, event: Acted) -> None:
-        if event.match.over:  # shown late, after the end: the end's showing tells it all
-            return
         await self._refresh(event.update, event.via)
 
     async def _refresh(self, update: Update, via: object) -> None:

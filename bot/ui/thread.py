@@ -370,6 +370,8 @@ async def _refresh_board(
     live = update.match
     channel = await match_channel(bot, live)
     cards = await announce_claims(bot, update)
+    if live.over and not update.ended:
+        return  # an action shown after the end (its cards above): the end's showing tells it all
     # The turns told are those the board has not shown yet, not this update's own:
     # updates shown late (taps on the live board can outrun the thread) are coalesced,
     # each turn told once and in order, never one for another.
