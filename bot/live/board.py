@@ -85,6 +85,8 @@ class LiveBoard:
         self._viewers: dict[int, list[Viewer]] = {}  # by the match they watch
         self._open: list[Viewer] = []  # every page signed in, watching or not
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
+        # by server of an open page: the matches being played there its pages were told of
+        self._known: dict[int, set[int]] = {}
 
     # ------------------------------------------------------------ the domain's events
 
@@ -92,6 +94,8 @@ class LiveBoard:
         """A match begun where pages are open: each that may see it lists it, and one
         watching nothing yet (opened before the challenge was accepted) shows it."""
         live = event.match
+        if live.record.guild_id in self._known:
+            self._known[live.record.guild_id].add(live.id)
         for viewer in list(self._open):
             if not viewer.visible(live):
                 continue
@@ -117,7 +121,8 @@ class LiveBoard:
     async def follow(self, every: float = FOLLOW_SECONDS) -> None:
         """For ever: bring the watched matches up to date when another process acted on
         them (in a sharded deployment the page's process may not be the match's), and
-        show them; this process's own actions are shown by their events at once."""
+        show them, and list the matches another process began; this process's own
+        actions and matches are shown by their events at once."""
         while True:
             await asyncio.sleep(every)
             try:
@@ -129,6 +134,26 @@ class LiveBoard:
         watched = [m for m in map(self.games.live.cached, list(self._viewers)) if m is not None]
         for live in await self.games.catch_up(watched):
             await self.show(live)
+        if self.games.shards.count > 1:
+            await self._begun_elsewhere()
+
+    async def _begun_elsewhere(self) -> None:
+        """The matches another process began in the servers of the open pages, told to
+        each page that may see them as :meth:`started` tells this process's own. A
+        server's first look only notes what is being played: its pages listed it when
+        they opened."""
+        guilds = {v.instance.guild_id for v in self._open} - {None}
+        self._known = {g: known for g, known in self._known.items() if g in guilds}
+        for guild in sorted(g for g in guilds if g is not None):
+            playing = await self.games.playing_in(guild)
+            known = self._known.setdefault(guild, playing)
+            self._known[guild] = playing
+            for match_id in sorted(playing - known):
+                try:
+                    live = await self.games.current(match_id)
+                except Refusal:  # ended or damaged meanwhile: nothing to list
+                    continue
+                await self.started(MatchStarted(live))
 
     async def show(self, live: LiveMatch) -> None:
         """Send every page watching ``live`` the match as it is now."""

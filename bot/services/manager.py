@@ -255,6 +255,10 @@ class Games:
         )
         return [m for m in await self.owned(ids) if not m.over]
 
+    async def playing_in(self, guild_id: int) -> set[int]:
+        """Every process's matches being played in a guild, by number (none is loaded)."""
+        return set(await self.index.active(Shards(), guild_id=guild_id))
+
     async def set_board_message(self, live: LiveMatch, message_id: int, ply: int) -> None:
         """``message_id`` is the match's board now, drawn at ``ply``: both in one write,
         so that a crash cannot leave it noted as the board but behind (and posted again

@@ -144,3 +144,36 @@ async def test_a_live_board_follows_and_plays_a_match_another_process_owns(
             assert "not your turn" in str(refused)
         else:
             raise AssertionError("the player not to move was not refused")
+
+
+async def test_a_match_another_process_begins_is_listed_and_shown_on_an_open_page(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.db"
+    async with process(path, shard=0) as (owner, _), process(path, shard=1) as (_, board):
+        page = await _opened(board, BOB, "bob")  # before the challenge is accepted
+        assert page.said[0]["tables"] == []
+        await board.follow_once()  # the server's first look: nothing new yet
+        assert len(page.said) == 1
+
+        live = await owner.games.create(
+            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
+            Settings(mode="duel"),
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+            cloud_setup="none",
+        )
+        elsewhere = await owner.games.create(  # another server's: not for this page
+            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
+            Settings(mode="duel"),
+            channel_id=CHANNEL + 1,
+            guild_id=GUILD + 1,
+            cloud_setup="none",
+        )
+        await board.follow_once()
+        listed = [m for m in page.said if m["type"] == "tables"]
+        assert [[t["match"] for t in m["tables"]] for m in listed] == [[live.id]]
+        assert page.last_state()["match"] == live.id  # it watched nothing: now this one
+        await board.follow_once()  # told once
+        assert len([m for m in page.said if m["type"] == "tables"]) == 1
+        assert all(m.get("match") != elsewhere.id for m in page.said)
