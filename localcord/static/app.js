@@ -4,7 +4,7 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SHOWN = 80; // messages shown at first; "Load older" adds as many again
-const page = { version: -1, digest: "", channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN, words: {} };
+const page = { version: -1, digest: "", channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN, words: {}, wordsDrawn: 0 };
 
 // The page's own words in the viewer's language, as Discord's client speaks the person's.
 function say(key, values = {}) {
@@ -107,6 +107,7 @@ $("#activity-return").addEventListener("click", () => minimise(false));
 function renderWords(words) {
   if (JSON.stringify(words) === JSON.stringify(page.words)) return;
   page.words = words;
+  page.wordsDrawn += 1; // the messages' own words (a note, "thinking") are drawn again
   for (const e of document.querySelectorAll("[data-word]")) e.textContent = say(e.dataset.word);
   for (const e of document.querySelectorAll("[data-word-label]")) e.setAttribute("aria-label", say(e.dataset.wordLabel));
   for (const e of document.querySelectorAll("[data-word-placeholder]")) e.placeholder = say(e.dataset.wordPlaceholder);
@@ -200,10 +201,29 @@ for (const kind of ["wheel", "touchmove", "keydown", "mousedown"]) {
   $("#messages").addEventListener(kind, personScrolled, { passive: true });
 }
 
+// Only the messages that changed are drawn again, as Discord's client does: a message
+// left as it was keeps its elements, so a press on it is never lost because another
+// message (the thread's board, say) changed between the pointer's down and up.
 function renderMessages(messages, viewer, older) {
   const box = $("#messages");
   box.dataset.viewer = viewer;
-  box.replaceChildren(...messages.map(messageElement));
+  const drawn = new Map([...box.querySelectorAll(":scope > .message")].map((e) => [e.dataset.key, e]));
+  const wanted = messages.map((m) => {
+    const key = `${viewer}/${page.wordsDrawn}/${JSON.stringify(m)}`;
+    let element = drawn.get(key);
+    drawn.delete(key);
+    if (!element) {
+      element = messageElement(m);
+      element.dataset.key = key;
+      for (const img of element.querySelectorAll("img")) img.addEventListener("load", toBottom);
+    }
+    return element;
+  });
+  $("#older")?.remove();
+  for (const gone of drawn.values()) gone.remove();
+  wanted.forEach((element, i) => {
+    if (box.children[i] !== element) box.insertBefore(element, box.children[i] || null);
+  });
   if (older > 0) {
     const more = document.createElement("button");
     more.id = "older";
@@ -216,7 +236,6 @@ function renderMessages(messages, viewer, older) {
     });
     box.prepend(more);
   }
-  for (const img of box.querySelectorAll("img")) img.addEventListener("load", toBottom);
   toBottom();
 }
 

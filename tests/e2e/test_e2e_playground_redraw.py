@@ -1,0 +1,74 @@
+"""The playground draws again only the messages that changed, as Discord's client does: a
+press on a message that stayed as it was is never lost because another one (the
+thread's board) changed between the pointer's down and up. A busy machine made exactly
+that happen to a browser duel: the cockpit's button, drawn anew for the board's edit,
+took the pointer's down but not its up, and the press never left the page."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from playwright.async_api import async_playwright
+
+from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, needs_chromium
+from localcord.playground import Playground
+from localcord.server import LocalDiscord
+
+pytestmark = needs_chromium
+
+FLY = {
+    "type": 1,
+    "components": [{"type": 2, "style": 1, "label": "✈ b2", "custom_id": "xh:ck:1:20:n:b2"}],
+}
+PRESSED = "button[data-custom-id='xh:ck:1:20:n:b2']"
+
+
+@pytest.fixture
+async def no_bot() -> AsyncIterator[tuple[LocalDiscord, Playground]]:
+    """The playground with no bot connected, whose presses give up after a second."""
+    server = LocalDiscord()
+    playground = Playground(server)
+    playground.people.timeout = 1.0
+    await server.start(0)
+    try:
+        yield server, playground
+    finally:
+        await server.stop()
+
+
+async def test_a_press_held_while_another_message_changes_still_lands(no_bot: Any) -> None:
+    server, playground = no_bot
+    world = server.world
+    channel = playground.channel
+    board = world.post(channel, world.bot, content="Turn 7, Amy to fly")
+    cockpit = world.post(channel, world.bot, content="Pick a plane to fly.", components=[FLY])
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
+        page = await browser.new_page()
+        page.set_default_timeout(WAIT_MS)
+        await page.goto(server.base_url + "/")
+        button = await page.wait_for_selector(PRESSED)
+        assert button is not None
+        box = await button.bounding_box()
+        assert box is not None
+        await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await page.mouse.down()
+        world.edit(board, content="Turn 7, Amy (a6C<) so far")  # the thread's board
+        await page.wait_for_function(
+            "() => document.querySelector('#messages').innerText.includes('so far')",
+            polling=POLL_MS,
+        )
+        assert await button.evaluate("b => b.isConnected")  # the very element pressed
+        await page.mouse.up()
+        await page.wait_for_function(
+            "() => document.querySelector('#error').textContent", polling=POLL_MS
+        )
+        pressed = [i for i in world.interactions.values() if i.data.get("custom_id")]
+        assert [i.data["custom_id"] for i in pressed] == ["xh:ck:1:20:n:b2"]
+
+        # the message edited itself is drawn again, though it reads the same
+        world.edit(cockpit, content="Pick a plane to fly.")
+        await page.wait_for_function("(old) => !old.isConnected", arg=button, polling=POLL_MS)
+        await browser.close()
