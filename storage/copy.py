@@ -49,6 +49,7 @@ TABLES: Final = (
     ("takebacks", "id"),
     ("board_palettes", "user_id"),
     ("tournament_calendar", "tournament_id"),
+    ("draw_offers", "match_id, seat"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
 NOT_COPIED: Final = ("identify_slots", "rest_leases")

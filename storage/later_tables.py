@@ -66,3 +66,14 @@ UPDATE matches SET clock_due = turn_deadline WHERE status = 'active';
 CREATE INDEX matches_clock_due ON matches (clock_due) WHERE clock_due IS NOT NULL;
 CREATE INDEX seats_computer ON seats (match_id, seat) WHERE user_id IS NULL;
 """
+
+# The draw offers standing in a match (storage/matches.py): kept with the match, so that
+# every process of a sharded bot, and the bot after a restart, sees the same offers.
+# They lapse when the turn passes (the step that passes it deletes them).
+V18_DRAW_OFFERS: Final = """
+CREATE TABLE draw_offers (
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    PRIMARY KEY (match_id, seat)
+);
+"""

@@ -86,6 +86,8 @@ class Match:
     seats: tuple[Seat, ...]
     # when its turn clock is next due (None: not clocked, or nothing to do until a step)
     clock_due: float | None = None
+    # the seats whose draw offer stands (read by MatchRepo.get; a bulk load leaves it empty)
+    draw_offers: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from storage.db import Database
 from storage.errors import (
@@ -43,7 +43,7 @@ from storage.match_records import (
 )
 from storage.rows import insert_with_children
 from storage.snapshots import snapshot_problem
-from storage.sql import Conn
+from storage.sql import Conn, fetchone
 from storage.turn_events import passed
 
 __all__ = [
@@ -59,6 +59,24 @@ __all__ = [
 ]
 
 _ACTIVE = "status = 'active'"
+# the seats offering a draw as one number (bit n: seat n), which changes with every offer
+_OFFERS = (
+    "COALESCE((SELECT SUM(CAST(1 AS BIGINT) << CAST(d.seat AS INTEGER)) FROM draw_offers d "
+    "WHERE d.match_id = m.id), 0)"
+)
+
+
+class Version(NamedTuple):
+    """What tells a process that another acted on a match it holds: its ply, whether it
+    is being played, and the draw offers standing (bit n: seat n)."""
+
+    ply: int
+    active: bool
+    offers: int
+
+
+def offers_mask(seats: Collection[int]) -> int:
+    return sum(1 << s for s in set(seats))
 
 
 class MatchRepo:
@@ -165,6 +183,8 @@ class MatchRepo:
                 )
             except Constraint as exc:
                 raise StepConflict(match_id, ply, f"the step log refused it ({exc})") from exc
+            if status is not MatchStatus.ACTIVE or passes_turn:  # the offers lapse
+                await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
             if status is not MatchStatus.ACTIVE:
                 await ended(conn, match_id, status, now)
             elif passes_turn:
@@ -186,7 +206,29 @@ class MatchRepo:
                 if found is None:
                     raise MatchNotFound(match_id)
                 raise MatchOver(match_id, found)
+            await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
             await ended(conn, match_id, status, now)
+
+    async def offer_draw(self, match_id: int, ply: int, seats: Collection[int]) -> None:
+        """``seats`` offer a draw in the match as it stands at ``ply``; raises
+        :class:`StepConflict` (nothing written) when it is no longer there or over."""
+        async with self._db.transaction() as conn:
+            if await _why_not_at(conn, match_id, ply):
+                raise StepConflict(match_id, ply, "the match has moved on")
+            for seat in sorted(set(seats)):
+                await conn.execute(
+                    "INSERT INTO draw_offers (match_id, seat) VALUES (?, ?) "
+                    "ON CONFLICT (match_id, seat) DO NOTHING",
+                    (match_id, seat),
+                )
+
+    async def withdraw_draw_offers(self, match_id: int, ply: int) -> None:
+        """Every draw offer of the match is gone (declined); :class:`StepConflict` as
+        :meth:`offer_draw`."""
+        async with self._db.transaction() as conn:
+            if await _why_not_at(conn, match_id, ply):
+                raise StepConflict(match_id, ply, "the match has moved on")
+            await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
 
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._set(match_id, "thread_id", thread_id)
@@ -225,6 +267,9 @@ class MatchRepo:
                     f"SELECT {SEAT_COLUMNS} FROM seats s WHERE s.match_id = ? ORDER BY s.seat",
                     (match_id,),
                 )
+                offers = await conn.fetchall(
+                    "SELECT seat FROM draw_offers WHERE match_id = ?", (match_id,)
+                )
         except Unreadable as exc:
             raise CorruptMatch(match_id, f"the database cannot read it ({exc})") from exc
         if not rows:
@@ -233,15 +278,16 @@ class MatchRepo:
         found = match_from_row(row, [seat_from_row(match_id, r) for r in seats])
         if due is not None and not isinstance(due, int | float):
             raise CorruptMatch(match_id, f"its clock's due time {due!r} is not a time")
-        return replace(found, clock_due=due)
+        return replace(found, clock_due=due, draw_offers=frozenset(int(r[0]) for r in offers))
 
-    async def versions(self, match_ids: Collection[int]) -> dict[int, tuple[int, bool]]:
-        """Each stored match's ply and whether it is still being played: what tells a
-        process that another one acted on a match it holds in memory (one query)."""
+    async def versions(self, match_ids: Collection[int]) -> dict[int, Version]:
+        """Each stored match's :class:`Version`: what tells a process that another one
+        acted on a match it holds in memory (one query)."""
         rows = await self._db.rows_in(
-            f"SELECT id, ply, {_ACTIVE} FROM matches WHERE id IN ({{marks}})", list(match_ids)
+            f"SELECT m.id, m.ply, m.{_ACTIVE}, {_OFFERS} FROM matches m WHERE m.id IN ({{marks}})",
+            list(match_ids),
         )
-        return {int(i): (int(ply), bool(active)) for i, ply, active in rows}
+        return {int(i): Version(int(ply), bool(on), int(offers)) for i, ply, on, offers in rows}
 
     async def steps(self, match_id: int) -> list[StepRecord]:
         async with self._db.read() as conn:
@@ -348,3 +394,9 @@ def _require_snapshot(snapshot: str) -> None:
     problem = snapshot_problem(snapshot)
     if problem is not None:
         raise InvalidSnapshot(problem)
+
+
+async def _why_not_at(conn: Conn, match_id: int, ply: int) -> bool:
+    """Whether the match is not (or no longer) being played at ``ply``."""
+    row = await fetchone(conn, f"SELECT ply FROM matches WHERE id = ? AND {_ACTIVE}", (match_id,))
+    return row is None or row[0] != ply

@@ -24,6 +24,7 @@ from storage.later_tables import (
     V15_PALETTES,
     V16_TOURNAMENT_CALENDAR,
     V17_CLOCK_DUE,
+    V18_DRAW_OFFERS,
 )
 from storage.sql import Conn, Dialect, fetchone
 
@@ -424,6 +425,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V15_PALETTES),
     Migration(V16_TOURNAMENT_CALENDAR),
     Migration(V17_CLOCK_DUE),
+    Migration(V18_DRAW_OFFERS),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -47,6 +47,7 @@ _PARENTS: Final[dict[str, tuple[str, str]]] = {
     "turn_events": ("match_id", "matches"),
     "takebacks": ("match_id", "matches"),
     "tournament_calendar": ("tournament_id", "tournaments"),
+    "draw_offers": ("match_id", "matches"),
 }
 # References that may be cleared when their row was lost.
 _OPTIONAL: Final[dict[str, tuple[str, ...]]] = {

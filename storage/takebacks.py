@@ -124,6 +124,7 @@ class TakebackRepo:
             if not _people(str(found[3])) <= _people(str(row[0])):
                 return Answer.WAITING
             await _go_back(conn, match_id, at_ply, to_ply, there)
+            await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
             await _settle(conn, takeback_id, "done")
             # the game the others were asked about is gone, even if its ply comes back
             await conn.execute(

@@ -104,11 +104,17 @@ class Endings:
                 raise Refusal(
                     _("that is your own draw offer: only {others} can accept it", others=others)
                 )
-            live.draw_offers.update(mine)
-            waiting = [s for s in game.alive() if s not in live.draw_offers]
+            offered = live.draw_offers | set(mine)
+            waiting = [s for s in game.alive() if s not in offered]
             if any(live.seats[s].user_id is None for s in waiting):
                 raise Refusal(_("the computer does not accept draws"))
             if waiting:
+                # stored with the match: every process, and the bot after a restart, sees it
+                try:
+                    await self._host.repo.offer_draw(live.id, live.ply, mine)
+                except StorageError as exc:
+                    raise await self._host.unsaved(live, exc) from None
+                live.draw_offers.update(mine)
                 names = ", ".join(live.who(s) for s in waiting)
                 return Update(
                     live,
@@ -131,6 +137,7 @@ class Endings:
                         "the game is aborted, not rated."
                     ),
                 )
+            live.draw_offers.update(mine)
             before, turn = game.to_move, turn_of(live)
             happened = game.agree_draw()
             await self._host.save(live, "draw", user_id, before)
@@ -149,6 +156,10 @@ class Endings:
                 raise Refusal(_("no draw is on offer"))
             if set(mine) <= live.draw_offers:
                 raise Refusal(_("that is your own offer; play on, and it lapses with the turn"))
+            try:
+                await self._host.repo.withdraw_draw_offers(live.id, live.ply)
+            except StorageError as exc:
+                raise await self._host.unsaved(live, exc) from None
             live.draw_offers.clear()
             return Update(
                 live, (), [_("{who} declines the draw; play goes on.", who=live.who(mine[0]))]

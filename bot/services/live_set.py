@@ -136,6 +136,7 @@ class LiveSet:
             )
         clock = ClockSettings.from_json(record.clock_json)
         live = LiveMatch(record, game, seats, clock, record.turn_deadline)
+        live.draw_offers.update(record.draw_offers)
         # the reminder of this turn went out once its clock is due no sooner than the
         # deadline (or no more: nothing is left for the clock to do)
         due, deadline = record.clock_due, record.turn_deadline

@@ -60,7 +60,7 @@ from rules.game import Game
 from rules.modes import Settings
 from rules.steps import Step
 from storage.errors import StorageError
-from storage.matches import MatchStatus, NewMatch, SeatSpec
+from storage.matches import MatchStatus, NewMatch, SeatSpec, Version, offers_mask
 
 log = logging.getLogger(__name__)
 
@@ -202,12 +202,12 @@ class Games:
             return []
         behind = []
         for live in matches:
-            if stored.get(live.id, (live.ply, not live.over)) == (live.ply, not live.over):
+            if stored.get(live.id, _version(live)) == _version(live):
                 continue
             async with live.lock:  # none of this process's own steps is half stored
                 try:
                     again = await self.repo.versions([live.id])
-                    if again.get(live.id) != (live.ply, not live.over):
+                    if again.get(live.id) != _version(live):
                         await self._reload(live)
                         behind.append(live)
                 except (StorageError, MatchUnavailable) as exc:  # the next use loads it
@@ -380,6 +380,7 @@ class Games:
         live.record, live.game, live.deadline = stored.record, stored.game, stored.deadline
         live.reminded = stored.reminded
         live.draw_offers.clear()
+        live.draw_offers.update(stored.draw_offers)
         live.computer_plan.clear()
         self.live.put(live)
 
@@ -474,3 +475,8 @@ def _snapshot(game: Game, seats: Sequence[Occupant]) -> str:
         {"user_id": e.user_id, "name": e.name, "strength": e.strength} for e in seats
     ]
     return json.dumps(data, separators=(",", ":"))
+
+
+def _version(live: LiveMatch) -> Version:
+    """The match as this process holds it, as :meth:`MatchRepo.versions` gives it."""
+    return Version(live.ply, not live.over, offers_mask(live.draw_offers))

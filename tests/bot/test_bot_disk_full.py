@@ -13,7 +13,7 @@ from typing import Any
 import aiosqlite
 import pytest
 from support.flying import fly_first_turns, match_in, resign
-from support.replies import answer, refusals
+from support.replies import answer, refusals, told
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
@@ -88,11 +88,29 @@ async def test_an_agreed_draw_that_cannot_be_stored_changes_nothing(
     assert refusals(simcord_env) == [UNSAVED.removeprefix("⚠️ ")]
     simcord_env.errors.clear()
     live = await simcord_bot.games.by_thread(thread.id)
-    assert live is not None and not live.over and not live.draw_offers
+    # memory as stored: the game goes on, and alice's offer, stored before, still stands
+    assert live is not None and not live.over and live.draw_offers == {0}
     assert await status(simcord_bot, thread) is MatchStatus.ACTIVE
-    await table.alice.slash(thread, "crosshairs draw")
-    await table.bob.slash(thread, "crosshairs draw")
+    await table.bob.slash(thread, "crosshairs draw")  # bob accepts again, and it is stored
     assert await status(simcord_bot, thread) is MatchStatus.FINISHED
+
+
+async def test_a_draw_offer_that_cannot_be_stored_is_not_made(
+    simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start()
+    with disk_full(monkeypatch):
+        said = answer(await table.alice.slash(thread, "crosshairs draw"))
+    assert said.content == UNSAVED
+    simcord_env.errors.clear()
+    live = await simcord_bot.games.by_thread(thread.id)
+    assert live is not None and not live.draw_offers  # memory as stored: no offer
+    assert (await simcord_bot.games.repo.get(live.id)).draw_offers == frozenset()
+    assert not told(thread, "offers a draw")
+    await table.alice.slash(thread, "crosshairs draw")
+    assert told(thread, "offers a draw")
+    assert (await simcord_bot.games.repo.get(live.id)).draw_offers == {0}
 
 
 async def test_a_timeout_that_cannot_be_stored_is_applied_at_the_next_check(

@@ -11,7 +11,6 @@ import re
 from typing import Any
 
 import discord
-
 from support.flying import match_in
 from support.live import Discord, live_server, tapped_to_the_end, thread_caught_up
 from support.replies import answer

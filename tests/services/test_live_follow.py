@@ -177,3 +177,41 @@ async def test_a_match_another_process_begins_is_listed_and_shown_on_an_open_pag
         await board.follow_once()  # told once
         assert len([m for m in page.said if m["type"] == "tables"]) == 1
         assert all(m.get("match") != elsewhere.id for m in page.said)
+
+
+async def test_a_draw_offered_on_one_process_stands_on_the_other_and_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.db"
+    async with process(path, shard=0) as (owner, _), process(path, shard=1) as (_, board):
+        live = await owner.games.create(
+            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
+            Settings(mode="duel"),
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+            cloud_setup="none",
+        )
+        pages = {ALICE: await _opened(board, ALICE, "alice"), BOB: await _opened(board, BOB, "bob")}
+        alice = pages[ALICE].viewer
+        assert alice is not None
+        await board.handle(alice, {"type": "draw"})  # on the page the other process serves
+
+        # the thread's buttons, served by the owner, see the offer standing
+        assert (await owner.games.current(live.id)).draw_offers == {0}
+        try:
+            await owner.games.offer_draw(live.id, ALICE)
+        except Refusal as refused:
+            assert "your own draw offer" in str(refused)
+        else:
+            raise AssertionError("a second offer of the same player was taken")
+
+        # declined with the owner's buttons: the page sees it gone at its next look
+        update = await owner.games.decline_draw(live.id, BOB)
+        await owner.life.after(update)
+        assert pages[BOB].last_state()["draw_offered"]
+        await board.follow_once()
+        assert not pages[BOB].last_state()["draw_offered"]
+
+        await owner.games.offer_draw(live.id, BOB)
+    async with process(path, shard=0) as (restarted, _):  # a restart keeps the offer
+        assert (await restarted.games.get(live.id)).draw_offers == {1}

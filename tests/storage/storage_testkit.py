@@ -138,6 +138,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await UnratedRepo(db).mark(ids[0])
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])
+        await matches.offer_draw(ids[1], 0, [0])
         await TournamentCalendarRepo(db).remember(tid, 1_576_000_000_000_000_000)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])

@@ -167,8 +167,44 @@ async def test_versions_give_each_matchs_ply_and_whether_it_is_played_in_one_rea
         played, 1, "+a3NE", 11, game_json(1, 1), to_move_seat=1, turn_deadline=None
     )
     await repo.finish(ended, MatchStatus.ABANDONED, None)
-    assert await repo.versions([played, ended, 999]) == {played: (1, True), ended: (0, False)}
+    assert await repo.versions([played, ended, 999]) == {
+        played: (1, True, 0),
+        ended: (0, False, 0),
+    }
     assert await repo.versions([]) == {}
+
+
+async def test_draw_offers_stand_with_the_match_and_lapse_when_the_turn_passes(
+    db: Database,
+) -> None:
+    repo = MatchRepo(db)
+    match_id = await repo.create(duel())
+    await repo.offer_draw(match_id, 0, [1])
+    await repo.offer_draw(match_id, 0, [1])  # once
+    assert (await repo.get(match_id)).draw_offers == {1}
+    assert (await repo.versions([match_id]))[match_id] == (0, True, 0b10)
+    with pytest.raises(StepConflict):  # for a match that has moved on: nothing written
+        await repo.offer_draw(match_id, 3, [0])
+    await repo.withdraw_draw_offers(match_id, 0)
+    assert (await repo.get(match_id)).draw_offers == frozenset()
+
+    await repo.offer_draw(match_id, 0, [0])
+    await repo.append_step(  # a step within the turn: the offer stands
+        match_id, 1, "+a3NE", 11, game_json(1, 0), to_move_seat=0, turn_deadline=None
+    )
+    assert (await repo.get(match_id)).draw_offers == {0}
+    await repo.append_step(  # the turn passes: it lapses
+        match_id,
+        2,
+        "+a4NE",
+        11,
+        game_json(2, 1),
+        to_move_seat=1,
+        turn_deadline=None,
+        passes_turn=True,
+    )
+    assert (await repo.get(match_id)).draw_offers == frozenset()
+    assert (await repo.versions([match_id]))[match_id] == (2, True, 0)
 
 
 async def test_a_missing_match_is_reported(db: Database) -> None:
