@@ -194,7 +194,8 @@ async def serve_live_board(bot: CrosshairsBot, board: LiveBoard) -> None:
     server = LiveServer(board, api, app_id)
     await server.start(config.live_host, config.live_port)
     bot.live_server = server
-    bot.spawn(board.follow())
+    if bot.games.shards.count > 1:  # alone, every action is this process's: its events show it
+        bot.spawn(board.follow())
     logging.getLogger(__name__).info(
         "live board on http://%s:%d/ (public address: %s)",
         config.live_host,

@@ -119,9 +119,9 @@ class LiveBoard:
         await self.show(event.match)
 
     async def follow(self, every: float = FOLLOW_SECONDS) -> None:
-        """For ever: bring the watched matches up to date when another process acted on
-        them (in a sharded deployment the page's process may not be the match's), and
-        show them, and list the matches another process began; this process's own
+        """For ever, in a bot of several processes: bring the watched matches up to date
+        when another process acted on them (the page's process may not be the match's),
+        and show them, and list the matches another process began; this process's own
         actions and matches are shown by their events at once."""
         while True:
             await asyncio.sleep(every)
@@ -134,8 +134,7 @@ class LiveBoard:
         watched = [m for m in map(self.games.live.cached, list(self._viewers)) if m is not None]
         for live in await self.games.catch_up(watched):
             await self.show(live)
-        if self.games.shards.count > 1:
-            await self._begun_elsewhere()
+        await self._begun_elsewhere()
 
     async def _begun_elsewhere(self) -> None:
         """The matches another process began in the servers of the open pages, told to
