@@ -62,8 +62,9 @@ def run_playground(tmp_path: Path, *args: str) -> Iterator[str]:
             [sys.executable, "-m", "launcher", *args],
             cwd=tmp_path,  # no .env here: this is the newcomer's first run
             # the drawing at the loop's own priority, as for the tests' bots (see
-            # localcord.botproc): below it, it starves when other work keeps the cores busy
-            env=env | {"PYTHONUNBUFFERED": "1", "WORKER_NICENESS": "0"},
+            # localcord.botproc): below it, it starves when other work keeps the cores
+            # busy; in one worker, as theirs (tests/e2e/conftest.py)
+            env=env | {"PYTHONUNBUFFERED": "1", "WORKER_NICENESS": "0", "WORKERS": "1"},
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,

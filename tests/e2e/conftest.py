@@ -105,8 +105,12 @@ async def running(
     else:
         channel = world.add_channel("hangar", world.add_guild("Staffel", locale=language))
     # Boards smaller than a deployment's: drawing them is most of what the tests' bots
-    # spend, and no test reads more of a picture than its colours and its words
-    bot = BotProcess(server, tmp_path, {"BOARD_PIXELS": str(TEST_BOARD_PIXELS)} | (env or {}))
+    # spend, and no test reads more of a picture than its colours and its words. One
+    # worker process, not one per core: each starts by drawing a board of each size, and
+    # a test's few boards need no second (test_bot_scale tests the pool's size)
+    bot = BotProcess(
+        server, tmp_path, {"BOARD_PIXELS": str(TEST_BOARD_PIXELS), "WORKERS": "1"} | (env or {})
+    )
     try:
         await bot.start()
         await asyncio.wait_for(world.commands_synced.wait(), 30)
