@@ -14,6 +14,7 @@ from e2e.browser import run_playground
 from localcord import checks
 from localcord.botproc import BotProcess
 from localcord.client import People
+from localcord.playground import Playground
 from localcord.records import Channel
 from localcord.server import LocalDiscord
 from localcord.state import World
@@ -133,6 +134,20 @@ async def german(tmp_path: Path) -> AsyncIterator[Local]:
     """The same in a German server (its preferred locale ``de``)."""
     async for started in running(tmp_path, language="de"):
         yield started
+
+
+@pytest.fixture
+async def no_bot() -> AsyncIterator[tuple[LocalDiscord, Playground]]:
+    """The playground's page and local Discord with no bot connected, whose presses give
+    up after a second: what the page does by itself."""
+    server = LocalDiscord()
+    playground = Playground(server)
+    playground.people.timeout = 1.0
+    await server.start(0)
+    try:
+        yield server, playground
+    finally:
+        await server.stop()
 
 
 @pytest.fixture

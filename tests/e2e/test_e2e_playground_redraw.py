@@ -6,15 +6,11 @@ took the pointer's down but not its up, and the press never left the page."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 from playwright.async_api import async_playwright
 
 from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, needs_chromium
-from localcord.playground import Playground
-from localcord.server import LocalDiscord
 
 pytestmark = needs_chromium
 
@@ -23,19 +19,6 @@ FLY = {
     "components": [{"type": 2, "style": 1, "label": "✈ b2", "custom_id": "xh:ck:1:20:n:b2"}],
 }
 PRESSED = "button[data-custom-id='xh:ck:1:20:n:b2']"
-
-
-@pytest.fixture
-async def no_bot() -> AsyncIterator[tuple[LocalDiscord, Playground]]:
-    """The playground with no bot connected, whose presses give up after a second."""
-    server = LocalDiscord()
-    playground = Playground(server)
-    playground.people.timeout = 1.0
-    await server.start(0)
-    try:
-        yield server, playground
-    finally:
-        await server.stop()
 
 
 async def test_a_press_held_while_another_message_changes_still_lands(no_bot: Any) -> None:

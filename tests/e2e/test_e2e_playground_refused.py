@@ -4,15 +4,11 @@ unchosen, as Discord's client does; choosing the same entry again sends a second
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 from playwright.async_api import async_playwright
 
 from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, needs_chromium
-from localcord.playground import Playground
-from localcord.server import LocalDiscord
 
 pytestmark = needs_chromium
 
@@ -29,21 +25,8 @@ MENU = {
 }
 
 
-@pytest.fixture
-async def unanswered() -> AsyncIterator[tuple[LocalDiscord, Playground]]:
-    """The playground with no bot connected, whose presses give up after a second."""
-    server = LocalDiscord()
-    playground = Playground(server)
-    playground.people.timeout = 1.0
-    await server.start(0)
-    try:
-        yield server, playground
-    finally:
-        await server.stop()
-
-
-async def test_a_refused_choice_says_so_and_is_offered_again(unanswered: Any) -> None:
-    server, playground = unanswered
+async def test_a_refused_choice_says_so_and_is_offered_again(no_bot: Any) -> None:
+    server, playground = no_bot
     world = server.world
     world.post(playground.channel, world.bot, content="Pick where it ends up.", components=[MENU])
     async with async_playwright() as p:

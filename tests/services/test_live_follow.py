@@ -84,6 +84,17 @@ async def _palette(user_id: int, guild_id: int | None) -> str:
     return DEFAULT_PALETTE
 
 
+async def _duel(env: Env, guild: int = GUILD, channel: int = CHANNEL) -> LiveMatch:
+    """Alice and Bob's new duel, in ``channel`` of ``guild``."""
+    return await env.games.create(
+        [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
+        Settings(mode="duel"),
+        channel_id=channel,
+        guild_id=guild,
+        cloud_setup="none",
+    )
+
+
 async def _opened(board: LiveBoard, user_id: int, name: str) -> Page:
     page = Page()
     here = Instance("here", GUILD, CHANNEL, frozenset({ALICE, BOB}))
@@ -98,13 +109,7 @@ async def test_a_live_board_follows_and_plays_a_match_another_process_owns(
     path = tmp_path / "bot.db"
     async with process(path, shard=0) as (owner, _), process(path, shard=1) as (other, board):
         assert owner.games.shards.owns(GUILD) and not other.games.shards.owns(GUILD)
-        live = await owner.games.create(
-            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
-            Settings(mode="duel"),
-            channel_id=CHANNEL,
-            guild_id=GUILD,
-            cloud_setup="none",
-        )
+        live = await _duel(owner)
         pages = {ALICE: await _opened(board, ALICE, "alice"), BOB: await _opened(board, BOB, "bob")}
         welcome = pages[ALICE].said[0]
         assert [t["match"] for t in welcome["tables"]] == [live.id]
@@ -156,20 +161,10 @@ async def test_a_match_another_process_begins_is_listed_and_shown_on_an_open_pag
         await board.follow_once()  # the server's first look: nothing new yet
         assert len(page.said) == 1
 
-        live = await owner.games.create(
-            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
-            Settings(mode="duel"),
-            channel_id=CHANNEL,
-            guild_id=GUILD,
-            cloud_setup="none",
-        )
-        elsewhere = await owner.games.create(  # another server's: not for this page
-            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
-            Settings(mode="duel"),
-            channel_id=CHANNEL + 1,
-            guild_id=GUILD + 1,
-            cloud_setup="none",
-        )
+        live = await _duel(owner)
+        elsewhere = await _duel(
+            owner, GUILD + 1, CHANNEL + 1
+        )  # another server's: not for this page
         await board.follow_once()
         listed = [m for m in page.said if m["type"] == "tables"]
         assert [[t["match"] for t in m["tables"]] for m in listed] == [[live.id]]
@@ -184,13 +179,7 @@ async def test_a_draw_offered_on_one_process_stands_on_the_other_and_after_a_res
 ) -> None:
     path = tmp_path / "bot.db"
     async with process(path, shard=0) as (owner, _), process(path, shard=1) as (_, board):
-        live = await owner.games.create(
-            [Occupant(ALICE, "alice"), Occupant(BOB, "bob")],
-            Settings(mode="duel"),
-            channel_id=CHANNEL,
-            guild_id=GUILD,
-            cloud_setup="none",
-        )
+        live = await _duel(owner)
         pages = {ALICE: await _opened(board, ALICE, "alice"), BOB: await _opened(board, BOB, "bob")}
         alice = pages[ALICE].viewer
         assert alice is not None
