@@ -76,6 +76,7 @@ class Version(NamedTuple):
 
 
 def offers_mask(seats: Collection[int]) -> int:
+    """The draw offers of ``seats`` as :attr:`Version.offers` counts them."""
     return sum(1 << s for s in set(seats))
 
 
@@ -213,7 +214,7 @@ class MatchRepo:
         """``seats`` offer a draw in the match as it stands at ``ply``; raises
         :class:`StepConflict` (nothing written) when it is no longer there or over."""
         async with self._db.transaction() as conn:
-            if await _why_not_at(conn, match_id, ply):
+            if await _not_at(conn, match_id, ply):
                 raise StepConflict(match_id, ply, "the match has moved on")
             for seat in sorted(set(seats)):
                 await conn.execute(
@@ -226,7 +227,7 @@ class MatchRepo:
         """Every draw offer of the match is gone (declined); :class:`StepConflict` as
         :meth:`offer_draw`."""
         async with self._db.transaction() as conn:
-            if await _why_not_at(conn, match_id, ply):
+            if await _not_at(conn, match_id, ply):
                 raise StepConflict(match_id, ply, "the match has moved on")
             await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
 
@@ -396,7 +397,7 @@ def _require_snapshot(snapshot: str) -> None:
         raise InvalidSnapshot(problem)
 
 
-async def _why_not_at(conn: Conn, match_id: int, ply: int) -> bool:
+async def _not_at(conn: Conn, match_id: int, ply: int) -> bool:
     """Whether the match is not (or no longer) being played at ``ply``."""
     row = await fetchone(conn, f"SELECT ply FROM matches WHERE id = ? AND {_ACTIVE}", (match_id,))
     return row is None or row[0] != ply
