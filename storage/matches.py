@@ -184,8 +184,8 @@ class MatchRepo:
                 )
             except Constraint as exc:
                 raise StepConflict(match_id, ply, f"the step log refused it ({exc})") from exc
-            if status is not MatchStatus.ACTIVE or passes_turn:  # the offers lapse
-                await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
+            if status is not MatchStatus.ACTIVE or passes_turn:
+                await lapse_draw_offers(conn, match_id)
             if status is not MatchStatus.ACTIVE:
                 await ended(conn, match_id, status, now)
             elif passes_turn:
@@ -207,7 +207,7 @@ class MatchRepo:
                 if found is None:
                     raise MatchNotFound(match_id)
                 raise MatchOver(match_id, found)
-            await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
+            await lapse_draw_offers(conn, match_id)
             await ended(conn, match_id, status, now)
 
     async def offer_draw(self, match_id: int, ply: int, seats: Collection[int]) -> None:
@@ -229,7 +229,7 @@ class MatchRepo:
         async with self._db.transaction() as conn:
             if await _not_at(conn, match_id, ply):
                 raise StepConflict(match_id, ply, "the match has moved on")
-            await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
+            await lapse_draw_offers(conn, match_id)
 
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._set(match_id, "thread_id", thread_id)
@@ -395,6 +395,12 @@ def _require_snapshot(snapshot: str) -> None:
     problem = snapshot_problem(snapshot)
     if problem is not None:
         raise InvalidSnapshot(problem)
+
+
+async def lapse_draw_offers(conn: Conn, match_id: int) -> None:
+    """Every draw offer of the match is gone, in the transaction of what ended them: a
+    turn passed, the match ended or went back, an offer declined."""
+    await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
 
 
 async def _not_at(conn: Conn, match_id: int, ply: int) -> bool:

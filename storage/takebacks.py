@@ -28,6 +28,7 @@ from enum import Enum
 from storage.db import Database
 from storage.errors import StepConflict
 from storage.live_index import DUE_FROM_DEADLINE
+from storage.matches import lapse_draw_offers
 from storage.sql import Conn, fetchone
 from storage.turn_events import taken_back
 
@@ -124,7 +125,7 @@ class TakebackRepo:
             if not _people(str(found[3])) <= _people(str(row[0])):
                 return Answer.WAITING
             await _go_back(conn, match_id, at_ply, to_ply, there)
-            await conn.execute("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
+            await lapse_draw_offers(conn, match_id)
             await _settle(conn, takeback_id, "done")
             # the game the others were asked about is gone, even if its ply comes back
             await conn.execute(
