@@ -122,10 +122,11 @@ class BotProcess:
             self.process.send_signal(signal.SIGKILL)
 
     async def stop(self) -> None:
+        """SIGTERM, as a deployment stops it; killed if it has not closed in 10 s."""
         process = self.process
         if process is None or process.returncode is not None:
             return
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signal.SIGTERM)
         try:
             await asyncio.wait_for(process.wait(), 10)
         except TimeoutError:

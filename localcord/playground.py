@@ -20,7 +20,6 @@ import json
 import logging
 import os
 import re
-import signal
 import sys
 import tempfile
 import time
@@ -458,9 +457,10 @@ def _relative(at: int) -> str:
 
 
 async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language: str = "") -> None:
-    """Run the local Discord, the page and the real bot until cancelled; ``language``
-    and ``ACTIVITY_URL`` (the environment's): see :class:`Playground`."""
-    from bot.app import create_bot
+    """Run the local Discord, the page and the real bot until the process is asked to
+    stop (SIGINT, SIGTERM); ``language`` and ``ACTIVITY_URL`` (the environment's): see
+    :class:`Playground`."""
+    from bot.app import create_bot, until_stopped
     from bot.config import Config
     from bot.services.workers import default_size
 
@@ -489,14 +489,8 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             board_pixels=read.board_pixels,
         )
         bot = create_bot(config)
-        main = asyncio.current_task()
-        assert main is not None
-        loop = asyncio.get_running_loop()
-        # Handled here rather than left to asyncio.run, which leaves SIGINT alone when
-        # the process was started with it ignored (from a script, in the background).
-        for stop in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(stop, main.cancel)
-        try:
+
+        async def running() -> None:
             await bot.login("playground")  # its setup starts the live board's server
             hosted_at(playground.host, bot.live_server.port if bot.live_server else None)
             print(
@@ -504,8 +498,12 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
                 flush=True,
             )
             await bot.connect()
-        except asyncio.CancelledError:
-            print("Playground stopped.", flush=True)
+
+        try:
+            # stopped by SIGINT or SIGTERM even when the process was started with SIGINT
+            # ignored (from a script, in the background), which asyncio.run leaves alone
+            if await until_stopped(running()):
+                print("Playground stopped.", flush=True)
         finally:
             await bot.close()
             await playground.host.stop()
