@@ -42,9 +42,14 @@ log = logging.getLogger(__name__)
 
 SYNC_KEY = "commands_hash"
 GLOBAL_SCOPE = 0  # guild id under which the hash of the global commands is kept
-# identifies are spaced a little wider than Discord's rule: one that waited its turn may
-# still arrive early if the one before it was delayed on the way
-IDENTIFY_MARGIN = 1.2
+# Identifies are spaced wider than Discord's rule: one that waited its turn may still
+# arrive early if the one before it was delayed on the way (the socket's connection and
+# Discord's HELLO come between the time handed out and the IDENTIFY). A fifth of the
+# spacing, and at least half a second: that way takes tenths of a second on a busy
+# machine whatever the spacing (the tests' is a tenth of Discord's five seconds, and a
+# fifth of it once let an identify arrive early).
+IDENTIFY_MARGIN = 0.2
+IDENTIFY_LEEWAY_SECONDS = 0.5
 
 
 class CrosshairsBot(commands.Bot):
@@ -195,11 +200,12 @@ class CrosshairsBot(commands.Bot):
         # a time handed out is kept to within the margin; a process woken later than
         # that (a starved machine) would identify too close to the next process's time,
         # handed out meanwhile: it takes a new time after it instead
-        slack = spacing * (IDENTIFY_MARGIN - 1)
+        slack = spacing * IDENTIFY_MARGIN
+        apart = spacing + max(slack, IDENTIFY_LEEWAY_SECONDS)
         while True:
             now = time.time()
             try:
-                at = await self.env.identify_slots.reserve(bucket, spacing * IDENTIFY_MARGIN, now)
+                at = await self.env.identify_slots.reserve(bucket, apart, now)
             except StorageError as exc:  # the database is failing: discord.py's own spacing
                 log.warning("identify not coordinated (%s); waiting %.1f s", exc, spacing)
                 if not initial:

@@ -129,15 +129,20 @@ function arrow(facing, size) {
 
 function cellName(c) { return page.board.cells[c].name; }
 
+// Each part of the page is drawn again only when what it shows changed. A state of the
+// same ply (a draw offered or declined, a refusal) must not replace the element under a
+// finger or pointer on its way to a tap: the tap would land on nothing (as the
+// playground's presses once did, docs/localcord.md).
+function anew(node, what) {
+  const key = JSON.stringify(what);
+  if (node.dataset.drawn === key) return false;
+  node.dataset.drawn = key;
+  node.replaceChildren();
+  return true;
+}
+
 function draw() {
   const s = page.state, g = page.board, svg = $("board");
-  svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
-  svg.replaceChildren();
-  const clouds = new Set(s.clouds);
-  g.cells.forEach((c, i) => {
-    el("polygon", { points: corners(c.x, c.y, g.r * 0.97), class: clouds.has(i) ? "cell cloud" : "cell" }, svg);
-    el("text", { x: c.x, y: c.y - g.r * 0.45, class: "name" }, svg).textContent = c.name;
-  });
   const choices = s.choices;
   const acting = new Map((choices ? choices.planes : []).map((p) => [p.cell, p]));
   // a plane that may act is chosen already (one tap flies it); "place": placing one
@@ -146,6 +151,15 @@ function draw() {
   const first = flying ? flying.cell : null;
   if (page.selected === null || (page.selected !== PLACE && !acting.has(page.selected))) page.selected = first;
   if (page.selected === PLACE && !(choices && choices.places.length)) page.selected = first;
+  panel();
+  const seats = s.seats.map((x) => [x.name, x.colour]);
+  if (!anew(svg, [s.match, s.ply, s.clouds, s.planes, seats, choices, page.selected])) return;
+  svg.setAttribute("viewBox", `0 0 ${g.width} ${g.height}`);
+  const clouds = new Set(s.clouds);
+  g.cells.forEach((c, i) => {
+    el("polygon", { points: corners(c.x, c.y, g.r * 0.97), class: clouds.has(i) ? "cell cloud" : "cell" }, svg);
+    el("text", { x: c.x, y: c.y - g.r * 0.45, class: "name" }, svg).textContent = c.name;
+  });
   for (const plane of s.planes) drawPlane(svg, plane, acting.has(plane.cell));
   if (choices) {
     const chosen = acting.get(page.selected);
@@ -153,7 +167,6 @@ function draw() {
     for (const shot of choices.shots) drawTarget(svg, shot);
     for (const cloud of choices.clouds) drawTarget(svg, cloud);
   }
-  panel();
 }
 
 function drawPlane(svg, plane, acting) {
@@ -257,31 +270,33 @@ function panel() {
   say("so-far", s.so_far);
   say("words", s.words);
   const seats = $("seats");
-  seats.replaceChildren();
-  for (const seat of s.seats) {
-    const li = document.createElement("li");
-    if (seat.to_move) li.className = "to-move";
-    if (seat.out) li.className = "out";
-    const dot = document.createElement("span");
-    dot.className = "swatch";
-    dot.style.background = seat.colour;
-    li.append(dot, seat.name + (seat.offers_draw ? " 🤝" : ""));
-    seats.appendChild(li);
+  if (anew(seats, s.seats)) {
+    for (const seat of s.seats) {
+      const li = document.createElement("li");
+      if (seat.to_move) li.className = "to-move";
+      if (seat.out) li.className = "out";
+      const dot = document.createElement("span");
+      dot.className = "swatch";
+      dot.style.background = seat.colour;
+      li.append(dot, seat.name + (seat.offers_draw ? " 🤝" : ""));
+      seats.appendChild(li);
+    }
   }
   const mine = s.choices;
   say("hint", s.over ? "" : mine ? t("choose") : t("watching"));
   // beside the board: what is not a mark on it; every choice again, as a list, folded
   const near = $("choices"), list = $("list");
-  near.replaceChildren();
-  list.replaceChildren();
   $("list-box").hidden = !mine;
-  if (mine) {
+  if (anew(near, [s.match, s.ply, mine, page.selected]) && mine) {
     const chosen = mine.planes.find((p) => p.cell === page.selected);
-    const poses = chosen ? chosen.poses : mine.places;
     if (chosen && mine.places.length) {
       near.appendChild(button("➕ " + t("place"), "", () => { page.selected = PLACE; draw(); }));
     }
     if (mine.end) near.appendChild(button(mine.end.label, "success", () => send({ type: "play", ply: s.ply, tokens: [mine.end.token] })));
+  }
+  if (anew(list, [s.match, s.ply, mine, page.selected]) && mine) {
+    const chosen = mine.planes.find((p) => p.cell === page.selected);
+    const poses = chosen ? chosen.poses : mine.places;
     for (const pose of poses) {
       list.appendChild(button(pose.label, "primary", () => send({ type: "play", ply: s.ply, tokens: pose.tokens })));
     }
@@ -291,19 +306,20 @@ function panel() {
     say("list-label", `${t("list")} (${list.children.length})`);
   }
   const actions = $("actions");
-  actions.replaceChildren();
-  if (s.seated && !s.over) {
-    const theirs = s.draw_offered && !s.seats.some((x) => x.you && x.offers_draw);
-    if (theirs) {
-      actions.appendChild(button(t("accept"), "success", () => send({ type: "draw" })));
-      actions.appendChild(button(t("decline"), "", () => send({ type: "decline" })));
-    } else if (!s.draw_offered) {
-      actions.appendChild(button(t("draw"), "", () => send({ type: "draw" })));
+  const theirs = s.draw_offered && !s.seats.some((x) => x.you && x.offers_draw);
+  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs])) {
+    if (s.seated && !s.over) {
+      if (theirs) {
+        actions.appendChild(button(t("accept"), "success", () => send({ type: "draw" })));
+        actions.appendChild(button(t("decline"), "", () => send({ type: "decline" })));
+      } else if (!s.draw_offered) {
+        actions.appendChild(button(t("draw"), "", () => send({ type: "draw" })));
+      }
+      actions.appendChild(button(t("resign"), "danger", confirmResign));
     }
-    actions.appendChild(button(t("resign"), "danger", confirmResign));
-  }
-  if (s.over && s.seated) {
-    actions.appendChild(button("🔁 " + t("rematch"), "primary", () => say("hint", t("rematch_where"))));
+    if (s.over && s.seated) {
+      actions.appendChild(button("🔁 " + t("rematch"), "primary", () => say("hint", t("rematch_where"))));
+    }
   }
   watchers();
   clock();
