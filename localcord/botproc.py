@@ -17,14 +17,20 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 from bot.pacing import PER_SECOND
+from localcord import zygote
 from localcord.server import LocalDiscord
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 class BotProcess:
+    # Set by the test suite: bots are forked from a zygote that imported the bot once
+    # (localcord/zygote.py), unless ``fresh``.
+    fork: ClassVar[bool] = False
+
     def __init__(
         self,
         server: LocalDiscord,
@@ -34,6 +40,7 @@ class BotProcess:
         shard_ids: Sequence[int] | None = None,
         database_url: str | None = None,
         name: str = "bot",
+        fresh: bool = False,
     ) -> None:
         self.server = server
         self.database = workdir / "bot.db"
@@ -43,7 +50,8 @@ class BotProcess:
         count = server.gateway.shard_count
         # sharded when the server is: by default this one process runs every shard
         self.shard_ids = list(range(count) if shard_ids is None else shard_ids)
-        self.process: asyncio.subprocess.Process | None = None
+        self.fresh = fresh
+        self.process: asyncio.subprocess.Process | zygote.Forked | None = None
         self.starts = 0
 
     def env(self) -> dict[str, str]:
@@ -96,16 +104,21 @@ class BotProcess:
             log.write(f"\n===== start {self.starts} =====\n")
         # The working directory is the repository, so the bot finds its own .env there;
         # the environment above wins over it, as it does for any deployment.
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=REPO,
-            env=self.env(),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=self.log_path.open("ab"),
-            stderr=asyncio.subprocess.STDOUT,
-        )
+        if self.fork and not self.fresh:
+            self.process = await asyncio.to_thread(
+                zygote.shared().spawn, self.env(), REPO, self.log_path
+            )
+        else:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=REPO,
+                env=self.env(),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=self.log_path.open("ab"),
+                stderr=asyncio.subprocess.STDOUT,
+            )
         waiting = asyncio.ensure_future(gateway.wait_for_shards(self.shard_ids, timeout))
         exited = asyncio.ensure_future(self.process.wait())
         done, _ = await asyncio.wait(
