@@ -404,6 +404,13 @@ async def lapse_draw_offers(conn: Conn, match_id: int) -> None:
 
 
 async def _not_at(conn: Conn, match_id: int, ply: int) -> bool:
-    """Whether the match is not (or no longer) being played at ``ply``."""
-    row = await fetchone(conn, f"SELECT ply FROM matches WHERE id = ? AND {_ACTIVE}", (match_id,))
+    """Whether the match is not (or no longer) being played at ``ply``. On PostgreSQL
+    the match's row is held until the transaction ends: a step another process is
+    committing meanwhile (which lapses the draw offers) then comes wholly before this
+    write, and is seen, or wholly after it, and lapses what it wrote. (SQLite has one
+    writer at a time anyway.)"""
+    held = " FOR UPDATE" if conn.dialect == "postgresql" else ""
+    row = await fetchone(
+        conn, f"SELECT ply FROM matches WHERE id = ? AND {_ACTIVE}{held}", (match_id,)
+    )
     return row is None or row[0] != ply

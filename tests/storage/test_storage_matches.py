@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from dataclasses import replace
 
@@ -11,7 +12,7 @@ from storage.boards import BoardMarkRepo
 from storage.db import Database
 from storage.errors import InvalidSnapshot, MatchNotFound, MatchOver, StepConflict, StorageError
 from storage.events import MatchEventRepo
-from storage.matches import MatchRepo, MatchStatus, SeatSpec
+from storage.matches import MatchRepo, MatchStatus, SeatSpec, lapse_draw_offers
 from storage.players import PlayerRepo
 
 
@@ -205,6 +206,24 @@ async def test_draw_offers_stand_with_the_match_and_lapse_when_the_turn_passes(
     )
     assert (await repo.get(match_id)).draw_offers == frozenset()
     assert (await repo.versions([match_id]))[match_id] == (2, True, 0)
+
+
+async def test_a_draw_offer_racing_the_step_that_passes_the_turn_never_outlives_it(
+    target: str,
+) -> None:
+    async with await Database.open(target) as one, await Database.open(target) as other:
+        repo = MatchRepo(one)
+        match_id = await repo.create(duel())
+        async with other.transaction() as conn:
+            # another process is committing the step that passes the turn, as
+            # append_step does: the match moves on, its offers lapse
+            await conn.execute("UPDATE matches SET ply = 1 WHERE id = ?", (match_id,))
+            await lapse_draw_offers(conn, match_id)
+            offering = asyncio.ensure_future(repo.offer_draw(match_id, 0, [0]))
+            await asyncio.sleep(0.3)  # the offer for ply 0 is written meanwhile
+        with pytest.raises(StepConflict):
+            await offering
+        assert (await repo.get(match_id)).draw_offers == frozenset()
 
 
 async def test_a_missing_match_is_reported(db: Database) -> None:
