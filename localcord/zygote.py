@@ -94,6 +94,7 @@ class Zygote:
             stdout=subprocess.DEVNULL,
         )
         theirs.close()
+        self.pid = self._process.pid
         self._socket = mine
         self._reader = mine.makefile("rb")
         self._asking = threading.Lock()
@@ -123,6 +124,9 @@ class Zygote:
                 ended.ended(said["code"])
         self._answers.put(None)
 
+    def alive(self) -> bool:
+        return self._process.poll() is None
+
     def close(self) -> None:
         """End the zygote (its children end with their tests)."""
         self._socket.shutdown(socket.SHUT_RDWR)  # the reader's file holds the socket open
@@ -140,8 +144,8 @@ class _Shared:
 def shared() -> Zygote:
     """This process's zygote, started at the first bot that asks for it."""
     with _Shared.lock:
-        if _Shared.zygote is None:
-            _Shared.zygote = Zygote()
+        if _Shared.zygote is None or not _Shared.zygote.alive():
+            _Shared.zygote = Zygote()  # (again, if one ended: the next test's bot starts)
         return _Shared.zygote
 
 

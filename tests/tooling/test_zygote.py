@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from localcord import zygote as zygotes
 from localcord.zygote import Zygote
 
 
@@ -52,3 +54,15 @@ async def test_a_killed_bot_is_told_as_killed(zygote: Zygote, tmp_path: Path) ->
     forked = zygote.spawn(env, tmp_path, tmp_path / "bot.log")
     forked.kill()
     assert await asyncio.wait_for(forked.wait(), 60) == -signal.SIGKILL
+
+
+def test_a_zygote_that_ended_is_started_again() -> None:
+    first = zygotes.shared()
+    try:
+        os.kill(first.pid, signal.SIGKILL)
+        while first.alive():
+            time.sleep(0.01)
+        second = zygotes.shared()
+        assert second is not first and second.alive()
+    finally:
+        zygotes.close_shared()
