@@ -106,11 +106,15 @@ async def running(
     else:
         channel = world.add_channel("hangar", world.add_guild("Staffel", locale=language))
     # Boards smaller than a deployment's: drawing them is most of what the tests' bots
-    # spend, and no test reads more of a picture than its colours and its words. One
-    # worker process, not one per core: each starts by drawing a board of each size, and
-    # a test's few boards need no second (test_bot_scale tests the pool's size)
+    # spend, and no test reads more of a picture than its colours and its words. No
+    # worker processes: the same jobs run in the bot's threads (WORKERS=0). A pool's
+    # processes cost a start 0.4 CPU-seconds (a fresh interpreter for its forkserver,
+    # which loads the engine and the renderer, and a first board drawn), and a test's
+    # few small boards do not need them. The pool has its own tests: its size
+    # (test_bot_scale), searches kept off the loop (test_e2e_scale), a killed bot's pool
+    # ending (test_e2e_faults), and the playground's and the multiprocess tests' bots.
     bot = BotProcess(
-        server, tmp_path, {"BOARD_PIXELS": str(TEST_BOARD_PIXELS), "WORKERS": "1"} | (env or {})
+        server, tmp_path, {"BOARD_PIXELS": str(TEST_BOARD_PIXELS), "WORKERS": "0"} | (env or {})
     )
     try:
         await bot.start()

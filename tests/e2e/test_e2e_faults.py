@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
-from e2e.conftest import Local, stored_steps
+from e2e.conftest import Local, running, stored_steps
 from localcord.autoplay import board_message, choose_press, fly_match, match_id, press, words
 from localcord.botproc import living
 from localcord.client import reply
@@ -138,15 +139,16 @@ async def test_a_killed_bot_restarts_and_old_buttons_still_work(local: Local) ->
     assert (await stored_steps(local, match))[0] == played + flight.tokens
 
 
-async def test_a_killed_bot_leaves_no_process_of_its_tree_behind(local: Local) -> None:
+async def test_a_killed_bot_leaves_no_process_of_its_tree_behind(tmp_path: Path) -> None:
     """A SIGKILL gives the bot no chance to stop its worker pool: the workers must notice
     by themselves, and the pool's forkserver and resource tracker end with them."""
-    tree = local.bot.tree()
-    assert len(tree) >= 3, tree  # a worker at least, the forkserver, the resource tracker
-    local.bot.kill()
-    await local.bot.wait_killed()
-    for _ in range(200):
-        if not living(tree):
-            break
-        await asyncio.sleep(0.1)
-    assert living(tree) == set()
+    async for local in running(tmp_path, env={"WORKERS": "1"}):
+        tree = local.bot.tree()
+        assert len(tree) >= 3, tree  # a worker at least, the forkserver, the resource tracker
+        local.bot.kill()
+        await local.bot.wait_killed()
+        for _ in range(200):
+            if not living(tree):
+                break
+            await asyncio.sleep(0.1)
+        assert living(tree) == set()
