@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.services.clock import Clock
@@ -139,6 +139,18 @@ class LiveMatch:
 
     def status_line(self) -> str:
         return turn_line(self.game, self.names)
+
+    async def committed(self) -> LiveMatch:
+        """The match as storage holds it, to be shown: a copy read under the match's
+        lock. An action holds the lock from the moment it changes the game in memory
+        until storage has it, so a board drawn meanwhile from the match itself could show
+        what a crash then loses (one showed a resignation that never reached storage)."""
+        async with self.lock:
+            self.telling()  # worked out once: the copy shares what was told of this state
+            seen = replace(self, game=self.game.copy(), draw_offers=set(self.draw_offers))
+            if (kept := self._told) is not None:
+                seen._told = (seen.game, *kept[1:])
+            return seen
 
     def telling(self) -> Telling:
         """The game in words, worked out once per state and language: telling replays

@@ -184,15 +184,16 @@ async def _drawn(
     bot: CrosshairsBot,
     live: LiveMatch,
     extra: Sequence[str],
-    untold: Callable[[], list[Told]] = list,
+    untold: Callable[[LiveMatch], list[Told]] = lambda _: [],
 ) -> tuple[int, str, discord.File, list[Told]]:
-    """The board as drawn now: its ply (the one to note as shown: another action may
-    pass it meanwhile), its text, its picture, and the turns ``untold`` finds, read at
-    the same moment as the ply (nothing committed between them)."""
+    """The board as storage holds it now (:meth:`LiveMatch.committed`): its ply (the
+    one to note as shown: another action may pass it meanwhile), its text, its picture,
+    and the turns ``untold`` finds in it."""
     drawings = drawings_of(bot)
     theme = await server_theme(bot.env.stores.palettes, live.record.guild_id)
-    ply, text, told = live.ply, board_text(drawings, live, extra), untold()
-    return ply, text, await board_file(bot.workers, drawings, live, theme=theme), told
+    seen = await live.committed()
+    ply, text, told = seen.ply, board_text(drawings, seen, extra), untold(seen)
+    return ply, text, await board_file(bot.workers, drawings, seen, theme=theme), told
 
 
 async def match_channel(bot: CrosshairsBot, live: LiveMatch) -> discord.abc.Messageable:
@@ -382,7 +383,7 @@ async def _refresh_board(
         bot,
         live,
         extra,
-        lambda: finished_turns(update) if shown is None else turns_since(live, shown),
+        lambda seen: finished_turns(update) if shown is None else turns_since(seen, shown),
     )
     old = None if board_id is None else channel.get_partial_message(board_id)  # type: ignore[attr-defined]
     if old is not None and not told and not cards:

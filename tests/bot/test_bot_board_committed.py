@@ -1,0 +1,38 @@
+"""A board drawn while an action is under way shows the match as storage holds it: an
+action changes the game in memory before storage has it, and a board drawn from memory
+then once showed a resignation that a crash lost (the thread said the game was over; the
+restarted bot played on)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from support.flying import match_in
+from support.tables import Table, board_message
+
+from bot.discord_app import CrosshairsBot
+from bot.ui.thread import match_channel, send_board
+
+
+async def test_a_board_drawn_during_an_action_shows_only_what_storage_has(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none")
+    live = await match_in(simcord_bot, thread)
+    stored = live.game.copy()
+    async with live.lock:  # an action under way: its resignation is in memory only
+        live.game.concede(live.game.to_move or 0, "resign")
+        assert live.over
+        drawing = asyncio.ensure_future(
+            send_board(simcord_bot, live, await match_channel(simcord_bot, live), None)
+        )
+        await asyncio.sleep(0.2)
+        # and it never reaches storage (the process dies, or storage refuses it and
+        # memory goes back to what storage holds)
+        live.game = stored
+    await drawing
+    board = board_message(thread)
+    assert "resign" not in board.content.lower() and "/crosshairs replay" not in board.content
+    assert await simcord_bot.games.boards.shown(live.id) == live.ply
