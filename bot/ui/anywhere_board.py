@@ -163,7 +163,9 @@ class AnywhereSurface:
         cockpit of whoever is to fly at ``path``, with the draw buttons, Resign and
         Record when a row is free. The final
         board carries the result, then the ratings line, Rematch and Record (an aborted
-        one says why it was called off: ``said``)."""
+        one says why it was called off: ``said``). Drawn from the match as storage holds
+        it (:meth:`LiveMatch.committed`)."""
+        live = await live.committed()
         if live.aborted:  # ``said``: how it was called off
             head = f"**Crosshairs #{live.id}** · {_(live.game.mode.title)}"
             called_off = f"{head}\n🛑 " + _("The match was called off.")
