@@ -3,7 +3,6 @@ draw): the page keeps the element under the pointer, and the tap lands."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from e2e.browser import CHROMIUM, FLAGS, needs_chromium
@@ -19,7 +18,7 @@ from bot.live.discord_api import Instance
 
 @needs_chromium
 async def test_a_tap_held_while_the_other_player_offers_a_draw_still_plays(
-    simcord_env: Any, simcord_bot: CrosshairsBot, tmp_path: Path
+    simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
     table = Table(simcord_env)
     thread = await table.start(clouds="none")
