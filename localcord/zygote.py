@@ -1,14 +1,16 @@
 """Bot processes forked from one that has imported the bot already: for the test suite.
 
-A bot process spends most of its start importing (about 0.7 of its 1.2 CPU-seconds, with
-discord.py and aiohttp), and the suite starts one about 170 times on a 2-core machine.
+A bot process spends most of its start importing (discord.py and aiohttp among much
+else: an exec'd start cost 1.3 CPU-seconds, a forked one 0.3), and the suite starts well
+over a hundred on a 2-core machine.
 The zygote, started once per test process, imports the bot's modules and then forks a
 child for each start. The child sets the environment, working directory and log it was
 given, and runs what ``python -m bot`` runs (:mod:`runpy`): its own process, with its own
 pid, signals, children (its worker pool's forkserver is a fresh interpreter, as always),
 exit status and atexit. Only the imports were shared. Deployments, the playground and
-the benchmarks start fresh interpreters (:class:`localcord.botproc.BotProcess` does
-unless a zygote is set); so does the test of a stop (``tests/e2e/test_e2e_stop.py``).
+the benchmarks start fresh interpreters (:class:`localcord.botproc.BotProcess` forks
+only where the suite sets ``BotProcess.fork``); so does the test of a stop
+(``tests/e2e/test_e2e_stop.py``).
 
 The two speak JSON lines over a socket pair: ``{"env", "cwd", "log"}`` asks for a child,
 ``{"pid"}`` answers, and ``{"exit", "code"}`` tells of each child reaped (only the
