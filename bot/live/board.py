@@ -155,9 +155,10 @@ class LiveBoard:
                 await self.started(MatchStarted(live))
 
     async def show(self, live: LiveMatch) -> None:
-        """Send every page watching ``live`` the match as it is now."""
+        """Send every page watching ``live`` the match as storage holds it now."""
+        seen = await live.committed()
         for viewer in list(self._viewers.get(live.id, ())):
-            await self._state(viewer, live)
+            await self._state(viewer, seen)
 
     # ------------------------------------------------------------ viewers
 
@@ -259,7 +260,7 @@ class LiveBoard:
             live = await self.games.get(viewer.match_id)
         except Refusal:
             return
-        await self._state(viewer, live)
+        await self._state(viewer, await live.committed())
 
     async def _handle(self, viewer: Viewer, message: object) -> None:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -313,7 +314,7 @@ class LiveBoard:
         self._viewers.setdefault(match_id, []).append(viewer)
         if before is not None and before != match_id:
             await self._tell_watchers(before)
-        await self._state(viewer, live)
+        await self._state(viewer, await live.committed())
         await self._tell_watchers(match_id)
 
     async def _state(self, viewer: Viewer, live: LiveMatch) -> None:

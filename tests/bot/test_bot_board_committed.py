@@ -1,7 +1,7 @@
-"""A board drawn while an action is under way shows the match as storage holds it: an
-action changes the game in memory before storage has it, and a board drawn from memory
-then once showed a resignation that a crash lost (the thread said the game was over; the
-restarted bot played on)."""
+"""A board drawn, or a live page's state sent, while an action is under way shows the
+match as storage holds it: an action changes the game in memory before storage has it,
+and a board drawn from memory then once showed a resignation that a crash lost (the
+thread said the game was over; the restarted bot played on)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import asyncio
 from typing import Any
 
 from support.flying import match_in
+from support.live import Discord, live_server, opened
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
+from bot.live.discord_api import Instance
 from bot.ui.thread import match_channel, send_board
 
 
@@ -36,3 +38,32 @@ async def test_a_board_drawn_during_an_action_shows_only_what_storage_has(
     board = board_message(thread)
     assert "resign" not in board.content.lower() and "/crosshairs replay" not in board.content
     assert await simcord_bot.games.boards.shown(live.id) == live.ply
+
+
+async def test_a_live_page_sent_a_state_during_an_action_sees_only_what_storage_has(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none")
+    live = await match_in(simcord_bot, thread)
+    discord = Discord()
+    people = frozenset({table.alice.id, table.bob.id})
+    discord.instances["duel"] = Instance("duel", table.guild.id, thread.id, people)
+    token = discord.token_for(table.alice.id, "alice")
+    async with (
+        live_server(simcord_bot, discord) as address,
+        opened(address, token, "duel") as (
+            page,
+            _,
+        ),
+    ):
+        await page.state_at(live.ply)
+        stored = live.game.copy()
+        async with live.lock:  # as above: a resignation in memory only
+            live.game.concede(live.game.to_move or 0, "resign")
+            showing = asyncio.ensure_future(simcord_bot.live_board.show(live))
+            await asyncio.sleep(0.2)
+            live.game = stored
+        await showing
+        state = await page.next("state")
+        assert not state["over"] and state["ply"] == live.ply
