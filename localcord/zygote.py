@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import importlib
 import json
 import os
 import queue
@@ -37,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-# what `python -m bot` imports; loaded before any fork (``bot.app`` holds nearly all)
-PRELOAD = ("bot.app", "bot.config")
+# what `python -m bot` imports (bot/__main__.py), loaded before any fork
+PRELOAD = "bot.app"
 
 
 class Forked:
@@ -162,8 +163,7 @@ def close_shared() -> None:
 
 
 def main(fd: int) -> None:
-    for name in PRELOAD:
-        __import__(name)
+    importlib.import_module(PRELOAD)
     # a fork copies only the thread that forks: none may hold a lock meanwhile
     assert threading.active_count() == 1, threading.enumerate()
     channel = socket.socket(fileno=fd)

@@ -9,11 +9,10 @@ import asyncio
 from typing import Any
 
 from support.flying import match_in
-from support.live import Discord, live_server, opened
+from support.live import duel_on_the_live_board, live_server, opened
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.live.discord_api import Instance
 from bot.ui.thread import match_channel, send_board
 
 
@@ -43,12 +42,7 @@ async def test_a_board_drawn_during_an_action_shows_only_what_storage_has(
 async def test_a_live_page_sent_a_state_during_an_action_sees_only_what_storage_has(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    table = Table(simcord_env)
-    thread = await table.start(clouds="none")
-    live = await match_in(simcord_bot, thread)
-    discord = Discord()
-    people = frozenset({table.alice.id, table.bob.id})
-    discord.instances["duel"] = Instance("duel", table.guild.id, thread.id, people)
+    table, _, live, discord = await duel_on_the_live_board(simcord_env, simcord_bot)
     token = discord.token_for(table.alice.id, "alice")
     async with (
         live_server(simcord_bot, discord) as address,

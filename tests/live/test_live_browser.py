@@ -10,14 +10,12 @@ from typing import Any
 
 from e2e.browser import CHROMIUM, FLAGS, needs_chromium, shots_dir
 from playwright.async_api import Page, async_playwright
-from support.flying import match_in
-from support.live import Discord, live_server, until
+from support.live import duel_on_the_live_board, live_server, until
 from support.live_pages import open_page, shows, tap
 from support.replies import answer, menu_with
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.live.discord_api import Instance
 from bot.services.live import LiveMatch
 
 DESKTOP = (1280, 800)
@@ -39,12 +37,7 @@ async def fly_with_buttons(table: Table, thread: Any, live: LiveMatch) -> None:
 async def test_a_duel_played_by_tapping_in_two_browsers(
     simcord_env: Any, simcord_bot: CrosshairsBot, tmp_path: Path
 ) -> None:
-    table = Table(simcord_env)
-    thread = await table.start(clouds="none")
-    live = await match_in(simcord_bot, thread)
-    discord = Discord()
-    people = frozenset({table.alice.id, table.bob.id})
-    discord.instances["duel"] = Instance("duel", table.guild.id, thread.id, people)
+    table, thread, live, discord = await duel_on_the_live_board(simcord_env, simcord_bot)
     shots = shots_dir(tmp_path)
     rng = random.Random(7)
     async with live_server(simcord_bot, discord) as address, async_playwright() as p:

@@ -7,30 +7,22 @@ from typing import Any
 
 from e2e.browser import CHROMIUM, FLAGS, needs_chromium
 from playwright.async_api import async_playwright
-from support.flying import match_in
-from support.live import Discord, live_server, until
+from support.live import duel_on_the_live_board, live_server, until
 from support.live_pages import open_page, shows
-from support.tables import Table, board_message
+from support.tables import board_message
 
 from bot.discord_app import CrosshairsBot
-from bot.live.discord_api import Instance
 
 
 @needs_chromium
 async def test_a_tap_held_while_the_other_player_offers_a_draw_still_plays(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    table = Table(simcord_env)
-    thread = await table.start(clouds="none")
-    live = await match_in(simcord_bot, thread)
+    table, thread, live, discord = await duel_on_the_live_board(simcord_env, simcord_bot)
     mover, other = live.user_to_move(), table.bob.id
     if mover == other:
         other = table.alice.id
     assert mover is not None
-    discord = Discord()
-    discord.instances["duel"] = Instance(
-        "duel", table.guild.id, thread.id, frozenset({mover, other})
-    )
     async with live_server(simcord_bot, discord) as address, async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = (

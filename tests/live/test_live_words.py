@@ -6,23 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.flying import match_in
-from support.live import Discord, live_server, opened
-from support.tables import Table
+from support.live import duel_on_the_live_board, live_server, opened
 
 from bot.discord_app import CrosshairsBot
-from bot.live.discord_api import Instance
 
 
 async def test_each_viewer_reads_their_own_language(
     simcord_env: Any, simcord_bot: CrosshairsBot
 ) -> None:
-    table = Table(simcord_env)
-    thread = await table.start(clouds="none")
-    live = await match_in(simcord_bot, thread)
-    discord = Discord()
-    people = frozenset({table.alice.id, table.bob.id, table.eve.id})
-    discord.instances["here"] = Instance("here", table.guild.id, thread.id, people)
+    table, _, live, discord = await duel_on_the_live_board(simcord_env, simcord_bot, "here")
     german = discord.token_for(table.eve.id, "eve", "de")
     french = discord.token_for(table.alice.id, "alice", "fr")
     async with live_server(simcord_bot, discord) as address:

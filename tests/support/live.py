@@ -20,6 +20,8 @@ from bot.live.discord_api import Instance, Person
 from bot.live.server import LiveServer
 from bot.services.live import LiveMatch
 from bot.services.refusal import Refusal
+from support.flying import match_in
+from support.tables import Table
 
 WAIT = 60.0
 MOST_TAPS = 600  # a game of random taps ends long before
@@ -84,6 +86,20 @@ class Page:
 
     async def tap(self, state: dict[str, Any], tokens: list[str]) -> None:
         await self.send({"type": "play", "ply": state["ply"], "tokens": tokens})
+
+
+async def duel_on_the_live_board(
+    env: Any, bot: CrosshairsBot, instance: str = "duel"
+) -> tuple[Table, Any, LiveMatch, Discord]:
+    """Alice's duel against bob (no clouds) in its thread, the match, and a Discord whose
+    Activity ``instance`` runs in that thread with alice, bob and eve in it."""
+    table = Table(env)
+    thread = await table.start(clouds="none")
+    live = await match_in(bot, thread)
+    discord = Discord()
+    people = frozenset({table.alice.id, table.bob.id, table.eve.id})
+    discord.instances[instance] = Instance(instance, table.guild.id, thread.id, people)
+    return table, thread, live, discord
 
 
 @asynccontextmanager
