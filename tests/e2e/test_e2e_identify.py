@@ -30,7 +30,16 @@ async def test_processes_started_together_identify_one_at_a_time(
     server = LocalDiscord(shard_count=processes)
     await server.start()
     bots = [
-        BotProcess(server, tmp_path, {}, shard_ids=[shard], database_url=url, name=f"bot{shard}")
+        # the boards drawn in threads: no worker process starts (each would draw one as it
+        # starts) where only the identifies are looked at
+        BotProcess(
+            server,
+            tmp_path,
+            {"WORKERS": "0"},
+            shard_ids=[shard],
+            database_url=url,
+            name=f"bot{shard}",
+        )
         for shard in range(processes)
     ]
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import aiohttp
 
-from e2e.conftest import Local, stored_steps
+from e2e.conftest import TEST_BOARD_PIXELS, Local, stored_steps
 from localcord.autoplay import FINAL_MARK, board_message, fly_match, match_id, match_thread
 from localcord.botproc import BotProcess
 from localcord.client import People, reply
@@ -24,6 +24,9 @@ from storage.db import Database
 from storage.matches import MatchRepo, MatchStatus
 
 HEARTBEAT_MS = 1000
+# Each worker draws a board at the bot's size as it starts: 0.9 CPU-seconds at the default
+# 1,024 px, 0.1 at this size, and no test here looks at the pictures
+SMALL_BOARDS = {"BOARD_PIXELS": str(TEST_BOARD_PIXELS)}
 
 
 async def test_the_computer_thinks_off_the_event_loop_and_the_connection_stays_whole(
@@ -32,7 +35,7 @@ async def test_the_computer_thinks_off_the_event_loop_and_the_connection_stays_w
     server = LocalDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
     await server.start()
     channel = server.world.add_channel("against-the-machine")
-    bot = BotProcess(server, tmp_path)
+    bot = BotProcess(server, tmp_path, SMALL_BOARDS)
     people = People(server, timeout=60.0)
     try:
         await bot.start()
@@ -149,7 +152,7 @@ async def test_one_process_with_two_shards_plays_matches_in_every_guild_to_the_e
     guilds = [world.guild_id] + [world.add_guild(f"squadron {i}") for i in range(3)]
     assert {server.gateway.shard_of(g) for g in guilds} == {0, 1}
     channels = [world.add_channel("dogfights", g) for g in guilds]
-    bot = BotProcess(server, tmp_path)
+    bot = BotProcess(server, tmp_path, SMALL_BOARDS)
     people = People(server, timeout=60.0)
     try:
         await bot.start()
@@ -198,7 +201,9 @@ async def test_metrics_and_healthz_over_http_and_json_log_lines(tmp_path: Path) 
     await server.start()
     channel = server.world.add_channel("dogfights")
     port = _free_port()
-    bot = BotProcess(server, tmp_path, {"METRICS_PORT": str(port), "LOG_FORMAT": "json"})
+    bot = BotProcess(
+        server, tmp_path, SMALL_BOARDS | {"METRICS_PORT": str(port), "LOG_FORMAT": "json"}
+    )
     people = People(server)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from e2e.conftest import TEST_BOARD_PIXELS
 from localcord.autoplay import FINAL_MARK, GameOver, board_message, match_id, match_thread, to_move
 from localcord.botproc import BotProcess
 from localcord.client import LocalcordError, People, reply
@@ -61,7 +62,8 @@ async def test_two_processes_two_shards_on_postgresql_survive_a_kill_mid_game(
         BotProcess(
             server,
             tmp_path,
-            {"TURN_CLOCK_CHECK_SECONDS": "1"},
+            # boards at the tests' size: each worker draws one as it starts
+            {"TURN_CLOCK_CHECK_SECONDS": "1", "BOARD_PIXELS": str(TEST_BOARD_PIXELS)},
             shard_ids=[shard],
             database_url=url,
             name=f"bot{shard}",
