@@ -66,3 +66,28 @@ def test_a_zygote_that_ended_is_started_again() -> None:
         assert second is not first and second.alive()
     finally:
         zygotes.close_shared()
+
+
+async def test_a_bot_configured_wrongly_says_so_and_the_zygote_goes_on(
+    zygote: Zygote, tmp_path: Path
+) -> None:
+    # the zygote reads the board size to draw a first board before forking: a size that
+    # is no number is the child's to report, as `python -m bot` would, not the zygote's end
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "x", "BOARD_PIXELS": "big"}
+    wrong = zygote.spawn(env, tmp_path, tmp_path / "wrong.log")
+    assert await asyncio.wait_for(wrong.wait(), 60) != 0
+    assert "BOARD_PIXELS" in (tmp_path / "wrong.log").read_text()
+    assert zygote.alive()
+    untokened = zygote.spawn({"PATH": os.environ.get("PATH", "")}, tmp_path, tmp_path / "b.log")
+    assert await asyncio.wait_for(untokened.wait(), 60) == 2
+
+
+def test_the_first_board_of_each_size_is_drawn_once_before_the_forks() -> None:
+    from render.static import _grid
+
+    env = {"BOARD_PIXELS": "320"}  # a size no other test draws at: 320 and its preview 240
+    before = _grid.cache_info().misses
+    zygotes._warm(env)
+    assert _grid.cache_info().misses == before + 2
+    zygotes._warm(env)  # a second bot at the same sizes inherits them: nothing is drawn
+    assert _grid.cache_info().misses == before + 2
