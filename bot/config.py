@@ -11,6 +11,7 @@ from bot.pacing import PER_SECOND
 from bot.services.live_set import DEFAULT_SIZE
 from bot.services.shards import Shards
 from bot.services.workers import default_size
+from render.geometry import MIN_WIDTH
 from rules.ai.analysis import AnalysisDepth
 from storage.config import database_path
 
@@ -53,8 +54,9 @@ class Config:
 
     @property
     def preview_pixels(self) -> int:
-        """A cockpit preview's width: beside the board, smaller."""
-        return self.board_pixels * 3 // 4
+        """A cockpit preview's width: beside the board, smaller (but never narrower than
+        a board can be drawn: BOARD_PIXELS may be as small as 256)."""
+        return max(MIN_WIDTH, self.board_pixels * 3 // 4)
 
     @property
     def drawn_sizes(self) -> tuple[int, ...]:

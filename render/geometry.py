@@ -62,6 +62,9 @@ def panel_columns(seats: int) -> int:
     return 2 if seats in (2, 4) else 3
 
 
+MIN_WIDTH: Final = 200  # the narrowest board the layout is made for
+
+
 @dataclass(frozen=True)
 class Layout:
     """Pixel geometry of one image ``width`` wide for a mode with ``seats`` seats."""
@@ -78,8 +81,8 @@ class Layout:
     @classmethod
     def for_size(cls, width: int, seats: int, key_rows: int = 1) -> Layout:
         """``key_rows``: rows of the key under the board (team modes name their teams)."""
-        if width < 200:
-            raise ValueError("boards are drawn at least 200 px wide")
+        if width < MIN_WIDTH:
+            raise ValueError(f"boards are drawn at least {MIN_WIDTH} px wide")
         r = width / (11 * SQRT3 + 2 * SIDE_MARGIN)
         board_top = TITLE_HEIGHT * r
         board_bottom = board_top + (BOARD_MARGIN * 2 + 17) * r

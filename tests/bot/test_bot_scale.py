@@ -190,3 +190,9 @@ async def test_autocomplete_answers_from_kept_steps_and_never_waits_on_a_search(
     after = await alice.autocomplete(thread, "crosshairs move", "tokens", "+a1NE +k")
     assert after and all(c["value"].startswith("+a1NE +k") for c in after)
     assert gate.calls == 1  # worked out once, then kept
+
+
+def test_the_smallest_board_allowed_has_a_preview_that_can_be_drawn() -> None:
+    config = Config.from_env({"BOARD_PIXELS": "256"})
+    assert config.drawn_sizes == (256, 200)  # not 192: no board is drawn that narrow
+    jobs.start_worker(0, config.drawn_sizes)  # a worker's start draws one at each
