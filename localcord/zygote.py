@@ -5,18 +5,21 @@ else: an exec'd start cost 1.3 CPU-seconds, a forked one 0.3), and the suite sta
 over a hundred on a 2-core machine.
 The zygote, started once per test process, imports the bot's modules and then forks a
 child for each start. The child sets the environment, working directory and log it was
-given, and runs what ``python -m bot`` runs (:mod:`runpy`): its own process, with its own
-pid, signals, children (its worker pool's forkserver is a fresh interpreter, as always),
-exit status and atexit. Only the imports were shared, and what every bot builds the
-same way as it starts: its emojis' pictures, and the first board at each size it draws
-(the grid under every board of a size; 0.1 CPU-s at the tests' 384 px, 0.9 at 1,024),
-drawn in the zygote before the first child that asks for that size, so that each later
-one inherits it instead of drawing it again. Deployments, the playground and
-the benchmarks start fresh interpreters (:class:`localcord.botproc.BotProcess` forks
-only where the suite sets ``BotProcess.fork``); so does the test of a stop
-(``tests/e2e/test_e2e_stop.py``).
+given, and runs what ``python -m bot`` runs (:mod:`runpy`), or ``python -m launcher``
+(the playground, for the browser tests): its own process, with its own pid, signals,
+children (its worker pool's forkserver is a fresh interpreter, as always), exit status
+and atexit. Only the imports were shared, and what every bot builds the same way as it
+starts: its emojis' pictures, and the first board at each size it draws (the grid under
+every board of a size; 0.1 CPU-s at the tests' 384 px, 0.9 at 1,024), drawn in the
+zygote before the first child that asks for that size, so that each later one inherits
+it instead of drawing it again. Deployments, the playground run by a person and the
+benchmarks start fresh interpreters (:class:`localcord.botproc.BotProcess` forks only
+where the suite sets ``BotProcess.fork``); so do the test of a stop
+(``tests/e2e/test_e2e_stop.py``) and the newcomer's first playground
+(``tests/e2e/test_e2e_playground.py``).
 
-The two speak JSON lines over a socket pair: ``{"env", "cwd", "log"}`` asks for a child,
+The two speak JSON lines over a socket pair: ``{"env", "cwd", "log", "module",
+"args"}`` asks for a child,
 ``{"pid"}`` answers, and ``{"exit", "code"}`` tells of each child reaped (only the
 zygote, its parent, can). The zygote ends when its socket closes.
 """
@@ -42,8 +45,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-# what `python -m bot` imports (bot/__main__.py), loaded before any fork
-PRELOAD = "bot.app"
+# what `python -m bot` imports (bot/__main__.py) and `python -m launcher` beyond it (the
+# playground), loaded before any fork
+PRELOAD = ("bot.app", "launcher.main", "localcord.playground")
 
 
 class Forked:
@@ -54,6 +58,17 @@ class Forked:
         self.returncode: int | None = None
         self._lock = threading.Lock()
         self._waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]] = []
+        self._ended = threading.Event()
+
+    def poll(self) -> int | None:
+        return self.returncode
+
+    def wait_blocking(self, timeout: float) -> int:
+        """As :meth:`subprocess.Popen.wait`, for a caller without an event loop."""
+        if not self._ended.wait(timeout):
+            raise TimeoutError(f"process {self.pid} still runs after {timeout} s")
+        assert self.returncode is not None
+        return self.returncode
 
     def send_signal(self, sig: int) -> None:
         if self.returncode is None:
@@ -77,6 +92,7 @@ class Forked:
         with self._lock:
             self.returncode = code
             waiting, self._waiting = self._waiting, []
+        self._ended.set()
         for loop, future in waiting:
             # the test whose loop waited may be over; nobody waits any more then
             with contextlib.suppress(RuntimeError):
@@ -109,12 +125,14 @@ class Zygote:
         self._children: dict[int, Forked] = {}
         threading.Thread(target=self._read, name="zygote", daemon=True).start()
 
-    def spawn(self, env: dict[str, str], cwd: Path, log: Path) -> Forked:
-        """A bot process as ``python -m bot`` in ``cwd`` with exactly ``env``, its output
-        appended to ``log``."""
-        request = json.dumps({"env": env, "cwd": str(cwd), "log": str(log)}) + "\n"
+    def spawn(
+        self, env: dict[str, str], cwd: Path, log: Path, module: str = "bot", *args: str
+    ) -> Forked:
+        """A process as ``python -m <module> <args>`` (the bot's, or the playground's
+        ``launcher``) in ``cwd`` with exactly ``env``, its output appended to ``log``."""
+        request = {"env": env, "cwd": str(cwd), "log": str(log), "module": module, "args": args}
         with self._asking:
-            self._socket.sendall(request.encode())
+            self._socket.sendall((json.dumps(request) + "\n").encode())
             forked = self._answers.get(timeout=60)
         if forked is None:
             raise RuntimeError("the zygote ended")
@@ -167,7 +185,8 @@ def close_shared() -> None:
 
 
 def main(fd: int) -> None:
-    importlib.import_module(PRELOAD)
+    for module in PRELOAD:
+        importlib.import_module(module)
     from render.glyphs import glyphs  # (the zygote's alone, as _warm's)
 
     glyphs()  # the application's emojis, which each bot's start checks against Discord's
@@ -217,7 +236,11 @@ def _warm(env: dict[str, str]) -> None:
         return  # the child says what is wrong, as `python -m bot` would
     sizes = [s for s in drawn if s not in _warmed]
     if sizes:
-        start_worker(0, sizes)  # what a worker process does as it starts
+        try:
+            start_worker(0, sizes)  # what a worker process does as it starts
+        except Exception:  # the child meets it again, and reports it as the bot would
+            traceback.print_exc()
+            return
         _warmed.update(sizes)
         assert threading.active_count() == 1, threading.enumerate()  # still safe to fork
 
@@ -241,7 +264,7 @@ def _tell(channel: socket.socket, message: dict[str, Any]) -> None:
 
 
 def _child(request: dict[str, Any]) -> None:
-    """Become ``python -m bot`` as the request describes; never returns."""
+    """Become ``python -m <module>`` as the request describes; never returns."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     log = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -254,9 +277,10 @@ def _child(request: dict[str, Any]) -> None:
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
+    sys.argv = ["-m", *request["args"]]  # runpy puts the module's path first
     code = 0
     try:
-        runpy.run_module("bot", run_name="__main__", alter_sys=True)
+        runpy.run_module(request["module"], run_name="__main__", alter_sys=True)
     except SystemExit as exc:
         if isinstance(exc.code, int):
             code = exc.code

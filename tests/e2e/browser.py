@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page
 
+from localcord import zygote
+from localcord.botproc import BotProcess
+
 # Debian's Chromium as its headless shell: the same Blink, without the browser around it
 # that no test looks at (a third less CPU for the same pages, measured in one run of
 # three pages and sixty screenshots each: 3.1 CPU-seconds against 4.6)
@@ -54,25 +57,34 @@ def shots_dir(tmp_path: Path) -> Path:
     return Path(chosen) if chosen else tmp_path
 
 
-def run_playground(tmp_path: Path, *args: str) -> Iterator[str]:
+def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[str]:
     """Start ``python -m launcher`` with no token as a newcomer would (and ``args``);
-    yield the page's address."""
+    yield the page's address. Forked from the test process's zygote where the suite forks
+    its bots (``localcord/zygote.py``: the same process but for its imports), unless
+    ``fresh``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     if not os.environ.get("CROSSHAIRS_SCREENSHOTS"):  # pictures for the docs: full size
         env["BOARD_PIXELS"] = "512"  # else the boards a page shows beside its words
+    # the drawing at the loop's own priority, as for the tests' bots (see
+    # localcord.botproc): below it, it starves when other work keeps the cores busy; in
+    # one worker, as theirs (tests/e2e/conftest.py)
+    env |= {"PYTHONUNBUFFERED": "1", "WORKER_NICENESS": "0", "WORKERS": "1"}
     said = tmp_path / "playground.out"
-    with said.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "launcher", *args],
-            cwd=tmp_path,  # no .env here: this is the newcomer's first run
-            # the drawing at the loop's own priority, as for the tests' bots (see
-            # localcord.botproc): below it, it starves when other work keeps the cores
-            # busy; in one worker, as theirs (tests/e2e/conftest.py)
-            env=env | {"PYTHONUNBUFFERED": "1", "WORKER_NICENESS": "0", "WORKERS": "1"},
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    said.touch()
+    process: subprocess.Popen[bytes] | zygote.Forked
+    if BotProcess.fork and not fresh:
+        # (cwd: no .env there, this is the newcomer's first run)
+        process = zygote.shared().spawn(env, tmp_path, said, "launcher", *args)
+    else:
+        with said.open("w") as out:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "launcher", *args],
+                cwd=tmp_path,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
         while not (found := re.search(r"(http://127\.0\.0\.1:\d+/)", said.read_text())):
@@ -82,11 +94,17 @@ def run_playground(tmp_path: Path, *args: str) -> Iterator[str]:
         assert "DISCORD_TOKEN" in said.read_text()  # it says how to connect to Discord first
         yield found[1]
         process.send_signal(signal.SIGINT)
-        assert process.wait(15) == 0, said.read_text()  # Ctrl-C stops it cleanly
+        assert _wait(process, 15) == 0, said.read_text()  # Ctrl-C stops it cleanly
     finally:
         process.kill()
         # pytest shows this only for a failing test: what the playground's bot said
         print(f"----- the playground's output -----\n{said.read_text()[-8000:]}")
+
+
+def _wait(process: subprocess.Popen[bytes] | zygote.Forked, timeout: float) -> int:
+    if isinstance(process, zygote.Forked):
+        return process.wait_blocking(timeout)
+    return process.wait(timeout)
 
 
 def act_as(page: Page, pilot: str) -> None:

@@ -1,14 +1,17 @@
 """The playground in a real browser: Debian's Chromium, driven by Playwright.
 
 ``python -m launcher`` (what ``bash scripts/run`` starts) with no token starts the
-playground; the test opens its page, has Amy challenge Ben, accepts as Ben,
-and flies moves by clicking the board's Play button and choosing in the cockpit, checking
-that a new board image appears after every move.
+playground, here in a fresh interpreter as on a newcomer's machine (the other browser
+tests fork it from the suite's zygote); the test opens its page, has Amy challenge Ben,
+accepts as Ben, and flies moves by clicking the board's Play button and choosing in the
+cockpit, checking that a new board image appears after every move.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
@@ -23,9 +26,16 @@ from e2e.browser import (
     open_cockpit,
     pilot_to_move,
     press_once,
+    run_playground,
 )
 
 pytestmark = needs_chromium
+
+
+@pytest.fixture
+def playground(tmp_path: Path) -> Iterator[str]:
+    yield from run_playground(tmp_path, fresh=True)
+
 
 BOARD_IMAGE = """() => {
   const play = document.querySelector("button[data-custom-id^='xh:play:']");

@@ -16,6 +16,9 @@ import pytest
 from localcord import zygote as zygotes
 from localcord.zygote import Zygote
 
+# the zygote draws a first board at a child's size before forking it: a small one here
+SMALL = "256"
+
 
 @pytest.fixture
 def zygote() -> Iterator[Zygote]:
@@ -33,7 +36,7 @@ async def test_a_forked_bot_gets_only_its_own_environment_and_log(
     os.environ["DISCORD_TOKEN"] = "the-test-process-token"
     try:
         log = tmp_path / "bot.log"
-        env = {"PATH": os.environ.get("PATH", "")}
+        env = {"PATH": os.environ.get("PATH", ""), "BOARD_PIXELS": SMALL}
         forked = zygote.spawn(env, tmp_path, log)
         assert await asyncio.wait_for(forked.wait(), 60) == 2
     finally:
@@ -50,6 +53,7 @@ async def test_a_killed_bot_is_told_as_killed(zygote: Zygote, tmp_path: Path) ->
         "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
         "DATABASE_PATH": str(tmp_path / "bot.db"),
         "WORKERS": "0",
+        "BOARD_PIXELS": SMALL,
     }
     forked = zygote.spawn(env, tmp_path, tmp_path / "bot.log")
     forked.kill()
@@ -78,7 +82,8 @@ async def test_a_bot_configured_wrongly_says_so_and_the_zygote_goes_on(
     assert await asyncio.wait_for(wrong.wait(), 60) != 0
     assert "BOARD_PIXELS" in (tmp_path / "wrong.log").read_text()
     assert zygote.alive()
-    untokened = zygote.spawn({"PATH": os.environ.get("PATH", "")}, tmp_path, tmp_path / "b.log")
+    env = {"PATH": os.environ.get("PATH", ""), "BOARD_PIXELS": SMALL}
+    untokened = zygote.spawn(env, tmp_path, tmp_path / "b.log")
     assert await asyncio.wait_for(untokened.wait(), 60) == 2
 
 
@@ -91,3 +96,10 @@ def test_the_first_board_of_each_size_is_drawn_once_before_the_forks() -> None:
     assert _grid.cache_info().misses == before + 2
     zygotes._warm(env)  # a second bot at the same sizes inherits them: nothing is drawn
     assert _grid.cache_info().misses == before + 2
+
+
+def test_the_playground_is_forked_with_its_own_arguments(zygote: Zygote, tmp_path: Path) -> None:
+    log = tmp_path / "launcher.log"
+    forked = zygote.spawn({"PATH": os.environ.get("PATH", "")}, tmp_path, log, "launcher", "-h")
+    assert forked.wait_blocking(60) == 0
+    assert "usage: scripts/run" in log.read_text()
