@@ -103,3 +103,15 @@ def test_the_playground_is_forked_with_its_own_arguments(zygote: Zygote, tmp_pat
     forked = zygote.spawn({"PATH": os.environ.get("PATH", "")}, tmp_path, log, "launcher", "-h")
     assert forked.wait_blocking(60) == 0
     assert "usage: scripts/run" in log.read_text()
+
+
+def test_a_first_board_that_cannot_be_drawn_is_left_to_the_child(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(niceness: int, sizes: list[int]) -> None:
+        raise ValueError("no board today")
+
+    monkeypatch.setattr("bot.services.jobs.start_worker", broken)
+    zygotes._warm({"BOARD_PIXELS": "336"})  # the zygote goes on: it raises nothing
+    assert "no board today" in capsys.readouterr().err
+    assert 336 not in zygotes._warmed  # the next child at this size is drawn for again
