@@ -18,10 +18,9 @@ where the suite sets ``BotProcess.fork``); so do the test of a stop
 (``tests/e2e/test_e2e_stop.py``) and the newcomer's first playground
 (``tests/e2e/test_e2e_playground.py``).
 
-The two speak JSON lines over a socket pair: ``{"env", "cwd", "log", "module",
-"args"}`` asks for a child,
-``{"pid"}`` answers, and ``{"exit", "code"}`` tells of each child reaped (only the
-zygote, its parent, can). The zygote ends when its socket closes.
+The two speak JSON lines over a socket pair: ``{"env", "cwd", "log", "module", "args"}``
+asks for a child, ``{"pid"}`` answers, and ``{"exit", "code"}`` tells of each child
+reaped (only the zygote, its parent, can). The zygote ends when its socket closes.
 """
 
 from __future__ import annotations
