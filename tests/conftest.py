@@ -25,8 +25,9 @@ def _connection_threads() -> set[threading.Thread]:
 
 @pytest.fixture(scope="session", autouse=True)
 def bots_forked() -> Iterator[None]:
-    """The bot processes the tests start are forked from one that imported the bot
-    once (localcord/zygote.py): a start then costs about 0.3 CPU-seconds, not 1.3."""
+    """The bot processes (and playgrounds) the tests start are forked from one that
+    imported the bot once (localcord/zygote.py): a start then costs about 0.3
+    CPU-seconds, not 1.3."""
     BotProcess.fork = True
     yield
     zygote.close_shared()
