@@ -214,6 +214,7 @@ def main(fd: int) -> None:
                 line, pending = pending.split(b"\n", 1)
                 request = json.loads(line)
                 _warm(request["env"])
+                assert threading.active_count() == 1, threading.enumerate()  # (as above)
                 pid = os.fork()
                 if pid == 0:
                     watching.close()
@@ -241,7 +242,6 @@ def _warm(env: dict[str, str]) -> None:
             traceback.print_exc()
             return
         _warmed.update(sizes)
-        assert threading.active_count() == 1, threading.enumerate()  # still safe to fork
 
 
 _warmed: set[int] = set()

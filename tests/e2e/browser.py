@@ -72,8 +72,8 @@ def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[
     said = tmp_path / "playground.out"
     said.touch()
     process: subprocess.Popen[bytes] | zygote.Forked
+    # in tmp_path: no .env there, this is the newcomer's first run
     if BotProcess.fork and not fresh:
-        # (cwd: no .env there, this is the newcomer's first run)
         process = zygote.shared().spawn(env, tmp_path, said, "launcher", *args)
     else:
         with said.open("w") as out:

@@ -90,7 +90,7 @@ async def test_a_bot_configured_wrongly_says_so_and_the_zygote_goes_on(
 def test_the_first_board_of_each_size_is_drawn_once_before_the_forks() -> None:
     from render.static import _grid
 
-    env = {"BOARD_PIXELS": "320"}  # a size no other test draws at: 320 and its preview 240
+    env = {"BOARD_PIXELS": "301"}  # a size no other test draws at: 301 and its preview 225
     before = _grid.cache_info().misses
     zygotes._warm(env)
     assert _grid.cache_info().misses == before + 2
