@@ -9,12 +9,13 @@ given, and runs what ``python -m bot`` runs (:mod:`runpy`), or ``python -m launc
 (the playground, for the browser tests): its own process, with its own pid, signals,
 children (its worker pool's forkserver is a fresh interpreter, as always), exit status
 and atexit. Only the imports were shared, and what every bot builds the same way as it
-starts: its emojis' pictures, and the first board at each size it draws (the grid under
-every board of a size; 0.1 CPU-s at the tests' 384 px, 0.9 at 1,024), drawn in the
-zygote before the first child that asks for that size, so that each later one inherits
-it instead of drawing it again. Deployments, the playground run by a person and the
-benchmarks start fresh interpreters (:class:`localcord.botproc.BotProcess` forks only
-where the suite sets ``BotProcess.fork``); so do the test of a stop
+starts: its emojis' pictures, and the first board at each size it draws in its own
+process (the grid under every board of a size; 0.1 CPU-s at the tests' 384 px, 0.9 at
+1,024), drawn in the zygote before the first child that asks for that size, so that
+each later one inherits it instead of drawing it again. Deployments, the playground run
+by a person and the benchmarks start fresh interpreters
+(:class:`localcord.botproc.BotProcess` forks only where the suite sets
+``BotProcess.fork``); so do the test of a stop
 (``tests/e2e/test_e2e_stop.py``) and the newcomer's first playground
 (``tests/e2e/test_e2e_playground.py``).
 
@@ -225,16 +226,20 @@ def main(fd: int) -> None:
 
 
 def _warm(env: dict[str, str]) -> None:
-    """Draw a first board at each size a bot with ``env`` draws at, once per size."""
+    """Draw a first board at each size a bot with ``env`` draws at in its own process
+    (``WORKERS=0``), once per size. A bot with worker processes draws nothing itself:
+    its workers are fresh interpreters, and each draws its own first board."""
     # here, not at the top: a test process imports this module for Zygote alone
     from bot.config import Config, ConfigError
     from bot.services.jobs import start_worker
 
     try:
-        drawn = Config.from_env(env).drawn_sizes
+        config = Config.from_env(env)
     except ConfigError:
         return  # the child says what is wrong, as `python -m bot` would
-    sizes = [s for s in drawn if s not in _warmed]
+    if config.workers:
+        return
+    sizes = [s for s in config.drawn_sizes if s not in _warmed]
     if sizes:
         try:
             start_worker(0, sizes)  # what a worker process does as it starts

@@ -90,12 +90,22 @@ async def test_a_bot_configured_wrongly_says_so_and_the_zygote_goes_on(
 def test_the_first_board_of_each_size_is_drawn_once_before_the_forks() -> None:
     from render.static import _grid
 
-    env = {"BOARD_PIXELS": "301"}  # a size no other test draws at: 301 and its preview 225
+    # a size no other test draws at: 301 and its preview 225
+    env = {"BOARD_PIXELS": "301", "WORKERS": "0"}
     before = _grid.cache_info().misses
     zygotes._warm(env)
     assert _grid.cache_info().misses == before + 2
     zygotes._warm(env)  # a second bot at the same sizes inherits them: nothing is drawn
     assert _grid.cache_info().misses == before + 2
+
+
+def test_a_bot_with_worker_processes_is_drawn_nothing_for() -> None:
+    from render.static import _grid
+
+    # its workers draw, each a fresh interpreter: what the zygote drew would not reach them
+    before = _grid.cache_info().misses
+    zygotes._warm({"BOARD_PIXELS": "302", "WORKERS": "1"})
+    assert _grid.cache_info().misses == before and 302 not in zygotes._warmed
 
 
 def test_the_playground_is_forked_with_its_own_arguments(zygote: Zygote, tmp_path: Path) -> None:
@@ -112,6 +122,6 @@ def test_a_first_board_that_cannot_be_drawn_is_left_to_the_child(
         raise ValueError("no board today")
 
     monkeypatch.setattr("bot.services.jobs.start_worker", broken)
-    zygotes._warm({"BOARD_PIXELS": "336"})  # the zygote goes on: it raises nothing
+    zygotes._warm({"BOARD_PIXELS": "336", "WORKERS": "0"})  # the zygote goes on: no raise
     assert "no board today" in capsys.readouterr().err
     assert 336 not in zygotes._warmed  # the next child at this size is drawn for again
