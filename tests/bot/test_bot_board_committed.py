@@ -46,10 +46,7 @@ async def test_a_live_page_sent_a_state_during_an_action_sees_only_what_storage_
     token = discord.token_for(table.alice.id, "alice")
     async with (
         live_server(simcord_bot, discord) as address,
-        opened(address, token, "duel") as (
-            page,
-            _,
-        ),
+        opened(address, token, "duel") as (page, _),
     ):
         await page.state_at(live.ply)
         stored = live.game.copy()
