@@ -23,6 +23,7 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -310,15 +311,18 @@ class Playground:
         seen = self._seen(body)
         if seen is None:
             return as_json({"error": "no such message"}, status=404)
-        return await self._act(self.people.click(*seen, str(body["custom_id"])))
+        custom_id = str(body["custom_id"])
+        return await self._act(self.people.click(*seen, custom_id), seen[0], custom_id)
 
     async def choose(self, request: web.Request) -> web.Response:
         body = await request.json()
         seen = self._seen(body)
         if seen is None:
             return as_json({"error": "no such message"}, status=404)
+        custom_id = str(body["custom_id"])
         values = [str(v) for v in body.get("values") or []]
-        return await self._act(self.people.choose(*seen, str(body["custom_id"]), *values))
+        pressed = f"{custom_id} {values}"
+        return await self._act(self.people.choose(*seen, custom_id, *values), seen[0], pressed)
 
     def _seen(self, body: Json) -> tuple[User, Message] | None:
         """Who presses, and the message they press on, if they can see it."""
@@ -338,11 +342,19 @@ class Playground:
         self.server.calendar.interested(viewer, event, viewer.id not in event.interested)
         return as_json({"ok": True})
 
-    async def _act(self, action: Any) -> web.Response:
+    async def _act(self, action: Any, who: User | None = None, what: str = "") -> web.Response:
+        # at INFO (LOG_LEVEL=INFO): each press's path, so a press that seems lost can be
+        # told apart from one the bot answered (or refused) without the page showing it
+        if who is not None:
+            log.info("playground: %s presses %s", who.name, what)
         try:
             await action
         except LocalcordError as exc:
+            if who is not None:
+                log.info("playground: %s's press of %s failed: %s", who.name, what, exc)
             return as_json({"error": str(exc)}, status=400)
+        if who is not None:
+            log.info("playground: %s's press of %s answered", who.name, what)
         return as_json({"ok": True})
 
     def _spec(self, viewer: User, command: str) -> Json:
@@ -510,10 +522,18 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             await server.stop()
 
 
+def log_level(environ: Mapping[str, str]) -> str:
+    """The playground's logging: quieter than the bot's own default (INFO), so that a
+    newcomer's terminal shows what needs them; ``LOG_LEVEL=INFO`` shows what the bot and
+    the local Discord do. A value the bot's configuration refuses is reported by it."""
+    level = environ.get("LOG_LEVEL", "").strip().upper()
+    return level if level in ("DEBUG", "INFO", "WARNING", "ERROR") else "WARNING"
+
+
 def run(port: int = DEFAULT_PORT, language: str = "") -> int:
     from bot.config import ConfigError
 
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=log_level(os.environ), format="%(levelname)s %(name)s: %(message)s")
     try:
         asyncio.run(serve(port, language=language))
     except ConfigError as exc:

@@ -69,6 +69,10 @@ def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[
     # localcord.botproc): below it, it starves when other work keeps the cores busy; in
     # one worker, as theirs (tests/e2e/conftest.py)
     env |= {"PYTHONUNBUFFERED": "1", "WORKER_NICENESS": "0", "WORKERS": "1"}
+    # what the bot and the local Discord did, each press included, for a failing test's
+    # report (the newcomer's own run keeps the playground's quiet default)
+    if not fresh:
+        env["LOG_LEVEL"] = "INFO"
     said = tmp_path / "playground.out"
     said.touch()
     process: subprocess.Popen[bytes] | zygote.Forked
@@ -87,7 +91,9 @@ def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[
             )
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
-        while not (found := re.search(r"(http://127\.0\.0\.1:\d+/)", said.read_text())):
+        # the page's address, not the live board's (which the bot logs at INFO before it)
+        opened = r"Playground: open (http://127\.0\.0\.1:\d+/)"
+        while not (found := re.search(opened, said.read_text())):
             if time.monotonic() > deadline or process.poll() is not None:
                 pytest.fail("the playground printed no address:\n" + said.read_text())
             time.sleep(0.1)
@@ -98,7 +104,7 @@ def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[
     finally:
         process.kill()
         # pytest shows this only for a failing test: what the playground's bot said
-        print(f"----- the playground's output -----\n{said.read_text()[-8000:]}")
+        print(f"----- the playground's output -----\n{said.read_text()[-40_000:]}")
 
 
 def _wait(process: subprocess.Popen[bytes] | zygote.Forked, timeout: float) -> int:

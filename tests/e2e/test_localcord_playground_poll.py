@@ -1,19 +1,21 @@
 """The playground page's long poll: answered once what the page shows differs from what
 it last showed (its digest), not at every change elsewhere, which every open page would
 otherwise draw again; but at every edit of a message it shows, as Discord's client draws
-each edit again."""
+each edit again. And what its log says of each press."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+import pytest
 
-from localcord.playground import Playground
+from localcord.playground import Playground, log_level
 from localcord.server import LocalDiscord
 from localcord.state import World
 
@@ -85,3 +87,50 @@ async def test_an_edit_that_changes_nothing_is_drawn_again_as_discord_does() -> 
             after = await r.json()
     assert after["digest"] != page.first["digest"]
     assert [m["html"] for m in after["messages"]] == [m["html"] for m in page.first["messages"]]
+
+
+async def test_with_log_level_info_each_press_is_logged_with_what_became_of_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A press that seems lost in a browser test is told apart in the playground's log:
+    the page's press arrived, and the bot answered it (or the local Discord refused it)."""
+    caplog.set_level(logging.INFO, logger="localcord.playground")
+    go = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
+    off = {"type": 2, "style": 2, "label": "Off", "custom_id": "off", "disabled": True}
+    async with page_open() as page:
+        world = page.world
+        shown = world.post(
+            page.playground.channel,
+            world.bot,
+            content="press",
+            components=[{"type": 1, "components": [go, off]}],
+        )
+        press = {**page._query(), "message": str(shown.id)}
+
+        async def answer() -> None:  # as the bot does: at the interaction's callback
+            while not world.interactions:
+                await asyncio.sleep(0.01)
+            [(token, interaction)] = world.interactions.items()
+            route = f"/api/v10/interactions/{interaction.id}/{token}/callback"
+            async with page.http.post(route, json={"type": 4, "data": {"content": "ok"}}) as r:
+                assert r.status == 204
+
+        answering = asyncio.ensure_future(answer())
+        async with page.http.post("/play/click", json=press | {"custom_id": "go"}) as r:
+            assert r.status == 200
+        await answering
+        async with page.http.post("/play/click", json=press | {"custom_id": "off"}) as r:
+            assert r.status == 400
+    logged = [r.getMessage() for r in caplog.records if r.name == "localcord.playground"]
+    assert logged == [
+        "playground: Amy presses go",
+        "playground: Amy's press of go answered",
+        "playground: Amy presses off",
+        "playground: Amy's press of off failed: button 'off' is disabled",
+    ]
+
+
+def test_the_playground_logs_warnings_unless_log_level_asks_for_more() -> None:
+    assert log_level({}) == "WARNING"
+    assert log_level({"LOG_LEVEL": " info "}) == "INFO"
+    assert log_level({"LOG_LEVEL": "loud"}) == "WARNING"  # the bot's configuration says why
