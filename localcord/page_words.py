@@ -36,6 +36,7 @@ WORDS = {
     "running": N_("An Activity is running here: {names}"),
     "activity_thread": N_("Activities cannot be started in a thread."),
     "activity_denied": N_("You may not start Activities in this channel."),
+    "unshown": N_("This page could not show what changed: {error}"),
 }
 
 

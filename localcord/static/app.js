@@ -4,7 +4,7 @@
 
 const $ = (sel) => document.querySelector(sel);
 const SHOWN = 80; // messages shown at first; "Load older" adds as many again
-const page = { version: -1, digest: "", channel: "", viewer: "", commands: [], people: [], polling: 0, suggestions: 0, limit: SHOWN, words: {}, wordsDrawn: 0 };
+const page = { version: -1, digest: "", channel: "", viewer: "", commands: [], people: [], polling: 0, unshown: false, suggestions: 0, limit: SHOWN, words: {}, wordsDrawn: 0 };
 
 // The page's own words in the viewer's language, as Discord's client speaks the person's.
 function say(key, values = {}) {
@@ -30,11 +30,26 @@ async function poll() {
     // the digest of what is drawn: the server answers only once the page would differ
     const query = new URLSearchParams({ since: page.version, digest: page.digest, viewer: page.viewer, channel: page.channel, limit: page.limit,
       platform: phone() ? "mobile" : "desktop" });
+    let state;
     try {
-      const state = await (await fetch(`/play/state?${query}`)).json();
-      if (ticket !== page.polling) return;
-      render(state);
+      state = await (await fetch(`/play/state?${query}`)).json();
     } catch (e) {
+      await new Promise((ok) => setTimeout(ok, 1000)); // the server away: asked again
+      continue;
+    }
+    if (ticket !== page.polling) return;
+    try {
+      render(state);
+      if (page.unshown) $("#error").textContent = "";
+      page.unshown = false;
+    } catch (e) {
+      // Said, not swallowed: the next poll brings the same state and fails the same way,
+      // and a page that silently stops changing looks like a press that was lost.
+      console.error(e);
+      page.unshown = true;
+      page.version = -1; // drawn again in full at the next poll
+      page.digest = "";
+      $("#error").textContent = say("unshown", { error: e.message });
       await new Promise((ok) => setTimeout(ok, 1000));
     }
   }

@@ -55,3 +55,33 @@ async def test_a_press_held_while_another_message_changes_still_lands(no_bot: An
         world.edit(cockpit, content="Pick a plane to fly.")
         await page.wait_for_function("(old) => !old.isConnected", arg=button, polling=POLL_MS)
         await browser.close()
+
+
+async def test_a_change_the_page_cannot_draw_is_said_instead_of_waited_on(no_bot: Any) -> None:
+    """A page that stopped changing would look like a press that was lost: what it could
+    not draw is said where a failed press is, and it is drawn once it can be."""
+    server, playground = no_bot
+    world = server.world
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
+        page = await browser.new_page()
+        page.set_default_timeout(WAIT_MS)
+        await page.goto(server.base_url + "/")
+        await page.wait_for_selector("#viewer option", state="attached")
+        # the drawing of the Activity's corner fails, as a bug in the page would
+        await page.evaluate(
+            "() => { window.drawn = renderActivity;"
+            " renderActivity = () => { throw new Error('no room for it'); }; }"
+        )
+        world.post(playground.channel, world.bot, content="Turn 3, Ben to fly")
+        error = page.locator("#error")
+        await page.wait_for_function(
+            "() => document.querySelector('#error').textContent", polling=POLL_MS
+        )
+        assert await error.inner_text() == ("This page could not show what changed: no room for it")
+        await page.evaluate("() => { renderActivity = window.drawn; }")
+        await page.wait_for_function(
+            "() => !document.querySelector('#error').textContent", polling=POLL_MS
+        )
+        assert "Turn 3, Ben to fly" in await page.locator("#messages").inner_text()
+        await browser.close()
