@@ -12,15 +12,19 @@ function say(key, values = {}) {
 }
 
 function post(path, body) {
+  const failed = path === "/play/click" || path === "/play/choose" ? "This interaction failed: " : "";
   return fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ viewer: page.viewer, channel: page.channel, ...body }),
   }).then(async (r) => {
     const data = await r.json().catch(() => ({}));
-    const failed = path === "/play/click" || path === "/play/choose" ? "This interaction failed: " : "";
     $("#error").textContent = r.ok ? "" : failed + (data.error || `error ${r.status}`);
     return data;
+  }, (e) => {
+    // the request never reached the playground (it stopped, say): as a failed press
+    $("#error").textContent = failed + e.message;
+    return {};
   });
 }
 

@@ -85,3 +85,25 @@ async def test_a_change_the_page_cannot_draw_is_said_instead_of_waited_on(no_bot
         )
         assert "Turn 3, Ben to fly" in await page.locator("#messages").inner_text()
         await browser.close()
+
+
+async def test_a_press_that_cannot_reach_the_playground_is_said_to_have_failed(
+    no_bot: Any,
+) -> None:
+    server, playground = no_bot
+    world = server.world
+    world.post(playground.channel, world.bot, content="Pick a plane to fly.", components=[FLY])
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
+        page = await browser.new_page()
+        page.set_default_timeout(WAIT_MS)
+        await page.goto(server.base_url + "/")
+        button = await page.wait_for_selector(PRESSED)
+        assert button is not None
+        await server.stop()  # the playground stopped (Ctrl-C) with the page still open
+        await button.click()
+        await page.wait_for_function(
+            "() => document.querySelector('#error').textContent", polling=POLL_MS
+        )
+        assert (await page.locator("#error").inner_text()).startswith("This interaction failed: ")
+        await browser.close()
