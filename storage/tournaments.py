@@ -360,19 +360,31 @@ class TournamentRepo:
     ) -> list[StoredPairing]:
         """Pairings of one round, or of every round: what standings are computed from."""
         # PostgreSQL cannot type a parameter only compared with NULL: build the filter.
-        one_round = "" if round_no is None else " AND p.round_no = ?"
-        params = (tournament_id,) if round_no is None else (tournament_id, round_no)
+        if round_no is None:
+            return await self._pairings("", (tournament_id,))
+        return await self._pairings(" AND p.round_no = ?", (tournament_id, round_no))
+
+    async def pairing(self, tournament_id: int, pairing_id: int) -> StoredPairing:
+        """One pairing of the tournament (each table's start reads its own: reading every
+        pairing for each made a big field's start quadratic). :class:`NotFound` if the
+        tournament has no such pairing."""
+        found = await self._pairings(" AND p.id = ?", (tournament_id, pairing_id))
+        if not found:
+            raise NotFound(f"pairing {pairing_id} of tournament {tournament_id}")
+        return found[0]
+
+    async def _pairings(self, also: str, params: tuple[int, ...]) -> list[StoredPairing]:
         async with self._db.read() as conn:
             rows = await conn.fetchall(
                 "SELECT id, round_no, table_no, series_id, match_id, result_json "
-                f"FROM tournament_pairings p WHERE tournament_id = ?{one_round} "
+                f"FROM tournament_pairings p WHERE tournament_id = ?{also} "
                 "ORDER BY round_no, table_no",
                 params,
             )
             seated = await conn.fetchall(
                 "SELECT pp.pairing_id, pp.position, pp.user_id, pp.points "
                 "FROM tournament_pairing_players pp JOIN tournament_pairings p "
-                f"ON p.id = pp.pairing_id WHERE p.tournament_id = ?{one_round} "
+                f"ON p.id = pp.pairing_id WHERE p.tournament_id = ?{also} "
                 "ORDER BY pp.pairing_id, pp.position",
                 params,
             )

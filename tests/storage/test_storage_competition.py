@@ -115,6 +115,10 @@ async def test_a_tournament_keeps_entries_rounds_and_results(db: Database) -> No
     assert [(p.user_id, p.points) for p in first.players] == [(11, 1.0), (22, 0.0)]
     assert not pairings[2].decided
     assert [p.id for p in await repo.pairings(tid, round_no=2)] == [pairings[2].id]
+    assert await repo.pairing(tid, first.id) == first  # one table's own, as read with all
+    other = await repo.create(NewTournament(2, 700, "Autumn Cup", "swiss", "duel"))
+    with pytest.raises(NotFound):  # another tournament's pairing is not this one's
+        await repo.pairing(other, first.id)
     assert [x.id for x in await repo.in_guild(1, [TournamentStatus.RUNNING])] == [tid]
     assert await repo.in_guild(1, [TournamentStatus.OPEN]) == []
 

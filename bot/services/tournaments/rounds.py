@@ -272,7 +272,7 @@ class TournamentRounds:
     ) -> Series:
         """The series a pairing plays, created on first call (later calls return it)."""
         t = await self.repo.get(tid)
-        pairing = next(p for p in await self.repo.pairings(tid) if p.id == pid)
+        pairing = await self.repo.pairing(tid, pid)
         if pairing.series_id is not None:
             return await self.series.repo.get(pairing.series_id)
         plan = TournamentPlan.from_json(t.settings_json)
