@@ -78,7 +78,9 @@ async def send_cockpit(
     note: str = "",
 ) -> None:
     """Show (or refresh) the player's own cockpit: the stage's choices as buttons and a
-    board preview highlighting what they are about to fly."""
+    board preview highlighting what they are about to fly. From the match as storage
+    holds it, as every board: an action under way may yet be lost."""
+    live = await live.committed()
     stage = cockpit.panel(live.game, path)
     bot = bot_of(interaction)
     shared = await share_item(bot, live, interaction.user.id)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from support.flying import match_in
+from support.flying import fly_first_turns, match_in
 from support.live import duel_on_the_live_board, live_server, opened
+from support.replies import answer
 from support.tables import Table, board_message
 
 from bot.discord_app import CrosshairsBot
@@ -58,3 +59,26 @@ async def test_a_live_page_sent_a_state_during_an_action_sees_only_what_storage_
         await showing
         state = await page.next("state")
         assert not state["over"] and state["ply"] == live.ply
+
+
+async def test_a_cockpit_opened_during_an_action_shows_only_what_storage_has(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """The private preview and choices, as the thread's board: drawn from memory, they
+    offered a turn one step on from storage (its ply in every custom id), which a crash
+    would then lose."""
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none")
+    live = await match_in(simcord_bot, thread)
+    await fly_first_turns(table.member, thread, live)  # both sides flew: a turn of many
+    mover = table.member(live.user_to_move())
+    stored_ply, stored = live.ply, live.game.copy()
+    async with live.lock:  # an action under way: its step is in memory only
+        live.game.play(live.game.legal_steps()[0])
+        assert live.user_to_move() == mover.id and live.ply == stored_ply + 1
+        pressing = asyncio.ensure_future(mover.click(board_message(thread), label="Play"))
+        await asyncio.sleep(0.2)
+        live.game = stored  # and it never reaches storage
+    cockpit = answer(await pressing)
+    ids = [c["custom_id"] for row in cockpit.components for c in row["components"]]
+    assert ids and all(f":{stored_ply}:" in i for i in ids if i.startswith("xh:c")), ids
