@@ -232,18 +232,28 @@ class Bracket:
         """Every match as it stands, worked out in build order (feeders come first)."""
         if self._standing is None:
             views: dict[str, BracketMatch] = {}
+            # each wave's drops, worked out at its first match for the wave's others
+            # (once per match, a big bracket's waves took a square of their size)
+            drops: dict[int, dict[str, str | None] | _Pending] = {}
             for spec in self._specs.values():
-                views[spec.id] = self._view(spec, views)
+                views[spec.id] = self._view(spec, views, drops)
             self._standing = views
         return self._standing
 
-    def _view(self, spec: _Spec, views: dict[str, BracketMatch]) -> BracketMatch:
+    def _view(
+        self,
+        spec: _Spec,
+        views: dict[str, BracketMatch],
+        drops: dict[int, dict[str, str | None] | _Pending],
+    ) -> BracketMatch:
         first = self._occupant(spec.feeds[0], views)
-        second = (
-            self._dropped(spec, views)
-            if spec.feeds[1][0] == "drop"
-            else self._occupant(spec.feeds[1], views)
-        )
+        if spec.feeds[1][0] == "drop":
+            if spec.round not in drops:
+                drops[spec.round] = self._dropped(spec.round, views)
+            wave = drops[spec.round]
+            second: _Occupant = wave if isinstance(wave, _Pending) else wave[spec.id]
+        else:
+            second = self._occupant(spec.feeds[1], views)
         known = [p if isinstance(p, str) else None for p in (first, second)]
         if spec.id == "GF2":
             gf1 = views["GF1"]
@@ -261,15 +271,17 @@ class Bracket:
             state, winner = State.READY, None
         return BracketMatch(spec.id, spec.side, spec.round, known[0], known[1], winner, state)
 
-    def _dropped(self, spec: _Spec, views: dict[str, BracketMatch]) -> _Occupant:
-        """Who drops into ``spec``, once its whole wave is known."""
-        wave, inputs = self._waves[spec.round]
+    def _dropped(
+        self, round_no: int, views: dict[str, BracketMatch]
+    ) -> dict[str, str | None] | _Pending:
+        """Who drops into each match of wave ``round_no``, once the whole wave is known."""
+        wave, inputs = self._waves[round_no]
         if any(views[m].state in (State.WAITING, State.READY) for m in inputs):
             return PENDING
         survivors = [self._occupant(self._specs[m].feeds[0], views) for m in wave]
         drops = [self._occupant(("loser", self._specs[m].feeds[1][1]), views) for m in wave]
         known = tuple(p if isinstance(p, str) else None for p in survivors + drops)
-        key = (spec.round, known)
+        key = (round_no, known)
         if key not in self._assigned:
             met = {
                 frozenset((m.first, m.second))
@@ -279,7 +291,7 @@ class Bracket:
             half = len(wave)
             order = _least_rematches(list(known[:half]), list(known[half:]), met)
             self._assigned[key] = {m: known[half + k] for m, k in zip(wave, order, strict=True)}
-        return self._assigned[key][spec.id]
+        return self._assigned[key]
 
     def _occupant(self, feed: _Feed, views: dict[str, BracketMatch]) -> _Occupant:
         kind, ref = feed
