@@ -121,18 +121,29 @@ def _improve(tables: list[list[str]], pair_cost: dict[tuple[str, str], float]) -
 
 def _descend(tables: list[list[str]], pair_cost: dict[tuple[str, str], float]) -> None:
     """Swap players between tables while any swap lowers the total cost."""
+
+    def cost(a: str, b: str) -> float:
+        return 0.0 if a == b else pair_cost[a, b]
+
+    players = [p for t in tables for p in t]
     for _ in range(MAX_PASSES):
+        # each player's cost with each table (itself left out), worked out afresh each
+        # pass: a swap's change is then four lookups, not two sums over the tables
+        with_table = [{p: sum(cost(p, x) for x in t) for p in players} for t in tables]
         improved = False
         for ta, tb in combinations(range(len(tables)), 2):
             a_table, b_table = tables[ta], tables[tb]
+            at_a, at_b = with_table[ta], with_table[tb]
             for i, j in ((i, j) for i in range(len(a_table)) for j in range(len(b_table))):
                 a, b = a_table[i], b_table[j]
                 # A swap changes only the pairs of a and b with the rest of their tables.
-                change = sum(pair_cost[b, x] - pair_cost[a, x] for x in a_table if x != a) + sum(
-                    pair_cost[a, y] - pair_cost[b, y] for y in b_table if y != b
-                )
+                ab = pair_cost[a, b]
+                change = (at_a[b] - ab - at_a[a]) + (at_b[a] - ab - at_b[b])
                 if change < -1e-9:
                     a_table[i], b_table[j] = b, a
+                    for p in players:
+                        at_a[p] += cost(p, b) - cost(p, a)
+                        at_b[p] += cost(p, a) - cost(p, b)
                     improved = True
         if not improved:
             return
