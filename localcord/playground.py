@@ -25,7 +25,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -48,6 +48,9 @@ from localcord.records import (
 )
 from localcord.scheduled import listed_events
 from localcord.server import LocalDiscord
+
+if TYPE_CHECKING:
+    from bot.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -474,12 +477,8 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
     :class:`Playground`."""
     from bot.app import create_bot, until_stopped
     from bot.config import Config
-    from bot.services.workers import default_size
 
-    # the settings the playground takes from the environment, read (and a bad one
-    # refused) as the bot reads them: the boards' size, and the workers' priority (the
-    # tests' browsers ask for 0: below the loop, the drawing starves on a busy machine)
-    read = Config.from_env({k: os.environ.get(k, "") for k in ("BOARD_PIXELS", "WORKER_NICENESS")})
+    read = settings(os.environ)
     server = LocalDiscord()
     playground = Playground(server, language, os.environ.get("ACTIVITY_URL", ""))
     try:
@@ -494,9 +493,9 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             computer_pace=0.6,
             api_base=server.api_base,
             **own_live_board(playground.host),  # the Activity: the bot's live board
-            # the local Discord runs on this process's loop too: keep search and
-            # drawing off it
-            workers=default_size(),
+            # the local Discord runs on this process's loop too: search and drawing
+            # are kept off it, in other processes (WORKERS=0 would draw in threads)
+            workers=read.workers,
             worker_niceness=read.worker_niceness,
             board_pixels=read.board_pixels,
         )
@@ -520,6 +519,17 @@ async def serve(port: int = DEFAULT_PORT, database: Path | None = None, language
             await bot.close()
             await playground.host.stop()
             await server.stop()
+
+
+def settings(environ: Mapping[str, str]) -> Config:
+    """The settings the playground takes from the environment, read (and a bad one
+    refused) as the bot reads them: the boards' size, the workers (one per core unless
+    set: the tests' browsers ask for one) and their priority (the tests' browsers ask for
+    0: below the loop, the drawing starves on a busy machine)."""
+    from bot.config import Config
+
+    taken = ("BOARD_PIXELS", "WORKERS", "WORKER_NICENESS")
+    return Config.from_env({k: environ.get(k, "") for k in taken})
 
 
 def log_level(environ: Mapping[str, str]) -> str:

@@ -67,7 +67,7 @@ def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[
         env["BOARD_PIXELS"] = "512"  # else the boards a page shows beside its words
     # the drawing at the loop's own priority, as for the tests' bots (see
     # localcord.botproc): below it, it starves when other work keeps the cores busy; in
-    # one worker, as theirs (tests/e2e/conftest.py)
+    # one worker process, not one per core: each costs its start and its first boards
     env |= {"PYTHONUNBUFFERED": "1", "WORKER_NICENESS": "0", "WORKERS": "1"}
     # what the bot and the local Discord did, each press included, for a failing test's
     # report (the newcomer's own run keeps the playground's quiet default)

@@ -15,7 +15,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from localcord.playground import Playground, log_level
+from bot.services.workers import default_size
+from localcord.playground import Playground, log_level, settings
 from localcord.server import LocalDiscord
 from localcord.state import World
 
@@ -134,3 +135,8 @@ def test_the_playground_logs_warnings_unless_log_level_asks_for_more() -> None:
     assert log_level({}) == "WARNING"
     assert log_level({"LOG_LEVEL": " info "}) == "INFO"
     assert log_level({"LOG_LEVEL": "loud"}) == "WARNING"  # the bot's configuration says why
+
+
+def test_the_playground_takes_its_workers_from_the_environment() -> None:
+    assert settings({"WORKERS": "1"}).workers == 1  # as the browser tests ask
+    assert settings({}).workers == default_size()  # one per core, as the bot's default
