@@ -111,14 +111,14 @@ class Rematches:
         me = Occupant(user_id, live.seats[live.seats_of(user_id)[0]].name)
         if pending is not None:  # the other side asked too: that is a yes
             return await self._accept(live, pending, me, via)
-        others = {e.user_id for e in live.seats if e.user_id not in (None, user_id)}
+        others = {e.user_id for e in live.seats if e.user_id is not None and e.user_id != user_id}
         offer = RematchOffer(
             id=next(self._ids),
             match_id=live.id,
             host=me,
             plan=RematchPlan.of(live, rated),
-            asked=frozenset(u for u in others if u is not None),
-            waiting={u for u in others if u is not None},
+            asked=frozenset(others),
+            waiting=set(others),
         )
         if not offer.waiting:  # only the computer to ask
             self.book.close(offer, Outcome("accepted"))
@@ -138,10 +138,11 @@ class Rematches:
             raise Refusal(_("this rematch offer is not addressed to you"))
         if op != "decline":
             return await self._accept(live, offer, by, via)
-        how: Step = "withdrawn" if by.user_id == offer.host.user_id else "declined"
-        self.book.close(offer, Outcome("withdrawn" if how == "withdrawn" else "declined", by.name))
-        await self.games.events.publish(RematchChanged(live, offer, how, by, via=via))
-        return how
+        withdrawn = by.user_id == offer.host.user_id
+        self.book.close(offer, Outcome("withdrawn" if withdrawn else "declined", by.name))
+        step: Step = "withdrawn" if withdrawn else "declined"
+        await self.games.events.publish(RematchChanged(live, offer, step, by, via=via))
+        return step
 
     async def _accept(
         self, live: LiveMatch, offer: RematchOffer, by: Occupant, via: object
