@@ -32,6 +32,7 @@ from bot.services.events import (
     MatchFinished,
     MatchStarted,
     PairingBooked,
+    RematchChanged,
     TurnPassed,
 )
 from bot.services.palettes import person_palette
@@ -67,7 +68,7 @@ from bot.ui import (
 from bot.ui.desks import Desks
 from bot.ui.notify import TurnNotifier
 from bot.ui.offers import Offers
-from bot.ui.rematch_offers import RematchOffers
+from bot.ui.rematch import RematchThread
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
 from bot.ui.thread import Drawings
@@ -132,7 +133,7 @@ async def install(bot: CrosshairsBot) -> None:
         env.clock,
         env.config.clock_interval,
     )
-    bot.desks = Desks(series=series_desk, tournaments=tournament_desk, rematches=RematchOffers())
+    bot.desks = Desks(series=series_desk, tournaments=tournament_desk)
     bot.offers = Offers()
     # the previews drawn, the matches' introductions, and the boards' size
     bot.drawings = Drawings(env.config.board_pixels, env.config.preview_pixels)
@@ -158,7 +159,11 @@ async def install(bot: CrosshairsBot) -> None:
     # pages the match is quick, drawing the thread's board is not.
     palettes = env.stores.palettes
     bot.live_board = live_board = LiveBoard(
-        env.games, env.life, lambda user, guild: person_palette(palettes, user, guild)
+        env.games,
+        env.life,
+        lambda user, guild: person_palette(palettes, user, guild),
+        env.rematches,
+        lambda live: not anywhere.is_anywhere(bot, live),  # a thread to post an offer in
     )
     events.subscribe(MatchStarted, live_board.started)
     events.subscribe(Acted, live_board.acted)
@@ -171,6 +176,9 @@ async def install(bot: CrosshairsBot) -> None:
     events.subscribe(MatchAborted, shown.aborted)
     events.subscribe(MatchAborted, series_desk.match_aborted)
     events.subscribe(TurnPassed, TurnNotifier(bot, env.notifications).turn_passed)
+    # A rematch offer's steps, asked here or on the live board: shown on both.
+    events.subscribe(RematchChanged, live_board.rematched)
+    events.subscribe(RematchChanged, RematchThread(bot).changed)
     await serve_live_board(bot, live_board)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).

@@ -19,6 +19,7 @@ from bot.services.locales import Locales
 from bot.services.manager import Games
 from bot.services.notifications import Notifications
 from bot.services.rating_service import Ratings
+from bot.services.rematch import Rematches
 from bot.services.seeks import Seeks
 from bot.services.series import AchievementSeries
 from bot.services.stores import Stores
@@ -96,6 +97,7 @@ class Env:
     locales: Locales
     notifications: Notifications
     takebacks: Takebacks
+    rematches: Rematches
     vacations: Vacations
     training: Training
     seeks: Seeks
@@ -140,6 +142,7 @@ class Env:
             locales=locales,
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
+            rematches=Rematches(games, ratings, series),
             vacations=Vacations(games, stores.vacations),
             training=Training(stores, pool, config.analysis_depth),
             seeks=Seeks(games.clock),

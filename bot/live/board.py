@@ -9,6 +9,12 @@ it all again under the match's lock before it commits. What a committed action d
 through the match's life (:meth:`bot.services.life.MatchLife.after`), once, as a
 button's does; the page is redrawn when the domain publishes it (:meth:`LiveBoard.acted`
 and the ends, subscribed by :mod:`bot.app`), whichever surface acted.
+
+At the end, Rematch and the answers to an offer go to the same service as the thread's
+buttons (:mod:`bot.services.rematch`), which checks them as it checks a press; each step
+it publishes is shown on every page of the match (:meth:`LiveBoard.rematched`) as the
+thread shows it. Where the bot only answers (no thread to post the offer in) the page
+does not ask: the final board's button does.
 """
 
 from __future__ import annotations
@@ -18,15 +24,16 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from bot.live import view
 from bot.live.discord_api import Instance, Person
-from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted
+from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted, RematchChanged
 from bot.services.life import MatchLife
-from bot.services.live import LiveMatch
+from bot.services.live import LiveMatch, Occupant
 from bot.services.manager import Games
 from bot.services.refusal import Refusal
+from bot.services.rematch import Rematches
 from i18n import N_, _, speaking
 from render.palette import DEFAULT_PALETTE, palette_spec
 
@@ -37,6 +44,7 @@ MOST_TOKENS = 40  # a whole dive is a handful; nothing a tap sends comes near th
 FOLLOW_SECONDS = 1.0  # how soon a page sees a move another process made
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 PaletteOf = Callable[[int, int | None], Awaitable[str]]
+REMATCH_OPS = ("ask", "accept", "decline")
 
 
 @dataclass(eq=False)
@@ -78,10 +86,21 @@ def _not_found(number: object) -> Refusal:
 
 
 class LiveBoard:
-    def __init__(self, games: Games, life: MatchLife, palette_of: PaletteOf) -> None:
+    def __init__(
+        self,
+        games: Games,
+        life: MatchLife,
+        palette_of: PaletteOf,
+        rematches: Rematches,
+        posts: Callable[[LiveMatch], bool],
+    ) -> None:
         self.games = games
         self.life = life
         self.palette_of = palette_of  # a person's palette in a server
+        self.rematches = rematches
+        # whether the bot posts where the match is shown without a press to answer (its
+        # thread), as a rematch offer asked here needs
+        self.posts = posts
         self._viewers: dict[int, list[Viewer]] = {}  # by the match they watch
         self._open: list[Viewer] = []  # every page signed in, watching or not
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
@@ -116,6 +135,9 @@ class LiveBoard:
         await self.show(event.match)
 
     async def aborted(self, event: MatchAborted) -> None:
+        await self.show(event.match)
+
+    async def rematched(self, event: RematchChanged) -> None:
         await self.show(event.match)
 
     async def follow(self, every: float = FOLLOW_SECONDS) -> None:
@@ -272,13 +294,16 @@ class LiveBoard:
         if kind == "ping":
             await viewer.send({"type": "pong"})
             return
-        if kind not in ("play", "draw", "decline", "resign"):
+        if kind not in ("play", "draw", "decline", "resign", "rematch"):
             raise Refusal(_("the live board did not understand that message"))
         if viewer.match_id is None:
             raise Refusal(_("open a match first"))
         user = viewer.person.id
         match_id = viewer.match_id
         live = await self.games.current(match_id)
+        if kind == "rematch":
+            await self._rematch(viewer, live, message)
+            return
         if kind == "play":
             ply, tokens = _play_of(message)
             self.games.check_turn(live, user)
@@ -299,8 +324,32 @@ class LiveBoard:
         self._publishing.add(task)
         task.add_done_callback(self._publishing.discard)
 
+    async def _rematch(self, viewer: Viewer, live: LiveMatch, message: dict[str, Any]) -> None:
+        """Rematch asked for, or an offer answered (``decline`` by its host withdraws
+        it), through the service the thread's buttons use; its event shows the step on
+        every page of the match, this one too."""
+        op, offer = message.get("op"), message.get("offer")
+        if op not in REMATCH_OPS or (op != "ask" and not _number(offer)):
+            raise Refusal(_("the live board did not understand that message"))
+        user = viewer.person.id
+        if op == "ask":
+            self.rematches.check(live, user)
+        elif _number(offer):
+            self.rematches.addressed(offer, user, op)
+        if not self.posts(live):
+            raise Refusal(
+                _(
+                    "this match is shown where the bot only answers, with no thread to ask "
+                    "in: press Rematch on its final board"
+                )
+            )
+        if op == "ask":
+            await self.rematches.ask(live, user)
+        elif _number(offer):
+            await self.rematches.answer(live, offer, Occupant(user, viewer.person.name), op)
+
     async def _watch(self, viewer: Viewer, match_id: object) -> None:
-        if not isinstance(match_id, int) or isinstance(match_id, bool) or match_id <= 0:
+        if not _number(match_id):
             raise Refusal(_("the live board did not understand that message"))
         try:
             live = await self.games.current(match_id)
@@ -322,10 +371,37 @@ class LiveBoard:
         left = None if deadline is None else deadline - self.games.clock.now()
         with speaking(viewer.person.locale):
             said = view.state(live, viewer.person.id, self.watching(live.id), left, viewer.palette)
+            said["rematch"] = await self._rematch_shown(viewer, live)
         try:
             await viewer.send(said)
         except Exception as exc:  # a page gone meanwhile: it misses nothing it needs
             log.info("live board of %s not updated: %s", viewer.person.id, exc)
+
+    async def _rematch_shown(self, viewer: Viewer, live: LiveMatch) -> dict[str, Any] | None:
+        """What the page shows of the finished ``live``'s rematch: Rematch to ask, an
+        offer to answer or withdraw, or what became of it, with the way to the new
+        match where the viewer may see it."""
+        if not live.game.is_over or live.aborted:
+            return None
+        rematches = self.rematches
+        offer = rematches.waiting_offer(live.id)
+        outcome = rematches.outcome(live.id)
+        seated = bool(live.seats_of(viewer.person.id))
+        ask = seated and offer is None and outcome is None and await rematches.offered(live)
+        go = None
+        if outcome is not None and outcome.rematch is not None:
+            try:
+                rematch = await self.games.get(outcome.rematch)
+            except Refusal:  # damaged meanwhile: its number is still told
+                rematch = None
+            if rematch is not None and viewer.visible(rematch):
+                go = rematch.id
+        return view.rematch(live, viewer.person.id, offer, outcome, ask, go)
+
+
+def _number(said: object) -> TypeGuard[int]:
+    """Whether ``said`` is a number a page may send (a match's, an offer's)."""
+    return isinstance(said, int) and not isinstance(said, bool) and said > 0
 
 
 def _play_of(message: dict[str, Any]) -> tuple[int, list[str]]:

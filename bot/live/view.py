@@ -2,10 +2,11 @@
 
 Everything the page shows is worked out here and sent whole, so the page only draws it:
 the board (planes, clouds), the seats, the turn so far and the position in words, the
-clock, the draw offer; and, for the player to move only, every choice they have, each
-one whole action (a plane's end pose, a placement, a shot, ending the turn or the dive)
-played by one tap. The board's geometry comes from :mod:`render.geometry`, the words
-from :mod:`rules.words`, the end poses from :mod:`bot.services.poses` (the cockpit's).
+clock, the draw offer, the rematch at the end; and, for the player to move only, every
+choice they have, each one whole action (a plane's end pose, a placement, a shot, ending
+the turn or the dive) played by one tap. The board's geometry comes from
+:mod:`render.geometry`, the words from :mod:`rules.words`, the end poses from
+:mod:`bot.services.poses` (the cockpit's).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 from bot.services.live import LiveMatch
 from bot.services.poses import EndPose, placements, plane_actions
+from bot.services.rematch import why
+from bot.services.rematch_offers import Outcome, RematchOffer
 from i18n import N_, _
 from render.geometry import Layout
 from render.palette import DEFAULT_PALETTE, PALETTES, SHAPES, seat_colours
@@ -36,8 +39,11 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "yes": N_("Yes, resign"),
     "no": N_("No, play on"),
     "rematch": N_("Rematch"),
+    "rematch_accept": N_("Accept"),
+    "rematch_decline": N_("Decline"),
+    "withdraw": N_("Withdraw"),
+    "go": N_("Go to the rematch"),
     "elsewhere": N_("in another channel"),
-    "rematch_where": N_("Rematch: press Rematch on the final board in the thread."),
     "none": N_("No match is being played here. Start one with /crosshairs challenge."),
     "position": N_("The position in words"),
     "clock": N_("Time left in this turn"),
@@ -123,6 +129,55 @@ def state(
         "watchers": watchers,
         "choices": choices(live) if mine else None,
     }
+
+
+def rematch(
+    live: LiveMatch,
+    viewer: int,
+    offer: RematchOffer | None,
+    outcome: Outcome | None,
+    ask: bool,
+    go: int | None,
+) -> dict[str, Any] | None:
+    """The finished match's rematch as ``viewer`` sees it: ``ask``, Rematch may be asked
+    for; an open ``offer`` to answer (those asked), to withdraw (its host) or to wait
+    for; else what became of it (``outcome``), with ``go``, the new match the viewer may
+    open. None: nothing to show."""
+    said: dict[str, Any] = {
+        "text": "",
+        "ask": False,
+        "offer": None,
+        "answer": False,
+        "withdraw": False,
+        "go": go,
+    }
+    if outcome is not None:
+        if outcome.rematch is not None:
+            where = _("match #{id}", id=outcome.rematch)
+            said["text"] = "🔁 " + _("The rematch is on: {where}.", where=where)
+        elif outcome.how == "withdrawn":
+            said["text"] = "❌ " + _("Rematch withdrawn.")
+        elif outcome.how == "declined":
+            said["text"] = "❌ " + _("Rematch declined by {name}.", name=outcome.by)
+        else:
+            said["text"] = why(outcome)
+        return said
+    if offer is not None:
+        said["offer"] = offer.id
+        if viewer == offer.host.user_id:
+            waiting = [e.name for e in live.seats if e.user_id in offer.waiting]
+            said["text"] = _("Rematch asked: waiting for {names}.", names=", ".join(waiting))
+            said["withdraw"] = True
+        elif viewer in offer.waiting or viewer not in offer.asked:
+            said["text"] = "🔁 " + _("{host} asks for a rematch.", host=offer.host.name)
+            said["answer"] = viewer in offer.waiting
+        else:
+            said["text"] = "✅ " + _("Accepted: waiting for the others.")
+        return said
+    if ask:
+        said["ask"] = True
+        return said
+    return None
 
 
 def _pose(p: EndPose) -> dict[str, Any]:

@@ -35,6 +35,9 @@ all of them ran through.
   (:mod:`storage.turn_events`); it is marked told once every subscriber has run through,
   so a process that died before the DM tells it at the next start (unless the turn has
   passed again or the match ended: then it is stale and dropped).
+* :class:`RematchChanged` — a finished match's rematch offer was asked for, accepted,
+  declined, withdrawn, or became a new match (:mod:`bot.services.rematch`): the thread
+  and the live board show it. Not stored: offers live in memory.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.services.live import LiveMatch, Update
+from bot.services.live import LiveMatch, Occupant, Update
+from bot.services.rematch_offers import RematchOffer, Step
 from storage.errors import StorageError
 from storage.events import MatchEventRepo
 from storage.series import Series
@@ -131,11 +135,41 @@ class TurnPassed:
     actor: int | None
 
 
+@dataclass(frozen=True)
+class RematchChanged:
+    """``step`` happened to ``offer``, the rematch of the finished ``match``: ``asked``,
+    ``accepted`` (others still to answer), ``declined``, ``withdrawn`` or ``started``
+    (``rematch``: the new match, not shown anywhere yet). ``by``: who acted (the
+    computer's seat never does); ``via``, the press that acted, is the surface's business."""
+
+    match: LiveMatch
+    offer: RematchOffer
+    step: Step
+    by: Occupant
+    rematch: LiveMatch | None = None
+    via: object = field(default=None, compare=False)
+
+
 Event = (
-    Acted | MatchStarted | MatchFinished | MatchAborted | GameBooked | PairingBooked | TurnPassed
+    Acted
+    | MatchStarted
+    | MatchFinished
+    | MatchAborted
+    | GameBooked
+    | PairingBooked
+    | TurnPassed
+    | RematchChanged
 )
 E = TypeVar(
-    "E", Acted, MatchStarted, MatchFinished, MatchAborted, GameBooked, PairingBooked, TurnPassed
+    "E",
+    Acted,
+    MatchStarted,
+    MatchFinished,
+    MatchAborted,
+    GameBooked,
+    PairingBooked,
+    TurnPassed,
+    RematchChanged,
 )
 Handler = Callable[[Any], Awaitable[None]]
 KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
@@ -165,6 +199,8 @@ def key_of(event: Event) -> str:
         return "pairing"
     if isinstance(event, Acted):
         return f"acted:{id(event)}"  # each action is shown: never one for another
+    if isinstance(event, RematchChanged):
+        return f"rematch:{id(event)}"  # each answer is shown, as each action is
     return f"turn:{event.ply}"
 
 

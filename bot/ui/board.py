@@ -166,7 +166,7 @@ async def final_view(
     if live.aborted:
         return None
     view = components()
-    if await _rematch_offered(bot, live):
+    if await bot.env.rematches.offered(live):
         view.add_item(
             _end_button(_("Rematch"), discord.ButtonStyle.primary, "🔁", REMATCH_ID, live)
         )
@@ -185,14 +185,6 @@ def _end_button(
     return discord.ui.Button(
         label=label, style=style, emoji=emoji, custom_id=custom_id.format(live.id), row=0
     )
-
-
-async def _rematch_offered(bot: CrosshairsBot, live: LiveMatch) -> bool:
-    people = [e.user_id for e in live.seats if e.user_id is not None]
-    # a forgotten pilot's seat (a negative id) has nobody left to ask
-    if not people or min(people) < 0:
-        return False
-    return await bot.env.series.series_of_match(live.id) is None
 
 
 async def current_view(bot: CrosshairsBot, live: LiveMatch) -> discord.ui.View | None:

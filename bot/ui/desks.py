@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.ui.rematch_offers import RematchOffers
 from bot.ui.series import SeriesDesk
 from bot.ui.tournaments.desk import TournamentDesk
 
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
 class Desks:
     series: SeriesDesk
     tournaments: TournamentDesk
-    rematches: RematchOffers
 
 
 def desks_of(bot: CrosshairsBot) -> Desks:

@@ -172,8 +172,15 @@ class ThreadSurface:
     ) -> discord.abc.Messageable | None:
         """A thread of its own in the match's channel (or the channel, where no thread
         can be opened), its first board there."""
+        return await self.open_unasked(live, intro, interaction.user.id)
+
+    async def open_unasked(
+        self, live: LiveMatch, intro: str, actor: int | None
+    ) -> discord.abc.Messageable:
+        """As :meth:`open`, for a match started with no press to answer (a rematch
+        agreed on the live board); ``actor``, who started it, is not sent a DM."""
         channel = await match_channel(self.bot, live)
-        return await open_table(self.bot, live, channel, intro, interaction.user.id)
+        return await open_table(self.bot, live, channel, intro, actor)
 
     def kept(self, sent: discord.WebhookMessage) -> discord.PartialMessage | discord.WebhookMessage:
         # edited through the channel: the press's token lasts only 15 minutes

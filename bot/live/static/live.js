@@ -307,7 +307,7 @@ function panel() {
   }
   const actions = $("actions");
   const theirs = s.draw_offered && !s.seats.some((x) => x.you && x.offers_draw);
-  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs])) {
+  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs, s.rematch])) {
     if (s.seated && !s.over) {
       if (theirs) {
         actions.appendChild(button(t("accept"), "success", () => send({ type: "draw" })));
@@ -317,12 +317,28 @@ function panel() {
       }
       actions.appendChild(button(t("resign"), "danger", confirmResign));
     }
-    if (s.over && s.seated) {
-      actions.appendChild(button("🔁 " + t("rematch"), "primary", () => say("hint", t("rematch_where"))));
-    }
+    if (s.rematch) rematch(actions, s.rematch);
   }
   watchers();
   clock();
+}
+
+// At the end: Rematch, an offer to answer or withdraw, or what became of it; the server
+// checks each tap as it checks the thread's buttons, and every page of the match follows.
+function rematch(actions, r) {
+  if (r.text) {
+    const p = document.createElement("p");
+    p.id = "rematch";
+    p.textContent = r.text;
+    actions.appendChild(p);
+  }
+  if (r.ask) actions.appendChild(button("🔁 " + t("rematch"), "primary", () => send({ type: "rematch", op: "ask" })));
+  if (r.answer) {
+    actions.appendChild(button(t("rematch_accept"), "success", () => send({ type: "rematch", op: "accept", offer: r.offer })));
+    actions.appendChild(button(t("rematch_decline"), "", () => send({ type: "rematch", op: "decline", offer: r.offer })));
+  }
+  if (r.withdraw) actions.appendChild(button(t("withdraw"), "", () => send({ type: "rematch", op: "decline", offer: r.offer })));
+  if (r.go) actions.appendChild(button("➡️ " + t("go"), "primary", () => send({ type: "watch", match: r.go })));
 }
 
 function watchers() {
