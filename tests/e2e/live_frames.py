@@ -93,7 +93,8 @@ def a_duel_by_tapping(address: str, shots: Path) -> None:
     a third, where one move is made with the board's buttons in the middle (her page
     switched to the player to move); the thread tells the duel as for buttons. Ben's
     page is a phone's (the Activity over the channel): ``shots`` gets a picture of
-    each."""
+    each. At the end Amy asks for the rematch on her page, Ben accepts on his, and both
+    go on to the new match."""
     assert (SDK / "index.mjs").exists(), "no SDK in activity/sdk/: run bash scripts/setup"
     rng = random.Random(5)
     with sync_playwright() as p:
@@ -176,6 +177,22 @@ def a_duel_by_tapping(address: str, shots: Path) -> None:
             assert status in thread, thread[-2000:]
             assert "Turn 1, Amy (P1)" in thread or "Turn 1, Ben (P1)" in thread, thread[-3000:]
             assert "📊 Ratings (Duels)" in thread
+
+            # Rematch from the pages: Amy asks on hers, Ben accepts on his, the thread
+            # tells both, and each page goes on to the new match
+            actions = {name: live_board(pg).locator("#actions") for name, pg in players.items()}
+            actions["Amy"].get_by_role("button", name="🔁 Rematch").click()
+            actions["Amy"].locator("#rematch").filter(has_text="waiting for Ben").wait_for()
+            actions["Ben"].get_by_role("button", name="Accept").click()
+            for name, page in players.items():
+                actions[name].get_by_role("button", name="➡️ Go to the rematch").click()
+                live_board(page).locator("body[data-over='false']").wait_for(state="attached")
+                assert ply_of(page) == 0 and "#2" in body(page).inner_text()
+            cleo.wait_for_function(
+                "() => document.querySelector('#messages').innerText.includes('rematch is on')",
+                polling=POLL_MS,
+            )
+            assert "**Rematch?**" not in cleo.inner_text("#messages")  # markdown, drawn
         except Exception:
             for name, page in pages.items():
                 print(f"--- {name}:\n{page.inner_text('body')[-3000:]}")

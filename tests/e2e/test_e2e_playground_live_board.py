@@ -5,7 +5,8 @@ the channel's App Launcher (the board lives in a thread, where Discord launches 
 Activity: the board's *Live board* button says so) and play a whole duel by tapping,
 while Cleo, in a third context, watches the thread; one move is made with the thread's
 buttons in the middle and appears live in both Activities. The thread tells it all as
-it does for a duel played with buttons: its boards, each turn in words, the ratings."""
+it does for a duel played with buttons: its boards, each turn in words, the ratings. Then
+the rematch, asked on Amy's page and accepted on Ben's, told in the thread."""
 
 from __future__ import annotations
 
