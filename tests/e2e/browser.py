@@ -11,10 +11,13 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from playwright.async_api import Page as AsyncPage
+from playwright.async_api import async_playwright
 from playwright.sync_api import Locator, Page
 
 from localcord import zygote
@@ -105,6 +108,19 @@ def run_playground(tmp_path: Path, *args: str, fresh: bool = False) -> Iterator[
         process.kill()
         # pytest shows this only for a failing test: what the playground's bot said
         print(f"----- the playground's output -----\n{said.read_text()[-40_000:]}")
+
+
+@asynccontextmanager
+async def opened_page(address: str) -> AsyncIterator[AsyncPage]:
+    """A page at ``address`` in headless Chromium, for an async test (the playground's
+    page with no bot, say: what the page does by itself)."""
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
+        page = await browser.new_page()
+        page.set_default_timeout(WAIT_MS)
+        await page.goto(address)
+        yield page
+        await browser.close()
 
 
 def _wait(process: subprocess.Popen[bytes] | zygote.Forked, timeout: float) -> int:

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.async_api import async_playwright
-
-from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, needs_chromium
+from e2e.browser import POLL_MS, needs_chromium, opened_page
 
 pytestmark = needs_chromium
 
@@ -27,11 +25,7 @@ async def test_a_press_held_while_another_message_changes_still_lands(no_bot: An
     channel = playground.channel
     board = world.post(channel, world.bot, content="Turn 7, Amy to fly")
     cockpit = world.post(channel, world.bot, content="Pick a plane to fly.", components=[FLY])
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
-        page = await browser.new_page()
-        page.set_default_timeout(WAIT_MS)
-        await page.goto(server.base_url + "/")
+    async with opened_page(server.base_url + "/") as page:
         button = await page.wait_for_selector(PRESSED)
         assert button is not None
         box = await button.bounding_box()
@@ -54,7 +48,6 @@ async def test_a_press_held_while_another_message_changes_still_lands(no_bot: An
         # the message edited itself is drawn again, though it reads the same
         world.edit(cockpit, content="Pick a plane to fly.")
         await page.wait_for_function("(old) => !old.isConnected", arg=button, polling=POLL_MS)
-        await browser.close()
 
 
 async def test_a_change_the_page_cannot_draw_is_said_instead_of_waited_on(no_bot: Any) -> None:
@@ -62,11 +55,7 @@ async def test_a_change_the_page_cannot_draw_is_said_instead_of_waited_on(no_bot
     not draw is said where a failed press is, and it is drawn once it can be."""
     server, playground = no_bot
     world = server.world
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
-        page = await browser.new_page()
-        page.set_default_timeout(WAIT_MS)
-        await page.goto(server.base_url + "/")
+    async with opened_page(server.base_url + "/") as page:
         await page.wait_for_selector("#viewer option", state="attached")
         # the drawing of the Activity's corner fails, as a bug in the page would
         await page.evaluate(
@@ -84,7 +73,6 @@ async def test_a_change_the_page_cannot_draw_is_said_instead_of_waited_on(no_bot
             "() => !document.querySelector('#error').textContent", polling=POLL_MS
         )
         assert "Turn 3, Ben to fly" in await page.locator("#messages").inner_text()
-        await browser.close()
 
 
 async def test_a_press_that_cannot_reach_the_playground_is_said_to_have_failed(
@@ -93,11 +81,7 @@ async def test_a_press_that_cannot_reach_the_playground_is_said_to_have_failed(
     server, playground = no_bot
     world = server.world
     world.post(playground.channel, world.bot, content="Pick a plane to fly.", components=[FLY])
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
-        page = await browser.new_page()
-        page.set_default_timeout(WAIT_MS)
-        await page.goto(server.base_url + "/")
+    async with opened_page(server.base_url + "/") as page:
         button = await page.wait_for_selector(PRESSED)
         assert button is not None
         await server.stop()  # the playground stopped (Ctrl-C) with the page still open
@@ -106,4 +90,3 @@ async def test_a_press_that_cannot_reach_the_playground_is_said_to_have_failed(
             "() => document.querySelector('#error').textContent", polling=POLL_MS
         )
         assert (await page.locator("#error").inner_text()).startswith("This interaction failed: ")
-        await browser.close()

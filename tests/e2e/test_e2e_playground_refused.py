@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.async_api import async_playwright
-
-from e2e.browser import CHROMIUM, POLL_MS, WAIT_MS, WITHOUT_PICTURES, needs_chromium
+from e2e.browser import POLL_MS, needs_chromium, opened_page
 
 pytestmark = needs_chromium
 
@@ -29,11 +27,7 @@ async def test_a_refused_choice_says_so_and_is_offered_again(no_bot: Any) -> Non
     server, playground = no_bot
     world = server.world
     world.post(playground.channel, world.bot, content="Pick where it ends up.", components=[MENU])
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=WITHOUT_PICTURES)
-        page = await browser.new_page()
-        page.set_default_timeout(WAIT_MS)
-        await page.goto(server.base_url + "/")
+    async with opened_page(server.base_url + "/") as page:
         menu = page.locator("select.menu")
         await menu.wait_for()
         for pressed in (1, 2):
@@ -46,4 +40,3 @@ async def test_a_refused_choice_says_so_and_is_offered_again(no_bot: Any) -> Non
             chosen = [i for i in world.interactions.values() if i.data.get("values")]
             assert len(chosen) == pressed  # each choice reached Discord as a press
             await page.evaluate("() => { document.querySelector('#error').textContent = ''; }")
-        await browser.close()
