@@ -42,6 +42,7 @@ from storage.notify import NotifyRepo
 from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
+from storage.rematches import RematchRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
 from storage.tournament_calendar import TournamentCalendarRepo
@@ -73,6 +74,7 @@ def stores_on(db: Database) -> Stores:
         training=TrainingRepo(db),
         guilds=GuildSettingsRepo(db),
         takebacks=TakebackRepo(db),
+        rematches=RematchRepo(db),
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
         palettes=PaletteRepo(db),
@@ -142,7 +144,7 @@ class Env:
             locales=locales,
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
-            rematches=Rematches(games, ratings, series),
+            rematches=Rematches(games, ratings, series, stores.rematches),
             vacations=Vacations(games, stores.vacations),
             training=Training(stores, pool, config.analysis_depth),
             seeks=Seeks(games.clock),

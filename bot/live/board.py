@@ -333,9 +333,9 @@ class LiveBoard:
             raise Refusal(_("the live board did not understand that message"))
         user = viewer.person.id
         if op == "ask":
-            self.rematches.check(live, user)
+            await self.rematches.check(live, user)
         elif _number(offer):
-            self.rematches.addressed(offer, user, op)
+            await self.rematches.addressed(offer, user, op)
         if not self.posts(live):
             raise Refusal(
                 _(
@@ -384,8 +384,7 @@ class LiveBoard:
         if not live.game.is_over or live.aborted:
             return None
         rematches = self.rematches
-        offer = rematches.waiting_offer(live.id)
-        outcome = rematches.outcome(live.id)
+        offer, outcome = await rematches.shown(live)
         seated = bool(live.seats_of(viewer.person.id))
         ask = seated and offer is None and outcome is None and await rematches.offered(live)
         go = None
