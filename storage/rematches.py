@@ -1,13 +1,14 @@
 """Rematch offers (:mod:`bot.services.rematch`): a stored request with its own id, one
-per finished match (the table's unique ``match_id``), answered by those asked and
+per finished match (a unique index), answered by those asked and
 settled once. Every change is a conditional write on the offer still open (and, for a
 yes, on the person still waiting), so of two answers racing, in one process or two,
 only one changes it: the other finds it changed and is told what became of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from storage.db import Database
 from storage.sql import Conn, fetchone
@@ -27,7 +28,7 @@ class StoredOffer:
     rated: bool
     asked: frozenset[int]
     waiting: frozenset[int]
-    status: str  # open, accepted, declined, withdrawn
+    status: str  # open, accepted, declined, withdrawn, lapsed (its match not made)
     closed_by: str  # the name of who declined
     rematch_id: int | None  # the new match, once made
     message: tuple[int, int] | None = None  # its channel and message, once posted there
@@ -49,7 +50,8 @@ class RematchRepo:
                 await conn.fetchall(
                     "INSERT INTO rematch_offers "
                     "(match_id, host_id, host_name, rated, asked, waiting, status) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING RETURNING id",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (match_id) WHERE status <> 'lapsed' DO NOTHING RETURNING id",
                     (
                         match_id,
                         host_id,
@@ -69,11 +71,17 @@ class RematchRepo:
 
     async def get(self, offer_id: int) -> StoredOffer | None:
         async with self._db.read() as conn:
-            return await _one(conn, "id", offer_id)
+            return await _one(conn, offer_id)
 
     async def of_match(self, match_id: int) -> StoredOffer | None:
+        """The match's offer, unless it lapsed."""
         async with self._db.read() as conn:
-            return await _one(conn, "match_id", match_id)
+            row = await fetchone(
+                conn,
+                f"SELECT {_COLUMNS} FROM rematch_offers WHERE match_id = ? AND status <> 'lapsed'",
+                (match_id,),
+            )
+        return None if row is None else _offer(row)
 
     async def accept(self, offer_id: int, user_id: int) -> StoredOffer | None:
         """``user_id``'s yes, if the offer is open and waits for it; the last yes
@@ -90,7 +98,7 @@ class RematchRepo:
                 "UPDATE rematch_offers SET status = 'accepted' WHERE id = ? AND waiting = ','",
                 (offer_id,),
             )
-            return await _one(conn, "id", offer_id)
+            return await _one(conn, offer_id)
 
     async def close(self, offer_id: int, status: str, by: str) -> bool:
         """Decline or withdraw an open offer; False if it was no longer open."""
@@ -116,18 +124,21 @@ class RematchRepo:
                 "UPDATE rematch_offers SET rematch_id = ? WHERE id = ?", (rematch_id, offer_id)
             )
 
-    async def forget(self, offer_id: int) -> None:
+    async def lapse(self, offer_id: int) -> None:
         """An accepted offer whose match could not be made: Rematch may be asked again."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "DELETE FROM rematch_offers WHERE id = ? AND rematch_id IS NULL", (offer_id,)
+                "UPDATE rematch_offers SET status = 'lapsed' WHERE id = ? AND rematch_id IS NULL",
+                (offer_id,),
             )
 
 
-async def _one(conn: Conn, key: str, value: int) -> StoredOffer | None:
-    row = await fetchone(conn, f"SELECT {_COLUMNS} FROM rematch_offers WHERE {key} = ?", (value,))
-    if row is None:
-        return None
+async def _one(conn: Conn, offer_id: int) -> StoredOffer | None:
+    row = await fetchone(conn, f"SELECT {_COLUMNS} FROM rematch_offers WHERE id = ?", (offer_id,))
+    return None if row is None else _offer(row)
+
+
+def _offer(row: Sequence[Any]) -> StoredOffer:
     return StoredOffer(
         id=int(row[0]),
         match_id=int(row[1]),

@@ -107,7 +107,7 @@ class Rematches:
         """The open offer ``offer_id`` (a number a press carries, which may be forged),
         if ``user_id`` may answer it with ``op`` (its host may only withdraw it)."""
         stored = await self._stored(self.repo.get(offer_id))
-        if stored is None:
+        if stored is None or stored.status == "lapsed":
             raise Refusal(_("this rematch offer is no longer open: press Rematch again"))
         closed = Outcome.of(stored)
         if closed is not None:
@@ -205,7 +205,7 @@ class Rematches:
                 await self.ratings.mark_unrated(rematch.id)
         except Exception:
             try:
-                await self.repo.forget(offer.id)
+                await self.repo.lapse(offer.id)
             except StorageError as exc:  # kept accepted: a late press is told it is on
                 log.warning("rematch offer %s not reopened (%s)", offer.id, exc)
             raise
