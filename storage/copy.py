@@ -52,7 +52,7 @@ TABLES: Final = (
     ("draw_offers", "match_id, seat"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
-NOT_COPIED: Final = ("identify_slots", "rest_leases")
+NOT_COPIED: Final = ("identify_slots", "rest_leases", "board_leases")
 IDENTITY_TABLES: Final = (
     "matches",
     "series",

@@ -77,3 +77,14 @@ CREATE TABLE draw_offers (
     PRIMARY KEY (match_id, seat)
 );
 """
+
+# Which process is bringing a match's board up to date (storage/boards.py), so that two
+# processes acting on one match at once show it one after the other, never each posting
+# a board of its own. A lease runs out by itself: a process that died holds nothing.
+V19_BOARD_LEASES: Final = """
+CREATE TABLE board_leases (
+    match_id INTEGER PRIMARY KEY,
+    holder   TEXT    NOT NULL,
+    expires  REAL    NOT NULL
+);
+"""

@@ -25,6 +25,7 @@ from storage.later_tables import (
     V16_TOURNAMENT_CALENDAR,
     V17_CLOCK_DUE,
     V18_DRAW_OFFERS,
+    V19_BOARD_LEASES,
 )
 from storage.sql import Conn, Dialect, fetchone
 
@@ -426,6 +427,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V16_TOURNAMENT_CALENDAR),
     Migration(V17_CLOCK_DUE),
     Migration(V18_DRAW_OFFERS),
+    Migration(V19_BOARD_LEASES),
 )
 LATEST: Final = len(MIGRATIONS)
 
