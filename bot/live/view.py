@@ -119,6 +119,7 @@ def state(
         "seats": seats,
         "planes": planes,
         "clouds": sorted(game.clouds),
+        "fire": lines_of_fire(live),
         "status": live.status_line(),
         "so_far": so_far,
         "words": position_text(game, live.names),
@@ -129,6 +130,21 @@ def state(
         "watchers": watchers,
         "choices": choices(live) if mine else None,
     }
+
+
+def lines_of_fire(live: LiveMatch) -> list[dict[str, int]]:
+    """The lines of fire the thread's board draws: those of the side to move's planes,
+    in play, each from the plane to the last cell it reaches (a plane there is in it)."""
+    game = live.game
+    if game.phase != "play" or live.over:
+        return []
+    team = game.mode.teams[game.active]
+    lines = []
+    for p in game.planes():
+        cells = game.line_of_fire(p) if game.mode.teams[p.seat] == team else []
+        if cells:
+            lines.append({"seat": p.seat, "from": p.cell, "to": cells[-1]})
+    return lines
 
 
 def rematch(

@@ -160,6 +160,7 @@ function draw() {
     el("polygon", { points: corners(c.x, c.y, g.r * 0.97), class: clouds.has(i) ? "cell cloud" : "cell" }, svg);
     el("text", { x: c.x, y: c.y - g.r * 0.45, class: "name" }, svg).textContent = c.name;
   });
+  for (const line of s.fire) drawFire(svg, line);
   for (const plane of s.planes) drawPlane(svg, plane, acting.has(plane.cell));
   if (choices) {
     const chosen = acting.get(page.selected);
@@ -167,6 +168,18 @@ function draw() {
     for (const shot of choices.shots) drawTarget(svg, shot);
     for (const cloud of choices.clouds) drawTarget(svg, cloud);
   }
+}
+
+// A line of fire as the thread's board draws it: dashed in the plane's colour, stopping
+// at the nose of a plane it reaches rather than across it.
+function drawFire(svg, line) {
+  const g = page.board, a = g.cells[line.from], b = g.cells[line.to];
+  const aimed = page.state.planes.some((p) => p.cell === line.to);
+  const d = Math.hypot(b.x - a.x, b.y - a.y), cut = aimed ? (g.r * 0.55) / d : 0;
+  const to = { x: b.x - (b.x - a.x) * cut, y: b.y - (b.y - a.y) * cut };
+  const ends = { x1: a.x, y1: a.y, x2: to.x, y2: to.y };
+  el("line", { ...ends, class: "fire-halo" }, svg);
+  el("line", { ...ends, class: "fire", stroke: page.state.seats[line.seat].colour }, svg);
 }
 
 function drawPlane(svg, plane, acting) {
