@@ -320,7 +320,8 @@ function panel() {
   }
   const actions = $("actions");
   const theirs = s.draw_offered && !s.seats.some((x) => x.you && x.offers_draw);
-  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs, s.rematch])) {
+  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs, s.rematch, s.takeback])) {
+    if (s.takeback) takeback(actions, s.takeback);
     if (s.seated && !s.over) {
       if (theirs) {
         actions.appendChild(button(t("accept"), "success", () => send({ type: "draw" })));
@@ -352,6 +353,22 @@ function rematch(actions, r) {
   }
   if (r.withdraw) actions.appendChild(button(t("withdraw"), "", () => send({ type: "rematch", op: "decline", offer: r.offer })));
   if (r.go) actions.appendChild(button("➡️ " + t("go"), "primary", () => send({ type: "watch", match: r.go })));
+}
+
+// In an unrated game: take back one's latest turn, or answer (or wait for) a request;
+// checked by the server as the thread's command and buttons are.
+function takeback(actions, r) {
+  if (r.text) {
+    const p = document.createElement("p");
+    p.id = "takeback";
+    p.textContent = r.text;
+    actions.appendChild(p);
+  }
+  if (r.ask) actions.appendChild(button("↩️ " + t("takeback"), "", () => send({ type: "takeback", op: "ask" })));
+  if (r.answer) {
+    actions.appendChild(button(t("takeback_accept"), "success", () => send({ type: "takeback", op: "accept", takeback: r.takeback })));
+    actions.appendChild(button(t("takeback_decline"), "", () => send({ type: "takeback", op: "decline", takeback: r.takeback })));
+  }
 }
 
 function watchers() {
