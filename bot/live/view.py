@@ -21,6 +21,7 @@ from i18n import N_, _
 from render.geometry import Layout
 from render.palette import DEFAULT_PALETTE, PALETTES, SHAPES, seat_colours
 from rules import board, steps
+from rules.achievements import CARDS, claims
 from rules.words.common import seat_name
 from rules.words.scene import position_text
 from rules.words.telling import told_text
@@ -51,6 +52,8 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "position": N_("The position in words"),
     "clock": N_("Time left in this turn"),
     "lost": N_("The connection was lost; reconnecting…"),
+    "cards": N_("Cards in play"),
+    "claimed": N_("claimed by {who}"),
 }
 
 
@@ -123,6 +126,7 @@ def state(
         "planes": planes,
         "clouds": sorted(game.clouds),
         "fire": lines_of_fire(live),
+        "cards": cards_in_play(live),
         "status": live.status_line(),
         "so_far": so_far,
         "words": position_text(game, live.names),
@@ -133,6 +137,23 @@ def state(
         "watchers": watchers,
         "choices": choices(live) if mine else None,
     }
+
+
+def cards_in_play(live: LiveMatch) -> list[dict[str, Any]]:
+    """In an achievement series' game, its pool of cards (docs/series.md): each with its
+    rule, its points and who claimed it in this game so far (None: still to be won)."""
+    game = live.game
+    claimed = {c.card: c.seat for c in claims(game)}
+    return [
+        {
+            "card": key,
+            "name": _(CARDS[key].name),
+            "rule": _(CARDS[key].rule),
+            "points": CARDS[key].points,
+            "by": seat_name(game, live.names, claimed[key]) if key in claimed else None,
+        }
+        for key in game.settings.cards
+    ]
 
 
 def lines_of_fire(live: LiveMatch) -> list[dict[str, int]]:

@@ -77,6 +77,7 @@ function receive(m) {
     tables(m.tables);
   } else if (m.type === "state") {
     const fresh = !page.state || page.state.ply !== m.ply || page.state.match !== m.match;
+    const before = page.state && page.state.match === m.match ? page.state.cards || [] : null;
     page.state = m;
     if (fresh) page.selected = null;
     draw();
@@ -84,7 +85,10 @@ function receive(m) {
     document.body.dataset.ply = String(m.ply);
     document.body.dataset.over = String(m.over);
     document.body.dataset.mine = String(Boolean(m.choices));
-    if (fresh) say("told", [m.so_far, m.status].filter(Boolean).join("\n"));
+    // a card claimed by this action is read out with it, as the thread posts it
+    const won = (m.cards || []).filter((c) => c.by && before && !before.some((b) => b.card === c.card && b.by));
+    const claims = won.map((c) => `🃏 ${c.name}: ${t("claimed").replace("{who}", c.by)}`);
+    if (fresh) say("told", [m.so_far, m.status, ...claims].filter(Boolean).join("\n"));
   } else if (m.type === "tables") {
     tables(m.tables); // a match begun in this channel since the page opened
   } else if (m.type === "watchers") {
@@ -295,6 +299,7 @@ function panel() {
       seats.appendChild(li);
     }
   }
+  cards(s.cards || []);
   const mine = s.choices;
   say("hint", s.over ? "" : mine ? t("choose") : t("watching"));
   // beside the board: what is not a mark on it; every choice again, as a list, folded
@@ -353,6 +358,24 @@ function rematch(actions, r) {
   }
   if (r.withdraw) actions.appendChild(button(t("withdraw"), "", () => send({ type: "rematch", op: "decline", offer: r.offer })));
   if (r.go) actions.appendChild(button("➡️ " + t("go"), "primary", () => send({ type: "watch", match: r.go })));
+}
+
+// An achievement series' game: its cards, each with its rule, and who claimed it so far.
+function cards(list) {
+  $("cards-box").hidden = !list.length;
+  const shown = $("cards");
+  if (!anew(shown, list)) return;
+  say("cards-label", `🃏 ${t("cards")} (${list.length})`);
+  for (const card of list) {
+    const li = document.createElement("li");
+    li.title = card.rule;
+    li.textContent = `${card.name} (${card.points}) · ${card.rule}`;
+    if (card.by) {
+      li.className = "claimed";
+      li.textContent += ` — ✅ ${t("claimed").replace("{who}", card.by)}`;
+    }
+    shown.appendChild(li);
+  }
 }
 
 // In an unrated game: take back one's latest turn, or answer (or wait for) a request;
