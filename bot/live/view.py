@@ -32,6 +32,7 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "list": N_("Every choice as a list"),
     "choose": N_("Where does it end up? Tap a highlighted cell."),
     "watching": N_("Watching"),
+    "waiting": N_("Waiting for your turn"),
     "draw": N_("Offer draw"),
     "accept": N_("Accept draw"),
     "decline": N_("Decline draw"),

@@ -301,7 +301,7 @@ function panel() {
   }
   cards(s.cards || []);
   const mine = s.choices;
-  say("hint", s.over ? "" : mine ? t("choose") : t("watching"));
+  say("hint", s.over ? "" : mine ? t("choose") : s.seated ? t("waiting") : t("watching"));
   // beside the board: what is not a mark on it; every choice again, as a list, folded
   const near = $("choices"), list = $("list");
   $("list-box").hidden = !mine;
