@@ -28,6 +28,7 @@ from bot.services.events import RematchChanged
 from bot.services.live import LiveMatch, Occupant
 from bot.services.rematch import Rematches
 from bot.services.rematch_offers import KEEP_CLOSED, RematchOffer, Step
+from bot.ui import questions
 from bot.ui.board import REMATCH_ID
 from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
@@ -36,7 +37,6 @@ from bot.ui.language import for_everyone
 from bot.ui.offers import Table
 from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
-from bot.ui.thread import match_channel
 from bot.ui.walls import match_of_press
 from i18n import _
 
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
-Handle = discord.Message | discord.PartialMessage | discord.WebhookMessage
 
 
 def _service(interaction: discord.Interaction) -> Rematches:
@@ -109,7 +108,7 @@ class RematchThread:
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
-        self._messages: OrderedDict[int, Handle] = OrderedDict()  # by offer
+        self._messages: OrderedDict[int, questions.Handle] = OrderedDict()  # by offer
 
     async def changed(self, event: RematchChanged) -> None:
         press = event.via if isinstance(event.via, discord.Interaction) else None
@@ -135,14 +134,7 @@ class RematchThread:
         the press, else (asked on the live board) posted in the match's thread."""
         with for_everyone(self.bot, live.record.guild_id):
             content, view = _offer_text(offer), _offer_view(offer)
-        pings = discord.AllowedMentions(users=[discord.Object(u) for u in sorted(offer.asked)])
-        handle: Handle
-        if press is not None:
-            sent = await press.followup.send(content, view=view, allowed_mentions=pings, wait=True)
-            handle = surfaces_of(self.bot).of(live).kept(sent)
-        else:
-            channel = await match_channel(self.bot, live)
-            handle = await channel.send(content, view=view, allowed_mentions=pings)
+        handle = await questions.ask(self.bot, live, press, content, view, offer.asked)
         self._messages[offer.id] = handle
         while len(self._messages) > KEEP_CLOSED:
             self._messages.popitem(last=False)

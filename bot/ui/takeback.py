@@ -24,13 +24,12 @@ from bot.services.events import TakebackChanged
 from bot.services.live import LiveMatch
 from bot.services.refusal import Refusal
 from bot.services.takeback import Answer, Takeback, Takebacks
+from bot.ui import questions
 from bot.ui.commands import add_commands, match_here
 from bot.ui.components import Persistent, answer_button, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
-from bot.ui.surfaces import surfaces_of
-from bot.ui.thread import match_channel
 from bot.ui.walls import match_of_press
 from i18n import _, n_
 
@@ -40,7 +39,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 KEEP = 1000  # requests whose message is kept to be settled
-Handle = discord.Message | discord.PartialMessage | discord.WebhookMessage
 
 
 def _service(interaction: discord.Interaction) -> Takebacks:
@@ -103,7 +101,7 @@ class TakebackThread:
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
-        self._messages: OrderedDict[int, tuple[Handle, str]] = OrderedDict()
+        self._messages: OrderedDict[int, tuple[questions.Handle, str]] = OrderedDict()
 
     async def changed(self, event: TakebackChanged) -> None:
         press = event.via if isinstance(event.via, discord.Interaction) else None
@@ -137,14 +135,7 @@ class TakebackThread:
                 who=live.who(live.seats_of(asked.asker_id)[0]),
                 asked=" ".join(f"<@{u}>" for u in sorted(asked.asked)),
             )
-        pings = discord.AllowedMentions(users=[discord.Object(u) for u in sorted(asked.asked)])
-        handle: Handle
-        if press is not None:
-            sent = await press.followup.send(content, view=view, allowed_mentions=pings, wait=True)
-            handle = surfaces_of(self.bot).of(live).kept(sent)
-        else:
-            channel = await match_channel(self.bot, live)
-            handle = await channel.send(content, view=view, allowed_mentions=pings)
+        handle = await questions.ask(self.bot, live, press, content, view, asked.asked)
         self._messages[asked.id] = (handle, content)
         while len(self._messages) > KEEP:
             self._messages.popitem(last=False)
