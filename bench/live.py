@@ -141,7 +141,7 @@ async def one_game(
         finally:
             for reader in readers:
                 reader.cancel()
-    print(f"  game {seed}: {len(taps)} plane actions, {len(waits)} taps in all")
+    print(f"  game {seed}: {len(taps)} plane actions, {sum(taps)} taps, {len(waits)} messages sent")
     return taps, waits
 
 

@@ -33,6 +33,7 @@ from bot.services.events import (
     MatchStarted,
     PairingBooked,
     RematchChanged,
+    TakebackChanged,
     TurnPassed,
 )
 from bot.services.palettes import person_palette
@@ -71,6 +72,7 @@ from bot.ui.offers import Offers
 from bot.ui.rematch import RematchThread
 from bot.ui.series import SeriesDesk
 from bot.ui.surfaces import Surfaces
+from bot.ui.takeback import TakebackThread
 from bot.ui.thread import Drawings
 from bot.ui.tournaments import calendar as tournament_calendar
 from bot.ui.tournaments import controls as tournament_controls
@@ -164,6 +166,7 @@ async def install(bot: CrosshairsBot) -> None:
         lambda user, guild: person_palette(palettes, user, guild),
         env.rematches,
         lambda live: not anywhere.is_anywhere(bot, live),  # a thread to post an offer in
+        env.takebacks,
     )
     events.subscribe(MatchStarted, live_board.started)
     events.subscribe(Acted, live_board.acted)
@@ -179,6 +182,9 @@ async def install(bot: CrosshairsBot) -> None:
     # A rematch offer's steps, asked here or on the live board: shown on both.
     events.subscribe(RematchChanged, live_board.rematched)
     events.subscribe(RematchChanged, RematchThread(bot).changed)
+    # A takeback's steps, likewise.
+    events.subscribe(TakebackChanged, live_board.takeback_changed)
+    events.subscribe(TakebackChanged, TakebackThread(bot).changed)
     await serve_live_board(bot, live_board)
     # Last, what a restart left to do: the computer flies wherever it was to move, and
     # the ends and turns passed a crash left untold are told (bot/ui/recovery.py).

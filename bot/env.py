@@ -22,6 +22,7 @@ from bot.services.rating_service import Ratings
 from bot.services.rematch import Rematches
 from bot.services.seeks import Seeks
 from bot.services.series import AchievementSeries
+from bot.services.showing import BoardShowing
 from bot.services.stores import Stores
 from bot.services.takeback import Takebacks
 from bot.services.tournaments.service import Tournaments
@@ -100,6 +101,7 @@ class Env:
     notifications: Notifications
     takebacks: Takebacks
     rematches: Rematches
+    showing: BoardShowing
     vacations: Vacations
     training: Training
     seeks: Seeks
@@ -145,6 +147,7 @@ class Env:
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
             rematches=Rematches(games, ratings, series, stores.rematches),
+            showing=BoardShowing(games),
             vacations=Vacations(games, stores.vacations),
             training=Training(stores, pool, config.analysis_depth),
             seeks=Seeks(games.clock),

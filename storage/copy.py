@@ -53,7 +53,7 @@ TABLES: Final = (
     ("rematch_offers", "id"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
-NOT_COPIED: Final = ("identify_slots", "rest_leases")
+NOT_COPIED: Final = ("identify_slots", "rest_leases", "board_leases")
 IDENTITY_TABLES: Final = (
     "matches",
     "series",

@@ -78,12 +78,23 @@ CREATE TABLE draw_offers (
 );
 """
 
+# Which process is bringing a match's board up to date (storage/boards.py), so that two
+# processes acting on one match at once show it one after the other, never each posting
+# a board of its own. A lease runs out by itself: a process that died holds nothing.
+V19_BOARD_LEASES: Final = """
+CREATE TABLE board_leases (
+    match_id INTEGER PRIMARY KEY,
+    holder   TEXT    NOT NULL,
+    expires  REAL    NOT NULL
+);
+"""
+
 # Rematch offers (storage/rematches.py): one per finished match, kept so that every
 # process of a sharded bot, and the bot after a restart, sees the same offer. Who was
 # asked and who has still to answer as ",id,id,"; ``rematch_id`` once the match is made;
 # the offer's message in a channel (none where only a press's token may edit it). An
 # accepted offer whose match could not be made lapses (kept, so its id is never reused).
-V19_REMATCH_OFFERS: Final = """
+V20_REMATCH_OFFERS: Final = """
 CREATE TABLE rematch_offers (
     id         INTEGER PRIMARY KEY,
     match_id   INTEGER NOT NULL REFERENCES matches (id),

@@ -25,7 +25,8 @@ from storage.later_tables import (
     V16_TOURNAMENT_CALENDAR,
     V17_CLOCK_DUE,
     V18_DRAW_OFFERS,
-    V19_REMATCH_OFFERS,
+    V19_BOARD_LEASES,
+    V20_REMATCH_OFFERS,
 )
 from storage.sql import Conn, Dialect, fetchone
 
@@ -427,7 +428,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V16_TOURNAMENT_CALENDAR),
     Migration(V17_CLOCK_DUE),
     Migration(V18_DRAW_OFFERS),
-    Migration(V19_REMATCH_OFFERS),
+    Migration(V19_BOARD_LEASES),
+    Migration(V20_REMATCH_OFFERS),
 )
 LATEST: Final = len(MIGRATIONS)
 

@@ -29,7 +29,7 @@ from storage.db import Database
 from storage.errors import StepConflict
 from storage.live_index import DUE_FROM_DEADLINE
 from storage.matches import lapse_draw_offers
-from storage.sql import Conn, fetchone
+from storage.sql import Conn, Row, fetchone
 from storage.turn_events import taken_back
 
 _DELETE = "DELETE FROM steps WHERE match_id = ? AND ply > ?"
@@ -88,11 +88,19 @@ class TakebackRepo:
             row = await fetchone(
                 conn, f"SELECT {_COLUMNS} FROM takebacks WHERE id = ?", (takeback_id,)
             )
-        if row is None:
-            return None
-        tid, match_id, asker, at_ply, to_ply = (int(v) for v in row[:5])
-        asked, agreed = _people(str(row[5])), _people(str(row[6]))
-        return Takeback(tid, match_id, asker, at_ply, to_ply, asked, agreed, str(row[7]))
+        return None if row is None else _takeback(row)
+
+    async def open_at(self, match_id: int, ply: int) -> Takeback | None:
+        """The latest takeback of ``match_id`` asked at ``ply`` still open: the one a
+        page of the match shows (an older one, or one asked at another ply, is stale)."""
+        async with self._db.read() as conn:
+            row = await fetchone(
+                conn,
+                f"SELECT {_COLUMNS} FROM takebacks WHERE match_id = ? AND at_ply = ? "
+                "AND status = 'open' ORDER BY id DESC LIMIT 1",
+                (match_id, ply),
+            )
+        return None if row is None else _takeback(row)
 
     async def answer(
         self, takeback_id: int, user_id: int | None, yes: bool, there: Position
@@ -177,6 +185,12 @@ async def _delete_steps(conn: Conn, match_id: int, to_ply: int) -> int:
     deleted = await conn.execute(_DELETE, (match_id, to_ply))
     await conn.execute(str(rows[0][0]))
     return deleted
+
+
+def _takeback(row: Row) -> Takeback:
+    tid, match_id, asker, at_ply, to_ply = (int(v) for v in row[:5])
+    asked, agreed = _people(str(row[5])), _people(str(row[6]))
+    return Takeback(tid, match_id, asker, at_ply, to_ply, asked, agreed, str(row[7]))
 
 
 def _listed(people: frozenset[int]) -> str:

@@ -22,18 +22,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from bot.live import view
 from bot.live.discord_api import Instance, Person
-from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted, RematchChanged
+from bot.live.takeback import PageTakebacks
+from bot.services.events import (
+    Acted,
+    MatchAborted,
+    MatchFinished,
+    MatchStarted,
+    RematchChanged,
+    TakebackChanged,
+)
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch, Occupant
 from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from bot.services.rematch import Rematches
+from bot.services.takeback import Takebacks
 from i18n import N_, _, speaking
 from render.palette import DEFAULT_PALETTE, palette_spec
 
@@ -93,6 +102,7 @@ class LiveBoard:
         palette_of: PaletteOf,
         rematches: Rematches,
         posts: Callable[[LiveMatch], bool],
+        takebacks: Takebacks,
     ) -> None:
         self.games = games
         self.life = life
@@ -104,6 +114,7 @@ class LiveBoard:
         self._viewers: dict[int, list[Viewer]] = {}  # by the match they watch
         self._open: list[Viewer] = []  # every page signed in, watching or not
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
+        self.takebacks = PageTakebacks(takebacks, life, posts, self._later)
         # by server of an open page: the matches being played there its pages were told of
         self._known: dict[int, set[int]] = {}
         # the rematch each finished watched match's pages were last shown, to show them
@@ -141,6 +152,9 @@ class LiveBoard:
         await self.show(event.match)
 
     async def rematched(self, event: RematchChanged) -> None:
+        await self.show(event.match)
+
+    async def takeback_changed(self, event: TakebackChanged) -> None:
         await self.show(event.match)
 
     async def follow(self, every: float = FOLLOW_SECONDS) -> None:
@@ -307,7 +321,7 @@ class LiveBoard:
         if kind == "ping":
             await viewer.send({"type": "pong"})
             return
-        if kind not in ("play", "draw", "decline", "resign", "rematch"):
+        if kind not in ("play", "draw", "decline", "resign", "rematch", "takeback"):
             raise Refusal(_("the live board did not understand that message"))
         if viewer.match_id is None:
             raise Refusal(_("open a match first"))
@@ -316,6 +330,9 @@ class LiveBoard:
         live = await self.games.current(match_id)
         if kind == "rematch":
             await self._rematch(viewer, live, message)
+            return
+        if kind == "takeback":
+            await self.takebacks.handle(user, live, message)
             return
         if kind == "play":
             ply, tokens = _play_of(message)
@@ -330,10 +347,14 @@ class LiveBoard:
         else:
             update = await self.games.resign(match_id, user)
         # Published once by the match's life: this page is redrawn by its event, as the
-        # thread's board is. In a task of its own, as each button press is: the page's
-        # next tap is read meanwhile (its check sees this action committed), not after
-        # the thread's board was drawn and sent.
-        task = asyncio.get_running_loop().create_task(self.life.after(update))
+        # thread's board is.
+        self._later(self.life.after(update))
+
+    def _later(self, showing: Coroutine[Any, Any, None]) -> None:
+        """``showing`` in a task of its own, as each button press is: the page's next
+        tap is read meanwhile (its check sees this action committed), not after the
+        thread's board was drawn and sent."""
+        task = asyncio.get_running_loop().create_task(showing)
         self._publishing.add(task)
         task.add_done_callback(self._publishing.discard)
 
@@ -385,6 +406,7 @@ class LiveBoard:
         with speaking(viewer.person.locale):
             said = view.state(live, viewer.person.id, self.watching(live.id), left, viewer.palette)
             said["rematch"] = await self._rematch_shown(viewer, live)
+            said["takeback"] = await self.takebacks.shown(viewer.person.id, live)
         try:
             await viewer.send(said)
         except Exception as exc:  # a page gone meanwhile: it misses nothing it needs

@@ -21,6 +21,7 @@ from i18n import N_, _
 from render.geometry import Layout
 from render.palette import DEFAULT_PALETTE, PALETTES, SHAPES, seat_colours
 from rules import board, steps
+from rules.achievements import CARDS, claims
 from rules.words.common import seat_name
 from rules.words.scene import position_text
 from rules.words.telling import told_text
@@ -31,6 +32,7 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "list": N_("Every choice as a list"),
     "choose": N_("Where does it end up? Tap a highlighted cell."),
     "watching": N_("Watching"),
+    "waiting": N_("Waiting for your turn"),
     "draw": N_("Offer draw"),
     "accept": N_("Accept draw"),
     "decline": N_("Decline draw"),
@@ -43,11 +45,16 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "rematch_decline": N_("Decline"),
     "withdraw": N_("Withdraw"),
     "go": N_("Go to the rematch"),
+    "takeback": N_("Take back my last turn"),
+    "takeback_accept": N_("Agree to the takeback"),
+    "takeback_decline": N_("Refuse the takeback"),
     "elsewhere": N_("in another channel"),
     "none": N_("No match is being played here. Start one with /crosshairs challenge."),
     "position": N_("The position in words"),
     "clock": N_("Time left in this turn"),
     "lost": N_("The connection was lost; reconnecting…"),
+    "cards": N_("Cards in play"),
+    "claimed": N_("claimed by {who}"),
 }
 
 
@@ -119,6 +126,8 @@ def state(
         "seats": seats,
         "planes": planes,
         "clouds": sorted(game.clouds),
+        "fire": lines_of_fire(live),
+        "cards": cards_in_play(live),
         "status": live.status_line(),
         "so_far": so_far,
         "words": position_text(game, live.names),
@@ -129,6 +138,38 @@ def state(
         "watchers": watchers,
         "choices": choices(live) if mine else None,
     }
+
+
+def cards_in_play(live: LiveMatch) -> list[dict[str, Any]]:
+    """In an achievement series' game, its pool of cards (docs/series.md): each with its
+    rule, its points and who claimed it in this game so far (None: still to be won)."""
+    game = live.game
+    claimed = {c.card: c.seat for c in claims(game)}
+    return [
+        {
+            "card": key,
+            "name": _(CARDS[key].name),
+            "rule": _(CARDS[key].rule),
+            "points": CARDS[key].points,
+            "by": seat_name(game, live.names, claimed[key]) if key in claimed else None,
+        }
+        for key in game.settings.cards
+    ]
+
+
+def lines_of_fire(live: LiveMatch) -> list[dict[str, int]]:
+    """The lines of fire the thread's board draws: those of the side to move's planes,
+    in play, each from the plane to the last cell it reaches (a plane there is in it)."""
+    game = live.game
+    if game.phase != "play" or live.over:
+        return []
+    team = game.mode.teams[game.active]
+    lines = []
+    for p in game.planes():
+        cells = game.line_of_fire(p) if game.mode.teams[p.seat] == team else []
+        if cells:
+            lines.append({"seat": p.seat, "from": p.cell, "to": cells[-1]})
+    return lines
 
 
 def rematch(

@@ -38,6 +38,9 @@ all of them ran through.
 * :class:`RematchChanged` — a finished match's rematch offer was asked for, accepted,
   declined, withdrawn, or became a new match (:mod:`bot.services.rematch`): the thread
   and the live board show it. Not stored: offers live in memory.
+* :class:`TakebackChanged` — a takeback was asked for, accepted by one of those asked
+  (others still to answer), declined, or done (:mod:`bot.services.takeback`): the thread
+  and the live board show it. The request itself is stored; the event is not.
 """
 
 from __future__ import annotations
@@ -49,13 +52,14 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from bot.services.live import LiveMatch, Occupant, Update
 from bot.services.rematch_offers import RematchOffer, Step
 from storage.errors import StorageError
 from storage.events import MatchEventRepo
 from storage.series import Series
+from storage.takebacks import Takeback
 from storage.tournaments import StoredPairing, Tournament
 from storage.turn_events import TurnEventRepo
 
@@ -150,6 +154,22 @@ class RematchChanged:
     via: object = field(default=None, compare=False)
 
 
+TakebackStep = Literal["asked", "accepted", "declined", "done"]
+
+
+@dataclass(frozen=True)
+class TakebackChanged:
+    """``step`` happened to ``takeback``, a request to take back a turn of ``match``;
+    ``by``: who answered (the asker, for ``asked``; None for the computer's yes).
+    ``via``, the press that acted, is the surface's business."""
+
+    match: LiveMatch
+    takeback: Takeback
+    step: TakebackStep
+    by: int | None
+    via: object = field(default=None, compare=False)
+
+
 Event = (
     Acted
     | MatchStarted
@@ -159,6 +179,7 @@ Event = (
     | PairingBooked
     | TurnPassed
     | RematchChanged
+    | TakebackChanged
 )
 E = TypeVar(
     "E",
@@ -170,6 +191,7 @@ E = TypeVar(
     PairingBooked,
     TurnPassed,
     RematchChanged,
+    TakebackChanged,
 )
 Handler = Callable[[Any], Awaitable[None]]
 KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
@@ -201,6 +223,8 @@ def key_of(event: Event) -> str:
         return f"acted:{id(event)}"  # each action is shown: never one for another
     if isinstance(event, RematchChanged):
         return f"rematch:{id(event)}"  # each answer is shown, as each action is
+    if isinstance(event, TakebackChanged):
+        return f"takeback:{id(event)}"
     return f"turn:{event.ply}"
 
 

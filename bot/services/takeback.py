@@ -7,7 +7,9 @@ series or tournament (whose games count for cards and standings). The game in me
 and in storage go back together (:class:`storage.takebacks.TakebackRepo`), under the
 match's lock, and only from the ply the takeback was asked at: a step flown in between
 makes the request stale, and so does another takeback done since. A takeback is a
-stored request with its own id, answered only by the people it asks.
+stored request with its own id, answered only by the people it asks. Each step is
+published (:class:`~bot.services.events.TakebackChanged`), whichever surface acted: the
+thread and the live board show it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bot.services.events import TakebackChanged, TakebackStep
 from bot.services.live import LiveMatch, Update
 from bot.services.manager import Games, _snapshot
 from bot.services.refusal import Refusal
@@ -27,9 +30,15 @@ from storage.errors import StepConflict, StorageError
 from storage.takebacks import Answer, Position, Takeback, TakebackRepo
 from storage.unrated import UnratedRepo
 
-__all__ = ["Answer", "Takebacks"]  # the UI reads an answer's outcome from here
+__all__ = ["Answer", "Takeback", "Takebacks"]  # the surfaces read a request from here
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+# What each answer stored did, as published (a stale one is refused before).
+_STEPS: dict[Answer, TakebackStep] = {
+    Answer.DONE: "done",
+    Answer.WAITING: "accepted",
+    Answer.DECLINED: "declined",
+}
 
 
 @dataclass(frozen=True)
@@ -52,9 +61,21 @@ class Takebacks:
         if rated_why:
             raise Refusal(_("takebacks are only for unrated games, and {why}", why=rated_why))
 
-    async def ask(self, live: LiveMatch, user_id: int) -> Takeback:
-        """Store a takeback of ``user_id``'s latest turn, asked now, or say why it
-        cannot be asked."""
+    async def request(
+        self, live: LiveMatch, user_id: int, via: object = None
+    ) -> tuple[Takeback, Update | None]:
+        """Ask for a takeback (:meth:`ask`); with nobody but the computer to ask, it
+        agrees at once, and the update of the takeback done comes with it (to be shown
+        by the match's life, as any action's)."""
+        asked = await self.ask(live, user_id, via)
+        if asked.asked:
+            return asked, None
+        await self.answer(asked, None, yes=True, via=via)
+        return asked, await self.update(asked)
+
+    async def ask(self, live: LiveMatch, user_id: int, via: object = None) -> Takeback:
+        """Store a takeback of ``user_id``'s latest turn, asked now, and publish it; or
+        say why it cannot be asked."""
         await self.askable(live, user_id)
         seats = live.seats_of(user_id)
         async with live.lock:  # the ply and the turn it goes back to, read together
@@ -68,7 +89,18 @@ class Takebacks:
                 if p.seat == last.seat and p.turn == last.turn
             )
             others = {e.user_id for e in live.seats if e.user_id not in (None, user_id)}
-            return await self._stored(self.repo.ask(live.id, user_id, live.ply, start, others))
+            asked = await self._stored(self.repo.ask(live.id, user_id, live.ply, start, others))
+        await self.games.events.publish(TakebackChanged(live, asked, "asked", user_id, via))
+        return asked
+
+    async def standing(self, live: LiveMatch) -> Takeback | None:
+        """The request a page of ``live`` shows: the latest open one asked at its ply
+        (None if none, or if storage cannot tell now: shown with the next state)."""
+        try:
+            return await self.repo.open_at(live.id, live.ply)
+        except StorageError as exc:
+            log.info("match %s: its takeback request not read (%s)", live.id, exc)
+            return None
 
     async def find(self, takeback_id: int) -> Takeback:
         """An open takeback, by the id its buttons carry (which may be forged)."""
@@ -84,7 +116,9 @@ class Takebacks:
         if live.over or live.ply != takeback.at_ply:
             raise Refusal(_("this takeback request is out of date: the game has moved on"))
 
-    async def answer(self, takeback: Takeback, user_id: int | None, yes: bool) -> Answer:
+    async def answer(
+        self, takeback: Takeback, user_id: int | None, yes: bool, via: object = None
+    ) -> Answer:
         """Record an answer and, with the last yes, return the match to where the
         takeback goes, in storage and then in memory: under the match's lock, so that
         no move is stored in between, and only while the match is at the ply the
@@ -116,6 +150,8 @@ class Takebacks:
                 live.reminded = False
                 live.draw_offers.clear()
                 live.computer_plan.clear()
+        step = _STEPS[said]
+        await self.games.events.publish(TakebackChanged(live, takeback, step, user_id, via))
         return said
 
     async def update(self, takeback: Takeback) -> Update:

@@ -9,10 +9,12 @@ from bot.outages import Stale, only_while
 from bot.services.live import LiveMatch, Update
 from bot.services.manager import Games
 from bot.ui.board import post_board
+from bot.ui.language import for_everyone
 from bot.ui.notify import clock_low
 from bot.ui.thread import match_channel
 from bot.ui.vacation import hold_clocks
 from bot.ui.watch import Watch
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
@@ -50,7 +52,9 @@ class ClockWatch(Watch):
             with only_while(current):
                 if live.user_to_move() is not None and current():
                     channel = await match_channel(self.bot, live)
-                    await post_board(self.bot, live, channel, ["⏰ Your turn is running out."])
+                    with for_everyone(self.bot, live.record.guild_id):  # the board's language
+                        said = "⏰ " + _("Your turn is running out.")
+                    await post_board(self.bot, live, channel, [said])
                     await clock_low(self.bot, live)
         except Stale as exc:
             log.info("match %s: its clock's reminder is stale, not sent (%s)", live.id, exc)

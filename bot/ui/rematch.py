@@ -30,6 +30,7 @@ from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.services.rematch import Rematches
 from bot.services.rematch_offers import RematchOffer, Step
+from bot.ui import questions
 from bot.ui.board import REMATCH_ID
 from bot.ui.components import OfferAnswer, Persistent, components
 from bot.ui.context import bot_of
@@ -38,7 +39,6 @@ from bot.ui.language import for_everyone
 from bot.ui.offers import Table
 from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
-from bot.ui.thread import match_channel
 from bot.ui.walls import match_of_press
 from i18n import _
 
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
-Handle = discord.Message | discord.PartialMessage | discord.WebhookMessage
 KEEP_TOKENED = 1000  # offers posted where the bot only answers, whose token is kept
 
 
@@ -115,7 +114,7 @@ class RematchThread:
         self.bot = bot
         # a follow-up only its press's token edits, where the bot only answers: the one
         # handle storage cannot give (any process's press on it settles it all the same)
-        self._tokened: OrderedDict[int, Handle] = OrderedDict()  # by offer
+        self._tokened: OrderedDict[int, questions.Handle] = OrderedDict()  # by offer
 
     async def changed(self, event: RematchChanged) -> None:
         press = event.via if isinstance(event.via, discord.Interaction) else None
@@ -141,14 +140,7 @@ class RematchThread:
         the press, else (asked on the live board) posted in the match's thread."""
         with for_everyone(self.bot, live.record.guild_id):
             content, view = _offer_text(offer), _offer_view(offer)
-        pings = discord.AllowedMentions(users=[discord.Object(u) for u in sorted(offer.asked)])
-        handle: Handle
-        if press is not None:
-            sent = await press.followup.send(content, view=view, allowed_mentions=pings, wait=True)
-            handle = surfaces_of(self.bot).of(live).kept(sent)
-        else:
-            channel = await match_channel(self.bot, live)
-            handle = await channel.send(content, view=view, allowed_mentions=pings)
+        handle = await questions.ask(self.bot, live, press, content, view, offer.asked)
         if isinstance(handle, discord.WebhookMessage):
             self._tokened[offer.id] = handle
             while len(self._tokened) > KEEP_TOKENED:
@@ -215,7 +207,7 @@ class RematchThread:
         except discord.HTTPException as exc:
             log.info("rematch offer %s: its message could not be updated (%s)", offer.id, exc)
 
-    async def _handle(self, offer: RematchOffer) -> Handle | None:
+    async def _handle(self, offer: RematchOffer) -> questions.Handle | None:
         """The offer's message: where storage says it is, else the press's follow-up
         this process posted."""
         where = await self.bot.env.rematches.message_of(offer)

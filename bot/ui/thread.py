@@ -214,7 +214,7 @@ async def send_board(
     """Post a fresh board message and make it the match's board; the old one goes (or,
     given ``retired``, becomes those words), so the thread never shows two boards (nor
     two pings)."""
-    async with live.showing:
+    async with bot.env.showing.of(live):
         return await _send_board(bot, live, target, view, extra, retired)
 
 
@@ -275,7 +275,7 @@ async def adopt_board(
     """Make ``message``, a board of ``live`` posted but never noted, the match's board,
     brought up to date by an edit instead of posting it again; the noted one goes (or
     becomes ``retired``), as when a board is posted (:func:`send_board`)."""
-    async with live.showing:
+    async with bot.env.showing.of(live):
         ply, text, file, _ = await _drawn(bot, live, extra)
         await message.edit(content=text, attachments=[file], view=view)
         old = live.record.board_message_id
@@ -356,7 +356,7 @@ async def refresh_board(
     words (one message per player-turn) and a new board follows (also after a card was
     posted below the board). ``via``, the answered interaction that made the update, may
     carry the new board (:mod:`bot.ui.board_edits`)."""
-    async with update.match.showing:
+    async with bot.env.showing.of(update.match):
         await _refresh_board(bot, edits, update, view, extra, via)
 
 

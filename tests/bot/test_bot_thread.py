@@ -222,6 +222,20 @@ async def test_a_clock_reminder_moves_the_board_down_and_keeps_one_ping(
     assert [m.id for m in thread.history() if "your turn" in m.content] == [board.id]
 
 
+async def test_a_clock_reminder_speaks_the_servers_language(
+    simcord_env: Any, simcord_bot: CrosshairsBot, clock: FakeClock
+) -> None:
+    table = Table(simcord_env)
+    thread = await table.start(clouds="none", clock=300)
+    guild = simcord_bot.get_guild(table.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
+    clock.advance(240)
+    await simcord_env.advance_time(simcord_bot.config.clock_interval + 21)
+    board = board_message(thread)
+    assert "⏰ Deine Zeit für diesen Zug läuft bald ab." in board.content, board.content
+
+
 async def test_the_cockpit_draws_a_preview_once_per_highlight(
     simcord_env: Any, simcord_bot: CrosshairsBot, monkeypatch: Any
 ) -> None:

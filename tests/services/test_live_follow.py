@@ -66,7 +66,9 @@ async def process(path: Path, shard: int) -> AsyncIterator[tuple[Env, LiveBoard]
         token=None, database_path=path, computer_pace=0.0, shard_count=2, shard_ids=(shard,)
     )
     env = await Env.open(config)
-    board = LiveBoard(env.games, env.life, _palette, env.rematches, lambda live: True)
+    board = LiveBoard(
+        env.games, env.life, _palette, env.rematches, lambda live: True, env.takebacks
+    )
 
     def spawn(coro: Coroutine[Any, Any, None]) -> None:
         coro.close()  # no computer here: nothing runs in the background

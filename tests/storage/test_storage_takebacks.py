@@ -102,3 +102,18 @@ async def test_a_request_the_match_moved_past_or_declined_changes_nothing(db: Da
     )  # a move acknowledged before the yes
     assert await takebacks.answer(late.id, 22, True, there) is Answer.STALE
     assert len(await repo.steps(match_id)) == 4
+
+
+async def test_the_request_standing_is_the_latest_open_one_at_the_ply(db: Database) -> None:
+    _repo, match_id = await played(db, 3)
+    takebacks = TakebackRepo(db)
+    there = Position(game_json(1, 1), 1, None)
+    assert await takebacks.open_at(match_id, 3) is None
+    first = await takebacks.ask(match_id, 11, 3, 1, [22])
+    second = await takebacks.ask(match_id, 11, 3, 1, [22])
+    standing = await takebacks.open_at(match_id, 3)
+    assert standing is not None and standing.id == second.id and standing.asked == {22}
+    assert await takebacks.open_at(match_id, 2) is None  # asked at another ply
+    await takebacks.answer(second.id, 22, False, there)
+    standing = await takebacks.open_at(match_id, 3)
+    assert standing is not None and standing.id == first.id

@@ -77,6 +77,7 @@ function receive(m) {
     tables(m.tables);
   } else if (m.type === "state") {
     const fresh = !page.state || page.state.ply !== m.ply || page.state.match !== m.match;
+    const before = page.state && page.state.match === m.match ? page.state.cards || [] : null;
     page.state = m;
     if (fresh) page.selected = null;
     draw();
@@ -84,7 +85,10 @@ function receive(m) {
     document.body.dataset.ply = String(m.ply);
     document.body.dataset.over = String(m.over);
     document.body.dataset.mine = String(Boolean(m.choices));
-    if (fresh) say("told", [m.so_far, m.status].filter(Boolean).join("\n"));
+    // a card claimed by this action is read out with it, as the thread posts it
+    const won = (m.cards || []).filter((c) => c.by && before && !before.some((b) => b.card === c.card && b.by));
+    const claims = won.map((c) => `🃏 ${c.name}: ${t("claimed").replace("{who}", c.by)}`);
+    if (fresh) say("told", [m.so_far, m.status, ...claims].filter(Boolean).join("\n"));
   } else if (m.type === "tables") {
     tables(m.tables); // a match begun in this channel since the page opened
   } else if (m.type === "watchers") {
@@ -160,6 +164,7 @@ function draw() {
     el("polygon", { points: corners(c.x, c.y, g.r * 0.97), class: clouds.has(i) ? "cell cloud" : "cell" }, svg);
     el("text", { x: c.x, y: c.y - g.r * 0.45, class: "name" }, svg).textContent = c.name;
   });
+  for (const line of s.fire) drawFire(svg, line);
   for (const plane of s.planes) drawPlane(svg, plane, acting.has(plane.cell));
   if (choices) {
     const chosen = acting.get(page.selected);
@@ -167,6 +172,18 @@ function draw() {
     for (const shot of choices.shots) drawTarget(svg, shot);
     for (const cloud of choices.clouds) drawTarget(svg, cloud);
   }
+}
+
+// A line of fire as the thread's board draws it: dashed in the plane's colour, stopping
+// at the nose of a plane it reaches rather than across it.
+function drawFire(svg, line) {
+  const g = page.board, a = g.cells[line.from], b = g.cells[line.to];
+  const aimed = page.state.planes.some((p) => p.cell === line.to);
+  const d = Math.hypot(b.x - a.x, b.y - a.y), cut = aimed ? (g.r * 0.55) / d : 0;
+  const to = { x: b.x - (b.x - a.x) * cut, y: b.y - (b.y - a.y) * cut };
+  const ends = { x1: a.x, y1: a.y, x2: to.x, y2: to.y };
+  el("line", { ...ends, class: "fire-halo" }, svg);
+  el("line", { ...ends, class: "fire", stroke: page.state.seats[line.seat].colour }, svg);
 }
 
 function drawPlane(svg, plane, acting) {
@@ -282,8 +299,9 @@ function panel() {
       seats.appendChild(li);
     }
   }
+  cards(s.cards || []);
   const mine = s.choices;
-  say("hint", s.over ? "" : mine ? t("choose") : t("watching"));
+  say("hint", s.over ? "" : mine ? t("choose") : s.seated ? t("waiting") : t("watching"));
   // beside the board: what is not a mark on it; every choice again, as a list, folded
   const near = $("choices"), list = $("list");
   $("list-box").hidden = !mine;
@@ -307,7 +325,8 @@ function panel() {
   }
   const actions = $("actions");
   const theirs = s.draw_offered && !s.seats.some((x) => x.you && x.offers_draw);
-  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs, s.rematch])) {
+  if (anew(actions, [s.seated, s.over, s.draw_offered, theirs, s.rematch, s.takeback])) {
+    if (s.takeback) takeback(actions, s.takeback);
     if (s.seated && !s.over) {
       if (theirs) {
         actions.appendChild(button(t("accept"), "success", () => send({ type: "draw" })));
@@ -339,6 +358,40 @@ function rematch(actions, r) {
   }
   if (r.withdraw) actions.appendChild(button(t("withdraw"), "", () => send({ type: "rematch", op: "decline", offer: r.offer })));
   if (r.go) actions.appendChild(button("➡️ " + t("go"), "primary", () => send({ type: "watch", match: r.go })));
+}
+
+// An achievement series' game: its cards, each with its rule, and who claimed it so far.
+function cards(list) {
+  $("cards-box").hidden = !list.length;
+  const shown = $("cards");
+  if (!anew(shown, list)) return;
+  say("cards-label", `🃏 ${t("cards")} (${list.length})`);
+  for (const card of list) {
+    const li = document.createElement("li");
+    li.title = card.rule;
+    li.textContent = `${card.name} (${card.points}) · ${card.rule}`;
+    if (card.by) {
+      li.className = "claimed";
+      li.textContent += ` — ✅ ${t("claimed").replace("{who}", card.by)}`;
+    }
+    shown.appendChild(li);
+  }
+}
+
+// In an unrated game: take back one's latest turn, or answer (or wait for) a request;
+// checked by the server as the thread's command and buttons are.
+function takeback(actions, r) {
+  if (r.text) {
+    const p = document.createElement("p");
+    p.id = "takeback";
+    p.textContent = r.text;
+    actions.appendChild(p);
+  }
+  if (r.ask) actions.appendChild(button("↩️ " + t("takeback"), "", () => send({ type: "takeback", op: "ask" })));
+  if (r.answer) {
+    actions.appendChild(button(t("takeback_accept"), "success", () => send({ type: "takeback", op: "accept", takeback: r.takeback })));
+    actions.appendChild(button(t("takeback_decline"), "", () => send({ type: "takeback", op: "decline", takeback: r.takeback })));
+  }
 }
 
 function watchers() {
