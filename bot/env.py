@@ -43,6 +43,7 @@ from storage.notify import NotifyRepo
 from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
+from storage.rematches import RematchRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
 from storage.tournament_calendar import TournamentCalendarRepo
@@ -74,6 +75,7 @@ def stores_on(db: Database) -> Stores:
         training=TrainingRepo(db),
         guilds=GuildSettingsRepo(db),
         takebacks=TakebackRepo(db),
+        rematches=RematchRepo(db),
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
         palettes=PaletteRepo(db),
@@ -144,7 +146,7 @@ class Env:
             locales=locales,
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
-            rematches=Rematches(games, ratings, series),
+            rematches=Rematches(games, ratings, series, stores.rematches),
             showing=BoardShowing(games),
             vacations=Vacations(games, stores.vacations),
             training=Training(stores, pool, config.analysis_depth),

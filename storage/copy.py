@@ -50,6 +50,7 @@ TABLES: Final = (
     ("board_palettes", "user_id"),
     ("tournament_calendar", "tournament_id"),
     ("draw_offers", "match_id, seat"),
+    ("rematch_offers", "id"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
 NOT_COPIED: Final = ("identify_slots", "rest_leases", "board_leases")
@@ -60,6 +61,7 @@ IDENTITY_TABLES: Final = (
     "tournament_pairings",
     "rating_history",
     "takebacks",
+    "rematch_offers",
 )
 
 

@@ -104,6 +104,10 @@ async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozens
         rows["takebacks"] = await conn.execute(  # asked or answered: settled history
             "DELETE FROM takebacks WHERE asker_id = ? OR asked LIKE ?", (user_id, f"%,{user_id},%")
         )
+        rows["rematch_offers"] = await conn.execute(  # their name, who asked and was asked
+            "DELETE FROM rematch_offers WHERE host_id = ? OR asked LIKE ?",
+            (user_id, f"%,{user_id},%"),
+        )
         rows["matches"] = await _rewrite_matches(conn, user_id, pseudonym)
         rows["series"] = await _rewrite_plans(conn, "series", user_id, pseudonym)
         rows["tournaments"] = await _rewrite_plans(conn, "tournaments", user_id, pseudonym)

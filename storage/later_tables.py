@@ -88,3 +88,27 @@ CREATE TABLE board_leases (
     expires  REAL    NOT NULL
 );
 """
+
+# Rematch offers (storage/rematches.py): one per finished match, kept so that every
+# process of a sharded bot, and the bot after a restart, sees the same offer. Who was
+# asked and who has still to answer as ",id,id,"; ``rematch_id`` once the match is made;
+# the offer's message in a channel (none where only a press's token may edit it). An
+# accepted offer whose match could not be made lapses (kept, so its id is never reused).
+V20_REMATCH_OFFERS: Final = """
+CREATE TABLE rematch_offers (
+    id         INTEGER PRIMARY KEY,
+    match_id   INTEGER NOT NULL REFERENCES matches (id),
+    host_id    INTEGER NOT NULL,
+    host_name  TEXT    NOT NULL,
+    rated      INTEGER NOT NULL,
+    asked      TEXT    NOT NULL,
+    waiting    TEXT    NOT NULL,
+    status     TEXT    NOT NULL DEFAULT 'open'
+               CHECK (status IN ('open', 'accepted', 'declined', 'withdrawn', 'lapsed')),
+    closed_by  TEXT    NOT NULL DEFAULT '',
+    rematch_id INTEGER,
+    channel_id INTEGER,
+    message_id INTEGER
+);
+CREATE UNIQUE INDEX rematch_offers_one ON rematch_offers (match_id) WHERE status <> 'lapsed';
+"""

@@ -26,6 +26,7 @@ from storage.later_tables import (
     V17_CLOCK_DUE,
     V18_DRAW_OFFERS,
     V19_BOARD_LEASES,
+    V20_REMATCH_OFFERS,
 )
 from storage.sql import Conn, Dialect, fetchone
 
@@ -428,6 +429,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V17_CLOCK_DUE),
     Migration(V18_DRAW_OFFERS),
     Migration(V19_BOARD_LEASES),
+    Migration(V20_REMATCH_OFFERS),
 )
 LATEST: Final = len(MIGRATIONS)
 

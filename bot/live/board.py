@@ -117,6 +117,9 @@ class LiveBoard:
         self.takebacks = PageTakebacks(takebacks, life, posts, self._later)
         # by server of an open page: the matches being played there its pages were told of
         self._known: dict[int, set[int]] = {}
+        # the rematch each finished watched match's pages were last shown, to show them
+        # a step another process stored
+        self._rematch_seen: dict[int, object] = {}
 
     # ------------------------------------------------------------ the domain's events
 
@@ -170,7 +173,17 @@ class LiveBoard:
         watched = [m for m in map(self.games.live.cached, list(self._viewers)) if m is not None]
         for live in await self.games.catch_up(watched):
             await self.show(live)
+        await self._rematched_elsewhere(watched)
         await self._begun_elsewhere()
+
+    async def _rematched_elsewhere(self, watched: list[LiveMatch]) -> None:
+        """A rematch step another process stored (asked, answered, started), shown to
+        the pages of its finished match."""
+        self._rematch_seen = {m: s for m, s in self._rematch_seen.items() if m in self._viewers}
+        for live in watched:
+            seen = self._rematch_seen.get(live.id)
+            if seen is not None and await self.rematches.shown(live) != seen:
+                await self.show(live)
 
     async def _begun_elsewhere(self) -> None:
         """The matches another process began in the servers of the open pages, told to
@@ -354,9 +367,9 @@ class LiveBoard:
             raise Refusal(_("the live board did not understand that message"))
         user = viewer.person.id
         if op == "ask":
-            self.rematches.check(live, user)
+            await self.rematches.check(live, user)
         elif _number(offer):
-            self.rematches.addressed(offer, user, op)
+            await self.rematches.addressed(offer, user, op)
         if not self.posts(live):
             raise Refusal(
                 _(
@@ -406,8 +419,7 @@ class LiveBoard:
         if not live.game.is_over or live.aborted:
             return None
         rematches = self.rematches
-        offer = rematches.waiting_offer(live.id)
-        outcome = rematches.outcome(live.id)
+        offer, outcome = self._rematch_seen[live.id] = await rematches.shown(live)
         seated = bool(live.seats_of(viewer.person.id))
         ask = seated and offer is None and outcome is None and await rematches.offered(live)
         go = None

@@ -1,15 +1,15 @@
-"""The rematch offers (:mod:`bot.services.rematch`): what one is, and the book that keeps
-them. Offers live in memory, like challenges: after a restart, Rematch is asked again."""
+"""The rematch offers (:mod:`bot.services.rematch`): what one is, read from its stored
+row (:mod:`storage.rematches`) and the finished match it is for. Offers are stored, so
+every process sees the same offer, and one survives a restart."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.services.live import ClockSettings, LiveMatch, Occupant
 from rules.modes import Settings
-
-KEEP_CLOSED = 1000  # closed offers and matches whose fate a late press is told
+from storage.rematches import StoredOffer
 
 # What closed an offer: a decline, its host's withdrawal, or everyone's yes.
 Closing = Literal["declined", "withdrawn", "accepted"]
@@ -46,7 +46,7 @@ class RematchPlan:
         )
 
 
-@dataclass
+@dataclass(frozen=True)
 class RematchOffer:
     """A rematch asked for by ``host`` and waiting for the people in ``waiting``."""
 
@@ -55,7 +55,19 @@ class RematchOffer:
     host: Occupant
     plan: RematchPlan
     asked: frozenset[int]  # everyone asked, for the pings
-    waiting: set[int] = field(default_factory=set)
+    waiting: frozenset[int]
+
+    @classmethod
+    def of(cls, stored: StoredOffer, live: LiveMatch) -> RematchOffer:
+        """The stored offer for the finished ``live`` (whose seats its plan turns)."""
+        return cls(
+            id=stored.id,
+            match_id=stored.match_id,
+            host=Occupant(stored.host_id, stored.host_name),
+            plan=RematchPlan.of(live, stored.rated),
+            asked=stored.asked,
+            waiting=stored.waiting,
+        )
 
 
 @dataclass(frozen=True)
@@ -67,50 +79,13 @@ class Outcome:
     by: str = ""
     rematch: int | None = None
 
-
-class RematchBook:
-    """The open offers, one per finished match at most, and what became of the recent
-    ones, so that a second or late press is told plainly instead of acting again."""
-
-    def __init__(self) -> None:
-        self.pending: dict[int, RematchOffer] = {}  # offer id → offer
-        self._by_match: dict[int, int] = {}  # finished match → its pending offer
-        self._done: dict[int, Outcome] = {}  # finished match → its rematch's fate
-        self._closed: dict[int, Outcome] = {}  # offer id → its fate
-
-    def waiting_offer(self, match_id: int) -> RematchOffer | None:
-        return self.pending.get(self._by_match.get(match_id, 0))
-
-    def open(self, offer: RematchOffer) -> None:
-        self.pending[offer.id] = offer
-        self._by_match[offer.match_id] = offer.id
-
-    def close(self, offer: RematchOffer, outcome: Outcome) -> None:
-        """Take the offer off the book (no await between the caller's check and this)."""
-        self.pending.pop(offer.id, None)
-        self._by_match.pop(offer.match_id, None)
-        _remember(self._closed, offer.id, outcome)
-        _remember(self._done, offer.match_id, outcome)
-
-    def made(self, offer: RematchOffer, rematch: int) -> None:
-        """The accepted offer's match was made: a further press is pointed to it."""
-        outcome = Outcome("accepted", rematch=rematch)
-        _remember(self._closed, offer.id, outcome)
-        _remember(self._done, offer.match_id, outcome)
-
-    def reopen(self, match_id: int) -> None:
-        """The rematch could not be made: Rematch may be asked again."""
-        self._done.pop(match_id, None)
-
-    def outcome(self, match_id: int) -> Outcome | None:
-        return self._done.get(match_id)
-
-    def closed(self, offer_id: int) -> Outcome | None:
-        return self._closed.get(offer_id)
-
-
-def _remember(store: dict[int, Outcome], key: int, outcome: Outcome) -> None:
-    store.pop(key, None)  # to the end: the oldest go first
-    store[key] = outcome
-    if len(store) > KEEP_CLOSED:  # only recent presses need the reason
-        del store[next(iter(store))]
+    @classmethod
+    def of(cls, stored: StoredOffer) -> Outcome | None:
+        """What became of the stored offer; None while it is open."""
+        if stored.status == "declined":
+            return cls("declined", stored.closed_by)
+        if stored.status == "withdrawn":
+            return cls("withdrawn", stored.closed_by)
+        if stored.status == "accepted":
+            return cls("accepted", rematch=stored.rematch_id)
+        return None

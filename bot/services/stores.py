@@ -17,6 +17,7 @@ from storage.notify import NotifyRepo
 from storage.palettes import PaletteRepo
 from storage.players import PlayerRepo
 from storage.ratings import RatingRepo
+from storage.rematches import RematchRepo
 from storage.series import SeriesRepo
 from storage.takebacks import TakebackRepo
 from storage.tournament_calendar import TournamentCalendarRepo
@@ -47,6 +48,7 @@ class Stores:
     training: TrainingRepo
     guilds: GuildSettingsRepo
     takebacks: TakebackRepo
+    rematches: RematchRepo
     notify: NotifyRepo
     locales: LocaleRepo
     palettes: PaletteRepo

@@ -2,9 +2,10 @@
 **Accept** / **Decline**, and the thread's side of every step of an offer.
 
 The rules are :mod:`bot.services.rematch`'s: a press asks the service, which checks it,
-changes its book and publishes the step; :class:`RematchThread` shows each step, whether
+changes the stored offer and publishes the step; :class:`RematchThread` shows each step, whether
 the press came from here or from the live board (bot/live): the offer posted in the match
-thread pinging only those asked, settled when declined, withdrawn or accepted, and the
+thread pinging only those asked (where it is, stored with the offer, so whichever process
+handles a later step settles it), settled when declined, withdrawn or accepted, and the
 new match's thread opened in the channel the first one was started from. Where the bot
 only answers (:mod:`bot.ui.anywhere`) there is no thread: the offer is a follow-up of the
 press, and the rematch's board the offer itself or a follow-up (the live board does not
@@ -26,8 +27,9 @@ import discord
 
 from bot.services.events import RematchChanged
 from bot.services.live import LiveMatch, Occupant
+from bot.services.refusal import Refusal
 from bot.services.rematch import Rematches
-from bot.services.rematch_offers import KEEP_CLOSED, RematchOffer, Step
+from bot.services.rematch_offers import RematchOffer, Step
 from bot.ui import questions
 from bot.ui.board import REMATCH_ID
 from bot.ui.components import OfferAnswer, Persistent, components
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
+KEEP_TOKENED = 1000  # offers posted where the bot only answers, whose token is kept
 
 
 def _service(interaction: discord.Interaction) -> Rematches:
@@ -63,8 +66,7 @@ class RematchButton(Persistent[discord.ui.Button[Any]], template=r"xh:rm:(?P<id>
     async def _press(self, interaction: discord.Interaction) -> None:
         live = await match_of_press(interaction, self.match_id)
         service = _service(interaction)
-        service.check(live, interaction.user.id)
-        offer = service.waiting_offer(live.id)
+        offer = await service.check(live, interaction.user.id)
         if offer is not None:  # the other side asked first: that is a yes
             await answer_offer(interaction, offer.id, "accept")
             return
@@ -79,7 +81,8 @@ async def answer_offer(interaction: discord.Interaction, offer_id: int, op: str)
     checked again and changed by the service."""
     user = interaction.user
     service = _service(interaction)
-    live = await match_of_press(interaction, service.addressed(offer_id, user.id, op).match_id)
+    offer = await service.addressed(offer_id, user.id, op)
+    live = await match_of_press(interaction, offer.match_id)
     if not interaction.response.is_done():
         await interaction.response.defer()
     by = Occupant(user.id, name_of(user))
@@ -104,11 +107,14 @@ class AnswerButton(OfferAnswer, prefix="xh:ra"):
 
 class RematchThread:
     """The thread's side of each offer's steps (subscribed by :mod:`bot.app`): the
-    offer's message, kept to be settled, and the new match's thread."""
+    offer's message, its place stored to be settled by any process, and the new match's
+    thread."""
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
-        self._messages: OrderedDict[int, questions.Handle] = OrderedDict()  # by offer
+        # a follow-up only its press's token edits, where the bot only answers: the one
+        # handle storage cannot give (any process's press on it settles it all the same)
+        self._tokened: OrderedDict[int, questions.Handle] = OrderedDict()  # by offer
 
     async def changed(self, event: RematchChanged) -> None:
         press = event.via if isinstance(event.via, discord.Interaction) else None
@@ -135,9 +141,15 @@ class RematchThread:
         with for_everyone(self.bot, live.record.guild_id):
             content, view = _offer_text(offer), _offer_view(offer)
         handle = await questions.ask(self.bot, live, press, content, view, offer.asked)
-        self._messages[offer.id] = handle
-        while len(self._messages) > KEEP_CLOSED:
-            self._messages.popitem(last=False)
+        if isinstance(handle, discord.WebhookMessage):
+            self._tokened[offer.id] = handle
+            while len(self._tokened) > KEEP_TOKENED:
+                self._tokened.popitem(last=False)
+        else:
+            try:
+                await self.bot.env.rematches.placed(offer, handle.channel.id, handle.id)
+            except Refusal as refused:  # then only a press on the offer itself settles it
+                log.warning("rematch offer %s: its message not noted (%s)", offer.id, refused)
 
     async def _start(
         self,
@@ -149,7 +161,7 @@ class RematchThread:
         """The rematch's own thread in the first match's channel (where the bot only
         answers: its board on the offer it was accepted on, or a follow-up of the press)."""
         bot = self.bot
-        on_offer = self._on_offer(press, offer)
+        on_offer = await self._on_offer(press, offer)
         with for_everyone(bot, offer.plan.guild_id):
             intro = _intro(offer, rematch)
         surfaces = surfaces_of(bot)
@@ -168,9 +180,9 @@ class RematchThread:
         if target is not None or not on_offer:  # the offer did not become the board
             await self._settle(press, offer, f"✅ {accepted}")
 
-    def _on_offer(self, press: discord.Interaction | None, offer: RematchOffer) -> bool:
+    async def _on_offer(self, press: discord.Interaction | None, offer: RematchOffer) -> bool:
         """Whether ``press`` is a press on the offer's own message."""
-        handle = self._messages.get(offer.id)
+        handle = await self._handle(offer)
         pressed = press.message if press is not None else None
         return pressed is not None and handle is not None and pressed.id == handle.id
 
@@ -182,18 +194,27 @@ class RematchThread:
         (where the bot only answers, that is the token of the press that posted it: past
         its 15 minutes the offer keeps its buttons, which tell a press what became of
         it)."""
-        handle = self._messages.get(offer.id)
+        handle = await self._handle(offer)
         if handle is None:
             return
         with for_everyone(self.bot, offer.plan.guild_id):
             content = f"{_offer_text(offer)}\n\n{said}"
         try:
-            if press is not None and self._on_offer(press, offer):
+            if press is not None and await self._on_offer(press, offer):
                 await press.edit_original_response(content=content, view=None)
             else:
                 await handle.edit(content=content, view=None)
         except discord.HTTPException as exc:
             log.info("rematch offer %s: its message could not be updated (%s)", offer.id, exc)
+
+    async def _handle(self, offer: RematchOffer) -> questions.Handle | None:
+        """The offer's message: where storage says it is, else the press's follow-up
+        this process posted."""
+        where = await self.bot.env.rematches.message_of(offer)
+        if where is not None:
+            channel_id, message_id = where
+            return self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        return self._tokened.get(offer.id)
 
 
 def _table(offer: RematchOffer) -> Table:

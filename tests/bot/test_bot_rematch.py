@@ -128,21 +128,23 @@ async def test_an_aborted_match_offers_no_rematch(
     assert board_message(thread).components == []
 
 
-async def test_after_a_restart_the_offer_asks_for_rematch_again_and_the_board_still_works(
+async def test_an_offer_outlives_a_restart_and_the_restarted_bot_settles_its_message(
     simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Callable[[], CrosshairsBot]
 ) -> None:
+    """The offer is stored: after a restart, Bob's Accept on the offer posted before it
+    starts the rematch, and the new process, which never posted the offer, finds its
+    message in storage and settles it."""
     table = Table(simcord_env)
     thread, _ = await finished_duel(table, simcord_bot)
     await table.alice.click(board_message(thread), label="Rematch")
     (offer,) = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")]
     restarted = new_bot()
     await simcord_env.restart_bot(restarted)
-    late = await table.bob.click(offer, label="Accept")
-    assert late.ephemeral and "press Rematch again" in answer(late).content
-    await table.bob.click(board_message(thread), label="Rematch")
-    again = [m for m in thread.history() if m.content.startswith("🔁 **Rematch?**")][-1]
-    assert again.id != offer.id and table.alice.mention in again.content
-    await table.alice.click(again, label="Accept")
+    await table.bob.click(offer, label="Accept")
     assert len(table.channel.threads) == 2
     second = await match_in(restarted, table.channel.threads[-1])
     assert [e.user_id for e in second.seats] == [table.bob.id, table.alice.id]
+    settled = next(m for m in thread.history() if m.id == offer.id)
+    assert "Accepted: the rematch is on" in settled.content and settled.components == []
+    late = await table.alice.click(board_message(thread), label="Rematch")
+    assert late.ephemeral and f"already on: match #{second.id}" in answer(late).content

@@ -17,8 +17,10 @@ from support.live import Discord, Page, duel_on_the_live_board, live_server, ope
 from support.replies import answer
 from support.tables import Table, board_message
 
+from bot.config import Config
 from bot.discord_app import CrosshairsBot
-from bot.services.live import LiveMatch
+from bot.env import Env
+from bot.services.live import LiveMatch, Occupant
 
 OFFER = "🔁 **Rematch?**"
 
@@ -141,7 +143,8 @@ async def test_declined_on_the_page(ended: Ended) -> None:
     await bob.send({"type": "rematch", "op": "decline", "offer": theirs["offer"]})
     mine = await rematch_shown(alice, lambda r: "declined" in r["text"])
     assert "declined by bob" in mine["text"] and not mine["ask"] and mine["go"] is None
-    assert "declined by bob" in ended.offer().content and ended.offer().components == []
+    await until(lambda: ended.offer().components == [], "the offer settled")
+    assert "declined by bob" in ended.offer().content
     again = await table.alice.click(board_message(ended.thread), label="Rematch")
     assert "declined by bob" in answer(again).content
     assert len(table.channel.threads) == 1
@@ -154,7 +157,8 @@ async def test_withdrawn_on_the_page_after_asking_in_the_thread(ended: Ended) ->
     mine = await rematch_shown(alice, lambda r: r["withdraw"])
     await alice.send({"type": "rematch", "op": "decline", "offer": mine["offer"]})
     assert "withdrawn" in (await rematch_shown(bob, lambda r: "withdrawn" in r["text"]))["text"]
-    assert "withdrawn" in ended.offer().content and ended.offer().components == []
+    await until(lambda: ended.offer().components == [], "the offer settled")
+    assert "withdrawn" in ended.offer().content
     await bob.send({"type": "rematch", "op": "accept", "offer": mine["offer"]})  # too late
     assert "closed: it was withdrawn" in (await bob.next("refused"))["text"]
     assert len(table.channel.threads) == 1
@@ -184,6 +188,7 @@ async def test_strangers_forged_and_repeated_rematch_messages_change_nothing(
 
     await alice.send({"type": "rematch", "op": "ask"})
     offer = (await rematch_shown(alice, lambda r: r["withdraw"]))["offer"]
+    await until(lambda: len(ended.offers()) == 1, "the offer in the thread")
     asked = await ended.stored()
     await alice.send({"type": "rematch", "op": "ask"})  # delivered twice
     assert "already asked" in (await alice.next("refused"))["text"]
@@ -213,4 +218,32 @@ async def test_where_the_bot_only_answers_the_page_points_to_the_boards_button(
     await alice.send({"type": "rematch", "op": "ask"})
     assert "press Rematch on its final board" in (await alice.next("refused"))["text"]
     assert await ended.stored() == before
-    assert ended.bot.env.rematches.waiting_offer(ended.live.id) is None
+    assert await ended.bot.env.rematches.waiting_offer(ended.live) is None
+
+
+async def test_an_answer_in_another_process_reaches_this_ones_pages(
+    ended: Ended, bot_config: Config
+) -> None:
+    """Two processes on one database: the offer asked on a page this bot serves, Bob's
+    decline handled by another process's service. This bot's pages see it at their next
+    look at storage, and Bob's press here, racing, is told what became of the offer."""
+    table = ended.table
+    alice, bob = await ended.page(table.alice), await ended.page(table.bob)
+    await alice.send({"type": "rematch", "op": "ask"})
+    offer = (await rematch_shown(alice, lambda r: r["withdraw"]))["offer"]
+    await until(lambda: len(ended.offers()) == 1, "the offer in the thread")
+    other = await Env.open(bot_config)
+    try:
+        there = await other.games.current(ended.live.id)
+        by = Occupant(table.bob.id, "bob")
+        assert await other.rematches.answer(there, offer, by, "decline") == "declined"
+    finally:
+        await other.close()
+    await bob.send({"type": "rematch", "op": "accept", "offer": offer})
+    assert "closed: it was declined by bob" in (await bob.next("refused"))["text"]
+    await ended.bot.live_board.follow_once()
+    mine = await rematch_shown(alice, lambda r: "declined" in r["text"])
+    assert "declined by bob" in mine["text"] and not mine["ask"]
+    await alice.send({"type": "rematch", "op": "ask"})
+    assert "already asked for: it was declined by bob" in (await alice.next("refused"))["text"]
+    assert len(table.channel.threads) == 1

@@ -21,6 +21,7 @@ from storage.matches import MatchRepo, MatchStatus, NewMatch, SeatSpec
 from storage.notify import NotifyRepo
 from storage.palettes import PaletteRepo
 from storage.ratings import RatingChange, RatingRepo
+from storage.rematches import RematchRepo
 from storage.series import NewSeries, SeriesPlayerSpec, SeriesRepo
 from storage.takebacks import Answer, Position, TakebackRepo
 from storage.tournament_calendar import TournamentCalendarRepo
@@ -139,6 +140,7 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await VacationRepo(db).add(11, 1_800_000_000.0, 1_800_086_400.0)
         await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])
         await matches.offer_draw(ids[1], 0, [0])
+        await RematchRepo(db).open(ids[3], 11, "alice", True, [22])
         await TournamentCalendarRepo(db).remember(tid, 1_576_000_000_000_000_000)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
