@@ -27,7 +27,7 @@ from bot.services.events import RematchChanged
 from bot.services.live import LiveMatch, Occupant
 from bot.services.manager import Games
 from bot.services.rating_service import Ratings
-from bot.services.refusal import Refusal
+from bot.services.refusal import Refusal, stored
 from bot.services.rematch_offers import Outcome, RematchOffer, Step
 from bot.services.series import AchievementSeries
 from i18n import _
@@ -219,10 +219,4 @@ class Rematches:
         return "started"
 
     async def _stored(self, write: Awaitable[T]) -> T:
-        try:
-            return await write
-        except StorageError as exc:
-            log.warning("a rematch offer could not be stored or read (%s)", exc)
-            raise Refusal(
-                _("that could not be saved, so nothing changed; please try again in a moment")
-            ) from None
+        return await stored(write, "a rematch offer")

@@ -22,7 +22,7 @@ from typing import TypeVar
 from bot.services.events import TakebackChanged, TakebackStep
 from bot.services.live import LiveMatch, Update
 from bot.services.manager import Games, _snapshot
-from bot.services.refusal import Refusal
+from bot.services.refusal import Refusal, stored
 from bot.services.series import AchievementSeries
 from i18n import _, n_
 from rules import serialize
@@ -172,13 +172,7 @@ class Takebacks:
         return Update(live, (), [said()], notes=(said,))
 
     async def _stored(self, write: Awaitable[T]) -> T:
-        try:
-            return await write
-        except StorageError as exc:
-            log.warning("a takeback could not be stored or read (%s)", exc)
-            raise Refusal(
-                _("that could not be saved, so nothing changed; please try again in a moment")
-            ) from None
+        return await stored(write, "a takeback")
 
     async def rated_reason(self, live: LiveMatch) -> str:
         """Why the game counts for something (a rating, a series), or "" if it does not."""
