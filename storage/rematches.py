@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.db import Database
-from storage.sql import Conn, fetchone
+from storage.sql import Conn, fetchone, ids_of, listed_ids
 
 _COLUMNS = (
     "id, match_id, host_id, host_name, rated, asked, waiting, status, closed_by, rematch_id, "
@@ -57,8 +57,8 @@ class RematchRepo:
                         host_id,
                         host_name,
                         int(rated),
-                        _listed(people),
-                        _listed(people),
+                        listed_ids(people),
+                        listed_ids(people),
                         status,
                     ),
                 )
@@ -145,18 +145,10 @@ def _offer(row: Sequence[Any]) -> StoredOffer:
         host_id=int(row[2]),
         host_name=str(row[3]),
         rated=bool(row[4]),
-        asked=_people(str(row[5])),
-        waiting=_people(str(row[6])),
+        asked=ids_of(str(row[5])),
+        waiting=ids_of(str(row[6])),
         status=str(row[7]),
         closed_by=str(row[8]),
         rematch_id=None if row[9] is None else int(row[9]),
         message=None if row[11] is None else (int(row[10]), int(row[11])),
     )
-
-
-def _listed(people: frozenset[int]) -> str:
-    return "," + "".join(f"{p}," for p in sorted(people))
-
-
-def _people(listed: str) -> frozenset[int]:
-    return frozenset(int(p) for p in listed.split(",") if p)

@@ -35,3 +35,14 @@ class Conn(Protocol):
 async def fetchone(conn: Conn, sql: str, params: Sequence[Any] = ()) -> Row | None:
     rows = await conn.fetchall(sql, params)
     return rows[0] if rows else None
+
+
+def listed_ids(people: Iterable[int]) -> str:
+    """A set of ids as one column's text, ``,1,2,``: a person is in it when it contains
+    ``,id,``, so a conditional write can test (``LIKE``) and strike (``REPLACE``) one."""
+    return "," + "".join(f"{p}," for p in sorted(people))
+
+
+def ids_of(listed: str) -> frozenset[int]:
+    """The ids of a :func:`listed_ids` text."""
+    return frozenset(int(p) for p in listed.split(",") if p)

@@ -29,7 +29,7 @@ from storage.db import Database
 from storage.errors import StepConflict
 from storage.live_index import DUE_FROM_DEADLINE
 from storage.matches import lapse_draw_offers
-from storage.sql import Conn, Row, fetchone
+from storage.sql import Conn, Row, fetchone, ids_of, listed_ids
 from storage.turn_events import taken_back
 
 _DELETE = "DELETE FROM steps WHERE match_id = ? AND ply > ?"
@@ -79,7 +79,7 @@ class TakebackRepo:
             new = await conn.insert(
                 "INSERT INTO takebacks (match_id, asker_id, at_ply, to_ply, asked) "
                 "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                (match_id, asker_id, at_ply, to_ply, _listed(people)),
+                (match_id, asker_id, at_ply, to_ply, listed_ids(people)),
             )
         return Takeback(new, match_id, asker_id, at_ply, to_ply, people, frozenset(), "open")
 
@@ -130,7 +130,7 @@ class TakebackRepo:
                 )
             row = await fetchone(conn, "SELECT agreed FROM takebacks WHERE id = ?", (takeback_id,))
             assert row is not None
-            if not _people(str(found[3])) <= _people(str(row[0])):
+            if not ids_of(str(found[3])) <= ids_of(str(row[0])):
                 return Answer.WAITING
             await _go_back(conn, match_id, at_ply, to_ply, there)
             await lapse_draw_offers(conn, match_id)
@@ -189,13 +189,5 @@ async def _delete_steps(conn: Conn, match_id: int, to_ply: int) -> int:
 
 def _takeback(row: Row) -> Takeback:
     tid, match_id, asker, at_ply, to_ply = (int(v) for v in row[:5])
-    asked, agreed = _people(str(row[5])), _people(str(row[6]))
+    asked, agreed = ids_of(str(row[5])), ids_of(str(row[6]))
     return Takeback(tid, match_id, asker, at_ply, to_ply, asked, agreed, str(row[7]))
-
-
-def _listed(people: frozenset[int]) -> str:
-    return "," + "".join(f"{p}," for p in sorted(people))
-
-
-def _people(listed: str) -> frozenset[int]:
-    return frozenset(int(p) for p in listed.split(",") if p)
