@@ -263,16 +263,8 @@ def _lines_of_fire(
 ) -> set[int]:
     """Draws the lines of fire of the side to move; returns the cells they cross."""
     crossed: set[int] = set()
-    if game.phase != "play":
-        return crossed
     r = layout.r
-    team = game.mode.teams[game.active]
-    for p in game.planes():
-        if game.mode.teams[p.seat] != team:
-            continue
-        cells = game.line_of_fire(p)
-        if not cells:
-            continue
+    for p, cells in game.lines_of_fire():
         crossed.update((p.cell, *cells))
         a = layout.centre(p.cell)
         b = layout.centre(cells[-1])

@@ -141,6 +141,16 @@ class Game(GameState):
         """The cells a plane's guns cover, nearest first; the last may hold its target."""
         return self._guns.line_of_fire(self, plane)
 
+    def lines_of_fire(self) -> list[tuple[Plane, list[int]]]:
+        """The lines of fire a board shows: those of the side to move's planes, while
+        planes are in play, each with the cells it covers (none for a plane whose guns
+        cover nothing)."""
+        if self.phase != "play":
+            return []
+        team = self.mode.teams[self.active]
+        own = [p for p in self.planes() if self.mode.teams[p.seat] == team]
+        return [(p, cells) for p in own if (cells := self.line_of_fire(p))]
+
     def target(self, plane: Plane) -> Plane | None:
         """The plane in ``plane``'s line of fire, if any (friend or foe)."""
         cells = self._guns.line_of_fire(self, plane)

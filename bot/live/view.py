@@ -160,16 +160,11 @@ def cards_in_play(live: LiveMatch) -> list[dict[str, Any]]:
 def lines_of_fire(live: LiveMatch) -> list[dict[str, int]]:
     """The lines of fire the thread's board draws: those of the side to move's planes,
     in play, each from the plane to the last cell it reaches (a plane there is in it)."""
-    game = live.game
-    if game.phase != "play" or live.over:
+    if live.over:
         return []
-    team = game.mode.teams[game.active]
-    lines = []
-    for p in game.planes():
-        cells = game.line_of_fire(p) if game.mode.teams[p.seat] == team else []
-        if cells:
-            lines.append({"seat": p.seat, "from": p.cell, "to": cells[-1]})
-    return lines
+    return [
+        {"seat": p.seat, "from": p.cell, "to": cells[-1]} for p, cells in live.game.lines_of_fire()
+    ]
 
 
 def rematch(
