@@ -24,10 +24,11 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from bot.live import view
 from bot.live.discord_api import Instance, Person
+from bot.live.received import number
 from bot.live.takeback import PageTakebacks
 from bot.services.events import (
     Acted,
@@ -363,12 +364,12 @@ class LiveBoard:
         it), through the service the thread's buttons use; its event shows the step on
         every page of the match, this one too."""
         op, offer = message.get("op"), message.get("offer")
-        if op not in REMATCH_OPS or (op != "ask" and not _number(offer)):
+        if op not in REMATCH_OPS or (op != "ask" and not number(offer)):
             raise Refusal(_("the live board did not understand that message"))
         user = viewer.person.id
         if op == "ask":
             await self.rematches.check(live, user)
-        elif _number(offer):
+        elif number(offer):
             await self.rematches.addressed(offer, user, op)
         if not self.posts(live):
             raise Refusal(
@@ -379,11 +380,11 @@ class LiveBoard:
             )
         if op == "ask":
             await self.rematches.ask(live, user)
-        elif _number(offer):
+        elif number(offer):
             await self.rematches.answer(live, offer, Occupant(user, viewer.person.name), op)
 
     async def _watch(self, viewer: Viewer, match_id: object) -> None:
-        if not _number(match_id):
+        if not number(match_id):
             raise Refusal(_("the live board did not understand that message"))
         try:
             live = await self.games.current(match_id)
@@ -431,11 +432,6 @@ class LiveBoard:
             if rematch is not None and viewer.visible(rematch):
                 go = rematch.id
         return view.rematch(live, viewer.person.id, offer, outcome, ask, go)
-
-
-def _number(said: object) -> TypeGuard[int]:
-    """Whether ``said`` is a number a page may send (a match's, an offer's)."""
-    return isinstance(said, int) and not isinstance(said, bool) and said > 0
 
 
 def _play_of(message: dict[str, Any]) -> tuple[int, list[str]]:

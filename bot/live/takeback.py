@@ -12,8 +12,9 @@ Where the bot only answers (no thread to post the request in) the page does not 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeGuard
+from typing import Any
 
+from bot.live.received import number
 from bot.services.life import MatchLife
 from bot.services.live import LiveMatch, Update
 from bot.services.refusal import Refusal
@@ -22,10 +23,6 @@ from i18n import _, n_
 
 OPS = ("ask", "accept", "decline")
 Later = Callable[[Coroutine[Any, Any, None]], None]  # runs a showing in a task of its own
-
-
-def _number(said: object) -> TypeGuard[int]:
-    return isinstance(said, int) and not isinstance(said, bool) and said > 0
 
 
 class PageTakebacks:
@@ -44,8 +41,8 @@ class PageTakebacks:
     async def handle(self, user: int, live: LiveMatch, message: dict[str, Any]) -> None:
         """``{"type": "takeback", "op": "ask"}``, or ``"accept"`` / ``"decline"`` with
         the request's ``"takeback"`` number: acted on, or refused changing nothing."""
-        op, number = message.get("op"), message.get("takeback")
-        if op not in OPS or (op != "ask" and not _number(number)):
+        op, request = message.get("op"), message.get("takeback")
+        if op not in OPS or (op != "ask" and not number(request)):
             raise Refusal(_("the live board did not understand that message"))
         service = self.takebacks
         if not self.posts(live):
@@ -53,8 +50,8 @@ class PageTakebacks:
         update: Update | None
         if op == "ask":
             _asked, update = await service.request(live, user)
-        elif _number(number):
-            asked = await service.find(number)
+        elif number(request):
+            asked = await service.find(request)
             if asked.match_id != live.id:  # another match's request: as if none
                 raise Refusal(_("this takeback request is out of date: the game has moved on"))
             service.check(live, asked, user)
