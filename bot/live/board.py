@@ -29,7 +29,7 @@ from typing import Any
 from bot.live import view
 from bot.live.discord_api import Instance, Person
 from bot.live.received import number
-from bot.live.takeback import PageTakebacks
+from bot.live.takeback import PageTakebacks, Standing
 from bot.services.events import (
     Acted,
     MatchAborted,
@@ -207,8 +207,9 @@ class LiveBoard:
     async def show(self, live: LiveMatch) -> None:
         """Send every page watching ``live`` the match as storage holds it now."""
         seen = await live.committed()
+        takeback = await self.takebacks.standing(seen)  # read once for every page
         for viewer in list(self._viewers.get(live.id, ())):
-            await self._state(viewer, seen)
+            await self._state(viewer, seen, takeback)
 
     # ------------------------------------------------------------ viewers
 
@@ -310,7 +311,8 @@ class LiveBoard:
             live = await self.games.get(viewer.match_id)
         except Refusal:
             return
-        await self._state(viewer, await live.committed())
+        seen = await live.committed()
+        await self._state(viewer, seen, await self.takebacks.standing(seen))
 
     async def _handle(self, viewer: Viewer, message: object) -> None:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -398,16 +400,17 @@ class LiveBoard:
         self._viewers.setdefault(match_id, []).append(viewer)
         if before is not None and before != match_id:
             await self._tell_watchers(before)
-        await self._state(viewer, await live.committed())
+        seen = await live.committed()
+        await self._state(viewer, seen, await self.takebacks.standing(seen))
         await self._tell_watchers(match_id)
 
-    async def _state(self, viewer: Viewer, live: LiveMatch) -> None:
+    async def _state(self, viewer: Viewer, live: LiveMatch, takeback: Standing | None) -> None:
         deadline = live.deadline
         left = None if deadline is None else deadline - self.games.clock.now()
         with speaking(viewer.person.locale):
             said = view.state(live, viewer.person.id, self.watching(live.id), left, viewer.palette)
             said["rematch"] = await self._rematch_shown(viewer, live)
-            said["takeback"] = await self.takebacks.shown(viewer.person.id, live)
+            said["takeback"] = self.takebacks.shown(viewer.person.id, live, takeback)
         try:
             await viewer.send(said)
         except Exception as exc:  # a page gone meanwhile: it misses nothing it needs

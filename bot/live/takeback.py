@@ -12,6 +12,7 @@ Where the bot only answers (no thread to post the request in) the page does not 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from bot.live.received import number
@@ -60,21 +61,41 @@ class PageTakebacks:
         if update is not None:  # the match went back: shown as any action is
             self.later(self.life.after(update))
 
-    async def shown(self, viewer: int, live: LiveMatch) -> dict[str, Any] | None:
-        """What ``viewer``'s page shows of takebacks: the request standing (to answer,
-        or to wait for), else *Take back my last turn* where they may ask. None: nothing."""
+    async def standing(self, live: LiveMatch) -> Standing | None:
+        """``live``'s takeback as its pages show it, read once for all of them: the
+        request standing, else whether the game lets a player ask. None: nothing."""
         if live.over:
             return None
         asked = await self.takebacks.standing(live)
         if asked is not None:
-            return _request(live, viewer, asked)
-        if not self.posts(live):
+            return Standing(asked, askable=False)
+        askable = self.posts(live) and not await self.takebacks.rated_reason(live)
+        return Standing(None, askable)
+
+    def shown(
+        self, viewer: int, live: LiveMatch, standing: Standing | None
+    ) -> dict[str, Any] | None:
+        """What ``viewer``'s page shows of ``standing``: the request (to answer, or to
+        wait for), else *Take back my last turn* if they have a turn to take back."""
+        if standing is None:
+            return None
+        if standing.request is not None:
+            return _request(live, viewer, standing.request)
+        if not standing.askable:
             return None
         try:
-            await self.takebacks.askable(live, viewer)
+            self.takebacks.has_a_turn_to_take_back(live, viewer)
         except Refusal:
             return None
         return {"text": "", "ask": True, "takeback": None, "answer": False}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A match's takeback as every page of it shows it."""
+
+    request: Takeback | None  # the request standing at its ply
+    askable: bool  # with none, whether the game lets its players ask (unrated, a thread)
 
 
 def _request(live: LiveMatch, viewer: int, asked: Takeback) -> dict[str, Any]:

@@ -50,6 +50,14 @@ class Takebacks:
 
     async def askable(self, live: LiveMatch, user_id: int) -> None:
         """Why ``user_id`` cannot ask for a takeback in ``live``, if they cannot."""
+        self.has_a_turn_to_take_back(live, user_id)
+        rated_why = await self.rated_reason(live)
+        if rated_why:
+            raise Refusal(_("takebacks are only for unrated games, and {why}", why=rated_why))
+
+    def has_a_turn_to_take_back(self, live: LiveMatch, user_id: int) -> None:
+        """Why ``user_id`` has nothing in ``live`` to take back, if they have not: the
+        part of :meth:`askable` that asks nothing of storage."""
         if live.over:
             raise Refusal(live.over_text())
         seats = live.seats_of(user_id)
@@ -57,9 +65,6 @@ class Takebacks:
             raise Refusal(_("you are not playing in this match"))
         if not any(p.seat in seats for p in live.game.history):
             raise Refusal(_("you have not flown a turn yet: there is nothing to take back"))
-        rated_why = await self.rated_reason(live)
-        if rated_why:
-            raise Refusal(_("takebacks are only for unrated games, and {why}", why=rated_why))
 
     async def request(
         self, live: LiveMatch, user_id: int, via: object = None
