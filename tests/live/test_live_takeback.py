@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from support.flying import match_in
+from support.flying import first_turn_flown
 from support.live import Discord, Page, live_server, opened, until
 from support.tables import Table
 
@@ -57,15 +57,7 @@ class Flown:
 
 
 async def _flown(simcord_env: Any, bot: CrosshairsBot, stack: AsyncExitStack, rated: bool) -> Flown:
-    table = Table(simcord_env)
-    thread = await table.start(clouds="none", rated=rated)
-    live = await match_in(bot, thread)
-    asker = table.member(live.user_to_move())
-    other = table.bob if asker is table.alice else table.alice
-    turn = live.game.turn
-    while live.game.turn == turn:
-        update = await bot.games.play(live.id, asker.id, [live.game.legal_steps()[0].token])
-        await bot.env.life.after(update)
+    table, thread, live, asker, other = await first_turn_flown(simcord_env, bot, rated)
     discord = Discord()
     people = frozenset({table.alice.id, table.bob.id, table.eve.id})
     discord.instances["here"] = Instance("here", table.guild.id, thread.id, people)

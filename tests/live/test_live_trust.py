@@ -13,7 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from support.flying import match_in
+from support.flying import first_turn_flown, match_in
 from support.live import Discord, Page, live_server, opened, until
 from support.tables import Table, board_message
 
@@ -268,15 +268,9 @@ async def test_a_takeback_agreed_in_the_thread_shows_on_an_open_page_at_once(
 ) -> None:
     """A takeback is one of the match's actions, published by its life: the page
     watching the match goes back with the thread's board, not at the next action."""
-    table = Table(simcord_env)
-    thread = await table.start(clouds="none", rated=False)
-    live = await match_in(simcord_bot, thread)
-    asker = table.member(live.user_to_move())
-    other = table.bob if asker is table.alice else table.alice
-    turn = live.game.turn
-    while live.game.turn == turn:  # the asker's whole first turn
-        update = await simcord_bot.games.play(live.id, asker.id, [first_step(live)])
-        await simcord_bot.env.life.after(update)
+    table, thread, live, asker, other = await first_turn_flown(
+        simcord_env, simcord_bot, rated=False
+    )
     flown = live.ply
     discord = Discord()
     discord.instances["here"] = Instance(

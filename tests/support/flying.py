@@ -14,6 +14,7 @@ from typing import Any
 from bot.discord_app import CrosshairsBot
 from bot.services.live import LiveMatch
 from support.replies import answer
+from support.tables import Table
 
 Member = Callable[[int | None], Any]
 
@@ -46,3 +47,21 @@ async def match_in(bot: CrosshairsBot, thread: Any) -> LiveMatch:
     live = await bot.games.by_thread(thread.id)
     assert live is not None, "no match in this thread"
     return live
+
+
+async def first_turn_flown(
+    env: Any, bot: CrosshairsBot, rated: bool
+) -> tuple[Table, Any, LiveMatch, Any, Any]:
+    """A duel (no clouds) whose first player has flown their whole first turn, each step
+    the first legal one, shown as any action is: its table, thread and match, who flew
+    (the one with a turn to take back) and the other player."""
+    table = Table(env)
+    thread = await table.start(clouds="none", rated=rated)
+    live = await match_in(bot, thread)
+    flier = table.member(live.user_to_move())
+    other = table.bob if flier is table.alice else table.alice
+    turn = live.game.turn
+    while live.game.turn == turn:
+        update = await bot.games.play(live.id, flier.id, [live.game.legal_steps()[0].token])
+        await bot.env.life.after(update)
+    return table, thread, live, flier, other
