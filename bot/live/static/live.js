@@ -342,15 +342,20 @@ function panel() {
   clock();
 }
 
+// A line among the actions saying where an offer or a request stands (by its id the
+// browser tests find it).
+function said(actions, id, text) {
+  if (!text) return;
+  const p = document.createElement("p");
+  p.id = id;
+  p.textContent = text;
+  actions.appendChild(p);
+}
+
 // At the end: Rematch, an offer to answer or withdraw, or what became of it; the server
 // checks each tap as it checks the thread's buttons, and every page of the match follows.
 function rematch(actions, r) {
-  if (r.text) {
-    const p = document.createElement("p");
-    p.id = "rematch";
-    p.textContent = r.text;
-    actions.appendChild(p);
-  }
+  said(actions, "rematch", r.text);
   if (r.ask) actions.appendChild(button("🔁 " + t("rematch"), "primary", () => send({ type: "rematch", op: "ask" })));
   if (r.answer) {
     actions.appendChild(button(t("rematch_accept"), "success", () => send({ type: "rematch", op: "accept", offer: r.offer })));
@@ -381,12 +386,7 @@ function cards(list) {
 // In an unrated game: take back one's latest turn, or answer (or wait for) a request;
 // checked by the server as the thread's command and buttons are.
 function takeback(actions, r) {
-  if (r.text) {
-    const p = document.createElement("p");
-    p.id = "takeback";
-    p.textContent = r.text;
-    actions.appendChild(p);
-  }
+  said(actions, "takeback", r.text);
   if (r.ask) actions.appendChild(button("↩️ " + t("takeback"), "", () => send({ type: "takeback", op: "ask" })));
   if (r.answer) {
     actions.appendChild(button(t("takeback_accept"), "success", () => send({ type: "takeback", op: "accept", takeback: r.takeback })));
