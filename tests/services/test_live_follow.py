@@ -10,6 +10,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from support.live import until
+
 from bot.config import Config
 from bot.env import Env
 from bot.live.board import LiveBoard, Viewer
@@ -186,6 +188,8 @@ async def test_a_draw_offered_on_one_process_stands_on_the_other_and_after_a_res
         alice = pages[ALICE].viewer
         assert alice is not None
         await board.handle(alice, {"type": "draw"})  # on the page the other process serves
+        # shown by the action's event, in a task of its own, as a press's is
+        await until(lambda: pages[BOB].last_state()["draw_offered"], "the offer on bob's page")
 
         # the thread's buttons, served by the owner, see the offer standing
         assert (await owner.games.current(live.id)).draw_offers == {0}
@@ -199,7 +203,7 @@ async def test_a_draw_offered_on_one_process_stands_on_the_other_and_after_a_res
         # declined with the owner's buttons: the page sees it gone at its next look
         update = await owner.games.decline_draw(live.id, BOB)
         await owner.life.after(update)
-        assert pages[BOB].last_state()["draw_offered"]
+        assert pages[BOB].last_state()["draw_offered"]  # another process acted: not yet
         await board.follow_once()
         assert not pages[BOB].last_state()["draw_offered"]
 
