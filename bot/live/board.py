@@ -206,9 +206,12 @@ class LiveBoard:
 
     async def show(self, live: LiveMatch) -> None:
         """Send every page watching ``live`` the match as storage holds it now."""
+        viewers = list(self._viewers.get(live.id, ()))
+        if not viewers:  # most matches, most of the time: nothing to read for nobody
+            return
         seen = await live.committed()
         takeback = await self.takebacks.standing(seen)  # read once for every page
-        for viewer in list(self._viewers.get(live.id, ())):
+        for viewer in viewers:
             await self._state(viewer, seen, takeback)
 
     # ------------------------------------------------------------ viewers
