@@ -5,6 +5,7 @@ by what it held in memory."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -210,3 +211,22 @@ async def test_a_draw_offered_on_one_process_stands_on_the_other_and_after_a_res
         await owner.games.offer_draw(live.id, BOB)
     async with process(path, shard=0) as (restarted, _):  # a restart keeps the offer
         assert (await restarted.games.get(live.id)).draw_offers == {1}
+
+
+async def test_a_match_no_page_watches_is_not_read_for_its_pages(tmp_path: Path) -> None:
+    """Every action of every match is shown to the live board: one nobody watches (most,
+    most of the time) must cost it nothing, neither a read of storage nor the match's
+    lock."""
+    async with process(tmp_path / "bot.db", shard=0) as (env, board):
+        live = await _duel(env)
+
+        async def unread(_live: LiveMatch) -> None:
+            raise AssertionError("read for no page")
+
+        read = board.takebacks.standing
+        board.takebacks.standing = unread  # type: ignore[method-assign,assignment]
+        async with live.lock:  # held by an action in flight: showing nobody waits for nothing
+            await asyncio.wait_for(board.show(live), 30)  # never, if it waited for the lock
+        board.takebacks.standing = read  # type: ignore[method-assign]
+        page = await _opened(board, ALICE, "alice")
+        assert page.last_state()["match"] == live.id  # watched: shown (and read) again
