@@ -27,6 +27,7 @@ from bot.ops import configure_logging
 from bot.services.clock import Clock
 from bot.services.events import (
     Acted,
+    ChallengeChanged,
     GameBooked,
     MatchAborted,
     MatchFinished,
@@ -41,6 +42,7 @@ from bot.services.surface import Shown
 from bot.ui import (
     analysis,
     anywhere,
+    challenges,
     clocks,
     closed_threads,
     commands,
@@ -66,6 +68,7 @@ from bot.ui import (
     vacation,
     welcome,
 )
+from bot.ui.challenges import ChallengeChannel, home_of
 from bot.ui.desks import Desks
 from bot.ui.notify import TurnNotifier
 from bot.ui.offers import Offers
@@ -93,7 +96,8 @@ FEATURES: tuple[Feature, ...] = (
     anywhere.setup,  # where the bot only answers: what needs it to post is refused
     presses.setup,  # the board's buttons and the cockpit
     team_rooms.setup,  # a team game's private rooms, and sharing a plan there
-    invites.setup,  # challenges and lobbies
+    invites.setup,  # lobbies
+    challenges.setup,  # challenges to a duel
     quick_pairing.setup,  # /crosshairs play: anyone here, or the computer after a wait
     rematch.setup,
     takeback.setup,
@@ -167,6 +171,8 @@ async def install(bot: CrosshairsBot) -> None:
         env.rematches,
         lambda live: not anywhere.is_anywhere(bot, live),  # a thread to post an offer in
         env.takebacks,
+        env.challenges,
+        lambda guild, channel: home_of(bot, guild, channel),
     )
     events.subscribe(MatchStarted, live_board.started)
     events.subscribe(Acted, live_board.acted)
@@ -182,6 +188,10 @@ async def install(bot: CrosshairsBot) -> None:
     # A rematch offer's steps, asked here or on the live board: shown on both.
     events.subscribe(RematchChanged, live_board.rematched)
     events.subscribe(RematchChanged, RematchThread(bot).changed)
+    # A challenge's steps, asked with the command or on the live board: the channel's
+    # message first (it answers the command's press), then the pages.
+    events.subscribe(ChallengeChanged, ChallengeChannel(bot).changed)
+    events.subscribe(ChallengeChanged, live_board.challenge_changed)
     # A takeback's steps, likewise.
     events.subscribe(TakebackChanged, live_board.takeback_changed)
     events.subscribe(TakebackChanged, TakebackThread(bot).changed)

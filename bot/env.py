@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.config import Config
+from bot.services.challenges import Challenges
 from bot.services.clock import Clock
 from bot.services.end_books import EndBooks
 from bot.services.events import EventBus
@@ -101,6 +102,7 @@ class Env:
     notifications: Notifications
     takebacks: Takebacks
     rematches: Rematches
+    challenges: Challenges
     showing: BoardShowing
     vacations: Vacations
     training: Training
@@ -147,6 +149,7 @@ class Env:
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
             rematches=Rematches(games, ratings, series, stores.rematches),
+            challenges=Challenges(games, ratings),
             showing=BoardShowing(games),
             vacations=Vacations(games, stores.vacations),
             training=Training(stores, pool, config.analysis_depth),

@@ -26,12 +26,14 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot.live import view
+from bot.live import lobby, view
 from bot.live.discord_api import Instance, Person
 from bot.live.received import number
 from bot.live.takeback import PageTakebacks, Standing
+from bot.services.challenges import Challenges
 from bot.services.events import (
     Acted,
+    ChallengeChanged,
     MatchAborted,
     MatchFinished,
     MatchStarted,
@@ -39,7 +41,7 @@ from bot.services.events import (
     TakebackChanged,
 )
 from bot.services.life import MatchLife
-from bot.services.live import LiveMatch, Occupant
+from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.manager import Games
 from bot.services.refusal import Refusal
 from bot.services.rematch import Rematches
@@ -54,6 +56,9 @@ MOST_TOKENS = 40  # a whole dive is a handful; nothing a tap sends comes near th
 FOLLOW_SECONDS = 1.0  # how soon a page sees a move another process made
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 PaletteOf = Callable[[int, int | None], Awaitable[str]]
+# the channel a challenge asked in a server's channel (or a thread of it) is played in;
+# None where the bot does not post on its own
+Home = Callable[[int | None, int], int | None]
 REMATCH_OPS = ("ask", "accept", "decline")
 
 
@@ -104,6 +109,8 @@ class LiveBoard:
         rematches: Rematches,
         posts: Callable[[LiveMatch], bool],
         takebacks: Takebacks,
+        challenges: Challenges,
+        home: Home,
     ) -> None:
         self.games = games
         self.life = life
@@ -116,6 +123,8 @@ class LiveBoard:
         self._open: list[Viewer] = []  # every page signed in, watching or not
         self._publishing: set[asyncio.Task[None]] = set()  # kept, or the loop may lose them
         self.takebacks = PageTakebacks(takebacks, life, posts, self._later)
+        self.challenges = challenges
+        self.home = home
         # by server of an open page: the matches being played there its pages were told of
         self._known: dict[int, set[int]] = {}
         # the rematch each finished watched match's pages were last shown, to show them
@@ -157,6 +166,23 @@ class LiveBoard:
 
     async def takeback_changed(self, event: TakebackChanged) -> None:
         await self.show(event.match)
+
+    async def challenge_changed(self, event: ChallengeChanged) -> None:
+        """A challenge's step, shown in the lobby of its two players' pages in its
+        server; once it is a match, both pages go to it."""
+        challenge = event.challenge
+        for viewer in list(self._open):
+            if viewer.instance.guild_id != challenge.guild_id or not challenge.involves(
+                viewer.person.id
+            ):
+                continue
+            try:
+                with speaking(viewer.person.locale):
+                    await self._lobby(viewer)
+                    if event.match is not None and viewer.visible(event.match):
+                        await self._watch(viewer, event.match.id)
+            except Exception as exc:  # that page is gone: it misses only this step
+                log.info("live board of %s not told of a challenge: %s", viewer.person.id, exc)
 
     async def follow(self, every: float = FOLLOW_SECONDS) -> None:
         """For ever, in a bot of several processes: bring the watched matches up to date
@@ -237,8 +263,10 @@ class LiveBoard:
                     "tables": tables,
                 }
             )
+            await self._lobby(viewer)
             if tables:
                 await self._watch(viewer, tables[0]["match"])
+        await self._lobbies(viewer)  # one more person the others may challenge
 
     async def _listed(self, viewer: Viewer) -> list[dict[str, Any]]:
         """The viewer's tables as the page lists them, in their language."""
@@ -275,6 +303,7 @@ class LiveBoard:
         self._leave(viewer)
         if viewer in self._open:
             self._open.remove(viewer)
+            await self._lobbies(viewer)  # one fewer to challenge
         if match_id is not None:
             await self._tell_watchers(match_id)
 
@@ -326,6 +355,9 @@ class LiveBoard:
             return
         if kind == "ping":
             await viewer.send({"type": "pong"})
+            return
+        if kind == "challenge":
+            await self._challenge(viewer, message)
             return
         if kind not in ("play", "draw", "decline", "resign", "rematch", "takeback"):
             raise Refusal(_("the live board did not understand that message"))
@@ -387,6 +419,91 @@ class LiveBoard:
             await self.rematches.ask(live, user)
         elif number(offer):
             await self.rematches.answer(live, offer, Occupant(user, viewer.person.name), op)
+
+    # ------------------------------------------------------------ the lobby
+
+    def _people(self, viewer: Viewer) -> dict[int, str]:
+        """Whom ``viewer`` may challenge: the others signed in to their instance."""
+        return {
+            v.person.id: v.person.name
+            for v in self._open
+            if v.instance.id == viewer.instance.id and v.person.id != viewer.person.id
+        }
+
+    def _home(self, viewer: Viewer) -> int | None:
+        """Where a challenge asked on ``viewer``'s page is played (None: not here)."""
+        instance = viewer.instance
+        return (
+            None if instance.guild_id is None else self.home(instance.guild_id, instance.channel_id)
+        )
+
+    async def _lobby(self, viewer: Viewer) -> None:
+        """The viewer's lobby: whom they may challenge and their open challenges."""
+        me = viewer.person.id
+        guild = viewer.instance.guild_id
+        waiting = [] if guild is None else self.challenges.waiting_for(me, guild)
+        people = sorted(self._people(viewer).items(), key=lambda p: p[1].casefold())
+        where = None
+        if self._home(viewer) is None:  # (always, in a DM)
+            where = _(
+                "Challenges from the live board are made in a server's channel where the "
+                "bot may post: here, use /crosshairs challenge."
+            )
+        await viewer.send(
+            {
+                "type": "lobby",
+                "people": [{"id": str(p), "name": name} for p, name in people],
+                "challenges": [lobby.shown(c, me) for c in waiting],
+                "rulesets": lobby.rulesets(),
+                "planes": lobby.DEFAULT_PLANES,
+                "closed": where,
+            }
+        )
+
+    async def _lobbies(self, about: Viewer) -> None:
+        """The other pages of ``about``'s instance shown their lobby again (its people
+        changed: ``about`` came, or went)."""
+        for other in list(self._open):
+            if other is about or other.instance.id != about.instance.id:
+                continue
+            try:
+                with speaking(other.person.locale):
+                    await self._lobby(other)
+            except Exception as exc:  # that page is gone too
+                log.info("live board of %s: lobby not updated: %s", other.person.id, exc)
+
+    async def _challenge(self, viewer: Viewer, message: dict[str, Any]) -> None:
+        """A new challenge, or an answer to one, through the service the posted
+        challenge's buttons use; its event shows the step on the pages and in the channel."""
+        me = Occupant(viewer.person.id, viewer.person.name)
+        guild = viewer.instance.guild_id
+        home = self._home(viewer)
+        if guild is None:  # a DM's challenges are its own conversation's: none are asked here
+            raise Refusal(_("challenges cannot be made from the live board here"))
+        if message.get("op") == "ask":
+            wanted = lobby.asked(message)
+            opponent = self._people(viewer).get(wanted.opponent)
+            if opponent is None:
+                raise Refusal(_("that person is not in this live board: ask them to open it"))
+            if home is None:
+                raise Refusal(_("challenges cannot be made from the live board here"))
+            await self.challenges.ask(
+                me,
+                Occupant(wanted.opponent, opponent),
+                wanted.settings,
+                clouds="random",
+                clock=ClockSettings(),
+                channel_id=home,
+                guild_id=guild,
+                rated=wanted.rated,
+                asked_in=viewer.instance.channel_id,
+            )
+            return
+        challenge_id, op = lobby.answered(message)
+        challenge = self.challenges.addressed(challenge_id, me.user_id or 0, op, guild)
+        if op == "accept" and self.home(guild, challenge.asked_in) is None:
+            raise Refusal(_("press Accept on the challenge's message instead"))
+        await self.challenges.answer(challenge_id, me, op, guild)
 
     async def _watch(self, viewer: Viewer, match_id: object) -> None:
         if not number(match_id):

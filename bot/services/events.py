@@ -38,6 +38,9 @@ all of them ran through.
 * :class:`RematchChanged` — a finished match's rematch offer was asked for, accepted,
   declined, withdrawn, or became a new match (:mod:`bot.services.rematch`): the thread
   and the live board show it. Not stored: offers live in memory.
+* :class:`ChallengeChanged` — a challenge to a duel was asked, declined, withdrawn, or
+  became a new match (:mod:`bot.services.challenges`): the channel's message and the
+  live board show it. Not stored: challenges live in memory.
 * :class:`TakebackChanged` — a takeback was asked for, accepted by one of those asked
   (others still to answer), declined, or done (:mod:`bot.services.takeback`): the thread
   and the live board show it. The request itself is stored; the event is not.
@@ -54,6 +57,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
+from bot.services.challenge_offers import Challenge, ChallengeStep
 from bot.services.live import LiveMatch, Occupant, Update
 from bot.services.rematch_offers import RematchOffer, Step
 from storage.errors import StorageError
@@ -154,6 +158,19 @@ class RematchChanged:
     via: object = field(default=None, compare=False)
 
 
+@dataclass(frozen=True)
+class ChallengeChanged:
+    """``step`` happened to ``challenge``: ``asked``, ``declined``, ``withdrawn`` or
+    ``started`` (``match``: the new match, not shown anywhere yet). ``by``: who acted;
+    ``via``, the press that acted, is the surface's business."""
+
+    challenge: Challenge
+    step: ChallengeStep
+    by: Occupant
+    match: LiveMatch | None = None
+    via: object = field(default=None, compare=False)
+
+
 TakebackStep = Literal["asked", "accepted", "declined", "done"]
 
 
@@ -180,6 +197,7 @@ Event = (
     | TurnPassed
     | RematchChanged
     | TakebackChanged
+    | ChallengeChanged
 )
 E = TypeVar(
     "E",
@@ -192,6 +210,7 @@ E = TypeVar(
     TurnPassed,
     RematchChanged,
     TakebackChanged,
+    ChallengeChanged,
 )
 Handler = Callable[[Any], Awaitable[None]]
 KEPT = 4096  # turns passed whose publication is remembered, to drop a second one
@@ -205,6 +224,13 @@ def nonce(*parts: object) -> str:
     match number and a step)."""
     said = ":".join(str(p) for p in parts)
     return hashlib.blake2b(said.encode(), digest_size=12).hexdigest()
+
+
+def place_of(event: Event) -> int:
+    """The match an event is of (0: a challenge not yet a match)."""
+    if isinstance(event, ChallengeChanged):
+        return 0 if event.match is None else event.match.id
+    return event.match.id
 
 
 def key_of(event: Event) -> str:
@@ -225,6 +251,8 @@ def key_of(event: Event) -> str:
         return f"rematch:{id(event)}"  # each answer is shown, as each action is
     if isinstance(event, TakebackChanged):
         return f"takeback:{id(event)}"
+    if isinstance(event, ChallengeChanged):
+        return f"challenge:{id(event)}"
     return f"turn:{event.ply}"
 
 
@@ -265,7 +293,7 @@ class EventBus:
         if following is not None and following[0] is task:
             following[1].append(event)
             return True
-        key = (event.match.id, key_of(event))
+        key = (place_of(event), key_of(event))
         if key in self._showing or key in self._turns:
             return False
         queue: list[Event] = []
@@ -275,7 +303,7 @@ class EventBus:
             whole = await self._run(event)
             while queue:
                 nested = queue.pop(0)
-                inner = (nested.match.id, key_of(nested))
+                inner = (place_of(nested), key_of(nested))
                 if inner in self._showing or inner in self._turns:
                     continue  # being shown already, by the publication that has it
                 self._showing.add(inner)
@@ -284,7 +312,7 @@ class EventBus:
                 finally:
                     self._showing.discard(inner)
             if whole and isinstance(event, MatchFinished | MatchAborted):
-                await self.store.done(event.match.id, key[1])
+                await self.store.done(key[0], key[1])
         finally:
             _FOLLOWING.reset(token)
             self._showing.discard(key)
@@ -292,7 +320,7 @@ class EventBus:
 
     async def _run(self, event: Event) -> bool:
         """Run ``event``'s subscribers in order; whether all of them ran through."""
-        key = (event.match.id, key_of(event))
+        key = (place_of(event), key_of(event))
         if isinstance(event, TurnPassed):
             self._turns[key] = None
             if len(self._turns) > KEPT:

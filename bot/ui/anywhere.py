@@ -66,7 +66,7 @@ def _refusal(reason: str) -> str:
     return _(reason, here=_(HERE))
 
 
-def _in_guild(client: discord.Client, guild_id: int | None) -> bool:
+def in_guild(client: discord.Client, guild_id: int | None) -> bool:
     """Whether the bot is a member of server ``guild_id``: only there may it post, open
     threads and edit its messages. (The bot's own DM counts as elsewhere: the opponent
     could not see a match there.) Read from the bot's servers rather than the
@@ -77,13 +77,13 @@ def _in_guild(client: discord.Client, guild_id: int | None) -> bool:
 
 def posts_on_its_own(interaction: discord.Interaction) -> bool:
     """Whether the bot may post on its own where ``interaction`` comes from."""
-    return _in_guild(interaction.client, interaction.guild_id)
+    return in_guild(interaction.client, interaction.guild_id)
 
 
 def is_anywhere(bot: CrosshairsBot, live: LiveMatch) -> bool:
     """Whether ``live`` is played in one message through interactions: it was started
     outside any server the bot is in."""
-    return not _in_guild(bot, live.record.guild_id)
+    return not in_guild(bot, live.record.guild_id)
 
 
 async def allowed(interaction: discord.Interaction) -> bool:

@@ -149,32 +149,36 @@ async def challenge(
     against_bot = bot.user is not None and opponent.id == bot.user.id
     if opponent.bot and not against_bot:
         raise Refusal(_("that bot cannot play Crosshairs — challenge me instead"))
-    table = invites.new_table(
-        bot_of(interaction),
-        host=me,
-        settings=settings,
-        clouds=clouds,
-        clock=clock_of(clock, claim),
-        channel_id=channel_id,
-        guild_id=guild_id,
-        seats=[me, None],
-        invited=opponent.id,
-        invited_name=name_of(opponent),
-        rated=rated and not against_bot,  # a game with the computer is never rated
-    )
-    if against_bot:
+    if against_bot:  # the computer accepts at once: a table that starts now
+        table = invites.new_table(
+            bot,
+            host=me,
+            settings=settings,
+            clouds=clouds,
+            clock=clock_of(clock, claim),
+            channel_id=channel_id,
+            guild_id=guild_id,
+            seats=[me, None],
+            rated=False,  # a game with the computer is never rated
+        )
         with for_everyone(bot, guild_id):
             table.seats[1] = Occupant(None, computer_name(strength), strength)
-            invites.close(bot_of(interaction), table, _("this match has already started"))
+            invites.close(bot, table, _("this match has already started"))
             described = table.describe()
         await interaction.response.send_message(described)
         await invites.start_match(interaction, table)
         return
-    with for_everyone(bot, guild_id):
-        said = _("{opponent}, {name} challenges you!", opponent=opponent.mention, name=me.name)
-        content, view = f"⚔️ {said}\n{table.describe()}", invites.challenge_view(table)
-    await interaction.response.send_message(
-        content, view=view, allowed_mentions=discord.AllowedMentions(users=True)
+    # posted, pinging only the one challenged, as the answer to this command
+    await bot.env.challenges.ask(
+        me,
+        Occupant(opponent.id, name_of(opponent)),
+        settings,
+        clouds=clouds,
+        clock=clock_of(clock, claim),
+        channel_id=channel_id,
+        guild_id=guild_id,
+        rated=rated,
+        via=interaction,
     )
 
 

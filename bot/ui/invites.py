@@ -1,9 +1,8 @@
-"""Challenges and lobbies: tables waiting for their players.
-
-A challenge names an opponent, who accepts or declines. A lobby seats three to six
+"""Lobbies, and the tables that become matches at once: a lobby seats three to six
 players (or teams) who join and leave until the host starts it; the host may add the
-computer to empty seats. Both live in memory — they are short-lived — and their buttons
-say so politely if the bot restarted in between.
+computer to empty seats. A lobby lives in memory — it is short-lived — and its buttons
+say so politely if the bot restarted in between. (A challenge to a person is the
+domain's: :mod:`bot.services.challenges`, shown by :mod:`bot.ui.challenges`.)
 """
 
 from __future__ import annotations
@@ -13,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services.live import LiveMatch, Occupant
+from bot.services.pending import Pending
 from bot.services.refusal import Refusal
 from bot.ui.access import require_play
-from bot.ui.components import OfferAnswer, Persistent, components
+from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
-from bot.ui.offers import Pending, Table, offers_of
+from bot.ui.offers import Table, offers_of
 from bot.ui.options import computer_name
 from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
@@ -118,55 +118,6 @@ def match_is_on(target: discord.abc.Messageable) -> str:
     """Where a match is played, as its table's message says it: its thread, or here."""
     where = target.mention if isinstance(target, discord.Thread) else _("here")
     return _("The match is on: {where}.", where=where)
-
-
-class ChallengeButton(OfferAnswer, prefix="xh:ch"):
-    def _check(self, interaction: discord.Interaction) -> Table:
-        table = _table(self.offer_id, interaction)
-        user = interaction.user
-        if user.id != table.invited and not (
-            self.op == "decline" and user.id == table.host.user_id
-        ):
-            raise Refusal(_("this challenge is not addressed to you"))
-        if self.op == "accept":
-            # Moderators may have taken a permission away since the challenge was posted.
-            require_play(interaction)
-        return table
-
-    async def press(self, interaction: discord.Interaction) -> None:
-        self._check(interaction)
-        # Answered first: a press Discord refuses (late, or a second delivery) stops
-        # here, before the table is touched.
-        await interaction.response.defer()
-        table = self._check(interaction)  # again: another press may have come meanwhile
-        user = interaction.user
-        withdrawn = user.id == table.host.user_id
-        if self.op == "decline":
-            close(
-                bot_of(interaction),
-                table,
-                _("this challenge was withdrawn")
-                if withdrawn
-                else _("this challenge was declined"),
-            )
-        else:
-            accepted = _("this challenge has already been accepted: the match is on")
-            close(bot_of(interaction), table, accepted)
-        if self.op == "decline":
-            with for_everyone(bot_of(interaction), table.guild_id):
-                said = _("Challenge withdrawn.") if withdrawn else _("Challenge declined.")
-                content = f"{table.describe()}\n\n❌ {said}"
-            await interaction.edit_original_response(content=content, view=None)
-            return
-        table.seats[1] = Occupant(user.id, name_of(user))
-        await start_match(interaction, table)
-
-
-def challenge_view(table: Table) -> discord.ui.View:
-    view = components()
-    view.add_item(ChallengeButton(table.id, "accept"))
-    view.add_item(ChallengeButton(table.id, "decline"))
-    return view
 
 
 LOBBY_OPS = "sit|leave|cpu|start|cancel"
@@ -293,4 +244,4 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 
 async def setup(bot: CrosshairsBot) -> None:
-    bot.add_dynamic_items(ChallengeButton, LobbyButton)
+    bot.add_dynamic_items(LobbyButton)

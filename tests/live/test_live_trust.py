@@ -321,7 +321,7 @@ async def test_a_page_opened_before_the_challenge_shows_the_match_once_it_begins
         assert state["match"] == live.id and state["seated"]
         await away.send({"type": "ping"})
         await away.next("pong")
-        assert [m["type"] for m in away.received] == ["welcome", "pong"]
+        assert [m["type"] for m in away.received] == ["welcome", "lobby", "pong"]
 
 
 async def test_a_stopping_bot_closes_the_pages_sockets(scene: Scene) -> None:

@@ -70,7 +70,14 @@ async def process(path: Path, shard: int) -> AsyncIterator[tuple[Env, LiveBoard]
     )
     env = await Env.open(config)
     board = LiveBoard(
-        env.games, env.life, _palette, env.rematches, lambda live: True, env.takebacks
+        env.games,
+        env.life,
+        _palette,
+        env.rematches,
+        lambda live: True,
+        env.takebacks,
+        env.challenges,
+        lambda guild, channel: channel,
     )
 
     def spawn(coro: Coroutine[Any, Any, None]) -> None:
@@ -164,7 +171,7 @@ async def test_a_match_another_process_begins_is_listed_and_shown_on_an_open_pag
         page = await _opened(board, BOB, "bob")  # before the challenge is accepted
         assert page.said[0]["tables"] == []
         await board.follow_once()  # the server's first look: nothing new yet
-        assert len(page.said) == 1
+        assert [m["type"] for m in page.said] == ["welcome", "lobby"]
 
         live = await _duel(owner)
         elsewhere = await _duel(

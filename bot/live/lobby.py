@@ -1,0 +1,91 @@
+"""The live board's lobby, what the App Launcher opens on before any match: a new
+challenge to someone in the same live board, and the challenges of the server the
+viewer asked or is asked, answered there as with the posted challenge's buttons
+(:mod:`bot.services.challenges` checks both alike).
+
+Only people signed in to the same instance can be challenged from it: Discord vouched
+for each of them (their token) and for their being there (the instance), so neither
+the opponent nor their name comes from the page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.live.received import number
+from bot.services.challenge_offers import Challenge
+from bot.services.refusal import Refusal
+from i18n import _, n_
+from rules.modes import Settings
+from rules.variants import RULESETS
+
+PERSON = re.compile(r"[1-9][0-9]{0,19}")  # a Discord id, sent as a string (JS numbers lose it)
+PLANES = range(3, 7)
+DEFAULT_PLANES = 5
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A new challenge as the page asks it."""
+
+    opponent: int
+    settings: Settings
+    rated: bool
+
+
+def misunderstood() -> Refusal:
+    return Refusal(_("the live board did not understand that message"))
+
+
+def asked(message: dict[str, Any]) -> Asked:
+    """The page's new challenge, or the refusal for a malformed one."""
+    opponent, ruleset = message.get("opponent"), message.get("ruleset")
+    planes, rated = message.get("planes"), message.get("rated")
+    if (
+        not isinstance(opponent, str)
+        or not PERSON.fullmatch(opponent)
+        or ruleset not in [r.name for r in RULESETS]
+        or not isinstance(planes, int)
+        or isinstance(planes, bool)
+        or planes not in PLANES
+        or not isinstance(rated, bool)
+    ):
+        raise misunderstood()
+    return Asked(int(opponent), Settings(mode="duel", ruleset=str(ruleset), planes=planes), rated)
+
+
+def answered(message: dict[str, Any]) -> tuple[int, Literal["accept", "decline"]]:
+    """The challenge a page answers and how, or the refusal for a malformed answer."""
+    op, challenge = message.get("op"), message.get("challenge")
+    if op not in ("accept", "decline") or not number(challenge):
+        raise misunderstood()
+    return challenge, "accept" if op == "accept" else "decline"
+
+
+def shown(challenge: Challenge, me: int) -> dict[str, Any]:
+    """A challenge as the viewer's page lists it, in their language: asked of them (to
+    accept or decline) or by them (to withdraw)."""
+    mine = challenge.host.user_id == me
+    s = challenge.settings
+    terms = [
+        _(next(r.title for r in RULESETS if r.name == s.ruleset)),
+        n_("{n} plane each", "{n} planes each", s.plane_counts()[0], n=s.plane_counts()[0]),
+        _("rated") if challenge.rated else _("unrated (takebacks allowed)"),
+    ]
+    if mine:
+        said = _("You challenge {name}: waiting for their answer", name=challenge.invited.name)
+    else:
+        said = _("{name} challenges you", name=challenge.host.name)
+    return {
+        "challenge": challenge.id,
+        "text": f"⚔️ {said} · {' · '.join(terms)}",
+        "answer": not mine,
+        "withdraw": mine,
+    }
+
+
+def rulesets() -> list[dict[str, str]]:
+    """The rulesets a page offers, the default first, in the viewer's language."""
+    return [{"key": r.name, "title": _(r.title)} for r in RULESETS]

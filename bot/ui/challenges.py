@@ -1,0 +1,188 @@
+"""Challenges in Discord: the challenge's **Accept** / **Decline** (custom id
+``xh:ch:<challenge>:accept|decline``), and the Discord side of every step of a
+challenge, asked and answered here or on the live board (bot/live).
+
+The rules are :mod:`bot.services.challenges`'s: a press asks the service, which checks
+it, changes the challenge and publishes the step; :class:`ChallengeChannel` shows each
+step whichever surface it came from: the challenge posted pinging only the one
+challenged (the command's answer, or a message in the channel the live board was
+opened in), settled when declined, withdrawn or accepted, and the new match's thread
+opened in the challenge's channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Literal
+
+import discord
+
+from bot.services.challenge_offers import Challenge
+from bot.services.events import ChallengeChanged
+from bot.services.live import LiveMatch, Occupant
+from bot.ui import anywhere
+from bot.ui.access import require_play
+from bot.ui.components import OfferAnswer, components
+from bot.ui.context import bot_of
+from bot.ui.invites import match_is_on
+from bot.ui.language import for_everyone
+from bot.ui.offers import Table
+from bot.ui.questions import Handle
+from bot.ui.surfaces import surfaces_of
+from bot.ui.text import name_of
+from i18n import _
+
+if TYPE_CHECKING:
+    from bot.discord_app import CrosshairsBot
+
+log = logging.getLogger(__name__)
+KEPT = 1000  # challenges whose message is remembered, to settle it
+
+
+def home_of(bot: CrosshairsBot, guild_id: int | None, channel_id: int) -> int | None:
+    """The channel a challenge asked in ``channel_id`` is played in (a thread's own
+    channel: the match's thread hangs off it); None where the bot does not post on its
+    own (there only the command's challenge, answered through its presses, is made)."""
+    if not anywhere.in_guild(bot, guild_id):
+        return None
+    channel = bot.get_channel(channel_id)
+    if isinstance(channel, discord.Thread) and channel.parent_id:
+        return channel.parent_id
+    return channel_id
+
+
+class ChallengeButton(OfferAnswer, prefix="xh:ch"):
+    async def press(self, interaction: discord.Interaction) -> None:
+        service = bot_of(interaction).env.challenges
+        user, guild = interaction.user, interaction.guild_id
+        op: Literal["accept", "decline"] = "accept" if self.op == "accept" else "decline"
+        service.addressed(self.offer_id, user.id, op, guild)
+        if op == "accept":
+            # Moderators may have taken a permission away since the challenge was posted.
+            require_play(interaction)
+        # Answered first: a press Discord refuses (late, or a second delivery) stops
+        # here, before the challenge is touched; the service checks it all again.
+        await interaction.response.defer()
+        by = Occupant(user.id, name_of(user))
+        await service.answer(self.offer_id, by, op, guild, via=interaction)
+
+
+def challenge_view(challenge: Challenge) -> discord.ui.View:
+    view = components()
+    view.add_item(ChallengeButton(challenge.id, "accept"))
+    view.add_item(ChallengeButton(challenge.id, "decline"))
+    return view
+
+
+def table_of(challenge: Challenge) -> Table:
+    """The challenge as a table, for its words."""
+    return Table(
+        id=challenge.id,
+        host=challenge.host,
+        settings=challenge.settings,
+        clouds=challenge.clouds,
+        clock=challenge.clock,
+        channel_id=challenge.channel_id,
+        guild_id=challenge.guild_id,
+        seats=[challenge.host, None],
+        invited=challenge.invited.user_id,
+        invited_name=challenge.invited.name,
+        rated=challenge.rated,
+    )
+
+
+class ChallengeChannel:
+    """The Discord side of each step of a challenge (subscribed by :mod:`bot.app`)."""
+
+    def __init__(self, bot: CrosshairsBot) -> None:
+        self.bot = bot
+        self._posted: OrderedDict[int, Handle] = OrderedDict()  # by challenge
+
+    async def changed(self, event: ChallengeChanged) -> None:
+        press = event.via if isinstance(event.via, discord.Interaction) else None
+        challenge = event.challenge
+        if event.step == "asked":
+            await self._post(challenge, press)
+            return
+        if event.step == "started":
+            assert event.match is not None, "a started challenge has its match"
+            target = await self._start(event.match, challenge, event.by, press)
+            if target is None:  # the challenge's own message became the board
+                return
+            with for_everyone(self.bot, challenge.guild_id):
+                said = "✅ " + match_is_on(target)
+        else:
+            with for_everyone(self.bot, challenge.guild_id):
+                if event.step == "withdrawn":
+                    said = "❌ " + _("Challenge withdrawn.")
+                else:
+                    said = "❌ " + _("Challenge declined.")
+        with for_everyone(self.bot, challenge.guild_id):
+            described = table_of(challenge).describe()
+        await self._settle(challenge, press, f"{described}\n\n{said}")
+
+    async def _post(self, challenge: Challenge, press: discord.Interaction | None) -> None:
+        """The challenge with Accept and Decline, pinging only the one challenged: the
+        answer to the command, else (asked on the live board) in the channel the live
+        board was opened in."""
+        bot = self.bot
+        invited = challenge.invited.user_id
+        with for_everyone(bot, challenge.guild_id):
+            said = _(
+                "{opponent}, {name} challenges you!",
+                opponent=f"<@{invited}>",
+                name=challenge.host.name,
+            )
+            content = f"⚔️ {said}\n{table_of(challenge).describe()}"
+        view = challenge_view(challenge)
+        pings = discord.AllowedMentions(users=[discord.Object(invited or 0)])
+        handle: Handle
+        if press is not None:
+            await press.response.send_message(content, view=view, allowed_mentions=pings)
+            sent = await press.original_response()
+            posts = anywhere.posts_on_its_own(press)
+            # edited through the channel where the bot posts: the token lasts 15 minutes
+            handle = sent.channel.get_partial_message(sent.id) if posts else sent  # type: ignore[union-attr]
+        else:
+            channel = bot.get_partial_messageable(challenge.asked_in)
+            handle = await channel.send(content, view=view, allowed_mentions=pings)
+        self._posted[challenge.id] = handle
+        while len(self._posted) > KEPT:
+            self._posted.popitem(last=False)
+
+    async def _start(
+        self,
+        live: LiveMatch,
+        challenge: Challenge,
+        by: Occupant,
+        press: discord.Interaction | None,
+    ) -> discord.abc.Messageable | None:
+        """The new match's thread (where the bot only answers, its board on the
+        challenge's own message: then None)."""
+        with for_everyone(self.bot, challenge.guild_id):
+            table = table_of(challenge).describe()
+            intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table)
+        surfaces = surfaces_of(self.bot)
+        if press is not None:
+            return await surfaces.of(live).open(press, live, intro, False)
+        # accepted on the live board, which asks only where the bot posts on its own
+        return await surfaces.thread.open_unasked(live, intro, by.user_id)
+
+    async def _settle(
+        self, challenge: Challenge, press: discord.Interaction | None, content: str
+    ) -> None:
+        """The challenge's message loses its buttons and says what became of it: through
+        the press on it, else through the handle kept when it was posted."""
+        handle = self._posted.pop(challenge.id, None)
+        try:
+            if press is not None:
+                await press.edit_original_response(content=content, view=None)
+            elif handle is not None:
+                await handle.edit(content=content, view=None)
+        except discord.HTTPException as exc:
+            log.info("challenge %s: its message could not be updated (%s)", challenge.id, exc)
+
+
+async def setup(bot: CrosshairsBot) -> None:
+    bot.add_dynamic_items(ChallengeButton)

@@ -1,0 +1,236 @@
+"""A new challenge from the live board (the App Launcher's first look): asked of someone
+in the same live board, answered on the page or with the posted challenge's buttons, one
+service behind both. The challenge is posted in the channel pinging only the one
+challenged; accepted, the match gets its thread and both pages go to it. A stranger's, a
+forged, a malformed or a repeated message is refused and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from support.flying import match_in
+from support.live import Discord, Page, live_server, opened, until
+from support.tables import Table
+
+from bot.discord_app import CrosshairsBot
+from bot.live.discord_api import Instance
+
+CHALLENGES = "challenges you!"
+# what a challenge's message says once settled (its first line, the ping, is gone)
+SETTLED = ("The match is on", "Challenge declined.", "Challenge withdrawn.")
+
+
+@dataclass
+class Lobby:
+    """A server's channel with alice, bob and eve, and a live board opened in it (or in
+    a DM with them, instance ``dm``; or in another server, instance ``there``)."""
+
+    bot: CrosshairsBot
+    table: Table
+    discord: Discord
+    address: str
+    stack: AsyncExitStack
+
+    async def page(self, member: Any, instance: str = "channel") -> Page:
+        token = self.discord.token_for(member.id, member.name)
+        page, welcome = await self.stack.enter_async_context(opened(self.address, token, instance))
+        assert welcome["type"] == "welcome"
+        return page
+
+    def posted(self) -> list[Any]:
+        """The challenges posted in the channel, as they are now."""
+        return [
+            m
+            for m in self.table.channel.history()
+            if any(said in m.content for said in (CHALLENGES, *SETTLED))
+        ]
+
+    async def stored(self) -> tuple[int, int, int]:
+        """What a refused message must not change: the matches, the threads, the
+        channel's messages."""
+        played = await self.bot.games.active(guild_id=self.table.guild.id, everywhere=True)
+        return len(played), len(self.table.channel.threads), len(self.table.channel.history())
+
+
+@pytest.fixture
+async def lobby(simcord_env: Any, simcord_bot: CrosshairsBot) -> AsyncIterator[Lobby]:
+    table = Table(simcord_env)
+    elsewhere = simcord_env.create_guild()
+    hangar = elsewhere.create_text_channel("hangar")
+    for member in (table.alice, table.bob, table.eve):
+        elsewhere.add_member(member)
+    discord = Discord()
+    people = frozenset({table.alice.id, table.bob.id, table.eve.id})
+    discord.instances["channel"] = Instance("channel", table.guild.id, table.channel.id, people)
+    discord.instances["there"] = Instance("there", elsewhere.id, hangar.id, people)
+    discord.instances["dm"] = Instance("dm", None, 4242, people)
+    async with AsyncExitStack() as stack:
+        address = await stack.enter_async_context(live_server(simcord_bot, discord))
+        yield Lobby(simcord_bot, table, discord, address, stack)
+
+
+async def lobby_where(page: Page, matches: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The page's lobby, once one is sent that ``matches``."""
+    while True:
+        found = await page.next("lobby")
+        if matches(found):
+            return found
+
+
+def someone(name: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda lobby: name in [p["name"] for p in lobby["people"]]
+
+
+async def id_of(page: Page, name: str) -> str:
+    """The id ``page`` is offered to challenge ``name`` by."""
+    found = await lobby_where(page, someone(name))
+    return str(next(p["id"] for p in found["people"] if p["name"] == name))
+
+
+def asking(opponent: object, **terms: object) -> dict[str, object]:
+    said: dict[str, object] = {"type": "challenge", "op": "ask", "opponent": opponent}
+    return {**said, "ruleset": "2026", "planes": 5, "rated": True, **terms}
+
+
+async def test_asked_and_accepted_on_the_live_board(lobby: Lobby) -> None:
+    table, bot = lobby.table, lobby.bot
+    alice, bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    first = await alice.next("lobby")
+    assert first["closed"] is None and first["rulesets"][0]["key"] == "2026"
+    await alice.send(asking(await id_of(alice, "bob"), ruleset="classic", planes=4, rated=False))
+
+    theirs = (await lobby_where(bob, lambda lb: bool(lb["challenges"])))["challenges"]
+    assert len(theirs) == 1 and theirs[0]["answer"] and not theirs[0]["withdraw"]
+    assert "alice challenges you" in theirs[0]["text"]
+    assert "Classic (2010)" in theirs[0]["text"] and "4 planes each" in theirs[0]["text"]
+    mine = (await lobby_where(alice, lambda lb: bool(lb["challenges"])))["challenges"]
+    assert mine[0]["withdraw"] and "waiting for their answer" in mine[0]["text"]
+    (posted,) = lobby.posted()  # in the channel, pinging only bob
+    assert table.bob.mention in posted.content and table.alice.mention not in posted.content
+    assert "unrated" in posted.content
+
+    await bob.send({"type": "challenge", "op": "accept", "challenge": theirs[0]["challenge"]})
+    states = [await page.next("state") for page in (alice, bob)]
+    await until(lambda: table.channel.threads, "the match's thread")
+    live = await match_in(bot, table.channel.threads[-1])
+    assert [s["match"] for s in states] == [live.id, live.id] and states[1]["seated"]
+    assert [e.user_id for e in live.seats] == [table.alice.id, table.bob.id]
+    assert live.game.settings.ruleset == "classic" and live.game.settings.planes == 4
+    assert await bot.env.ratings.chosen_unrated(live.id)
+    await until(lambda: lobby.posted()[0].components == [], "the challenge settled")
+    settled = lobby.posted()[0]
+    assert "The match is on" in settled.content and table.channel.threads[-1].mention in (
+        settled.content
+    )
+    assert (await lobby_where(bob, lambda lb: not lb["challenges"]))["challenges"] == []
+
+
+async def test_asked_with_the_command_and_declined_on_the_page(lobby: Lobby) -> None:
+    table = lobby.table
+    bob = await lobby.page(table.bob)
+    await table.challenge()
+    theirs = (await lobby_where(bob, lambda lb: bool(lb["challenges"])))["challenges"]
+    await bob.send({"type": "challenge", "op": "decline", "challenge": theirs[0]["challenge"]})
+    await until(lambda: lobby.posted()[0].components == [], "the challenge settled")
+    assert "Challenge declined." in lobby.posted()[0].content
+    assert (await lobby_where(bob, lambda lb: not lb["challenges"]))["challenges"] == []
+    assert table.channel.threads == []
+
+
+async def test_asked_on_the_page_and_accepted_with_the_button(lobby: Lobby) -> None:
+    table, bot = lobby.table, lobby.bot
+    alice, bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    await alice.send(asking(await id_of(alice, "bob")))
+    await until(lobby.posted, "the challenge in the channel")
+    await table.bob.click(lobby.posted()[0], label="Accept")
+    live = await match_in(bot, table.channel.threads[-1])
+    for page in (alice, bob):
+        assert (await page.next("state"))["match"] == live.id
+    assert not await bot.env.ratings.chosen_unrated(live.id)
+    assert "The match is on" in lobby.posted()[0].content
+
+
+async def test_withdrawn_on_the_page(lobby: Lobby) -> None:
+    table = lobby.table
+    alice, bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    await alice.send(asking(await id_of(alice, "bob")))
+    mine = (await lobby_where(alice, lambda lb: bool(lb["challenges"])))["challenges"]
+    await alice.send({"type": "challenge", "op": "decline", "challenge": mine[0]["challenge"]})
+    await lobby_where(bob, lambda lb: not lb["challenges"])
+    await until(lambda: lobby.posted()[0].components == [], "the challenge settled")
+    assert "Challenge withdrawn." in lobby.posted()[0].content
+    # the button pressed late is told what became of it
+    await bob.send({"type": "challenge", "op": "accept", "challenge": mine[0]["challenge"]})
+    assert "withdrawn" in (await bob.next("refused"))["text"]
+
+
+async def test_strangers_forged_malformed_and_repeated_messages_change_nothing(
+    lobby: Lobby,
+) -> None:
+    table = lobby.table
+    alice, bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    bob_id = await id_of(alice, "bob")
+    before = await lobby.stored()
+
+    async def refused(page: Page, message: object, why: str) -> None:
+        await page.send(message)
+        said = await page.next("refused")
+        assert why in said["text"], said
+        assert await lobby.stored() == before
+
+    eve_id = str(table.eve.id)  # in the instance, but with no page open: not vouched for
+    await refused(alice, asking(eve_id), "not in this live board")
+    await refused(alice, asking(str(table.alice.id)), "not in this live board")
+    for bad in (
+        asking(int(bob_id)),
+        asking(bob_id, planes=9),
+        asking(bob_id, planes=True),
+        asking(bob_id, ruleset="1914"),
+        asking(bob_id, rated="yes"),
+        asking("0" + bob_id),
+        {"type": "challenge", "op": "accept", "challenge": "1"},
+        {"type": "challenge", "op": "steal", "challenge": 1},
+    ):
+        await refused(alice, bad, "did not understand")
+    await refused(bob, {"type": "challenge", "op": "accept", "challenge": 999}, "no longer open")
+
+    await alice.send(asking(bob_id))
+    await until(lobby.posted, "the challenge in the channel")
+    before = await lobby.stored()
+    number = (await lobby_where(bob, lambda lb: bool(lb["challenges"])))["challenges"][0][
+        "challenge"
+    ]
+    eve = await lobby.page(table.eve)
+    await refused(eve, {"type": "challenge", "op": "accept", "challenge": number}, "not addressed")
+    await refused(eve, {"type": "challenge", "op": "decline", "challenge": number}, "not addressed")
+    await refused(
+        alice, {"type": "challenge", "op": "accept", "challenge": number}, "not addressed"
+    )
+    there = await lobby.page(table.bob, "there")  # the same person, another server's page
+    await refused(there, {"type": "challenge", "op": "accept", "challenge": number}, "no longer")
+    away = await lobby.page(table.alice, "there")  # eve's page is in another server's
+    await refused(away, asking(eve_id), "not in this live board")
+
+    # accepted twice at once (a double tap): one match
+    accept = {"type": "challenge", "op": "accept", "challenge": number}
+    await bob.send(accept)
+    await bob.send(accept)
+    assert "already been accepted" in (await bob.next("refused"))["text"]
+    await until(lambda: table.channel.threads, "the match's thread")
+    played = await lobby.bot.games.active(guild_id=table.guild.id, everywhere=True)
+    assert len(played) == 1 and len(table.channel.threads) == 1
+
+
+async def test_a_dm_offers_no_challenge_from_the_page(lobby: Lobby) -> None:
+    table = lobby.table
+    alice, bob = await lobby.page(table.alice, "dm"), await lobby.page(table.bob, "dm")
+    found = await lobby_where(alice, someone("bob"))
+    assert "use /crosshairs challenge" in found["closed"]
+    await bob.next("lobby")
+    await alice.send(asking(found["people"][0]["id"]))
+    assert "cannot be made from the live board here" in (await alice.next("refused"))["text"]
+    assert lobby.posted() == []
