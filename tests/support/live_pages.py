@@ -26,8 +26,14 @@ export class DiscordSDK {
 
 
 async def open_page(
-    browser: Browser, address: str, token: str, instance: str, size: tuple[int, int]
+    browser: Browser,
+    address: str,
+    token: str,
+    instance: str,
+    size: tuple[int, int],
+    ready: str = "#board polygon",
 ) -> tuple[BrowserContext, Page]:
+    """``token``'s page of ``instance``, once it shows ``ready`` (a match's board)."""
     context = await browser.new_context(viewport={"width": size[0], "height": size[1]})
     await context.add_init_script(f"window.__token = {token!r}; window.__instance = {instance!r};")
     await context.route(
@@ -36,7 +42,7 @@ async def open_page(
     )
     page = await context.new_page()
     await page.goto(address)
-    await page.wait_for_selector("#board polygon", timeout=WAIT_MS)
+    await page.wait_for_selector(ready, timeout=WAIT_MS)
     return context, page
 
 

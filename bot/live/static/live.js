@@ -79,6 +79,7 @@ function receive(m) {
     const fresh = !page.state || page.state.ply !== m.ply || page.state.match !== m.match;
     const before = page.state && page.state.match === m.match ? page.state.cards || [] : null;
     page.state = m;
+    document.body.classList.remove("idle");
     if (fresh) page.selected = null;
     draw();
     // what the page shows, for whoever reads it from outside (a test, a bench)
@@ -89,6 +90,8 @@ function receive(m) {
     const won = (m.cards || []).filter((c) => c.by && before && !before.some((b) => b.card === c.card && b.by));
     const claims = won.map((c) => `🃏 ${c.name}: ${t("claimed").replace("{who}", c.by)}`);
     if (fresh) say("told", [m.so_far, m.status, ...claims].filter(Boolean).join("\n"));
+  } else if (m.type === "lobby") {
+    lobby(m);
   } else if (m.type === "tables") {
     tables(m.tables); // a match begun in this channel since the page opened
   } else if (m.type === "watchers") {
@@ -110,6 +113,48 @@ function tables(list) {
     b.onclick = () => send({ type: "watch", match: table.match });
     nav.appendChild(b);
   }
+}
+
+// The lobby: the challenges one asked or is asked, answered here as with the posted
+// challenge's buttons, and a new challenge to someone else in this live board.
+function lobby(m) {
+  $("lobby").hidden = false;
+  say("lobby-label", `⚔️ ${t("challenges")}` + (m.challenges.length ? ` (${m.challenges.length})` : ""));
+  const list = $("challenges");
+  if (anew(list, m.challenges)) {
+    for (const c of m.challenges) {
+      const p = document.createElement("p");
+      p.className = "challenge";
+      p.textContent = c.text;
+      const answer = (op) => () => send({ type: "challenge", op, challenge: c.challenge });
+      if (c.answer) {
+        p.append(" ", button(t("challenge_accept"), "success", answer("accept")),
+          " ", button(t("challenge_decline"), "", answer("decline")));
+      }
+      if (c.withdraw) p.append(" ", button(t("withdraw"), "", answer("decline")));
+      list.appendChild(p);
+    }
+  }
+  const form = $("new-challenge");
+  form.hidden = Boolean(m.closed) || !m.people.length;
+  say("lobby-note", m.closed || (m.people.length ? "" : t("nobody")));
+  if (form.hidden || !anew($("opponent"), m.people)) return;
+  say("new-label", t("new_challenge"));
+  for (const [id, key] of [["opponent-label", "opponent"], ["rules-label", "rules"],
+    ["planes-label", "planes"], ["rated-label", "rated"], ["send-challenge", "send_challenge"]]) say(id, t(key));
+  const choose = (select, options, chosen) => {
+    const was = select.value;
+    select.replaceChildren(...options.map(([value, text]) => new Option(text, value)));
+    select.value = options.some(([value]) => value === was) ? was : chosen;
+  };
+  choose($("opponent"), m.people.map((p) => [p.id, p.name]), m.people[0].id);
+  choose($("ruleset"), m.rulesets.map((r) => [r.key, r.title]), m.rulesets[0].key);
+  choose($("planes"), [3, 4, 5, 6].map((n) => [String(n), String(n)]), String(m.planes));
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    send({ type: "challenge", op: "ask", opponent: $("opponent").value, ruleset: $("ruleset").value,
+      planes: Number($("planes").value), rated: $("rated").checked });
+  };
 }
 
 // ------------------------------------------------------------ drawing
