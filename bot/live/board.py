@@ -31,6 +31,7 @@ from bot.live.discord_api import Instance, Person
 from bot.live.received import number
 from bot.live.takeback import PageTakebacks, Standing
 from bot.services.challenges import Challenges
+from bot.services.computer_seat import computer_name
 from bot.services.events import (
     Acted,
     ChallengeChanged,
@@ -452,7 +453,7 @@ class LiveBoard:
         await viewer.send(
             {
                 "type": "lobby",
-                "people": [{"id": str(p), "name": name} for p, name in people],
+                "people": [{"id": str(p), "name": name} for p, name in people] + lobby.computers(),
                 "challenges": [lobby.shown(c, me) for c in waiting],
                 "rulesets": lobby.rulesets(),
                 "planes": lobby.DEFAULT_PLANES,
@@ -482,14 +483,18 @@ class LiveBoard:
             raise Refusal(_("challenges cannot be made from the live board here"))
         if message.get("op") == "ask":
             wanted = lobby.asked(message)
-            opponent = self._people(viewer).get(wanted.opponent)
-            if opponent is None:
-                raise Refusal(_("that person is not in this live board: ask them to open it"))
+            if wanted.strength is not None:
+                opponent = Occupant(None, computer_name(wanted.strength), wanted.strength)
+            else:
+                name = self._people(viewer).get(wanted.opponent or 0)
+                if name is None:
+                    raise Refusal(_("that person is not in this live board: ask them to open it"))
+                opponent = Occupant(wanted.opponent, name)
             if home is None:
                 raise Refusal(_("challenges cannot be made from the live board here"))
             await self.challenges.ask(
                 me,
-                Occupant(wanted.opponent, opponent),
+                opponent,
                 wanted.settings,
                 clouds="random",
                 clock=ClockSettings(),

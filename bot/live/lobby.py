@@ -16,21 +16,26 @@ from typing import Any, Literal
 
 from bot.live.received import number
 from bot.services.challenge_offers import Challenge
+from bot.services.computer_seat import computer_name
+from bot.services.live import COMPUTER_STRENGTHS
 from bot.services.refusal import Refusal
 from i18n import _, n_
 from rules.modes import Settings
 from rules.variants import RULESETS
 
 PERSON = re.compile(r"[1-9][0-9]{0,19}")  # a Discord id, sent as a string (JS numbers lose it)
+COMPUTER = "computer-"  # then its strength: the computer as an opponent
 PLANES = range(3, 7)
 DEFAULT_PLANES = 5
 
 
 @dataclass(frozen=True)
 class Asked:
-    """A new challenge as the page asks it."""
+    """A new challenge as the page asks it: of a person, or of the computer at a
+    strength."""
 
-    opponent: int
+    opponent: int | None
+    strength: str | None
     settings: Settings
     rated: bool
 
@@ -43,9 +48,12 @@ def asked(message: dict[str, Any]) -> Asked:
     """The page's new challenge, or the refusal for a malformed one."""
     opponent, ruleset = message.get("opponent"), message.get("ruleset")
     planes, rated = message.get("planes"), message.get("rated")
+    strength = opponent.removeprefix(COMPUTER) if isinstance(opponent, str) else None
+    if strength not in COMPUTER_STRENGTHS:
+        strength = None
     if (
         not isinstance(opponent, str)
-        or not PERSON.fullmatch(opponent)
+        or not (PERSON.fullmatch(opponent) or strength is not None)
         or ruleset not in [r.name for r in RULESETS]
         or not isinstance(planes, int)
         or isinstance(planes, bool)
@@ -53,7 +61,10 @@ def asked(message: dict[str, Any]) -> Asked:
         or not isinstance(rated, bool)
     ):
         raise misunderstood()
-    return Asked(int(opponent), Settings(mode="duel", ruleset=str(ruleset), planes=planes), rated)
+    person = None if strength is not None else int(opponent)
+    return Asked(
+        person, strength, Settings(mode="duel", ruleset=str(ruleset), planes=planes), rated
+    )
 
 
 def answered(message: dict[str, Any]) -> tuple[int, Literal["accept", "decline"]]:
@@ -84,6 +95,14 @@ def shown(challenge: Challenge, me: int) -> dict[str, Any]:
         "answer": not mine,
         "withdraw": mine,
     }
+
+
+def computers() -> list[dict[str, object]]:
+    """The computer at each strength, as the page offers it beside the people."""
+    return [
+        {"id": COMPUTER + s, "name": "🤖 " + computer_name(s), "computer": True}
+        for s in COMPUTER_STRENGTHS
+    ]
 
 
 def rulesets() -> list[dict[str, str]]:

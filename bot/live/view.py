@@ -58,7 +58,8 @@ TEXTS = {  # the page's own words, sent in the viewer's language
     "rated": N_("Rated"),
     "send_challenge": N_("Challenge"),
     "nobody": N_(
-        "Nobody else has this live board open: ask a friend to join it, then challenge them."
+        "Nobody else has this live board open: play the computer, or ask a friend to join "
+        "and challenge them."
     ),
     "challenge_accept": N_("Accept"),
     "challenge_decline": N_("Decline"),

@@ -56,15 +56,15 @@ class Challenges:
         asked_in: int | None = None,
         via: object = None,
     ) -> Challenge:
-        """``host`` challenges ``invited`` (a person: the computer is played at once,
-        with no challenge); published as ``asked``. ``via``: the press, for the
-        surfaces."""
-        assert host.user_id is not None and invited.user_id is not None, "people challenge"
+        """``host`` challenges ``invited``: published as ``asked``; the computer
+        (``invited`` with no user) accepts at once, and the match is made, published as
+        ``started``. ``via``: the press, for the surfaces."""
+        assert host.user_id is not None, "people challenge"
         if invited.user_id == host.user_id:
             raise Refusal(_("you cannot challenge yourself — try the bot instead"))
         if settings.spec.seats != 2:
             raise Refusal(_("a challenge is a duel: open a lobby for more players"))
-        if len(self.asked_by(host.user_id, guild_id)) >= MOST_OPEN:
+        if invited.user_id is not None and len(self.asked_by(host.user_id, guild_id)) >= MOST_OPEN:
             raise Refusal(
                 _(
                     "you have {n} challenges waiting already: withdraw one first",
@@ -80,9 +80,15 @@ class Challenges:
             clock=clock,
             channel_id=channel_id,
             guild_id=guild_id,
-            rated=rated,
+            rated=rated and invited.user_id is not None,  # a game with the computer never is
             asked_in=channel_id if asked_in is None else asked_in,
         )
+        if invited.user_id is None:
+            live = await self._made(challenge, invited)
+            await self.games.events.publish(
+                ChallengeChanged(challenge, "started", host, match=live, via=via)
+            )
+            return challenge
         self._book.add(challenge.id, challenge)
         await self.games.events.publish(ChallengeChanged(challenge, "asked", host, via=via))
         return challenge

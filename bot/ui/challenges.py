@@ -75,8 +75,8 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
     return view
 
 
-def table_of(challenge: Challenge) -> Table:
-    """The challenge as a table, for its words."""
+def table_of(challenge: Challenge, seated: bool = False) -> Table:
+    """The challenge as a table, for its words (``seated``: accepted, both seats taken)."""
     return Table(
         id=challenge.id,
         host=challenge.host,
@@ -85,7 +85,7 @@ def table_of(challenge: Challenge) -> Table:
         clock=challenge.clock,
         channel_id=challenge.channel_id,
         guild_id=challenge.guild_id,
-        seats=[challenge.host, None],
+        seats=[challenge.host, challenge.invited if seated else None],
         invited=challenge.invited.user_id,
         invited_name=challenge.invited.name,
         rated=challenge.rated,
@@ -119,7 +119,7 @@ class ChallengeChannel:
                 else:
                     said = "❌ " + _("Challenge declined.")
         with for_everyone(self.bot, challenge.guild_id):
-            described = table_of(challenge).describe()
+            described = table_of(challenge, seated=event.step == "started").describe()
         await self._settle(challenge, press, f"{described}\n\n{said}")
 
     async def _post(self, challenge: Challenge, press: discord.Interaction | None) -> None:
@@ -161,7 +161,7 @@ class ChallengeChannel:
         """The new match's thread (where the bot only answers, its board on the
         challenge's own message: then None)."""
         with for_everyone(self.bot, challenge.guild_id):
-            table = table_of(challenge).describe()
+            table = table_of(challenge, seated=True).describe()
             intro = "✈️ " + _("**Match #{id}** — {table}", id=live.id, table=table)
         surfaces = surfaces_of(self.bot)
         if press is not None:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.services import jobs
+from bot.services.computer_seat import computer_name
 from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.notifications import jump_link
 from bot.services.pictures import replay_words
@@ -22,7 +23,6 @@ from bot.ui.language import for_everyone
 from bot.ui.options import (
     GAME_DESCRIPTIONS,
     STRENGTH_CHOICES,
-    computer_name,
     game_choices,
     turn_clock,
 )

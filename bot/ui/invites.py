@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.services.computer_seat import computer_name
 from bot.services.live import LiveMatch, Occupant
 from bot.services.pending import Pending
 from bot.services.refusal import Refusal
@@ -20,7 +21,6 @@ from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
 from bot.ui.offers import Table, offers_of
-from bot.ui.options import computer_name
 from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
 from i18n import _

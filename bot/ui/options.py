@@ -78,20 +78,6 @@ CLOUD_WORDS = {
 FIRE_WORDS = {"auto": N_("auto fire"), "manual": N_("manual fire")}
 
 
-STRENGTH_WORDS = {
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-}
-
-
-def computer_name(strength: str) -> str:
-    """The computer's name in a seat (kept with the match, so in the language of the
-    server it is played in)."""
-    return _("Computer ({strength})", strength=_(STRENGTH_WORDS.get(strength, strength)))
-
-
 def game_settings_words(settings: Settings, cloud_setup: str) -> list[str]:
     """What every game of an invitation is played with, always including the planes
     and the clouds: ``2026 rules · auto fire · 5 planes each · random clouds``."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.services.computer_seat import STRENGTH_WORDS, computer_name
 from bot.services.live import Occupant
 from bot.services.seeks import Seek, Seeks, SoughtGame
 from bot.ui import invites
@@ -29,8 +30,6 @@ from bot.ui.offers import Table
 from bot.ui.options import (
     GAME_DESCRIPTIONS,
     STRENGTH_CHOICES,
-    STRENGTH_WORDS,
-    computer_name,
     game_choices,
 )
 from bot.ui.text import LIST, Picked, name_of

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.services.computer_seat import computer_name
 from bot.services.live import Occupant
 from bot.services.refusal import Refusal
 from bot.services.series import SeriesPlan
@@ -29,7 +30,6 @@ from bot.ui.offers import Invitation, offers_of
 from bot.ui.options import (
     GAME_DESCRIPTIONS,
     STRENGTH_CHOICES,
-    computer_name,
     game_choices,
     turn_clock,
 )

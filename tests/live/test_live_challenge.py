@@ -192,6 +192,7 @@ async def test_strangers_forged_malformed_and_repeated_messages_change_nothing(
         asking(bob_id, ruleset="1914"),
         asking(bob_id, rated="yes"),
         asking("0" + bob_id),
+        asking("computer-godlike"),
         {"type": "challenge", "op": "accept", "challenge": "1"},
         {"type": "challenge", "op": "steal", "challenge": 1},
     ):
@@ -223,6 +224,23 @@ async def test_strangers_forged_malformed_and_repeated_messages_change_nothing(
     await until(lambda: table.channel.threads, "the match's thread")
     played = await lobby.bot.games.active(guild_id=table.guild.id, everywhere=True)
     assert len(played) == 1 and len(table.channel.threads) == 1
+
+
+async def test_alone_on_the_page_against_the_computer(lobby: Lobby) -> None:
+    """The App Launcher opened by one person: the computer is there to play at once."""
+    table, bot = lobby.table, lobby.bot
+    alice = await lobby.page(table.alice)
+    first = await alice.next("lobby")
+    assert [p["name"] for p in first["people"]][:1] == ["🤖 Computer (easy)"]
+    assert all(p["computer"] for p in first["people"])
+    await alice.send(asking("computer-hard", rated=True))
+    state = await alice.next("state")
+    await until(lambda: table.channel.threads, "the match's thread")
+    live = await match_in(bot, table.channel.threads[-1])
+    assert state["match"] == live.id and state["seated"]
+    assert [(e.user_id, e.strength) for e in live.seats] == [(table.alice.id, None), (None, "hard")]
+    assert await bot.env.ratings.chosen_unrated(live.id)  # never rated against the computer
+    assert lobby.posted() == []  # nothing to answer: no challenge posted
 
 
 async def test_a_dm_offers_no_challenge_from_the_page(lobby: Lobby) -> None:

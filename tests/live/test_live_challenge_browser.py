@@ -38,7 +38,8 @@ async def test_a_challenge_made_and_accepted_on_two_pages(
             browser, address, discord.token_for(table.bob.id, "bob"), "launcher", PHONE, "#lobby"
         )
         _, alice = await open_page(browser, address, alice_token, "launcher", DESKTOP, LOBBY)
-        assert await alice.locator("#opponent option").all_inner_texts() == ["bob"]
+        offered = await alice.locator("#opponent option").all_inner_texts()
+        assert offered[0] == "bob" and "🤖 Computer (medium)" in offered
         await alice.select_option("#ruleset", "classic")
         await alice.select_option("#planes", "4")
         await alice.screenshot(path=str(shots / "live-challenge-desktop.png"))

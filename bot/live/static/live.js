@@ -136,8 +136,9 @@ function lobby(m) {
     }
   }
   const form = $("new-challenge");
-  form.hidden = Boolean(m.closed) || !m.people.length;
-  say("lobby-note", m.closed || (m.people.length ? "" : t("nobody")));
+  form.hidden = Boolean(m.closed);
+  const alone = !m.people.some((p) => !p.computer);
+  say("lobby-note", m.closed || (alone ? t("nobody") : ""));
   if (form.hidden || !anew($("opponent"), m.people)) return;
   say("new-label", t("new_challenge"));
   for (const [id, key] of [["opponent-label", "opponent"], ["rules-label", "rules"],
