@@ -505,7 +505,7 @@ class LiveBoard:
             )
             return
         challenge_id, op = lobby.answered(message)
-        challenge = self.challenges.addressed(challenge_id, me.user_id or 0, op, guild)
+        challenge = self.challenges.addressed(challenge_id, viewer.person.id, op, guild)
         if op == "accept" and self.home(guild, challenge.asked_in) is None:
             raise Refusal(_("press Accept on the challenge's message instead"))
         await self.challenges.answer(challenge_id, me, op, guild)
