@@ -32,6 +32,7 @@ from bot.services.vacations import Vacations
 from bot.services.welcome import Welcomes
 from bot.services.workers import Workers
 from storage.boards import BoardMarkRepo
+from storage.challenges import ChallengeRepo
 from storage.db import Database
 from storage.events import MatchEventRepo
 from storage.gateway import IdentifySlotRepo, RestLeaseRepo
@@ -77,6 +78,7 @@ def stores_on(db: Database) -> Stores:
         guilds=GuildSettingsRepo(db),
         takebacks=TakebackRepo(db),
         rematches=RematchRepo(db),
+        challenges=ChallengeRepo(db),
         notify=NotifyRepo(db),
         locales=LocaleRepo(db),
         palettes=PaletteRepo(db),
@@ -149,7 +151,7 @@ class Env:
             notifications=Notifications(stores.notify, locales),
             takebacks=Takebacks(games, series, stores.takebacks, stores.unrated),
             rematches=Rematches(games, ratings, series, stores.rematches),
-            challenges=Challenges(games, ratings),
+            challenges=Challenges(games, ratings, stores.challenges),
             showing=BoardShowing(games),
             vacations=Vacations(games, stores.vacations),
             training=Training(stores, pool, config.analysis_depth),

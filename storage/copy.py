@@ -51,6 +51,7 @@ TABLES: Final = (
     ("tournament_calendar", "tournament_id"),
     ("draw_offers", "match_id, seat"),
     ("rematch_offers", "id"),
+    ("challenges", "id"),
 )
 # What the running processes hold now (storage/gateway.py): meaningless in another database.
 NOT_COPIED: Final = ("identify_slots", "rest_leases", "board_leases")
@@ -62,6 +63,7 @@ IDENTITY_TABLES: Final = (
     "rating_history",
     "takebacks",
     "rematch_offers",
+    "challenges",
 )
 
 

@@ -108,6 +108,9 @@ async def forget_user(db: Database, user_id: int, left: frozenset[int] = frozens
             "DELETE FROM rematch_offers WHERE host_id = ? OR asked LIKE ?",
             (user_id, f"%,{user_id},%"),
         )
+        rows["challenges"] = await conn.execute(  # their name, who challenged whom
+            "DELETE FROM challenges WHERE host_id = ? OR invited_id = ?", (user_id, user_id)
+        )
         rows["matches"] = await _rewrite_matches(conn, user_id, pseudonym)
         rows["series"] = await _rewrite_plans(conn, "series", user_id, pseudonym)
         rows["tournaments"] = await _rewrite_plans(conn, "tournaments", user_id, pseudonym)

@@ -112,3 +112,35 @@ CREATE TABLE rematch_offers (
 );
 CREATE UNIQUE INDEX rematch_offers_one ON rematch_offers (match_id) WHERE status <> 'lapsed';
 """
+
+# Challenges to a duel (storage/challenges.py), kept so that every process of a sharded
+# bot answers the same challenge, and an open challenge outlives a restart. Its game as
+# a duel's settings are made (ruleset, planes, fire, variants as "a,b"), its clock as
+# JSON; ``match_id`` once accepted and made; its message in a channel, once posted
+# there. An accepted challenge whose match could not be made is open again.
+V21_CHALLENGES: Final = """
+CREATE TABLE challenges (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER,
+    channel_id   INTEGER NOT NULL,
+    asked_in     INTEGER NOT NULL,
+    host_id      INTEGER NOT NULL,
+    host_name    TEXT    NOT NULL,
+    invited_id   INTEGER NOT NULL,
+    invited_name TEXT    NOT NULL,
+    ruleset      TEXT    NOT NULL,
+    planes       INTEGER,
+    fire_mode    TEXT    NOT NULL,
+    variants     TEXT    NOT NULL,
+    clouds       TEXT    NOT NULL,
+    clock        TEXT    NOT NULL,
+    rated        INTEGER NOT NULL,
+    status       TEXT    NOT NULL DEFAULT 'open'
+                 CHECK (status IN ('open', 'accepted', 'declined', 'withdrawn')),
+    match_id     INTEGER,
+    posted_in    INTEGER,
+    message_id   INTEGER,
+    created      REAL    NOT NULL
+);
+CREATE INDEX challenges_open ON challenges (guild_id, created) WHERE status = 'open';
+"""

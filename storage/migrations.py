@@ -27,6 +27,7 @@ from storage.later_tables import (
     V18_DRAW_OFFERS,
     V19_BOARD_LEASES,
     V20_REMATCH_OFFERS,
+    V21_CHALLENGES,
 )
 from storage.sql import Conn, Dialect, fetchone
 
@@ -430,6 +431,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(V18_DRAW_OFFERS),
     Migration(V19_BOARD_LEASES),
     Migration(V20_REMATCH_OFFERS),
+    Migration(V21_CHALLENGES),
 )
 LATEST: Final = len(MIGRATIONS)
 

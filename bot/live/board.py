@@ -23,13 +23,14 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.live import lobby, view
 from bot.live.discord_api import Instance, Person
 from bot.live.received import number
 from bot.live.takeback import PageTakebacks, Standing
+from bot.services.challenge_offers import Challenge
 from bot.services.challenges import Challenges
 from bot.services.computer_seat import computer_name
 from bot.services.events import (
@@ -73,6 +74,7 @@ class Viewer:
     send: Send
     match_id: int | None = None
     palette: str = DEFAULT_PALETTE  # theirs (/crosshairs palette), else their server's
+    challenges: list[dict[str, Any]] = field(default_factory=list)  # as their lobby shows
 
     def here(self, live: LiveMatch) -> bool:
         """Whether ``live`` is a match of the instance's channel (its thread, or the
@@ -203,6 +205,7 @@ class LiveBoard:
             await self.show(live)
         await self._rematched_elsewhere(watched)
         await self._begun_elsewhere()
+        await self._challenged_elsewhere()
 
     async def _rematched_elsewhere(self, watched: list[LiveMatch]) -> None:
         """A rematch step another process stored (asked, answered, started), shown to
@@ -230,6 +233,19 @@ class LiveBoard:
                 except Refusal:  # ended or damaged meanwhile: nothing to list
                     continue
                 await self.started(MatchStarted(live))
+
+    async def _challenged_elsewhere(self) -> None:
+        """The challenges another process stored or settled, shown in the lobbies of the
+        open pages of their server (read once per server)."""
+        guilds = {v.instance.guild_id for v in self._open}
+        for guild in sorted(g for g in guilds if g is not None):
+            server = await self.challenges.waiting(guild)
+            for viewer in [v for v in self._open if v.instance.guild_id == guild]:
+                me = viewer.person.id
+                with speaking(viewer.person.locale):
+                    now = [lobby.shown(c, me) for c in server if c.involves(me)]
+                    if now != viewer.challenges:
+                        await self._lobby(viewer, server)
 
     async def show(self, live: LiveMatch) -> None:
         """Send every page watching ``live`` the match as storage holds it now."""
@@ -438,11 +454,18 @@ class LiveBoard:
             None if instance.guild_id is None else self.home(instance.guild_id, instance.channel_id)
         )
 
-    async def _lobby(self, viewer: Viewer) -> None:
-        """The viewer's lobby: whom they may challenge and their open challenges."""
+    async def _lobby(self, viewer: Viewer, server: list[Challenge] | None = None) -> None:
+        """The viewer's lobby: whom they may challenge and their open challenges (among
+        ``server``'s, those of their server when read already)."""
         me = viewer.person.id
         guild = viewer.instance.guild_id
-        waiting = [] if guild is None else self.challenges.waiting_for(me, guild)
+        if server is None and guild is not None:
+            try:
+                server = await self.challenges.waiting(guild)
+            except Refusal as exc:  # storage failed: the lobby shows none until it is back
+                log.warning("live board: the challenges of server %s not read (%s)", guild, exc)
+        waiting = [c for c in server or () if c.involves(me)]
+        viewer.challenges = [lobby.shown(c, me) for c in waiting]
         people = sorted(self._people(viewer).items(), key=lambda p: p[1].casefold())
         where = None
         if self._home(viewer) is None:  # (always, in a DM)
@@ -454,7 +477,7 @@ class LiveBoard:
             {
                 "type": "lobby",
                 "people": [{"id": str(p), "name": name} for p, name in people] + lobby.computers(),
-                "challenges": [lobby.shown(c, me) for c in waiting],
+                "challenges": viewer.challenges,
                 "rulesets": lobby.rulesets(),
                 "planes": lobby.DEFAULT_PLANES,
                 "closed": where,
@@ -505,7 +528,7 @@ class LiveBoard:
             )
             return
         challenge_id, op = lobby.answered(message)
-        challenge = self.challenges.addressed(challenge_id, viewer.person.id, op, guild)
+        challenge = await self.challenges.addressed(challenge_id, viewer.person.id, op, guild)
         if op == "accept" and self.home(guild, challenge.asked_in) is None:
             raise Refusal(_("press Accept on the challenge's message instead"))
         await self.challenges.answer(challenge_id, me, op, guild)

@@ -1,4 +1,4 @@
-"""A challenge as the domain keeps it (:mod:`bot.services.challenges`) and its steps, on
+"""A challenge as the domain sees it (:mod:`bot.services.challenges`) and its steps, on
 their own so that the events can name them."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from typing import Literal
 
 from bot.services.live import ClockSettings, Occupant
 from rules.modes import Settings
+from storage.challenges import NewChallenge, StoredChallenge
 
 ChallengeStep = Literal["asked", "declined", "withdrawn", "started"]
 
@@ -28,8 +29,56 @@ class Challenge:
     guild_id: int | None
     rated: bool
     asked_in: int
-    # where its message was posted (channel, message), for whichever surface settles it
+    created: float
+    # where its message was posted (channel, message), for whichever process settles it
     message: tuple[int, int] | None = None
 
     def involves(self, user_id: int) -> bool:
         return user_id in (self.host.user_id, self.invited.user_id)
+
+    def stored(self) -> NewChallenge:
+        """The challenge as storage keeps it (a person challenged: the computer's is
+        played at once, never stored)."""
+        assert self.host.user_id is not None and self.invited.user_id is not None
+        s = self.settings
+        return NewChallenge(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            asked_in=self.asked_in,
+            host_id=self.host.user_id,
+            host_name=self.host.name,
+            invited_id=self.invited.user_id,
+            invited_name=self.invited.name,
+            ruleset=s.ruleset,
+            planes=s.planes,
+            fire_mode=s.fire,
+            variants=",".join(sorted(s.variants)),
+            clouds=self.clouds,
+            clock=self.clock.to_json(),
+            rated=self.rated,
+            created=self.created,
+        )
+
+    @classmethod
+    def of(cls, stored: StoredChallenge) -> Challenge:
+        settings = Settings(
+            mode="duel",
+            ruleset=stored.ruleset,
+            planes=stored.planes,
+            fire=stored.fire_mode,
+            variants=frozenset(v for v in stored.variants.split(",") if v),
+        )
+        return cls(
+            id=stored.id,
+            host=Occupant(stored.host_id, stored.host_name),
+            invited=Occupant(stored.invited_id, stored.invited_name),
+            settings=settings,
+            clouds=stored.clouds,
+            clock=ClockSettings.from_json(stored.clock),
+            channel_id=stored.channel_id,
+            guild_id=stored.guild_id,
+            rated=stored.rated,
+            asked_in=stored.asked_in,
+            created=stored.created,
+            message=stored.message,
+        )

@@ -8,16 +8,19 @@ challenged accepts or declines, only the challenger withdraws, nothing of anothe
 server) and publishes every step (:class:`~bot.services.events.ChallengeChanged`): the
 Discord layer posts the challenge pinging only the one challenged and settles its
 message, opening the new match's thread; the live board shows the challenges of its
-channel to their two players and takes both to the new match.
+server to their two players and takes both to the new match.
 
-Challenges live in memory, as lobbies and seeks do: each is minutes old, and a press
-after a restart is told the challenge is gone. A check and the change it allows have no
-``await`` between them, so of two answers racing only the first acts; the other is
-told what became of the challenge.
+Challenges are stored (:mod:`storage.challenges`), so every process of a sharded bot
+answers the same challenge, and an open one outlives a restart; one left unanswered for
+:data:`WAITS` lapses. Every answer changes the challenge by a write conditional on its
+still being open, so of two answers racing, in one process or two, only one acts: the
+other is told what became of it. The computer accepts at once: a challenge to it is
+its match, never stored.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Literal
 
@@ -25,22 +28,31 @@ from bot.services.challenge_offers import Challenge, ChallengeStep
 from bot.services.events import ChallengeChanged
 from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.manager import Games
-from bot.services.pending import Pending
 from bot.services.rating_service import Ratings
-from bot.services.refusal import Refusal
+from bot.services.refusal import Refusal, stored
 from i18n import N_, _
 from rules.modes import Settings
+from storage.challenges import ChallengeRepo, StoredChallenge
+from storage.errors import StorageError
+
+log = logging.getLogger(__name__)
 
 Answer = Literal["accept", "decline"]
-GONE = N_("this challenge is no longer open (it was answered, withdrawn, or the bot restarted)")
+GONE = N_("this challenge is no longer open")
 MOST_OPEN = 5  # a challenger's challenges waiting at once: enough for a few friends
+WAITS = 7 * 86400.0  # how long a challenge waits for its answer (correspondence friends)
+CLOSED = {
+    "accepted": N_("this challenge has already been accepted: the match is on"),
+    "declined": N_("this challenge was declined"),
+    "withdrawn": N_("this challenge was withdrawn"),
+}
 
 
 class Challenges:
-    def __init__(self, games: Games, ratings: Ratings) -> None:
+    def __init__(self, games: Games, ratings: Ratings, repo: ChallengeRepo) -> None:
         self.games = games
         self.ratings = ratings
-        self._book: Pending[Challenge] = Pending()
+        self.repo = repo
 
     async def ask(
         self,
@@ -56,7 +68,7 @@ class Challenges:
         asked_in: int | None = None,
         via: object = None,
     ) -> Challenge:
-        """``host`` challenges ``invited``: published as ``asked``; the computer
+        """``host`` challenges ``invited``: stored, published as ``asked``; the computer
         (``invited`` with no user) accepts at once, and the match is made, published as
         ``started``. ``via``: the press, for the surfaces."""
         assert host.user_id is not None, "people challenge"
@@ -64,15 +76,8 @@ class Challenges:
             raise Refusal(_("you cannot challenge yourself — try the bot instead"))
         if settings.spec.seats != 2:
             raise Refusal(_("a challenge is a duel: open a lobby for more players"))
-        if invited.user_id is not None and len(self.asked_by(host.user_id, guild_id)) >= MOST_OPEN:
-            raise Refusal(
-                _(
-                    "you have {n} challenges waiting already: withdraw one first",
-                    n=MOST_OPEN,
-                )
-            )
         challenge = Challenge(
-            id=self._book.number(),
+            id=0,  # numbered as it is stored
             host=host,
             invited=invited,
             settings=settings,
@@ -82,6 +87,7 @@ class Challenges:
             guild_id=guild_id,
             rated=rated and invited.user_id is not None,  # a game with the computer never is
             asked_in=channel_id if asked_in is None else asked_in,
+            created=self.games.clock.now(),
         )
         if invited.user_id is None:
             live = await self._made(challenge, invited)
@@ -89,34 +95,46 @@ class Challenges:
                 ChallengeChanged(challenge, "started", host, match=live, via=via)
             )
             return challenge
-        self._book.add(challenge.id, challenge)
+        if len(await self.asked_by(host.user_id, guild_id)) >= MOST_OPEN:
+            raise Refusal(
+                _("you have {n} challenges waiting already: withdraw one first", n=MOST_OPEN)
+            )
+        challenge.id = await stored(self.repo.open(challenge.stored()), "a challenge")
         await self.games.events.publish(ChallengeChanged(challenge, "asked", host, via=via))
         return challenge
 
-    def asked_by(self, user_id: int, guild_id: int | None) -> list[Challenge]:
-        return [
-            c for c in self._book.waiting() if c.host.user_id == user_id and c.guild_id == guild_id
-        ]
+    async def waiting(self, guild_id: int | None) -> list[Challenge]:
+        """The open challenges of a server (of a DM: ``None``), oldest first."""
+        since = self.games.clock.now() - WAITS
+        found = await stored(self.repo.waiting(guild_id, since), "the challenges")
+        return [Challenge.of(c) for c in found]
 
-    def waiting_for(self, user_id: int, guild_id: int | None) -> list[Challenge]:
+    async def waiting_for(self, user_id: int, guild_id: int | None) -> list[Challenge]:
         """The open challenges of a server ``user_id`` asked or is asked, oldest first."""
-        return [c for c in self._book.waiting() if c.guild_id == guild_id and c.involves(user_id)]
+        return [c for c in await self.waiting(guild_id) if c.involves(user_id)]
 
-    def addressed(
+    async def asked_by(self, user_id: int, guild_id: int | None) -> list[Challenge]:
+        return [c for c in await self.waiting(guild_id) if c.host.user_id == user_id]
+
+    async def addressed(
         self, challenge_id: int, user_id: int, op: str, guild_id: int | None
     ) -> Challenge:
         """The open challenge ``challenge_id`` (a number a press carries, which may be
         forged), if ``user_id`` may answer it with ``op`` from ``guild_id``: only the one
         challenged accepts or declines, only the challenger withdraws (``decline``)."""
-        challenge = self._book.get(challenge_id)
-        if challenge is not None and challenge.guild_id != guild_id:
-            challenge = None  # another server's challenge: as if it did not exist
-        if challenge is None:
-            raise Refusal(self._book.why_closed(challenge_id) or _(GONE))
-        withdraws = op == "decline" and user_id == challenge.host.user_id
-        if user_id != challenge.invited.user_id and not withdraws:
+        found = await stored(self.repo.get(challenge_id), "a challenge")
+        if found is not None and found.guild_id != guild_id:
+            found = None  # another server's challenge: as if it did not exist
+        if found is None:
+            raise Refusal(_(GONE))
+        withdraws = op == "decline" and user_id == found.host_id
+        if user_id != found.invited_id and not withdraws:
             raise Refusal(_("this challenge is not addressed to you"))
-        return challenge
+        if found.status in CLOSED:
+            raise Refusal(_(CLOSED[found.status]))
+        if found.created < self.games.clock.now() - WAITS:
+            raise Refusal(_("this challenge waited too long and lapsed: challenge again"))
+        return Challenge.of(found)
 
     async def answer(
         self,
@@ -127,32 +145,41 @@ class Challenges:
         via: object = None,
     ) -> ChallengeStep:
         """``by`` accepts or declines (its challenger: withdraws) the challenge: checked,
-        then closed before any ``await``; accepted, its match is made (published by the
+        then changed only if still open; accepted, its match is made (published by the
         game manager as every new match is), then the step is published. If the match
         could not be made, the challenge is open again."""
         assert by.user_id is not None, "only people answer"
-        challenge = self.addressed(challenge_id, by.user_id, op, guild_id)
+        challenge = await self.addressed(challenge_id, by.user_id, op, guild_id)
         if op == "decline":
             withdrawn = by.user_id == challenge.host.user_id
             step: ChallengeStep = "withdrawn" if withdrawn else "declined"
-            why = (
-                _("this challenge was withdrawn") if withdrawn else _("this challenge was declined")
-            )
-            self._book.close(challenge.id, why)
+            if not await stored(self.repo.close(challenge.id, step), "a challenge"):
+                await self._late(challenge, by.user_id, op)
             await self.games.events.publish(ChallengeChanged(challenge, step, by, via=via))
             return step
-        self._book.close(
-            challenge.id, _("this challenge has already been accepted: the match is on")
-        )
+        if not await stored(self.repo.close(challenge.id, "accepted"), "a challenge"):
+            await self._late(challenge, by.user_id, op)
         try:
             live = await self._made(challenge, by)
         except Exception:
-            self._book.add(challenge.id, challenge)
+            try:
+                await self.repo.reopen(challenge.id)
+            except StorageError as exc:  # kept accepted: a late press is told it is on
+                log.warning("challenge %s not reopened (%s)", challenge.id, exc)
             raise
+        try:
+            await self.repo.made(challenge.id, live.id)
+        except StorageError as exc:  # the match is made: a late press is told it is on
+            log.warning("challenge %s: its match %s not noted (%s)", challenge.id, live.id, exc)
         await self.games.events.publish(
             ChallengeChanged(challenge, "started", by, match=live, via=via)
         )
         return "started"
+
+    async def _late(self, challenge: Challenge, user_id: int, op: str) -> None:
+        """An answer that lost the race to another: told what became of the challenge."""
+        await self.addressed(challenge.id, user_id, op, challenge.guild_id)
+        raise Refusal(_(GONE))
 
     async def _made(self, challenge: Challenge, by: Occupant) -> LiveMatch:
         live = await self.games.create(
@@ -168,6 +195,15 @@ class Challenges:
             await self.ratings.mark_unrated(live.id)
         return live
 
-    def placed(self, challenge: Challenge, channel_id: int, message_id: int) -> None:
-        """Where the challenge's message was posted, for whichever surface settles it."""
-        challenge.message = (channel_id, message_id)
+    async def placed(self, challenge: Challenge, channel_id: int, message_id: int) -> None:
+        """Where the challenge's message was posted, for whichever process settles it."""
+        await stored(self.repo.placed(challenge.id, channel_id, message_id), "a challenge")
+
+    async def message_of(self, challenge: Challenge) -> tuple[int, int] | None:
+        """The channel and message the challenge was posted as, if noted (by any process)."""
+        try:
+            found: StoredChallenge | None = await self.repo.get(challenge.id)
+        except StorageError as exc:
+            log.warning("challenge %s: its message not read (%s)", challenge.id, exc)
+            return None
+        return None if found is None else found.message

@@ -40,7 +40,7 @@ all of them ran through.
   and the live board show it. Not stored: offers live in memory.
 * :class:`ChallengeChanged` — a challenge to a duel was asked, declined, withdrawn, or
   became a new match (:mod:`bot.services.challenges`): the channel's message and the
-  live board show it. Not stored: challenges live in memory.
+  live board show it. The challenge itself is stored; the event is not.
 * :class:`TakebackChanged` — a takeback was asked for, accepted by one of those asked
   (others still to answer), declined, or done (:mod:`bot.services.takeback`): the thread
   and the live board show it. The request itself is stored; the event is not.

@@ -1,6 +1,6 @@
 """A book of offers waiting for an answer, in memory (each is short-lived, and a press
-after a restart is told so politely): challenges (:mod:`bot.services.challenges`),
-lobbies and series invitations (:mod:`bot.ui.offers`)."""
+after a restart is told so politely): lobbies and series invitations
+(:mod:`bot.ui.offers`)."""
 
 from __future__ import annotations
 

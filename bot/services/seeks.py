@@ -1,7 +1,7 @@
 """Quick pairing without Discord: players seeking a duel in a server, paired with the
 first who seeks the same game there, or given the computer once their wait runs out.
 
-Seeks live in memory, like challenges and lobbies (:mod:`bot.ui.invites`): a seek is a
+Seeks live in memory, like lobbies (:mod:`bot.ui.invites`): a seek is a
 few minutes old at most, and a restart forgets it — its waiting message's **Cancel** then
 says so, and the player seeks again (docs/correspondence.md, "Quick pairing"). Every
 change here is made with no ``await`` between its check and its change, so of two players

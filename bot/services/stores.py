@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage.boards import BoardMarkRepo
+from storage.challenges import ChallengeRepo
 from storage.db import Database
 from storage.events import MatchEventRepo
 from storage.gateway import IdentifySlotRepo, RestLeaseRepo
@@ -49,6 +50,7 @@ class Stores:
     guilds: GuildSettingsRepo
     takebacks: TakebackRepo
     rematches: RematchRepo
+    challenges: ChallengeRepo
     notify: NotifyRepo
     locales: LocaleRepo
     palettes: PaletteRepo

@@ -21,6 +21,7 @@ import discord
 from bot.services.challenge_offers import Challenge
 from bot.services.events import ChallengeChanged
 from bot.services.live import LiveMatch, Occupant
+from bot.services.refusal import Refusal
 from bot.ui import anywhere
 from bot.ui.access import require_play
 from bot.ui.components import OfferAnswer, components
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
-KEPT = 1000  # challenges whose message is remembered, to settle it
+KEPT = 1000  # challenges posted where the bot only answers, whose token is kept
 
 
 def home_of(bot: CrosshairsBot, guild_id: int | None, channel_id: int) -> int | None:
@@ -57,7 +58,7 @@ class ChallengeButton(OfferAnswer, prefix="xh:ch"):
         service = bot_of(interaction).env.challenges
         user, guild = interaction.user, interaction.guild_id
         op: Literal["accept", "decline"] = "accept" if self.op == "accept" else "decline"
-        service.addressed(self.offer_id, user.id, op, guild)
+        await service.addressed(self.offer_id, user.id, op, guild)
         if op == "accept":
             # Moderators may have taken a permission away since the challenge was posted.
             require_play(interaction)
@@ -97,7 +98,9 @@ class ChallengeChannel:
 
     def __init__(self, bot: CrosshairsBot) -> None:
         self.bot = bot
-        self._posted: OrderedDict[int, Handle] = OrderedDict()  # by challenge
+        # a follow-up only its press's token edits, where the bot only answers: the one
+        # handle storage cannot give (any process's press on it settles it all the same)
+        self._tokened: OrderedDict[int, Handle] = OrderedDict()  # by challenge
 
     async def changed(self, event: ChallengeChanged) -> None:
         press = event.via if isinstance(event.via, discord.Interaction) else None
@@ -137,19 +140,24 @@ class ChallengeChannel:
             content = f"⚔️ {said}\n{table_of(challenge).describe()}"
         view = challenge_view(challenge)
         pings = discord.AllowedMentions(users=[discord.Object(invited or 0)])
-        handle: Handle
+        service = bot.env.challenges
         if press is not None:
             await press.response.send_message(content, view=view, allowed_mentions=pings)
             sent = await press.original_response()
-            posts = anywhere.posts_on_its_own(press)
-            # edited through the channel where the bot posts: the token lasts 15 minutes
-            handle = sent.channel.get_partial_message(sent.id) if posts else sent  # type: ignore[union-attr]
+            if not anywhere.posts_on_its_own(press):
+                self._tokened[challenge.id] = sent
+                while len(self._tokened) > KEPT:
+                    self._tokened.popitem(last=False)
+                return
+            where = (sent.channel.id, sent.id)
         else:
             channel = bot.get_partial_messageable(challenge.asked_in)
-            handle = await channel.send(content, view=view, allowed_mentions=pings)
-        self._posted[challenge.id] = handle
-        while len(self._posted) > KEPT:
-            self._posted.popitem(last=False)
+            posted = await channel.send(content, view=view, allowed_mentions=pings)
+            where = (posted.channel.id, posted.id)
+        try:
+            await service.placed(challenge, *where)
+        except Refusal as refused:  # then only a press on the challenge itself settles it
+            log.warning("challenge %s: its message not noted (%s)", challenge.id, refused)
 
     async def _start(
         self,
@@ -174,7 +182,7 @@ class ChallengeChannel:
     ) -> None:
         """The challenge's message loses its buttons and says what became of it: through
         the press on it, else through the handle kept when it was posted."""
-        handle = self._posted.pop(challenge.id, None)
+        handle = await self._handle(challenge)
         try:
             if press is not None:
                 await press.edit_original_response(content=content, view=None)
@@ -182,6 +190,15 @@ class ChallengeChannel:
                 await handle.edit(content=content, view=None)
         except discord.HTTPException as exc:
             log.info("challenge %s: its message could not be updated (%s)", challenge.id, exc)
+
+    async def _handle(self, challenge: Challenge) -> Handle | None:
+        """The challenge's message: where storage says it is, else the press's answer
+        this process posted."""
+        where = await self.bot.env.challenges.message_of(challenge)
+        if where is not None:
+            channel_id, message_id = where
+            return self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        return self._tokened.pop(challenge.id, None)
 
 
 async def setup(bot: CrosshairsBot) -> None:

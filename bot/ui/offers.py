@@ -1,5 +1,5 @@
 """What waits for an answer, in memory (it is short-lived, and a press after a restart is
-told so politely): a challenge's or lobby's :class:`Table`, a series :class:`Invitation`,
+told so politely): a lobby's :class:`Table`, a series :class:`Invitation`,
 and the :class:`Pending` book that keeps each kind, built once by :mod:`bot.app`."""
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Table:
-    """A challenge (two named seats) or a lobby (open seats)."""
+    """A lobby (open seats), or a challenge's two seats as its words describe them
+    (:mod:`bot.ui.challenges`)."""
 
     id: int
     host: Occupant
@@ -117,7 +118,7 @@ class Invitation:
 class Offers:
     """The bot's books of offers, one of each kind."""
 
-    tables: Pending[Table] = field(default_factory=Pending)  # challenges and lobbies
+    tables: Pending[Table] = field(default_factory=Pending)  # lobbies
     invitations: Pending[Invitation] = field(default_factory=Pending)  # series
 
 

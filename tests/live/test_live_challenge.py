@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 from support.flying import match_in
 from support.live import Discord, Page, live_server, opened, until
+from support.replies import answer
 from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
 from bot.live.discord_api import Instance
+from bot.services.challenges import WAITS
 
 CHALLENGES = "challenges you!"
 # what a challenge's message says once settled (its first line, the ping, is gone)
@@ -252,3 +254,23 @@ async def test_a_dm_offers_no_challenge_from_the_page(lobby: Lobby) -> None:
     await alice.send(asking(found["people"][0]["id"]))
     assert "cannot be made from the live board here" in (await alice.next("refused"))["text"]
     assert lobby.posted() == []
+
+
+async def test_a_challenge_outlives_a_restart_and_lapses_after_its_wait(
+    simcord_env: Any, simcord_bot: CrosshairsBot, new_bot: Any, clock: Any
+) -> None:
+    """Stored, a challenge is answered with its button after a restart; one left a week
+    unanswered lapses, and its button says so."""
+    table = Table(simcord_env)
+    first = await table.challenge()
+    late = await table.challenge(planes=3)
+    restarted = new_bot()
+    await simcord_env.restart_bot(restarted)
+    await table.bob.click(first, label="Accept")
+    assert len(table.channel.threads) == 1
+    live = await match_in(restarted, table.channel.threads[-1])
+    assert [e.user_id for e in live.seats] == [table.alice.id, table.bob.id]
+    clock.advance(WAITS + 1)
+    lapsed = await table.bob.click(late, label="Accept")
+    assert "lapsed" in answer(lapsed).content
+    assert len(table.channel.threads) == 1

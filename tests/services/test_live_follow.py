@@ -18,7 +18,7 @@ from bot.env import Env
 from bot.live.board import LiveBoard, Viewer
 from bot.live.discord_api import Instance, Person
 from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted
-from bot.services.live import LiveMatch, Occupant
+from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.services.surface import Surface
 from render.palette import DEFAULT_PALETTE
@@ -237,3 +237,52 @@ async def test_a_match_no_page_watches_is_not_read_for_its_pages(tmp_path: Path)
         board.takebacks.standing = read  # type: ignore[method-assign]
         page = await _opened(board, ALICE, "alice")
         assert page.last_state()["match"] == live.id  # watched: shown (and read) again
+
+
+async def test_a_challenge_asked_in_one_process_is_shown_and_accepted_in_the_other(
+    tmp_path: Path,
+) -> None:
+    """The command's challenge is posted by the process of its server; bob's live board,
+    served by the other, lists it at its next look and accepts it there: one match."""
+    path = tmp_path / "bot.db"
+    async with process(path, shard=0) as (owner, _), process(path, shard=1) as (_, board):
+        bob = await _opened(board, BOB, "bob")
+        assert bob.viewer is not None
+        await owner.challenges.ask(
+            Occupant(ALICE, "alice"),
+            Occupant(BOB, "bob"),
+            Settings(mode="duel", ruleset="classic"),
+            clouds="none",
+            clock=ClockSettings(),
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+            rated=True,
+        )
+        assert [m for m in bob.said if m["type"] == "lobby"][-1]["challenges"] == []
+        await board.follow_once()
+        (shown,) = [m for m in bob.said if m["type"] == "lobby"][-1]["challenges"]
+        assert shown["answer"] and "alice challenges you" in shown["text"]
+        lobbies = len([m for m in bob.said if m["type"] == "lobby"])
+        await board.follow_once()  # nothing new: not told again
+        assert len([m for m in bob.said if m["type"] == "lobby"]) == lobbies
+
+        accept = {"type": "challenge", "op": "accept", "challenge": shown["challenge"]}
+        await board.handle(bob.viewer, accept)
+        await board.handle(bob.viewer, accept)  # twice: refused, one match
+        refused = [m for m in bob.said if m["type"] == "refused"]
+        assert len(refused) == 1 and "already been accepted" in refused[0]["text"]
+        played = await owner.games.active(guild_id=GUILD, everywhere=True)
+        assert [(m.seats[0].user_id, m.game.settings.ruleset) for m in played] == [
+            (ALICE, "classic")
+        ]
+        assert bob.last_state()["match"] == played[0].id
+        assert await owner.challenges.waiting(GUILD) == []
+        # alice, answering in her process meanwhile, is told what became of it
+        try:
+            await owner.challenges.answer(
+                shown["challenge"], Occupant(ALICE, "alice"), "decline", GUILD
+            )
+        except Refusal as refused:
+            assert "already been accepted" in str(refused)
+        else:
+            raise AssertionError("a withdrawal after the accept was not refused")

@@ -12,6 +12,7 @@ import asyncpg
 from pg_server import run_sync
 
 from storage.boards import BoardMarkRepo
+from storage.challenges import ChallengeRepo, NewChallenge
 from storage.config import Target, parse_target
 from storage.db import Database
 from storage.errors import StepConflict
@@ -141,6 +142,25 @@ async def fill(target: str, matches_count: int = 4) -> list[int]:
         await TakebackRepo(db).ask(ids[0], 11, 5, 3, [22])
         await matches.offer_draw(ids[1], 0, [0])
         await RematchRepo(db).open(ids[3], 11, "alice", True, [22])
+        await ChallengeRepo(db).open(
+            NewChallenge(
+                1,
+                700,
+                700,
+                11,
+                "alice",
+                22,
+                "bob",
+                "2026",
+                None,
+                "auto",
+                "",
+                "random",
+                '{"per_turn": null, "on_expiry": "lose"}',
+                True,
+                1_800_000_000.0,
+            )
+        )
         await TournamentCalendarRepo(db).remember(tid, 1_576_000_000_000_000_000)
         teams = await tournaments.create(NewTournament(1, 701, "Pairs", "swiss", "2v2"))
         await tournaments.form_team(teams, 44, [(44, "Cap"), (55, "Mate")])
