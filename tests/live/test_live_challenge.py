@@ -274,3 +274,15 @@ async def test_a_challenge_outlives_a_restart_and_lapses_after_its_wait(
     lapsed = await table.bob.click(late, label="Accept")
     assert "lapsed" in answer(lapsed).content
     assert len(table.channel.threads) == 1
+
+
+async def test_five_challenges_waiting_are_the_most_one_asks(lobby: Lobby) -> None:
+    table = lobby.table
+    alice, _bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    bob_id = await id_of(alice, "bob")
+    for planes in (3, 4, 5, 6, 3):
+        await alice.send(asking(bob_id, planes=planes))
+    await until(lambda: len(lobby.posted()) == 5, "five challenges posted")
+    await alice.send(asking(bob_id))
+    assert "withdraw one first" in (await alice.next("refused"))["text"]
+    assert len(lobby.posted()) == 5
