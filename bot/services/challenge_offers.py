@@ -33,6 +33,10 @@ class Challenge:
     # where its message was posted (channel, message), for whichever process settles it
     message: tuple[int, int] | None = None
 
+    @property
+    def seats(self) -> tuple[Occupant, Occupant]:
+        return (self.host, self.invited)
+
     def involves(self, user_id: int) -> bool:
         return user_id in (self.host.user_id, self.invited.user_id)
 

@@ -21,9 +21,10 @@ its match, never stored.
 from __future__ import annotations
 
 import logging
-import secrets
+from dataclasses import replace
 from typing import Literal
 
+from bot.services.agreed import agreed_match
 from bot.services.challenge_offers import Challenge, ChallengeStep
 from bot.services.events import ChallengeChanged
 from bot.services.live import ClockSettings, LiveMatch, Occupant
@@ -90,7 +91,7 @@ class Challenges:
             created=self.games.clock.now(),
         )
         if invited.user_id is None:
-            live = await self._made(challenge, invited)
+            live = await self._made(challenge)
             await self.games.events.publish(
                 ChallengeChanged(challenge, "started", host, match=live, via=via)
             )
@@ -159,18 +160,7 @@ class Challenges:
             return step
         if not await stored(self.repo.close(challenge.id, "accepted"), "a challenge"):
             await self._late(challenge, by.user_id, op)
-        try:
-            live = await self._made(challenge, by)
-        except Exception:
-            try:
-                await self.repo.reopen(challenge.id)
-            except StorageError as exc:  # kept accepted: a late press is told it is on
-                log.warning("challenge %s not reopened (%s)", challenge.id, exc)
-            raise
-        try:
-            await self.repo.made(challenge.id, live.id)
-        except StorageError as exc:  # the match is made: a late press is told it is on
-            log.warning("challenge %s: its match %s not noted (%s)", challenge.id, live.id, exc)
+        live = await self._made(replace(challenge, invited=by))
         await self.games.events.publish(
             ChallengeChanged(challenge, "started", by, match=live, via=via)
         )
@@ -181,19 +171,21 @@ class Challenges:
         await self.addressed(challenge.id, user_id, op, challenge.guild_id)
         raise Refusal(_(GONE))
 
-    async def _made(self, challenge: Challenge, by: Occupant) -> LiveMatch:
-        live = await self.games.create(
-            [challenge.host, by],
-            challenge.settings,
-            channel_id=challenge.channel_id,
-            guild_id=challenge.guild_id,
-            cloud_setup=challenge.clouds,
-            seed=secrets.randbelow(1 << 30),
-            clock=challenge.clock,
+    async def _made(self, challenge: Challenge) -> LiveMatch:
+        """The accepted challenge's match (if it could not be made, it is open again)."""
+        number = challenge.id
+
+        async def noted(match_id: int) -> None:
+            if number:  # the computer's is played at once, never stored
+                await self.repo.made(number, match_id)
+
+        async def reopen() -> None:
+            if number:
+                await self.repo.reopen(number)
+
+        return await agreed_match(
+            self.games, self.ratings, challenge, f"challenge {number}", reopen, noted
         )
-        if not challenge.rated:  # before its board is up, so before anyone can fly
-            await self.ratings.mark_unrated(live.id)
-        return live
 
     async def placed(self, challenge: Challenge, channel_id: int, message_id: int) -> None:
         """Where the challenge's message was posted, for whichever process settles it."""

@@ -19,10 +19,10 @@ one acts: the other is told what became of the offer.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Awaitable
 from typing import TypeVar
 
+from bot.services.agreed import agreed_match
 from bot.services.events import RematchChanged
 from bot.services.live import LiveMatch, Occupant
 from bot.services.manager import Games
@@ -190,29 +190,14 @@ class Rematches:
         """The rematch made (published by the game manager as any new match), recorded
         with its offer, then shown by its surfaces; if it could not be made, Rematch may
         be asked again."""
-        plan = offer.plan
-        try:
-            rematch = await self.games.create(
-                list(plan.seats),
-                plan.settings,
-                channel_id=plan.channel_id,
-                guild_id=plan.guild_id,
-                cloud_setup=plan.clouds,
-                seed=secrets.randbelow(1 << 30),
-                clock=plan.clock,
-            )
-            if not plan.rated:  # before its board is up, so before anyone can fly
-                await self.ratings.mark_unrated(rematch.id)
-        except Exception:
-            try:
-                await self.repo.lapse(offer.id)
-            except StorageError as exc:  # kept accepted: a late press is told it is on
-                log.warning("rematch offer %s not reopened (%s)", offer.id, exc)
-            raise
-        try:
-            await self.repo.made(offer.id, rematch.id)
-        except StorageError as exc:  # the match is made: a late press is told it is on
-            log.warning("rematch %s of match %s not noted (%s)", rematch.id, live.id, exc)
+        rematch = await agreed_match(
+            self.games,
+            self.ratings,
+            offer.plan,
+            f"the rematch offer {offer.id} of match {live.id}",
+            lambda: self.repo.lapse(offer.id),
+            lambda made: self.repo.made(offer.id, made),
+        )
         await self.games.events.publish(
             RematchChanged(live, offer, "started", by, rematch=rematch, via=via)
         )
