@@ -191,6 +191,17 @@ class Challenges:
         """Where the challenge's message was posted, for whichever process settles it."""
         await stored(self.repo.placed(challenge.id, channel_id, message_id), "a challenge")
 
+    async def still_open(self, challenge: Challenge) -> bool:
+        """Whether ``challenge`` still waits for its answer (False where storage cannot
+        say)."""
+        try:
+            found = await self.repo.get(challenge.id)
+        except StorageError as exc:
+            log.warning("challenge %s not read (%s)", challenge.id, exc)
+            return False
+        since = self.games.clock.now() - WAITS
+        return found is not None and found.status == "open" and found.created >= since
+
     async def message_of(self, challenge: Challenge) -> tuple[int, int] | None:
         """The channel and message the challenge was posted as, if noted (by any process)."""
         try:

@@ -12,14 +12,17 @@ opened in the challenge's channel.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
+from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
+import aiohttp
 import discord
 
 from bot.services.challenge_offers import Challenge
-from bot.services.events import ChallengeChanged
+from bot.services.events import ChallengeChanged, nonce
 from bot.services.live import LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.ui import anywhere
@@ -38,6 +41,18 @@ if TYPE_CHECKING:
     from bot.discord_app import CrosshairsBot
 
 log = logging.getLogger(__name__)
+# seconds between tries of a challenge's post Discord could not take: about an hour in all
+POST_AGAIN = (30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0)
+
+
+class Post(Enum):
+    """What became of a challenge's post."""
+
+    SENT = "sent"
+    AGAIN = "again"  # Discord could not take it: to try again
+    REFUSED = "refused"  # the bot may not post there
+
+
 KEPT = 1000  # challenges posted where the bot only answers, whose token is kept
 
 
@@ -129,35 +144,71 @@ class ChallengeChannel:
         """The challenge with Accept and Decline, pinging only the one challenged: the
         answer to the command, else (asked on the live board) in the channel the live
         board was opened in."""
-        bot = self.bot
+        content, view, pings = self._words(challenge)
+        if press is None:
+            if await self._sent(challenge) is Post.AGAIN:
+                self.bot.spawn(self._post_later(challenge))
+            return
+        await press.response.send_message(content, view=view, allowed_mentions=pings)
+        sent = await press.original_response()
+        if anywhere.posts_on_its_own(press):
+            await self._placed(challenge, sent.channel.id, sent.id)
+            return
+        self._tokened[challenge.id] = sent
+        while len(self._tokened) > KEPT:
+            self._tokened.popitem(last=False)
+
+    def _words(self, challenge: Challenge) -> tuple[str, discord.ui.View, discord.AllowedMentions]:
         invited = challenge.invited.user_id
-        with for_everyone(bot, challenge.guild_id):
+        with for_everyone(self.bot, challenge.guild_id):
             said = _(
                 "{opponent}, {name} challenges you!",
                 opponent=f"<@{invited}>",
                 name=challenge.host.name,
             )
             content = f"⚔️ {said}\n{table_of(challenge).describe()}"
-        view = challenge_view(challenge)
         pings = discord.AllowedMentions(users=[discord.Object(invited or 0)])
-        service = bot.env.challenges
-        if press is not None:
-            await press.response.send_message(content, view=view, allowed_mentions=pings)
-            sent = await press.original_response()
-            if not anywhere.posts_on_its_own(press):
-                self._tokened[challenge.id] = sent
-                while len(self._tokened) > KEPT:
-                    self._tokened.popitem(last=False)
-                return
-            where = (sent.channel.id, sent.id)
-        else:
-            channel = bot.get_partial_messageable(challenge.asked_in)
-            posted = await channel.send(content, view=view, allowed_mentions=pings)
-            where = (posted.channel.id, posted.id)
+        return content, challenge_view(challenge), pings
+
+    async def _placed(self, challenge: Challenge, channel_id: int, message_id: int) -> None:
         try:
-            await service.placed(challenge, *where)
+            await self.bot.env.challenges.placed(challenge, channel_id, message_id)
         except Refusal as refused:  # then only a press on the challenge itself settles it
             log.warning("challenge %s: its message not noted (%s)", challenge.id, refused)
+
+    async def _sent(self, challenge: Challenge) -> Post:
+        """The challenge asked on the live board, posted in the channel it was asked in:
+        ``SENT``, or ``AGAIN`` where Discord could not take it (the bot's calls try
+        again for a while first), or ``REFUSED`` where Discord refused it (the
+        bot may not post there: the two pages still show and answer it)."""
+        content, view, pings = self._words(challenge)
+        channel = self.bot.get_partial_messageable(challenge.asked_in)
+        # the nonce: a post that landed although its answer was lost is not doubled
+        said = nonce("challenge", challenge.id)
+        try:
+            posted = await channel.send(content, view=view, allowed_mentions=pings, nonce=said)
+        except discord.HTTPException as exc:
+            if exc.status < 500:
+                log.warning("challenge %s not posted: Discord refused (%s)", challenge.id, exc)
+                return Post.REFUSED
+            log.info("challenge %s not posted yet (%s)", challenge.id, exc)
+            return Post.AGAIN
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            log.info("challenge %s not posted yet (%s)", challenge.id, exc)
+            return Post.AGAIN
+        await self._placed(challenge, posted.channel.id, posted.id)
+        return Post.SENT
+
+    async def _post_later(self, challenge: Challenge) -> None:
+        """The challenge's post tried again, less and less often, while it is open:
+        shown once Discord is back."""
+        for wait in POST_AGAIN:
+            await asyncio.sleep(wait)
+            if not await self.bot.env.challenges.still_open(challenge):
+                return
+            if await self._sent(challenge) is not Post.AGAIN:
+                return
+        log.warning("challenge %s: never posted, Discord did not take it", challenge.id)
 
     async def _start(
         self,

@@ -6,11 +6,14 @@ forged, a malformed or a repeated message is refused and changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 from support.flying import match_in
 from support.live import Discord, Page, live_server, opened, until
@@ -20,6 +23,7 @@ from support.tables import Table
 from bot.discord_app import CrosshairsBot
 from bot.live.discord_api import Instance
 from bot.services.challenges import WAITS
+from bot.ui import challenges
 
 CHALLENGES = "challenges you!"
 # what a challenge's message says once settled (its first line, the ping, is gone)
@@ -286,3 +290,58 @@ async def test_five_challenges_waiting_are_the_most_one_asks(lobby: Lobby) -> No
     await alice.send(asking(bob_id))
     assert "withdraw one first" in (await alice.next("refused"))["text"]
     assert len(lobby.posted()) == 5
+
+
+def failing_posts(monkeypatch: pytest.MonkeyPatch, failures: list[Exception]) -> list[str]:
+    """Discord answers the bot's next posts in a channel with ``failures``, one each
+    (then takes them); returns what was tried, and makes the bot try again at once."""
+    send = discord.PartialMessageable.send
+    tried: list[str] = []
+
+    async def failing(self: Any, *args: Any, **kwargs: Any) -> Any:
+        tried.append(str(kwargs.get("nonce")))
+        if failures:
+            raise failures.pop(0)
+        return await send(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessageable, "send", failing)
+    monkeypatch.setattr(challenges, "POST_AGAIN", (0.05,) * 5)
+    return tried
+
+
+def error(status: int) -> discord.HTTPException:
+    answer = SimpleNamespace(status=status, reason="Discord")
+    if status >= 500:
+        return discord.DiscordServerError(answer, "Service Unavailable")
+    return discord.Forbidden(answer, "Missing Access")
+
+
+async def test_a_challenge_discord_could_not_post_is_posted_once_it_is_back(
+    lobby: Lobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = lobby.table
+    tried = failing_posts(monkeypatch, [error(503), error(502)])
+    alice, bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    await alice.send(asking(await id_of(alice, "bob")))
+    theirs = (await lobby_where(bob, lambda lb: bool(lb["challenges"])))["challenges"]
+    await until(lobby.posted, "the challenge posted once Discord is back")
+    assert len(tried) == 3 and len(set(tried)) == 1  # one nonce: never posted twice
+    (posted,) = lobby.posted()
+    await bob.send({"type": "challenge", "op": "decline", "challenge": theirs[0]["challenge"]})
+    await until(lambda: lobby.posted()[0].components == [], "the challenge settled")
+    assert posted.id == lobby.posted()[0].id
+
+
+async def test_a_challenge_discord_refuses_to_post_is_still_played_from_the_pages(
+    lobby: Lobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = lobby.table
+    tried = failing_posts(monkeypatch, [error(403)])
+    alice, bob = await lobby.page(table.alice), await lobby.page(table.bob)
+    await alice.send(asking(await id_of(alice, "bob")))
+    theirs = (await lobby_where(bob, lambda lb: bool(lb["challenges"])))["challenges"]
+    await bob.send({"type": "challenge", "op": "accept", "challenge": theirs[0]["challenge"]})
+    assert (await bob.next("state"))["seated"]
+    await asyncio.sleep(0.3)  # past the tries a post Discord could not take would get
+    assert len(tried) == 1 and lobby.posted() == []
+    assert len(table.channel.threads) == 1
