@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 from support.flying import match_in
-from support.live import Discord, Page, live_server, opened, until
+from support.live import Discord, Page, duel_on_the_live_board, live_server, opened, until
 from support.replies import answer
 from support.tables import Table
 
@@ -345,3 +345,28 @@ async def test_a_challenge_discord_refuses_to_post_is_still_played_from_the_page
     await asyncio.sleep(0.3)  # past the tries a post Discord could not take would get
     assert len(tried) == 1 and lobby.posted() == []
     assert len(table.channel.threads) == 1
+
+
+async def test_asked_on_the_live_board_of_a_match_thread(
+    simcord_env: Any, simcord_bot: CrosshairsBot
+) -> None:
+    """Opened in a match's thread, the live board posts a challenge there, and its match
+    gets a thread of its own in the channel the first hangs off."""
+    table, thread, _live, discord_ = await duel_on_the_live_board(simcord_env, simcord_bot)
+    async with AsyncExitStack() as stack:
+        address = await stack.enter_async_context(live_server(simcord_bot, discord_))
+        pages = []
+        for member in (table.bob, table.eve):
+            token = discord_.token_for(member.id, member.name)
+            page, _welcome = await stack.enter_async_context(opened(address, token, "duel"))
+            pages.append(page)
+        bob, eve = pages
+        await bob.send(asking(await id_of(bob, "eve"), planes=3))
+        theirs = (await lobby_where(eve, lambda lb: bool(lb["challenges"])))["challenges"]
+        (posted,) = [m for m in thread.history() if CHALLENGES in m.content]
+        assert table.eve.mention in posted.content
+        await eve.send({"type": "challenge", "op": "accept", "challenge": theirs[0]["challenge"]})
+        await until(lambda: len(table.channel.threads) == 2, "the new match's thread")
+        second = await match_in(simcord_bot, table.channel.threads[-1])
+        assert [e.user_id for e in second.seats] == [table.bob.id, table.eve.id]
+        assert second.record.channel_id == table.channel.id
