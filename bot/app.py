@@ -70,6 +70,7 @@ from bot.ui import (
 )
 from bot.ui.challenges import ChallengeChannel, home_of
 from bot.ui.desks import Desks
+from bot.ui.language import server_locale
 from bot.ui.notify import TurnNotifier
 from bot.ui.offers import Offers
 from bot.ui.rematch import RematchThread
@@ -173,6 +174,7 @@ async def install(bot: CrosshairsBot) -> None:
         env.takebacks,
         env.challenges,
         lambda guild, channel: home_of(bot, guild, channel),
+        lambda guild: server_locale(bot, guild),
     )
     events.subscribe(MatchStarted, live_board.started)
     events.subscribe(Acted, live_board.acted)

@@ -61,6 +61,7 @@ PaletteOf = Callable[[int, int | None], Awaitable[str]]
 # the channel a challenge asked in a server's channel (or a thread of it) is played in;
 # None where the bot does not post on its own
 Home = Callable[[int | None, int], int | None]
+Language = Callable[[int | None], object]  # a server's locale (None: none), as Discord says it
 REMATCH_OPS = ("ask", "accept", "decline")
 
 
@@ -114,6 +115,7 @@ class LiveBoard:
         takebacks: Takebacks,
         challenges: Challenges,
         home: Home,
+        language: Language,
     ) -> None:
         self.games = games
         self.life = life
@@ -128,6 +130,7 @@ class LiveBoard:
         self.takebacks = PageTakebacks(takebacks, life, posts, self._later)
         self.challenges = challenges
         self.home = home
+        self.language = language
         # by server of an open page: the matches being played there its pages were told of
         self._known: dict[int, set[int]] = {}
         # the rematch each finished watched match's pages were last shown, to show them
@@ -506,13 +509,15 @@ class LiveBoard:
             raise Refusal(_("challenges cannot be made from the live board here"))
         if message.get("op") == "ask":
             wanted = lobby.asked(message)
-            if wanted.strength is not None:
-                opponent = Occupant(None, computer_name(wanted.strength), wanted.strength)
+            if wanted.strength is not None:  # its name kept with the match: the server's
+                with speaking(self.language(guild) or viewer.person.locale):
+                    name = computer_name(wanted.strength)
+                opponent = Occupant(None, name, wanted.strength)
             else:
-                name = self._people(viewer).get(wanted.opponent or 0)
-                if name is None:
+                person = self._people(viewer).get(wanted.opponent or 0)
+                if person is None:
                     raise Refusal(_("that person is not in this live board: ask them to open it"))
-                opponent = Occupant(wanted.opponent, name)
+                opponent = Occupant(wanted.opponent, person)
             if home is None:
                 raise Refusal(_("challenges cannot be made from the live board here"))
             await self.challenges.ask(

@@ -233,18 +233,24 @@ async def test_strangers_forged_malformed_and_repeated_messages_change_nothing(
 
 
 async def test_alone_on_the_page_against_the_computer(lobby: Lobby) -> None:
-    """The App Launcher opened by one person: the computer is there to play at once."""
+    """The App Launcher opened by one person: the computer is there to play at once, its
+    seat named in the server's language (kept with the match, read by everyone)."""
     table, bot = lobby.table, lobby.bot
     alice = await lobby.page(table.alice)
     first = await alice.next("lobby")
     assert [p["name"] for p in first["people"]][:1] == ["🤖 Computer (easy)"]
     assert all(p["computer"] for p in first["people"])
+    assert first["closed"] is None  # alone, yet a game to start
+    guild = bot.get_guild(table.guild.id)
+    assert guild is not None
+    guild.preferred_locale = discord.Locale.german
     await alice.send(asking("computer-hard", rated=True))
     state = await alice.next("state")
     await until(lambda: table.channel.threads, "the match's thread")
     live = await match_in(bot, table.channel.threads[-1])
     assert state["match"] == live.id and state["seated"]
     assert [(e.user_id, e.strength) for e in live.seats] == [(table.alice.id, None), (None, "hard")]
+    assert live.seats[1].name == "Computer (schwer)"
     assert await bot.env.ratings.chosen_unrated(live.id)  # never rated against the computer
     assert lobby.posted() == []  # nothing to answer: no challenge posted
 

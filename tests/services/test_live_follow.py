@@ -78,6 +78,7 @@ async def process(path: Path, shard: int) -> AsyncIterator[tuple[Env, LiveBoard]
         env.takebacks,
         env.challenges,
         lambda guild, channel: channel,
+        lambda guild: None,
     )
 
     def spawn(coro: Coroutine[Any, Any, None]) -> None:
