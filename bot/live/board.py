@@ -239,7 +239,8 @@ class LiveBoard:
 
     async def _challenged_elsewhere(self) -> None:
         """The challenges another process stored or settled, shown in the lobbies of the
-        open pages of their server (read once per server)."""
+        open pages of their server (read once per server); a page whose challenge was
+        accepted there goes to its match, as this process's pages do."""
         guilds = {v.instance.guild_id for v in self._open}
         for guild in sorted(g for g in guilds if g is not None):
             server = await self.challenges.waiting(guild)
@@ -247,8 +248,16 @@ class LiveBoard:
                 me = viewer.person.id
                 with speaking(viewer.person.locale):
                     now = [lobby.shown(c, me) for c in server if c.involves(me)]
-                    if now != viewer.challenges:
-                        await self._lobby(viewer, server)
+                    if now == viewer.challenges:
+                        continue
+                    gone = {c["challenge"] for c in viewer.challenges} - {
+                        c["challenge"] for c in now
+                    }
+                    await self._lobby(viewer, server)
+                    for number in sorted(gone):  # accepted there: its match shown here
+                        match_id = await self.challenges.match_of(number)
+                        if match_id is not None:
+                            await self._watch(viewer, match_id)
 
     async def show(self, live: LiveMatch) -> None:
         """Send every page watching ``live`` the match as storage holds it now."""

@@ -202,6 +202,11 @@ class Challenges:
         since = self.games.clock.now() - WAITS
         return found is not None and found.status == "open" and found.created >= since
 
+    async def match_of(self, challenge_id: int) -> int | None:
+        """The match an accepted challenge became, once made."""
+        found = await stored(self.repo.get(challenge_id), "a challenge")
+        return None if found is None else found.match_id
+
     async def message_of(self, challenge: Challenge) -> tuple[int, int] | None:
         """The channel and message the challenge was posted as, if noted (by any process)."""
         try:

@@ -17,7 +17,13 @@ from bot.config import Config
 from bot.env import Env
 from bot.live.board import LiveBoard, Viewer
 from bot.live.discord_api import Instance, Person
-from bot.services.events import Acted, MatchAborted, MatchFinished, MatchStarted
+from bot.services.events import (
+    Acted,
+    ChallengeChanged,
+    MatchAborted,
+    MatchFinished,
+    MatchStarted,
+)
 from bot.services.live import ClockSettings, LiveMatch, Occupant
 from bot.services.refusal import Refusal
 from bot.services.surface import Surface
@@ -87,6 +93,7 @@ async def process(path: Path, shard: int) -> AsyncIterator[tuple[Env, LiveBoard]
     env.life.show_on(Surfaces(), spawn)
     env.events.subscribe(MatchStarted, board.started)
     env.events.subscribe(Acted, board.acted)
+    env.events.subscribe(ChallengeChanged, board.challenge_changed)
     try:
         yield env, board
     finally:
@@ -244,10 +251,15 @@ async def test_a_challenge_asked_in_one_process_is_shown_and_accepted_in_the_oth
     tmp_path: Path,
 ) -> None:
     """The command's challenge is posted by the process of its server; bob's live board,
-    served by the other, lists it at its next look and accepts it there: one match."""
+    served by the other, lists it at its next look and accepts it there: one match, which
+    alice's page, served by the first, then shows."""
     path = tmp_path / "bot.db"
-    async with process(path, shard=0) as (owner, _), process(path, shard=1) as (_, board):
+    async with (
+        process(path, shard=0) as (owner, owner_board),
+        process(path, shard=1) as (_, board),
+    ):
         bob = await _opened(board, BOB, "bob")
+        alice = await _opened(owner_board, ALICE, "alice")  # served by the owner
         assert bob.viewer is not None
         await owner.challenges.ask(
             Occupant(ALICE, "alice"),
@@ -277,6 +289,9 @@ async def test_a_challenge_asked_in_one_process_is_shown_and_accepted_in_the_oth
             (ALICE, "classic")
         ]
         assert bob.last_state()["match"] == played[0].id
+        await owner_board.follow_once()  # alice's page, in the process that asked it
+        assert [m for m in alice.said if m["type"] == "lobby"][-1]["challenges"] == []
+        assert alice.last_state()["match"] == played[0].id
         assert await owner.challenges.waiting(GUILD) == []
         # alice, answering in her process meanwhile, is told what became of it
         try:
