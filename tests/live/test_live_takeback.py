@@ -18,7 +18,9 @@ from support.tables import Table
 
 from bot.discord_app import CrosshairsBot
 from bot.live.discord_api import Instance
-from bot.services.live import LiveMatch
+from bot.services.live import LiveMatch, Occupant
+from rules.modes import Settings
+from storage.takebacks import TakebackRepo
 
 ASKS = "asks to take back their latest turn"
 
@@ -151,3 +153,28 @@ async def test_a_rated_game_offers_no_takeback_and_refuses_one_asked(
         await mine.send({"type": "takeback", "op": "ask"})
         assert "only for unrated games" in (await mine.next("refused"))["text"]
         assert await rated.stored() == before and rated.requests() == []
+
+
+async def test_another_matchs_request_is_refused_on_this_ones_page(flown: Flown) -> None:
+    """A request number of another match (the page is a stranger's program: it may send
+    any number) is not answered through this match, and that request stands unchanged."""
+    theirs, _state = await flown.page(flown.other)
+    elsewhere = await flown.bot.games.create(
+        [Occupant(flown.asker.id, flown.asker.name), Occupant(flown.other.id, flown.other.name)],
+        Settings(mode="duel"),
+        channel_id=flown.table.channel.id,
+        guild_id=flown.table.guild.id,
+        cloud_setup="none",
+    )
+    other = await TakebackRepo(flown.bot.db).ask(
+        elsewhere.id, flown.asker.id, 2, 1, [flown.other.id]
+    )
+    before = await flown.stored()
+    await theirs.send({"type": "takeback", "op": "accept", "takeback": other.id})
+    assert "out of date" in (await theirs.next("refused"))["text"]
+    assert await flown.stored() == before
+    async with flown.bot.db.read() as conn:
+        (row,) = await conn.fetchall(
+            "SELECT agreed, status FROM takebacks WHERE id = ?", (other.id,)
+        )
+    assert row[1] == "open" and str(flown.other.id) not in str(row[0])
