@@ -13,14 +13,13 @@ import discord
 
 from bot.services.computer_seat import computer_name
 from bot.services.live import LiveMatch, Occupant
-from bot.services.pending import Pending
 from bot.services.refusal import Refusal
 from bot.ui.access import require_play
 from bot.ui.components import Persistent, components
 from bot.ui.context import bot_of
 from bot.ui.errors import guarded, tell
 from bot.ui.language import for_everyone
-from bot.ui.offers import Table, offers_of
+from bot.ui.offers import Pending, Table, offers_of
 from bot.ui.surfaces import surfaces_of
 from bot.ui.text import name_of
 from i18n import _
