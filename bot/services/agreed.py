@@ -43,12 +43,13 @@ async def agreed_match(
     ratings: Ratings,
     plan: Plan,
     what: str,
-    reopen: Callable[[], Awaitable[None]],
-    noted: Callable[[int], Awaitable[None]],
+    reopen: Callable[[], Awaitable[None]] | None = None,
+    noted: Callable[[int], Awaitable[None]] | None = None,
 ) -> LiveMatch:
     """``plan``'s match; ``what`` names its offer in the log. ``reopen`` opens the offer
     again when no match could be made; ``noted`` tells it the match made (a failure of
-    either is logged: a late press is then told the offer is taken, or on)."""
+    either is logged: a late press is then told the offer is taken, or on). Neither: an
+    offer never stored (the computer accepts at once)."""
     try:
         live = await games.create(
             list(plan.seats),
@@ -63,12 +64,14 @@ async def agreed_match(
             await ratings.mark_unrated(live.id)
     except Exception:
         try:
-            await reopen()
+            if reopen is not None:
+                await reopen()
         except StorageError as exc:
             log.warning("%s not reopened (%s)", what, exc)
         raise
     try:
-        await noted(live.id)
+        if noted is not None:
+            await noted(live.id)
     except StorageError as exc:
         log.warning("%s: its match %s not noted (%s)", what, live.id, exc)
     return live

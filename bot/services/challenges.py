@@ -27,7 +27,7 @@ from typing import Literal
 from bot.services.agreed import agreed_match
 from bot.services.challenge_offers import Challenge, ChallengeStep
 from bot.services.events import ChallengeChanged
-from bot.services.live import ClockSettings, LiveMatch, Occupant
+from bot.services.live import ClockSettings, Occupant
 from bot.services.manager import Games
 from bot.services.rating_service import Ratings
 from bot.services.refusal import Refusal, stored
@@ -91,7 +91,7 @@ class Challenges:
             created=self.games.clock.now(),
         )
         if invited.user_id is None:
-            live = await self._made(challenge)
+            live = await agreed_match(self.games, self.ratings, challenge, "a computer's game")
             await self.games.events.publish(
                 ChallengeChanged(challenge, "started", host, match=live, via=via)
             )
@@ -106,13 +106,8 @@ class Challenges:
 
     async def waiting(self, guild_id: int | None) -> list[Challenge]:
         """The open challenges of a server (of a DM: ``None``), oldest first."""
-        since = self.games.clock.now() - WAITS
-        found = await stored(self.repo.waiting(guild_id, since), "the challenges")
+        found = await stored(self.repo.waiting(guild_id, self._since()), "the challenges")
         return [Challenge.of(c) for c in found]
-
-    async def waiting_for(self, user_id: int, guild_id: int | None) -> list[Challenge]:
-        """The open challenges of a server ``user_id`` asked or is asked, oldest first."""
-        return [c for c in await self.waiting(guild_id) if c.involves(user_id)]
 
     async def asked_by(self, user_id: int, guild_id: int | None) -> list[Challenge]:
         return [c for c in await self.waiting(guild_id) if c.host.user_id == user_id]
@@ -133,7 +128,7 @@ class Challenges:
             raise Refusal(_("this challenge is not addressed to you"))
         if found.status in CLOSED:
             raise Refusal(_(CLOSED[found.status]))
-        if found.created < self.games.clock.now() - WAITS:
+        if found.created < self._since():
             raise Refusal(_("this challenge waited too long and lapsed: challenge again"))
         return Challenge.of(found)
 
@@ -160,7 +155,15 @@ class Challenges:
             return step
         if not await stored(self.repo.close(challenge.id, "accepted"), "a challenge"):
             await self._late(challenge, by.user_id, op)
-        live = await self._made(replace(challenge, invited=by))
+        number = challenge.id
+        live = await agreed_match(
+            self.games,
+            self.ratings,
+            replace(challenge, invited=by),
+            f"challenge {number}",
+            lambda: self.repo.reopen(number),
+            lambda made: self.repo.made(number, made),
+        )
         await self.games.events.publish(
             ChallengeChanged(challenge, "started", by, match=live, via=via)
         )
@@ -171,21 +174,18 @@ class Challenges:
         await self.addressed(challenge.id, user_id, op, challenge.guild_id)
         raise Refusal(_(GONE))
 
-    async def _made(self, challenge: Challenge) -> LiveMatch:
-        """The accepted challenge's match (if it could not be made, it is open again)."""
-        number = challenge.id
+    def _since(self) -> float:
+        """When the oldest challenge still waiting was asked: any older lapsed."""
+        return self.games.clock.now() - WAITS
 
-        async def noted(match_id: int) -> None:
-            if number:  # the computer's is played at once, never stored
-                await self.repo.made(number, match_id)
-
-        async def reopen() -> None:
-            if number:
-                await self.repo.reopen(number)
-
-        return await agreed_match(
-            self.games, self.ratings, challenge, f"challenge {number}", reopen, noted
-        )
+    async def _read(self, challenge: Challenge) -> StoredChallenge | None:
+        """``challenge`` as stored; None where it is not, or storage cannot say (logged:
+        what asks can do without)."""
+        try:
+            return await self.repo.get(challenge.id)
+        except StorageError as exc:
+            log.warning("challenge %s not read (%s)", challenge.id, exc)
+            return None
 
     async def placed(self, challenge: Challenge, channel_id: int, message_id: int) -> None:
         """Where the challenge's message was posted, for whichever process settles it."""
@@ -194,13 +194,8 @@ class Challenges:
     async def still_open(self, challenge: Challenge) -> bool:
         """Whether ``challenge`` still waits for its answer (False where storage cannot
         say)."""
-        try:
-            found = await self.repo.get(challenge.id)
-        except StorageError as exc:
-            log.warning("challenge %s not read (%s)", challenge.id, exc)
-            return False
-        since = self.games.clock.now() - WAITS
-        return found is not None and found.status == "open" and found.created >= since
+        found = await self._read(challenge)
+        return found is not None and found.status == "open" and found.created >= self._since()
 
     async def match_of(self, challenge_id: int) -> int | None:
         """The match an accepted challenge became, once made."""
@@ -209,9 +204,5 @@ class Challenges:
 
     async def message_of(self, challenge: Challenge) -> tuple[int, int] | None:
         """The channel and message the challenge was posted as, if noted (by any process)."""
-        try:
-            found: StoredChallenge | None = await self.repo.get(challenge.id)
-        except StorageError as exc:
-            log.warning("challenge %s: its message not read (%s)", challenge.id, exc)
-            return None
+        found = await self._read(challenge)
         return None if found is None else found.message
