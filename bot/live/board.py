@@ -177,14 +177,18 @@ class LiveBoard:
         """A challenge's step, shown in the lobby of its two players' pages in its
         server; once it is a match, both pages go to it."""
         challenge = event.challenge
-        for viewer in list(self._open):
-            if viewer.instance.guild_id != challenge.guild_id or not challenge.involves(
-                viewer.person.id
-            ):
-                continue
+        viewers = [
+            v
+            for v in self._open
+            if v.instance.guild_id == challenge.guild_id and challenge.involves(v.person.id)
+        ]
+        if not viewers:
+            return
+        server = await self._waiting_in(challenge.guild_id)  # read once for every page
+        for viewer in viewers:
             try:
                 with speaking(viewer.person.locale):
-                    await self._lobby(viewer)
+                    await self._lobby(viewer, server)
                     if event.match is not None and viewer.visible(event.match):
                         await self._watch(viewer, event.match.id)
             except Exception as exc:  # that page is gone: it misses only this step
@@ -245,9 +249,8 @@ class LiveBoard:
         for guild in sorted(g for g in guilds if g is not None):
             server = await self.challenges.waiting(guild)
             for viewer in [v for v in self._open if v.instance.guild_id == guild]:
-                me = viewer.person.id
                 with speaking(viewer.person.locale):
-                    now = [lobby.shown(c, me) for c in server if c.involves(me)]
+                    now = _theirs(viewer, server)
                     if now == viewer.challenges:
                         continue
                     gone = {c["challenge"] for c in viewer.challenges} - {
@@ -292,10 +295,11 @@ class LiveBoard:
                     "tables": tables,
                 }
             )
-            await self._lobby(viewer)
+            server = await self._waiting_in(viewer.instance.guild_id)
+            await self._lobby(viewer, server)
             if tables:
                 await self._watch(viewer, tables[0]["match"])
-        await self._lobbies(viewer)  # one more person the others may challenge
+        await self._lobbies(viewer, server)  # one more person the others may challenge
 
     async def _listed(self, viewer: Viewer) -> list[dict[str, Any]]:
         """The viewer's tables as the page lists them, in their language."""
@@ -466,18 +470,20 @@ class LiveBoard:
             None if instance.guild_id is None else self.home(instance.guild_id, instance.channel_id)
         )
 
-    async def _lobby(self, viewer: Viewer, server: list[Challenge] | None = None) -> None:
-        """The viewer's lobby: whom they may challenge and their open challenges (among
-        ``server``'s, those of their server when read already)."""
-        me = viewer.person.id
-        guild = viewer.instance.guild_id
-        if server is None and guild is not None:
-            try:
-                server = await self.challenges.waiting(guild)
-            except Refusal as exc:  # storage failed: the lobby shows none until it is back
-                log.warning("live board: the challenges of server %s not read (%s)", guild, exc)
-        waiting = [c for c in server or () if c.involves(me)]
-        viewer.challenges = [lobby.shown(c, me) for c in waiting]
+    async def _waiting_in(self, guild: int | None) -> list[Challenge]:
+        """The open challenges of a page's server (a DM's: none are shown)."""
+        if guild is None:
+            return []
+        try:
+            return await self.challenges.waiting(guild)
+        except Refusal as exc:  # storage failed: the lobby shows none until it is back
+            log.warning("live board: the challenges of server %s not read (%s)", guild, exc)
+            return []
+
+    async def _lobby(self, viewer: Viewer, server: list[Challenge]) -> None:
+        """The viewer's lobby: whom they may challenge and their open challenges among
+        ``server``'s (their server's)."""
+        viewer.challenges = _theirs(viewer, server)
         people = sorted(self._people(viewer).items(), key=lambda p: p[1].casefold())
         where = None
         if self._home(viewer) is None:  # (always, in a DM)
@@ -496,15 +502,18 @@ class LiveBoard:
             }
         )
 
-    async def _lobbies(self, about: Viewer) -> None:
+    async def _lobbies(self, about: Viewer, server: list[Challenge] | None = None) -> None:
         """The other pages of ``about``'s instance shown their lobby again (its people
-        changed: ``about`` came, or went)."""
-        for other in list(self._open):
-            if other is about or other.instance.id != about.instance.id:
-                continue
+        changed: ``about`` came, or went); ``server``: its challenges, if read already."""
+        others = [o for o in self._open if o is not about and o.instance.id == about.instance.id]
+        if not others:
+            return
+        if server is None:
+            server = await self._waiting_in(about.instance.guild_id)
+        for other in others:
             try:
                 with speaking(other.person.locale):
-                    await self._lobby(other)
+                    await self._lobby(other, server)
             except Exception as exc:  # that page is gone too
                 log.info("live board of %s: lobby not updated: %s", other.person.id, exc)
 
@@ -597,6 +606,13 @@ class LiveBoard:
             if rematch is not None and viewer.visible(rematch):
                 go = rematch.id
         return view.rematch(live, viewer.person.id, offer, outcome, ask, go)
+
+
+def _theirs(viewer: Viewer, server: list[Challenge]) -> list[dict[str, Any]]:
+    """The challenges of ``server`` ``viewer`` asked or is asked, as their lobby lists
+    them (in the language being spoken)."""
+    me = viewer.person.id
+    return [lobby.shown(c, me) for c in server if c.involves(me)]
 
 
 def _play_of(message: dict[str, Any]) -> tuple[int, list[str]]:
