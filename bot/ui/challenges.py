@@ -144,11 +144,11 @@ class ChallengeChannel:
         """The challenge with Accept and Decline, pinging only the one challenged: the
         answer to the command, else (asked on the live board) in the channel the live
         board was opened in."""
-        content, view, pings = self._words(challenge)
         if press is None:
             if await self._sent(challenge) is Post.AGAIN:
                 self.bot.spawn(self._post_later(challenge))
             return
+        content, view, pings = self._words(challenge)
         await press.response.send_message(content, view=view, allowed_mentions=pings)
         sent = await press.original_response()
         if anywhere.posts_on_its_own(press):
@@ -233,11 +233,11 @@ class ChallengeChannel:
     ) -> None:
         """The challenge's message loses its buttons and says what became of it: through
         the press on it, else through the handle kept when it was posted."""
-        handle = await self._handle(challenge)
         try:
             if press is not None:
+                self._tokened.pop(challenge.id, None)
                 await press.edit_original_response(content=content, view=None)
-            elif handle is not None:
+            elif (handle := await self._handle(challenge)) is not None:
                 await handle.edit(content=content, view=None)
         except discord.HTTPException as exc:
             log.info("challenge %s: its message could not be updated (%s)", challenge.id, exc)
