@@ -37,7 +37,7 @@ all of them ran through.
   passed again or the match ended: then it is stale and dropped).
 * :class:`RematchChanged` — a finished match's rematch offer was asked for, accepted,
   declined, withdrawn, or became a new match (:mod:`bot.services.rematch`): the thread
-  and the live board show it. Not stored: offers live in memory.
+  and the live board show it. The offer itself is stored; the event is not.
 * :class:`ChallengeChanged` — a challenge to a duel was asked, declined, withdrawn, or
   became a new match (:mod:`bot.services.challenges`): the channel's message and the
   live board show it. The challenge itself is stored; the event is not.
