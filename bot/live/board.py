@@ -497,7 +497,8 @@ class LiveBoard:
                 "people": [{"id": str(p), "name": name} for p, name in people] + lobby.computers(),
                 "challenges": viewer.challenges,
                 "rulesets": lobby.rulesets(),
-                "planes": lobby.DEFAULT_PLANES,
+                "planes": list(lobby.PLANES),
+                "default_planes": lobby.DEFAULT_PLANES,
                 "closed": where,
             }
         )

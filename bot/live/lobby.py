@@ -21,12 +21,12 @@ from bot.services.live import COMPUTER_STRENGTHS
 from bot.services.refusal import Refusal
 from i18n import _, n_
 from rules.modes import Settings
-from rules.variants import RULESETS
+from rules.variants import RULESETS, find_ruleset
 
 PERSON = re.compile(r"[1-9][0-9]{0,19}")  # a Discord id, sent as a string (JS numbers lose it)
 COMPUTER = "computer-"  # then its strength: the computer as an opponent
-PLANES = range(3, 7)
-DEFAULT_PLANES = 5
+PLANES = range(3, 7)  # a duel's planes each, as Settings allows them
+DEFAULT_PLANES = Settings().plane_counts()[0]  # a duel's own
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,10 @@ def shown(challenge: Challenge, me: int) -> dict[str, Any]:
     accept or decline) or by them (to withdraw)."""
     mine = challenge.host.user_id == me
     s = challenge.settings
+    planes = s.plane_counts()[0]
     terms = [
-        _(next(r.title for r in RULESETS if r.name == s.ruleset)),
-        n_("{n} plane each", "{n} planes each", s.plane_counts()[0], n=s.plane_counts()[0]),
+        _(find_ruleset(s.ruleset).title),
+        n_("{n} plane each", "{n} planes each", planes, n=planes),
         _("rated") if challenge.rated else _("unrated (takebacks allowed)"),
     ]
     if mine:

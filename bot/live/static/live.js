@@ -150,7 +150,7 @@ function lobby(m) {
   };
   choose($("opponent"), m.people.map((p) => [p.id, p.name]), m.people[0].id);
   choose($("ruleset"), m.rulesets.map((r) => [r.key, r.title]), m.rulesets[0].key);
-  choose($("planes"), [3, 4, 5, 6].map((n) => [String(n), String(n)]), String(m.planes));
+  choose($("planes"), m.planes.map((n) => [String(n), String(n)]), String(m.default_planes));
   form.onsubmit = (event) => {
     event.preventDefault();
     send({ type: "challenge", op: "ask", opponent: $("opponent").value, ruleset: $("ruleset").value,
