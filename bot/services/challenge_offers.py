@@ -30,8 +30,6 @@ class Challenge:
     rated: bool
     asked_in: int
     created: float
-    # where its message was posted (channel, message), for whichever process settles it
-    message: tuple[int, int] | None = None
 
     @property
     def seats(self) -> tuple[Occupant, Occupant]:
@@ -84,5 +82,4 @@ class Challenge:
             rated=stored.rated,
             asked_in=stored.asked_in,
             created=stored.created,
-            message=stored.message,
         )
