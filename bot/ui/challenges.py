@@ -93,19 +93,8 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
 
 def table_of(challenge: Challenge, seated: bool = False) -> Table:
     """The challenge as a table, for its words (``seated``: accepted, both seats taken)."""
-    return Table(
-        id=challenge.id,
-        host=challenge.host,
-        settings=challenge.settings,
-        clouds=challenge.clouds,
-        clock=challenge.clock,
-        channel_id=challenge.channel_id,
-        guild_id=challenge.guild_id,
-        seats=[challenge.host, challenge.invited if seated else None],
-        invited=challenge.invited.user_id,
-        invited_name=challenge.invited.name,
-        rated=challenge.rated,
-    )
+    seats: list[Occupant | None] = [challenge.host, challenge.invited if seated else None]
+    return Table.agreed(challenge.id, challenge.host, challenge, seats, challenge.invited)
 
 
 class ChallengeChannel:

@@ -8,6 +8,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from bot.services.agreed import Plan
 from bot.services.live import ClockSettings, Occupant
 from bot.services.series import SeriesPlan
 from bot.ui.options import game_settings_text, game_settings_words
@@ -74,6 +75,31 @@ class Table:
     invited: int | None = None  # the challenged user, for a challenge
     invited_name: str = ""  # their name, shown in the seat they are asked to take
     rated: bool = True  # False: the players chose an unrated game (takebacks allowed)
+
+    @classmethod
+    def agreed(
+        cls,
+        offer_id: int,
+        host: Occupant,
+        plan: Plan,
+        seats: list[Occupant | None] | None = None,
+        invited: Occupant | None = None,
+    ) -> Table:
+        """An offer's game (a challenge, a rematch) as a table, for its words: its
+        ``plan``'s seats unless ``seats`` says otherwise, ``invited`` named in theirs."""
+        return cls(
+            id=offer_id,
+            host=host,
+            settings=plan.settings,
+            clouds=plan.clouds,
+            clock=plan.clock,
+            channel_id=plan.channel_id,
+            guild_id=plan.guild_id,
+            seats=list(plan.seats) if seats is None else seats,
+            invited=None if invited is None else invited.user_id,
+            invited_name="" if invited is None else invited.name,
+            rated=plan.rated,
+        )
 
     @property
     def full(self) -> bool:

@@ -219,18 +219,7 @@ class RematchThread:
 
 def _table(offer: RematchOffer) -> Table:
     """The offer as a table, for its words."""
-    plan = offer.plan
-    return Table(
-        id=offer.id,
-        host=offer.host,
-        settings=plan.settings,
-        clouds=plan.clouds,
-        clock=plan.clock,
-        channel_id=plan.channel_id,
-        guild_id=plan.guild_id,
-        seats=list(plan.seats),
-        rated=plan.rated,
-    )
+    return Table.agreed(offer.id, offer.host, offer.plan)
 
 
 def _offer_text(offer: RematchOffer) -> str:
