@@ -20,6 +20,7 @@ from bot.ui.context import bot_of
 from bot.ui.errors import tell
 from bot.ui.files import picture
 from bot.ui.language import for_everyone
+from bot.ui.offers import Table
 from bot.ui.options import (
     GAME_DESCRIPTIONS,
     STRENGTH_CHOICES,
@@ -149,29 +150,29 @@ async def challenge(
     against_bot = bot.user is not None and opponent.id == bot.user.id
     if opponent.bot and not against_bot:
         raise Refusal(_("that bot cannot play Crosshairs — challenge me instead"))
-    if against_bot:  # the computer accepts at once: a table that starts now
-        table = invites.new_table(
-            bot,
-            host=me,
-            settings=settings,
-            clouds=clouds,
-            clock=clock_of(clock, claim),
-            channel_id=channel_id,
-            guild_id=guild_id,
-            seats=[me, None],
-            rated=False,  # a game with the computer is never rated
-        )
+    if against_bot:  # the computer accepts at once: answered with the table, then made
         with for_everyone(bot, guild_id):
-            table.seats[1] = Occupant(None, computer_name(strength), strength)
-            invites.close(bot, table, _("this match has already started"))
+            invited = Occupant(None, computer_name(strength), strength)
+            table = Table(
+                id=0,  # not an offer: the match is made at once
+                host=me,
+                settings=settings,
+                clouds=clouds,
+                clock=clock_of(clock, claim),
+                channel_id=channel_id,
+                guild_id=guild_id,
+                seats=[me, invited],
+                rated=False,  # a game with the computer is never rated
+            )
             described = table.describe()
         await interaction.response.send_message(described)
-        await invites.start_match(interaction, table)
-        return
-    # posted, pinging only the one challenged, as the answer to this command
+    else:
+        invited = Occupant(opponent.id, name_of(opponent))
+    # a person's posted, pinging only them, as the answer to this command; the
+    # computer's match opened, its table's answer saying where
     await bot.env.challenges.ask(
         me,
-        Occupant(opponent.id, name_of(opponent)),
+        invited,
         settings,
         clouds=clouds,
         clock=clock_of(clock, claim),
